@@ -1,0 +1,54 @@
+/**
+ * Playwright end-to-end configuration: Debian's Chromium (`/usr/bin/chromium`, never a downloaded browser)
+ * against the real server started exactly as README command (1) does (`npm run serve` on the built PWA),
+ * on a fresh in-memory PGlite database. The server's output goes to `.tmp/e2e-server.log`, where the
+ * sign-in codes are read (`[mail] sign-in code for <email>: <code>`).
+ */
+import { defineConfig } from '@playwright/test';
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+export const E2E_SERVER_LOG = '.tmp/e2e-server.log';
+
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: 'test/e2e',
+  outputDir: 'test-results/e2e',
+  fullyParallel: false,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: E2E_BASE_URL,
+    viewport: { width: 390, height: 844 },
+    locale: 'en-US',
+    timezoneId: 'Europe/Paris',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: `mkdir -p .tmp && exec npx tsx server/main.ts > ${E2E_SERVER_LOG} 2>&1`,
+    url: `${E2E_BASE_URL}/config.json`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      PODIUM_DATA_DIR: 'memory://',
+      STATIC_DIR: 'dist',
+    },
+  },
+});

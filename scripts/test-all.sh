@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Runs every Podium test (README quick start, command 2): installs what the tests need when it is missing
+# (Debian's Chromium; PostgreSQL when no server answers on 127.0.0.1:5432), then typecheck, unit tests,
+# server tests on PGlite and on PostgreSQL, the production build, and the end-to-end suite in Chromium.
+# Prints one closing line "tests: N passed, N failed" summed over every runner.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+mkdir -p .tmp
+started=$(date +%s)
+
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else "$@"; fi; }
+apt_updated=0
+apt_install() {
+  if [ $apt_updated = 0 ]; then as_root apt-get update -qq && apt_updated=1; fi
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "$@"
+}
+
+if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
+  echo "==> installing Debian's Chromium"
+  apt_install chromium || { echo "could not install chromium" >&2; exit 1; }
+fi
+pg_up() { (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; }
+if ! pg_up && ! command -v initdb >/dev/null && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+  echo "==> installing PostgreSQL (tests start a throwaway cluster)"
+  apt_install postgresql || { echo "could not install postgresql" >&2; exit 1; }
+fi
+
+failed_steps=()
+step() { # step NAME CMD...
+  local name=$1; shift
+  local t0=$(date +%s)
+  echo; echo "==> $name"
+  if "$@"; then echo "<== $name ok ($(( $(date +%s) - t0 )) s)"; else echo "<== $name FAILED ($(( $(date +%s) - t0 )) s)"; failed_steps+=("$name"); fi
+}
+
+rm -f .tmp/results-*.json
+step "typecheck" npx tsc --noEmit -p tsconfig.json
+step "typecheck service worker" npx tsc --noEmit -p sw/tsconfig.json
+step "unit tests" npx vitest run --project unit --reporter=default --reporter=json --outputFile.json=.tmp/results-unit.json
+step "server tests (PGlite)" npx vitest run --project server --reporter=default --reporter=json --outputFile.json=.tmp/results-server-pglite.json
+step "server tests (PostgreSQL)" env PODIUM_TEST_DB=postgres npx vitest run --project server --reporter=default --reporter=json --outputFile.json=.tmp/results-server-postgres.json
+step "build" npx vite build
+step "end-to-end (Chromium)" env PLAYWRIGHT_JSON_OUTPUT_NAME=.tmp/results-e2e.json npx playwright test --reporter=list,json
+
+node scripts/summarize-tests.mjs .tmp/results-*.json
+summary=$?
+echo "total time: $(( $(date +%s) - started )) s"
+if [ ${#failed_steps[@]} -gt 0 ]; then echo "failed steps: ${failed_steps[*]}"; exit 1; fi
+exit $summary
