@@ -1,0 +1,32 @@
+/**
+ * `npm run bench`: prints Podium's performance figures (no pass/fail; targets are read by people):
+ * - first-load JavaScript of /dashboard (gzip KiB, see bench-bundle.ts);
+ * - API throughput on the embedded PGlite for a signed-in fan: GET /api/user/me, GET /api/challenge,
+ *   GET /api/checkin (autocannon, 10 connections, 10 s each: requests/s, latency p50/p99 in ms).
+ */
+import autocannon from 'autocannon';
+import { measureDashboardJs } from './bench-bundle';
+import { startServer, signInFan } from './lib/server';
+
+const { totalKiB } = await measureDashboardJs();
+console.log(`first-load JavaScript for /dashboard: ${totalKiB.toFixed(1)} KiB gzip (budget 135 KiB)`);
+
+const server = await startServer(3211);
+try {
+  const token = await signInFan(server, `bench-api-${Date.now()}@fans.example`);
+  for (const path of ['/api/user/me', '/api/challenge', '/api/checkin']) {
+    const result = await autocannon({
+      url: `${server.baseUrl}${path}`,
+      connections: 10,
+      duration: 10,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const non2xx = result.non2xx;
+    console.log(
+      `${path.padEnd(18)} ${Math.round(result.requests.average).toString().padStart(6)} req/s  ` +
+        `p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  non-2xx ${non2xx}`,
+    );
+  }
+} finally {
+  await server.stop();
+}
