@@ -1,0 +1,53 @@
+/**
+ * Credentials the HTTP client attaches (spec §7, ARCHITECTURE §3):
+ * - the session token, persisted in localStorage under `podium.session.token` (spec §3 "fixed local keys");
+ * - the organization token (`x-org-token`), kept in memory once `GET /organization/current` answered.
+ * The session feature re-exports the token functions; everything else reads them through the client.
+ */
+
+/** localStorage key of the session token. */
+export const SESSION_TOKEN_STORAGE_KEY = 'podium.session.token';
+
+let organizationToken: string | null = null;
+const tokenListeners = new Set<(token: string | null) => void>();
+
+function storage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** Returns the stored session token, or null when signed out (or storage is unavailable). */
+export function getSessionToken(): string | null {
+  return storage()?.getItem(SESSION_TOKEN_STORAGE_KEY) ?? null;
+}
+
+/** Stores the session token (after `POST /session`). Notifies `onSessionTokenChange` listeners. */
+export function setSessionToken(token: string): void {
+  storage()?.setItem(SESSION_TOKEN_STORAGE_KEY, token);
+  tokenListeners.forEach((listener) => listener(token));
+}
+
+/** Removes the session token (logout, or a 401 on `GET /user/me`). Notifies listeners. */
+export function clearSessionToken(): void {
+  storage()?.removeItem(SESSION_TOKEN_STORAGE_KEY);
+  tokenListeners.forEach((listener) => listener(null));
+}
+
+/** Subscribes to session token changes; returns the unsubscribe function. */
+export function onSessionTokenChange(listener: (token: string | null) => void): () => void {
+  tokenListeners.add(listener);
+  return () => tokenListeners.delete(listener);
+}
+
+/** Returns the organization token sent as `x-org-token`, or null before the organization is loaded. */
+export function getOrganizationToken(): string | null {
+  return organizationToken;
+}
+
+/** Sets (or clears with null) the organization token sent as `x-org-token` on every later request. */
+export function setOrganizationToken(token: string | null): void {
+  organizationToken = token;
+}

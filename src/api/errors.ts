@@ -1,0 +1,96 @@
+/**
+ * Typed errors of the HTTP client (spec §8, ARCHITECTURE §5). Every non-2xx answer becomes an `ApiError`
+ * (or one of its subclasses, chosen by status and the body's `error.code`); a request that never got an
+ * answer becomes a `NetworkError`.
+ */
+
+/** Any non-2xx API answer. `status` is the HTTP status; `code`/`message` come from `{error: {code, message}}`. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details: unknown;
+  constructor(status: number, code: string, message: string, details?: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+}
+
+/** 401: no valid session (spec §8: on `GET /user/me` it means "no current user"). */
+export class UnauthorizedError extends ApiError {
+  constructor(message = 'Unauthorized', code = 'Unauthorized', details?: unknown) {
+    super(401, code, message, details);
+    this.name = 'UnauthorizedError';
+  }
+}
+
+/** 404: the resource does not exist. */
+export class NotFoundError extends ApiError {
+  constructor(message = 'Not found', code = 'NotFound', details?: unknown) {
+    super(404, code, message, details);
+    this.name = 'NotFoundError';
+  }
+}
+
+/** 422 `ChallengeSubmission`: the answer was refused (expired, not visible, invalid option) (spec §8). */
+export class ChallengeSubmissionError extends ApiError {
+  constructor(message = 'Challenge submission failed', details?: unknown) {
+    super(422, 'ChallengeSubmission', message, details);
+    this.name = 'ChallengeSubmissionError';
+  }
+}
+
+/** 422 `InsufficientPoints`: not enough points for a sweepstake entry (spec §8). */
+export class InsufficientPointsError extends ApiError {
+  constructor(message = 'Not enough points', details?: unknown) {
+    super(422, 'InsufficientPoints', message, details);
+    this.name = 'InsufficientPointsError';
+  }
+}
+
+/** 422 `StoryChapterView`: spec §8 'Error marking story chapter as watched'. */
+export class StoryChapterViewError extends ApiError {
+  constructor(message = 'Error marking story chapter as watched', details?: unknown) {
+    super(422, 'StoryChapterView', message, details);
+    this.name = 'StoryChapterViewError';
+  }
+}
+
+/** The request got no HTTP answer (offline, DNS, CORS, aborted connection). */
+export class NetworkError extends Error {
+  constructor(message = 'Network request failed', options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'NetworkError';
+  }
+}
+
+/** The server answered 2xx but the body did not match the expected zod schema. */
+export class InvalidResponseError extends ApiError {
+  constructor(status: number, message: string, details?: unknown) {
+    super(status, 'InvalidResponse', message, details);
+    this.name = 'InvalidResponseError';
+  }
+}
+
+/**
+ * Maps an error answer to the matching typed error.
+ * Takes the HTTP status and the parsed `{error: {code, message, details}}` (or null when the body was not
+ * that shape); returns the error instance (never throws).
+ */
+export function toApiError(
+  status: number,
+  body: { code: string; message: string; details?: unknown } | null,
+  statusText = '',
+): ApiError {
+  const code = body?.code ?? (status === 401 ? 'Unauthorized' : status === 404 ? 'NotFound' : `Http${status}`);
+  const message = body?.message ?? (statusText || `HTTP ${status}`);
+  const details = body?.details;
+  if (status === 401) return new UnauthorizedError(message, code, details);
+  if (status === 404) return new NotFoundError(message, code, details);
+  if (status === 422 && code === 'ChallengeSubmission') return new ChallengeSubmissionError(message, details);
+  if (status === 422 && code === 'InsufficientPoints') return new InsufficientPointsError(message, details);
+  if (status === 422 && code === 'StoryChapterView') return new StoryChapterViewError(undefined, details);
+  return new ApiError(status, code, message, details);
+}

@@ -1,0 +1,70 @@
+/**
+ * Organization branding: the brand colour from `GET /organization/current` becomes CSS custom properties, with
+ * a text colour on the brand and a brand tint for text on the dark surface chosen for WCAG AA contrast (4.5:1).
+ */
+import { setOrganizationToken } from '../../api/credentials';
+import type { Organization } from '../../contracts/organization';
+
+type Rgb = [number, number, number];
+
+/** Parses `#rgb` or `#rrggbb`; returns null for anything else. */
+export function parseHexColor(hex: string): Rgb | null {
+  const m = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(hex.trim());
+  if (!m) return null;
+  const h = m[1].length === 3 ? m[1].replace(/./g, (c) => c + c) : m[1];
+  return [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16)) as Rgb;
+}
+
+function toHex([r, g, b]: Rgb): string {
+  return `#${[r, g, b].map((v) => Math.round(v).toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** WCAG relative luminance of an sRGB colour (0..1). */
+export function relativeLuminance([r, g, b]: Rgb): number {
+  const lin = (v: number) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+}
+
+/** WCAG contrast ratio between two colours (1..21). */
+export function contrastRatio(a: Rgb, b: Rgb): number {
+  const [la, lb] = [relativeLuminance(a), relativeLuminance(b)];
+  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+}
+
+const SURFACE: Rgb = [11, 15, 23]; // --color-bg (#0b0f17)
+const WHITE: Rgb = [255, 255, 255];
+const INK: Rgb = [11, 15, 23];
+
+/**
+ * Derives the brand palette. Takes the brand colour (`#rrggbb`). Returns `brand` (as given, or the default
+ * blue when invalid), `onBrand` (white or ink, whichever contrasts more) and `brandText` (the brand lightened
+ * until it reaches 4.5:1 on the dark surface).
+ */
+export function deriveBrandPalette(brandColor: string): { brand: string; onBrand: string; brandText: string } {
+  const brand = parseHexColor(brandColor) ?? ([0, 85, 164] as Rgb);
+  const onBrand = contrastRatio(brand, WHITE) >= contrastRatio(brand, INK) ? WHITE : INK;
+  let text = brand;
+  for (let step = 0; step <= 20 && contrastRatio(text, SURFACE) < 4.5; step++) {
+    const t = step / 20;
+    text = brand.map((v) => v + (255 - v) * t) as Rgb;
+  }
+  return { brand: toHex(brand), onBrand: toHex(onBrand), brandText: toHex(text) };
+}
+
+/**
+ * Applies an organization to the running app: remembers its token for `x-org-token` and sets the brand CSS
+ * variables (`--brand`, `--on-brand`, `--brand-text`) and the theme-color meta. Safe to call repeatedly.
+ */
+export function applyOrganization(organization: Organization): void {
+  setOrganizationToken(organization.token || null);
+  if (typeof document === 'undefined') return;
+  const palette = deriveBrandPalette(organization.brandColor);
+  const root = document.documentElement.style;
+  root.setProperty('--brand', palette.brand);
+  root.setProperty('--on-brand', palette.onBrand);
+  root.setProperty('--brand-text', palette.brandText);
+  document.querySelector('meta[name="theme-color"]')?.setAttribute('content', palette.brand);
+}

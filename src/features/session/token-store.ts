@@ -1,0 +1,12 @@
+/**
+ * Session token store (spec §3 Session: "stored under fixed local keys"; key `podium.session.token`).
+ * The storage itself lives beside the HTTP client (`src/api/credentials.ts`), which attaches the token as the
+ * bearer; this module is the session feature's entry point to it.
+ */
+export {
+  SESSION_TOKEN_STORAGE_KEY,
+  getSessionToken,
+  setSessionToken,
+  clearSessionToken,
+  onSessionTokenChange,
+} from '../../api/credentials';

@@ -1,0 +1,86 @@
+/**
+ * i18n (ARCHITECTURE §7 platform): i18next + react-i18next, language detected from the `i18next` cookie then the
+ * browser (spec §9: locale cookie lifetime 365 days), English and French. Namespaces (one per area, files
+ * `locales/{lang}/{namespace}.json`) load lazily through i18next-resources-to-backend, so each language/namespace
+ * is its own small chunk. `<html lang>` follows the active language.
+ */
+import i18next, { type i18n as I18n } from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import resourcesToBackend from 'i18next-resources-to-backend';
+import { initReactI18next } from 'react-i18next';
+
+/** Languages the app ships, first = fallback. */
+export const SUPPORTED_LANGUAGES = ['en', 'fr'] as const;
+export type SupportedLanguage = (typeof SUPPORTED_LANGUAGES)[number];
+
+/** Locale cookie name and lifetime (spec §9: 365 days, in minutes). */
+export const LANGUAGE_COOKIE = 'i18next';
+export const LANGUAGE_COOKIE_MINUTES = 365 * 24 * 60;
+
+/** Namespaces loaded at start (the shell's own strings); others load when a component asks for them. */
+export const STARTUP_NAMESPACES = ['common', 'session'] as const;
+
+const localeLoaders = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/*.json');
+
+/** Loads one namespace file; rejects when the file does not exist. */
+async function loadNamespace(language: string, namespace: string): Promise<Record<string, unknown>> {
+  const loader = localeLoaders[`../../locales/${language}/${namespace}.json`];
+  if (!loader) throw new Error(`Missing locale file locales/${language}/${namespace}.json`);
+  return (await loader()).default;
+}
+
+function syncDocumentLanguage(language: string): void {
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = language;
+  document.documentElement.dir = i18next.dir(language);
+}
+
+/**
+ * Initialises i18next once. Returns the i18next instance after the startup namespaces of the detected language
+ * are loaded. A missing key is reported with `console.error` in development.
+ */
+export async function initI18n(): Promise<I18n> {
+  if (i18next.isInitialized) return i18next;
+  i18next.on('languageChanged', syncDocumentLanguage);
+  await i18next
+    .use(LanguageDetector)
+    .use(resourcesToBackend(loadNamespace))
+    .use(initReactI18next)
+    .init({
+      supportedLngs: [...SUPPORTED_LANGUAGES],
+      fallbackLng: 'en',
+      nonExplicitSupportedLngs: true,
+      load: 'languageOnly',
+      ns: [...STARTUP_NAMESPACES],
+      defaultNS: 'common',
+      fallbackNS: 'common',
+      interpolation: { escapeValue: false },
+      detection: {
+        order: ['cookie', 'navigator'],
+        lookupCookie: LANGUAGE_COOKIE,
+        caches: ['cookie'],
+        cookieMinutes: LANGUAGE_COOKIE_MINUTES,
+        cookieOptions: { path: '/', sameSite: 'lax' },
+      },
+      saveMissing: import.meta.env.DEV,
+      missingKeyHandler: import.meta.env.DEV
+        ? (languages, namespace, key) => console.error(`[i18n] missing key ${namespace}:${key} (${languages.join(', ')})`)
+        : false,
+      react: { useSuspense: true },
+    });
+  syncDocumentLanguage(currentLanguage());
+  return i18next;
+}
+
+/** The active supported language (`en` | `fr`). */
+export function currentLanguage(): SupportedLanguage {
+  const resolved = (i18next.resolvedLanguage ?? i18next.language ?? 'en').slice(0, 2);
+  return (SUPPORTED_LANGUAGES as readonly string[]).includes(resolved) ? (resolved as SupportedLanguage) : 'en';
+}
+
+/** Switches language (stored in the `i18next` cookie for 365 days); resolves once its namespaces are loaded. */
+export async function changeLanguage(language: SupportedLanguage): Promise<void> {
+  await i18next.changeLanguage(language);
+}
+
+export { i18next };

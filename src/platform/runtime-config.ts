@@ -1,0 +1,54 @@
+/**
+ * Runtime config (ARCHITECTURE §1): fetched once from `/config.json` at boot and validated with
+ * `RuntimeConfigSchema`; nothing organization-specific is a build-time constant.
+ */
+import { RuntimeConfigSchema, type RuntimeConfig } from '../contracts/config';
+
+export type { RuntimeConfig };
+
+let current: RuntimeConfig | null = null;
+
+/** Thrown when `/config.json` cannot be fetched or does not match the schema. */
+export class RuntimeConfigError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'RuntimeConfigError';
+  }
+}
+
+/**
+ * Fetches and validates `/config.json`, then keeps it for `getRuntimeConfig()`.
+ * Takes an optional URL (default `/config.json`). Returns the parsed config.
+ * Throws `RuntimeConfigError` on a network failure, a non-2xx status or an invalid body.
+ */
+export async function loadRuntimeConfig(url = '/config.json'): Promise<RuntimeConfig> {
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: { accept: 'application/json' }, cache: 'no-store' });
+  } catch (cause) {
+    throw new RuntimeConfigError(`Could not reach ${url}`, { cause });
+  }
+  if (!response.ok) throw new RuntimeConfigError(`${url} answered ${response.status} ${response.statusText}`);
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch (cause) {
+    throw new RuntimeConfigError(`${url} is not JSON`, { cause });
+  }
+  const parsed = RuntimeConfigSchema.safeParse(body);
+  if (!parsed.success) throw new RuntimeConfigError(`${url} is invalid: ${parsed.error.message}`, { cause: parsed.error });
+  current = parsed.data;
+  return current;
+}
+
+/** Sets the config directly (tests, or a config obtained elsewhere). Takes and returns the config. */
+export function setRuntimeConfig(config: RuntimeConfig): RuntimeConfig {
+  current = RuntimeConfigSchema.parse(config);
+  return current;
+}
+
+/** Returns the loaded config. Throws if `loadRuntimeConfig()`/`setRuntimeConfig()` has not run yet. */
+export function getRuntimeConfig(): RuntimeConfig {
+  if (!current) throw new RuntimeConfigError('Runtime config is not loaded yet (call loadRuntimeConfig() at boot)');
+  return current;
+}
