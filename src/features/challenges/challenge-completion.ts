@@ -1,0 +1,81 @@
+/**
+ * Challenge completion and state rules (spec §4 "Challenge completion").
+ *
+ * - Poll and input: complete when the member has a response or the expiry time has passed.
+ * - Trivia: complete when every question has a user response.
+ * - Pick'em record with `pollResponseIndex`: complete when answered or expired.
+ *
+ * Pure functions: the current time is always passed in, never read.
+ */
+import type { Challenge, ChoiceUserResponse, TriviaUserResponse } from '../../contracts/challenge';
+
+/** True when `challenge.expiresOn` is set and is at or before `now`. */
+export function isChallengeExpired(challenge: Pick<Challenge, 'expiresOn'>, now: Date): boolean {
+  return challenge.expiresOn !== null && Date.parse(challenge.expiresOn) <= now.getTime();
+}
+
+/** True when `challenge.visibleFrom` is after `now` (not yet published). */
+export function isChallengeUpcoming(challenge: Pick<Challenge, 'visibleFrom'>, now: Date): boolean {
+  return Date.parse(challenge.visibleFrom) > now.getTime();
+}
+
+/** Narrows a challenge's userResponse to the trivia shape (null when absent or not trivia). */
+export function getTriviaResponse(challenge: Challenge): TriviaUserResponse | null {
+  const response = challenge.userResponse;
+  return response !== null && 'answers' in response ? response : null;
+}
+
+/** Narrows a challenge's userResponse to the poll/keyword shape (null when absent or trivia). */
+export function getChoiceResponse(challenge: Challenge): ChoiceUserResponse | null {
+  const response = challenge.userResponse;
+  return response !== null && 'answeredAt' in response ? response : null;
+}
+
+/** True when the trivia question `questionId` has an answer, in the question or in the userResponse. */
+export function isTriviaQuestionAnswered(challenge: Challenge, questionId: string): boolean {
+  const question = challenge.challengeType.questions.find((q) => q.id === questionId);
+  if (question?.triviaUserResponse) return true;
+  return getTriviaResponse(challenge)?.answers.some((a) => a.questionId === questionId) ?? false;
+}
+
+/** True when the member has answered this challenge at least once (any type). */
+export function hasUserAnswered(challenge: Challenge): boolean {
+  if (challenge.type === 'trivia') {
+    return challenge.challengeType.questions.some((q) => isTriviaQuestionAnswered(challenge, q.id));
+  }
+  return challenge.userResponse !== null || challenge.pollResponseIndex !== null;
+}
+
+/**
+ * Spec §4 completion rule.
+ * @param challenge the challenge as received (userResponse may be null for visitors)
+ * @param now the current time
+ * @returns true when the challenge counts as complete for this member
+ */
+export function isChallengeComplete(challenge: Challenge, now: Date): boolean {
+  if (challenge.type === 'trivia') {
+    const { questions } = challenge.challengeType;
+    return questions.length > 0 && questions.every((q) => isTriviaQuestionAnswered(challenge, q.id));
+  }
+  // poll family (poll, pick'em record with pollResponseIndex, arcade) and input (keyword)
+  return hasUserAnswered(challenge) || isChallengeExpired(challenge, now);
+}
+
+/**
+ * What the member can do with a challenge right now.
+ * - `upcoming`: not visible yet;
+ * - `open`: can be answered (not complete, not expired);
+ * - `completed`: answered (fully, for trivia);
+ * - `expired`: the expiry passed without a (complete) answer.
+ */
+export type ChallengeState = 'upcoming' | 'open' | 'completed' | 'expired';
+
+/** Derives the {@link ChallengeState} of `challenge` at `now` from the spec §4 rules. */
+export function getChallengeState(challenge: Challenge, now: Date): ChallengeState {
+  if (isChallengeUpcoming(challenge, now)) return 'upcoming';
+  const answered =
+    challenge.type === 'trivia' ? isChallengeComplete(challenge, now) : hasUserAnswered(challenge);
+  if (answered) return 'completed';
+  if (isChallengeExpired(challenge, now)) return 'expired';
+  return 'open';
+}
