@@ -1,0 +1,67 @@
+/**
+ * Sweepstake wire format: spec §3 (Sweepstake), §4 (status lists), §7 (calls), §8 (422 on entry);
+ * ARCHITECTURE §4 (an entry spends `count × entryCost` in one transaction, never below 0, 422
+ * InsufficientPoints) and §5 (status from `startsAt`/`endsAt` and the server clock; underage entry is 403).
+ * Imports only zod.
+ */
+import { z } from 'zod';
+import { envelope, TimestampSchema } from './common';
+
+/** coming_soon before `startsAt`, live until `endsAt` (exclusive), ended after (server clock). */
+export const SweepstakeStatusSchema = z.enum(['live', 'coming_soon', 'ended']);
+export type SweepstakeStatus = z.infer<typeof SweepstakeStatusSchema>;
+
+/** `GET /sweepstake` item and `GET /sweepstake/{id}`. */
+export const SweepstakeSchema = z.object({
+  sweepstakeId: z.string(),
+  title: z.string(),
+  description: z.string(),
+  /** What the winner gets, one line. */
+  prize: z.string(),
+  status: SweepstakeStatusSchema,
+  /** Image, `/api/media/{mediaId}`. */
+  mediaId: z.string().nullable(),
+  startsAt: TimestampSchema,
+  endsAt: TimestampSchema,
+  /** Points spent per entry. */
+  entryCost: z.number().int().positive(),
+  /** Most entries one member may hold, or null for no limit. */
+  maxEntriesPerUser: z.number().int().positive().nullable(),
+  /** Entries the member holds (0 for visitors). */
+  userEntryCount: z.number().int().nonnegative(),
+  /** Entries of all members. */
+  totalEntries: z.number().int().nonnegative(),
+});
+export type Sweepstake = z.infer<typeof SweepstakeSchema>;
+export const SweepstakeListResponseSchema = envelope(z.array(SweepstakeSchema));
+export const SweepstakeResponseSchema = envelope(SweepstakeSchema);
+
+/** Most entries one request may buy. */
+export const MAX_ENTRIES_PER_REQUEST = 100;
+
+/** `POST /sweepstake/{id}/entry` body (spec §7: count). */
+export const SweepstakeEntryCreateSchema = z
+  .object({ count: z.number().int().min(1).max(MAX_ENTRIES_PER_REQUEST) })
+  .strict();
+export type SweepstakeEntryCreate = z.infer<typeof SweepstakeEntryCreateSchema>;
+
+/** Answer of a successful entry. */
+export const SweepstakeEntryResultSchema = z.object({
+  /** The sweepstake after the entry (counts updated). */
+  sweepstake: SweepstakeSchema,
+  /** Entries bought by this request. */
+  count: z.number().int().positive(),
+  /** `count × entryCost`, in points. */
+  pointsSpent: z.number().int().positive(),
+  /** Member's balance after the entry, in points. */
+  points: z.number().int().nonnegative(),
+});
+export type SweepstakeEntryResult = z.infer<typeof SweepstakeEntryResultSchema>;
+export const SweepstakeEntryResponseSchema = envelope(SweepstakeEntryResultSchema);
+
+/**
+ * Error codes of `POST /sweepstake/{id}/entry` (all with the `{error:{code,message}}` body):
+ * 422 `InsufficientPoints` (details `{required, balance}`), 422 `NotLive`, 422 `EntryLimitReached`
+ * (details `{maxEntriesPerUser, userEntryCount}`), 403 `Underage`, 404 `NotFound`, 401 for visitors.
+ */
+export const SWEEPSTAKE_ENTRY_LIMIT_CODE = 'EntryLimitReached';
