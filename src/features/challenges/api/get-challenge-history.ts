@@ -1,0 +1,30 @@
+/**
+ * `GET /challenge/{subtype}/history` (spec §7: "List of {challenge, outcome}; called with the subtype key"):
+ * the member's resolved challenges of one subtype with their outcome.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../api/client';
+import {
+  ChallengeHistoryResponseSchema,
+  type ChallengeHistoryItem,
+  type ChallengeSubtype,
+} from '../../../contracts/challenge';
+
+/** Fetches the history of one subtype, newest first as the server sends it. Throws API/network errors. */
+export async function getChallengeHistory(subtype: ChallengeSubtype, signal?: AbortSignal): Promise<ChallengeHistoryItem[]> {
+  const { data } = await apiRequest(`/challenge/${subtype}/history`, { schema: ChallengeHistoryResponseSchema, signal });
+  return data;
+}
+
+/** Query options: key `['challenges', 'history', subtype]` (under the list key: answering invalidates it too). */
+export function getChallengeHistoryQueryOptions(subtype: ChallengeSubtype) {
+  return queryOptions({
+    queryKey: ['challenges', 'history', subtype] as const,
+    queryFn: ({ signal }) => getChallengeHistory(subtype, signal),
+  });
+}
+
+/** The history of one subtype with its query state. */
+export function useChallengeHistory(subtype: ChallengeSubtype) {
+  return useQuery(getChallengeHistoryQueryOptions(subtype));
+}

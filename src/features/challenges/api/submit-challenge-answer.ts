@@ -1,0 +1,143 @@
+/**
+ * `POST /challenge/{id}` (spec §7): answer a challenge.
+ * Bodies: poll / pick'em / arcade `{pool: {responseIndex}}`, input (keyword) `{Input: {response}}`,
+ * trivia `{trivia: {responseIndex, questionId}}` (answer `data.trivia`, merged with the spec §4 rule).
+ *
+ * Errors (spec §8): 422 -> `ChallengeSubmissionError`; a quiz submit for a challenge that does not exist ->
+ * 'Challenge not found' (`ChallengeNotFoundError`, also for a 404). Shown as destructive toasts.
+ *
+ * Answers need the server's verdict (correct or not, points), so they are not queued offline: the mutation runs
+ * with `networkMode: 'always'` and fails at once with a `NetworkError` when there is no connection.
+ */
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { apiRequest } from '../../../api/client';
+import { ChallengeSubmissionError, NetworkError, NotFoundError } from '../../../api/errors';
+import {
+  ChallengeSubmissionResponseSchema,
+  ChallengeSubmissionSchema,
+  type Challenge,
+  type ChallengeSubmission,
+  type ChallengeSubmissionResult,
+} from '../../../contracts/challenge';
+import { getCurrentUserQueryOptions } from '../../session/api/get-current-user';
+import { mergeTriviaResponse } from '../trivia-merge';
+import { getChallengeQueryOptions } from './get-challenge';
+import { getChallengesQueryOptions } from './get-challenges';
+
+export { ChallengeSubmissionSchema };
+
+/** Spec §5/§8: "Quiz submit requires the challenge to exist, otherwise 'Challenge not found'". */
+export class ChallengeNotFoundError extends Error {
+  constructor(readonly challengeId: string) {
+    super('Challenge not found');
+    this.name = 'ChallengeNotFoundError';
+  }
+}
+
+/** Variables of one answer: the challenge, the body, and the Idempotency-Key created when the fan tapped. */
+export interface SubmitChallengeAnswerInput {
+  challengeId: string;
+  submission: ChallengeSubmission;
+  idempotencyKey: string;
+}
+
+/**
+ * Posts one answer. Validates the body with `ChallengeSubmissionSchema` first.
+ * @returns `data`: the updated challenge, points awarded, correctness, and `trivia` for quizzes
+ * @throws ChallengeSubmissionError (422), ChallengeNotFoundError (404), NetworkError, other ApiError
+ */
+export async function submitChallengeAnswer({
+  challengeId,
+  submission,
+  idempotencyKey,
+}: SubmitChallengeAnswerInput): Promise<ChallengeSubmissionResult> {
+  const body = ChallengeSubmissionSchema.parse(submission);
+  try {
+    const { data } = await apiRequest(`/challenge/${encodeURIComponent(challengeId)}`, {
+      method: 'POST',
+      body,
+      schema: ChallengeSubmissionResponseSchema,
+      idempotencyKey,
+    });
+    return data;
+  } catch (error) {
+    if (error instanceof NotFoundError) throw new ChallengeNotFoundError(challengeId);
+    throw error;
+  }
+}
+
+/** Finds a challenge in the query cache (its own entry, else the list); undefined when not cached. */
+export function findCachedChallenge(queryClient: QueryClient, challengeId: string): Challenge | undefined {
+  return (
+    queryClient.getQueryData(getChallengeQueryOptions(challengeId).queryKey) ??
+    queryClient.getQueryData(getChallengesQueryOptions().queryKey)?.find((c) => c.challengeId === challengeId)
+  );
+}
+
+/**
+ * Writes an answer's result into the challenge caches (the challenge's own entry and the list).
+ * Trivia: the cached challenge is merged with `result.trivia` by the spec §4 rule; others take `result.challenge`.
+ * @returns the challenge as written
+ */
+export function applySubmissionResult(
+  queryClient: QueryClient,
+  challengeId: string,
+  result: ChallengeSubmissionResult,
+  now: Date = new Date(),
+): Challenge {
+  const cached = findCachedChallenge(queryClient, challengeId);
+  const next =
+    result.trivia && cached ? mergeTriviaResponse(cached, result.trivia, now) : result.challenge;
+  queryClient.setQueryData(getChallengeQueryOptions(challengeId).queryKey, next);
+  queryClient.setQueryData(getChallengesQueryOptions().queryKey, (list) =>
+    list?.map((c) => (c.challengeId === challengeId ? next : c)),
+  );
+  return next;
+}
+
+/** i18n key (namespace `challenges`) of the message for a failed answer. */
+export function submissionErrorKey(error: unknown): string {
+  if (error instanceof ChallengeNotFoundError) return 'errors.notFound';
+  if (error instanceof ChallengeSubmissionError) return 'errors.submission';
+  if (error instanceof NetworkError) return 'errors.offline';
+  return 'errors.generic';
+}
+
+/**
+ * Mutation hook answering one challenge. `answer(submission)` creates the Idempotency-Key and submits.
+ * On success: caches updated (see `applySubmissionResult`), then the current user (points, rank) and the
+ * challenge list are invalidated. On error: a destructive toast with a translated message.
+ */
+export function useSubmitChallengeAnswer(challengeId: string) {
+  const queryClient = useQueryClient();
+  const { t } = useTranslation('challenges');
+  const mutation = useMutation({
+    mutationKey: ['challenges', challengeId, 'answer'],
+    networkMode: 'always',
+    mutationFn: async (input: SubmitChallengeAnswerInput) => {
+      if ('trivia' in input.submission && !findCachedChallenge(queryClient, input.challengeId)) {
+        throw new ChallengeNotFoundError(input.challengeId);
+      }
+      return submitChallengeAnswer(input);
+    },
+    onSuccess: (result) => {
+      applySubmissionResult(queryClient, challengeId, result);
+      // Not awaited: the answer's verdict shows at once; points and lists refresh behind it.
+      void Promise.all([
+        queryClient.invalidateQueries({ queryKey: getCurrentUserQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: getChallengesQueryOptions().queryKey }),
+      ]);
+    },
+    onError: (error) => {
+      toast.error(t(submissionErrorKey(error)), { description: t('errors.tryAgain') });
+    },
+  });
+  return {
+    ...mutation,
+    /** Submits one answer with a fresh Idempotency-Key; `onSuccess` receives the server's result. */
+    answer: (submission: ChallengeSubmission, onSuccess?: (result: ChallengeSubmissionResult) => void) =>
+      mutation.mutate({ challengeId, submission, idempotencyKey: crypto.randomUUID() }, { onSuccess }),
+  };
+}

@@ -1,0 +1,119 @@
+/**
+ * `POST /checkin` (spec §7; ARCHITECTURE §5-§6): the daily check-in, an offline-queue action.
+ *
+ * The variables `{idempotencyKey, occurredAt}` are captured when the fan taps; the mutation defaults registered
+ * by `registerCheckinMutationDefaults` (at boot, before the persisted cache is restored) hold the mutationFn, so
+ * a check-in made offline is persisted, survives a reload and replays on reconnect with its original key and
+ * time. The UI updates at once (optimistic `['checkin']`: not eligible, streak + 1) and shows the points as
+ * pending until the server confirms. A rejected replay rolls the optimistic state back; the offline queue's
+ * mutation cache shows the toast.
+ */
+import {
+  useMutation,
+  useMutationState,
+  type Mutation,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { apiRequest } from '../../../api/client';
+import {
+  CheckinResultResponseSchema,
+  type CheckinResult,
+  type CheckinStatus,
+} from '../../../contracts/checkin';
+import { newQueuedActionVariables, queuedMutationDefaults, type QueuedActionVariables } from '../../../offline/queued-action';
+import { getCurrentUserQueryOptions } from '../../session/api/get-current-user';
+import { applyOptimisticCheckin } from '../checkin-streak';
+import { getCheckinQueryOptions } from './get-checkin';
+
+/** Mutation key of the check-in (offline queue). */
+export const CHECKIN_MUTATION_KEY = ['checkin'] as const;
+
+/** Variables of one check-in: Idempotency-Key and tap time (ISO-8601), created once when the fan taps. */
+export type CreateCheckinVariables = QueuedActionVariables;
+
+/** What `onMutate` remembers: the status before the tap (for rollback) and the points awaiting confirmation. */
+export interface CheckinMutationContext {
+  previous: CheckinStatus | undefined;
+  pendingPoints: number;
+}
+
+/**
+ * Posts one check-in with the given Idempotency-Key and `occurredAt`.
+ * @returns the server's result (status after the check-in, day credited, points awarded)
+ * @throws ApiError (e.g. 422 CheckinTime when `occurredAt` is too old), NetworkError
+ */
+export async function createCheckin({ idempotencyKey, occurredAt }: CreateCheckinVariables): Promise<CheckinResult> {
+  const { data } = await apiRequest('/checkin', {
+    method: 'POST',
+    body: { occurredAt },
+    schema: CheckinResultResponseSchema,
+    idempotencyKey,
+  });
+  return data;
+}
+
+/** The status part of a check-in result, as stored under `['checkin']`. */
+function toStatus(result: CheckinResult): CheckinStatus {
+  const { days, eligibleForCheckin, lastCheckinDay, nextRewardPoints, rewards } = result;
+  return { days, eligibleForCheckin, lastCheckinDay, nextRewardPoints, rewards };
+}
+
+/**
+ * Registers the `['checkin']` mutation defaults on `queryClient` (called once at boot by src/offline).
+ * Takes the client; returns nothing. Idempotent (setMutationDefaults replaces by key).
+ */
+export function registerCheckinMutationDefaults(queryClient: QueryClient): void {
+  const checkinKey = getCheckinQueryOptions().queryKey;
+  queryClient.setMutationDefaults<CheckinResult, Error, CreateCheckinVariables, CheckinMutationContext>(
+    CHECKIN_MUTATION_KEY,
+    {
+      ...queuedMutationDefaults,
+      mutationFn: createCheckin,
+      onMutate: async () => {
+        await queryClient.cancelQueries({ queryKey: checkinKey });
+        const previous = queryClient.getQueryData(checkinKey);
+        if (previous) queryClient.setQueryData(checkinKey, applyOptimisticCheckin(previous));
+        return { previous, pendingPoints: previous?.eligibleForCheckin ? previous.nextRewardPoints : 0 };
+      },
+      onSuccess: (result) => {
+        queryClient.setQueryData(checkinKey, toStatus(result));
+      },
+      onError: (_error, _variables, context) => {
+        if (context?.previous) queryClient.setQueryData(checkinKey, context.previous);
+      },
+      onSettled: () =>
+        Promise.all([
+          queryClient.invalidateQueries({ queryKey: getCurrentUserQueryOptions().queryKey }),
+          queryClient.invalidateQueries({ queryKey: checkinKey }),
+        ]),
+    },
+  );
+}
+
+/**
+ * The check-in mutation (defaults from `registerCheckinMutationDefaults`). `checkIn()` captures a fresh
+ * Idempotency-Key and the tap time, then mutates.
+ */
+export function useCreateCheckin() {
+  const mutation = useMutation<CheckinResult, Error, CreateCheckinVariables, CheckinMutationContext>({
+    mutationKey: CHECKIN_MUTATION_KEY,
+  });
+  return { ...mutation, checkIn: () => mutation.mutate(newQueuedActionVariables()) };
+}
+
+/** A check-in waiting for the server: its points and whether it is paused (offline, will sync). */
+export interface PendingCheckin {
+  pendingPoints: number;
+  isPaused: boolean;
+}
+
+/** Check-ins not yet confirmed by the server (pending or paused in the offline queue), oldest first. */
+export function usePendingCheckins(): PendingCheckin[] {
+  return useMutationState({
+    filters: { mutationKey: CHECKIN_MUTATION_KEY, status: 'pending' },
+    select: (mutation) => {
+      const m = mutation as Mutation<CheckinResult, Error, CreateCheckinVariables, CheckinMutationContext>;
+      return { pendingPoints: m.state.context?.pendingPoints ?? 0, isPaused: m.state.isPaused };
+    },
+  });
+}
