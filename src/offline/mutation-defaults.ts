@@ -1,0 +1,33 @@
+/**
+ * The offline queue's mutation defaults, registered on the QueryClient before the persisted cache is restored
+ * (ARCHITECTURE §6; TanStack Query's offline example: "we need a default mutation function so that paused
+ * mutations can resume after a page reload").
+ *
+ * Each offline-capable feature exports a `registerXMutationDefaults(queryClient)` that calls
+ * `queryClient.setMutationDefaults([key], {...queuedMutationDefaults, mutationFn, onMutate, onError, onSettled})`
+ * and is added here: check-in now; story chapter view, video view and article read when those features exist.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { registerCheckinMutationDefaults } from '../features/checkin/api/create-checkin';
+
+/**
+ * Registers the mutation defaults of every offline-capable action on `queryClient`.
+ * Takes the client; returns nothing. Idempotent (setMutationDefaults replaces by key).
+ */
+export function registerOfflineMutationDefaults(queryClient: QueryClient): void {
+  registerCheckinMutationDefaults(queryClient);
+}
+
+/**
+ * Safety net for a boot that created its QueryClient without `createAppQueryClient()` or restored the cache
+ * before registering defaults: registers the defaults and gives every restored mutation that has no
+ * `mutationFn` the one registered for its key, so it can replay. Takes the client; returns nothing.
+ */
+export function registerMutationDefaultsIfMissing(queryClient: QueryClient): void {
+  registerOfflineMutationDefaults(queryClient);
+  for (const mutation of queryClient.getMutationCache().getAll()) {
+    if (!mutation.options.mutationFn && mutation.options.mutationKey) {
+      mutation.setOptions(queryClient.defaultMutationOptions(mutation.options));
+    }
+  }
+}

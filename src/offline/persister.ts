@@ -1,0 +1,245 @@
+/**
+ * The persisted query cache: TanStack Query's whole-client persister over IndexedDB (idb-keyval), so a signed-in
+ * fan who opens the app with no network sees the last data at once, and queued actions survive closing the app
+ * (ARCHITECTURE §6, issue 4, TanStack Query's offline example).
+ *
+ * Boot (src/main.tsx), recommended — restore before the router's first load, so loaders find the cached data:
+ * ```tsx
+ * import { QueryClientProvider } from '@tanstack/react-query';
+ * import { createAppQueryClient } from './offline/query-client';
+ * import { bootOfflineCache } from './offline/persister';
+ *
+ * const queryClient = createAppQueryClient();  // offline-queue mutation defaults are registered inside
+ * await bootOfflineCache(queryClient);          // restore (<= 3 s), then save on change + replay the queue
+ * // ... create the router with context {queryClient}, render <QueryClientProvider client={queryClient}> ...
+ * // after the first render (not on the critical path):
+ * void import('./offline/setup').then(({ setupOffline }) => setupOffline(queryClient));
+ * ```
+ * Equivalent with the provider (then route loaders must not await the network before `useIsRestoring()` is false):
+ * `<PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}
+ *    onSuccess={() => resumeOfflineQueue(queryClient)}>` — `onSuccess` must not return the replay promise.
+ *
+ * Exports: `bootOfflineCache(queryClient)`, `persistOptions` (maxAge 7 days, buster = `__APP_VERSION__`,
+ * dehydrate rules), `resumeOfflineQueue(queryClient)`, `clearPersistedCache()` (logout), `createIdbPersister`,
+ * and the dehydrate predicates `shouldPersistQuery` / `shouldPersistMutation`.
+ *
+ * What is persisted: successful queries (unless `meta.persist === false`) and offline-queue mutations that are
+ * paused or were in flight (an in-flight one is stored as paused: its Idempotency-Key makes the replay safe).
+ * A new build (`buster` change) drops the persisted queries, whose shape may have changed, but keeps the queued
+ * actions, so accepting an update never loses a check-in made offline.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  persistQueryClientRestore,
+  persistQueryClientSubscribe,
+  type PersistedClient,
+  type PersistQueryClientOptions,
+  type Persister,
+} from '@tanstack/query-persist-client-core';
+import { del, get, set, type UseStore } from 'idb-keyval';
+import { PERSIST_IDB_KEY, PERSIST_MAX_AGE_MS } from './persist-constants';
+import { isQueuedMutationMeta } from './queued-action';
+
+export { PERSIST_IDB_KEY, PERSIST_MAX_AGE_MS };
+
+/** Minimum spacing of IndexedDB writes, in ms: cache events come in bursts (a screen's queries settling). */
+export const PERSIST_THROTTLE_MS = 300;
+
+export interface IdbPersisterOptions {
+  /** idb-keyval key (default `PERSIST_IDB_KEY`). */
+  key?: string;
+  /** idb-keyval store (default: idb-keyval's default store). */
+  store?: UseStore;
+  /** The current build's buster; a restored client with another buster keeps only its queued mutations. */
+  buster: string;
+  /** Write throttle in ms (default `PERSIST_THROTTLE_MS`; 0 writes at once). */
+  throttleMs?: number;
+}
+
+/** A `Persister` with a `flush()` that writes any pending (throttled) save at once. */
+export interface IdbPersister extends Persister {
+  flush: () => Promise<void>;
+}
+
+/**
+ * Prepares a dehydrated client for storage: offline-queue mutations caught in flight are stored as paused, so
+ * `resumePausedMutations()` replays them after a restore (their Idempotency-Key makes a double send harmless).
+ */
+function markInFlightAsPaused(client: PersistedClient): PersistedClient {
+  const mutations = client.clientState.mutations.map((m) =>
+    m.state.status === 'pending' && !m.state.isPaused ? { ...m, state: { ...m.state, isPaused: true } } : m,
+  );
+  return { ...client, clientState: { ...client.clientState, mutations } };
+}
+
+/** Structured clone can refuse odd values (functions in a mutation context): fall back to a JSON copy. */
+async function storeClient(key: string, value: PersistedClient, store?: UseStore): Promise<void> {
+  try {
+    await set(key, value, store);
+  } catch (error) {
+    if (!(error instanceof DOMException && error.name === 'DataCloneError')) throw error;
+    await set(key, JSON.parse(JSON.stringify(value)) as PersistedClient, store);
+  }
+}
+
+/**
+ * Creates the idb-keyval `Persister` (TanStack's "building a persister" recipe) with throttled writes.
+ * Takes `IdbPersisterOptions`; returns an `IdbPersister`. IndexedDB failures reject the returned promises
+ * (TanStack logs them and keeps the in-memory cache working).
+ */
+export function createIdbPersister({ key = PERSIST_IDB_KEY, store, buster, throttleMs = PERSIST_THROTTLE_MS }: IdbPersisterOptions): IdbPersister {
+  let pending: PersistedClient | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let lastWrite = 0;
+  let writing: Promise<void> = Promise.resolve();
+
+  const writePending = (): Promise<void> => {
+    timer = null;
+    const client = pending;
+    pending = null;
+    if (!client) return writing;
+    lastWrite = Date.now();
+    writing = writing.then(() => storeClient(key, client, store));
+    return writing;
+  };
+
+  return {
+    persistClient(client) {
+      pending = markInFlightAsPaused(client);
+      if (throttleMs <= 0 || Date.now() - lastWrite >= throttleMs) {
+        if (timer) clearTimeout(timer);
+        return writePending();
+      }
+      timer ??= setTimeout(() => void writePending().catch(() => undefined), throttleMs - (Date.now() - lastWrite));
+      return undefined;
+    },
+    async restoreClient() {
+      const stored = await get<PersistedClient>(key, store);
+      if (!stored || stored.buster === buster) return stored;
+      // Another build wrote this: its queries may not match this build's schemas, its queued actions still must run.
+      const mutations = stored.clientState?.mutations ?? [];
+      if (mutations.length === 0) return stored; // let TanStack discard it as busted
+      return { ...stored, buster, clientState: { queries: [], mutations } };
+    },
+    async removeClient() {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      pending = null;
+      await writing.catch(() => undefined);
+      await del(key, store);
+    },
+    flush() {
+      if (timer) clearTimeout(timer);
+      return writePending();
+    },
+  };
+}
+
+/**
+ * The parts of a Query/Mutation the dehydrate rules read. Structural on purpose: the persister packages pin their
+ * own `@tanstack/query-core` copy, whose nominal types differ from react-query's.
+ */
+interface PersistableQuery {
+  state: { status: string };
+  meta?: Record<string, unknown>;
+}
+interface PersistableMutation {
+  state: { status: string; isPaused: boolean };
+  meta?: Record<string, unknown>;
+}
+
+/** The client as typed by the persister packages (same runtime object; see `PersistableQuery`). */
+type PersistClient = PersistQueryClientOptions['queryClient'];
+const asPersistClient = (queryClient: QueryClient) => queryClient as unknown as PersistClient;
+
+/** Dehydrate rule for queries: successful ones, unless a query opts out with `meta: {persist: false}`. */
+export function shouldPersistQuery(query: PersistableQuery): boolean {
+  return query.state.status === 'success' && query.meta?.persist !== false;
+}
+
+/** Dehydrate rule for mutations: offline-queue actions still waiting (paused, or in flight). */
+export function shouldPersistMutation(mutation: PersistableMutation): boolean {
+  if (mutation.state.isPaused) return true;
+  return isQueuedMutationMeta(mutation.meta) && mutation.state.status === 'pending';
+}
+
+/** The build version, or 'dev' where Vite's define is absent (unit tests). */
+export const APP_BUSTER: string = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : 'dev';
+
+/** The app's persister (one per page). */
+export const appPersister: IdbPersister = createIdbPersister({ buster: APP_BUSTER });
+
+/**
+ * `persistOptions` for `<PersistQueryClientProvider>`: idb-keyval persister, `maxAge` 7 days,
+ * `buster` = build version, dehydrate rules above.
+ */
+export const persistOptions: Omit<PersistQueryClientOptions, 'queryClient'> = {
+  persister: appPersister,
+  maxAge: PERSIST_MAX_AGE_MS,
+  buster: APP_BUSTER,
+  dehydrateOptions: {
+    shouldDehydrateQuery: shouldPersistQuery,
+    shouldDehydrateMutation: shouldPersistMutation,
+  },
+};
+
+/**
+ * Starts replaying the queued actions (after the persisted cache is restored), then refetches what they changed.
+ * Takes the client; returns nothing and never blocks: while offline the replay waits for the network, so it
+ * must not be awaited by anything on the way to the first render (`PersistQueryClientProvider` awaits the
+ * value its `onSuccess` returns). Each mutation's failure is handled by its own policy (queued-action.ts).
+ */
+export function resumeOfflineQueue(queryClient: QueryClient): void {
+  const hadQueued = queryClient.getMutationCache().getAll().some((m) => m.state.isPaused);
+  void queryClient
+    .resumePausedMutations()
+    .then(() => (hadQueued ? queryClient.invalidateQueries() : undefined))
+    .catch(() => undefined);
+}
+
+/** How long the boot waits for IndexedDB before rendering without the persisted cache, in ms. */
+export const RESTORE_TIMEOUT_MS = 3_000;
+
+/**
+ * Restores the persisted cache into `queryClient`, then keeps it saved and replays the queue — the recommended
+ * boot, because route loaders (`ensureQueryData`) then find the restored data before the router's first load,
+ * which is what makes a cold start offline instant. Call it before creating/loading the router and render with
+ * a plain `<QueryClientProvider>`.
+ * Takes the client and optional `{timeoutMs}`; resolves once restored, or after `timeoutMs` if IndexedDB is
+ * stuck (saving then starts only when the restore settles, so a late restore is never overwritten by an empty
+ * cache). Never rejects: a broken store means starting with an empty cache. Returns a function that stops saving.
+ */
+export async function bootOfflineCache(
+  queryClient: QueryClient,
+  { timeoutMs = RESTORE_TIMEOUT_MS, options = persistOptions }: { timeoutMs?: number; options?: Omit<PersistQueryClientOptions, 'queryClient'> } = {},
+): Promise<() => void> {
+  let unsubscribe: (() => void) | null = null;
+  let stopped = false;
+  const restored = persistQueryClientRestore({ ...options, queryClient: asPersistClient(queryClient) })
+    .catch((error: unknown) => console.warn('[offline] could not restore the persisted cache', error))
+    .then(() => {
+      if (stopped) return;
+      unsubscribe = persistQueryClientSubscribe({ ...options, queryClient: asPersistClient(queryClient) });
+      resumeOfflineQueue(queryClient);
+    });
+  await Promise.race([restored, new Promise((resolve) => setTimeout(resolve, timeoutMs))]);
+  return () => {
+    stopped = true;
+    unsubscribe?.();
+  };
+}
+
+/** Deletes the persisted cache (logout: the next fan on this phone must not see it). Resolves when done. */
+export function clearPersistedCache(): Promise<void> {
+  return appPersister.removeClient() as Promise<void>;
+}
+
+if (typeof window !== 'undefined') {
+  // A throttled save still waiting when the page goes away is written now (best effort: IndexedDB usually
+  // completes a transaction started in pagehide).
+  const flush = () => void appPersister.flush().catch(() => undefined);
+  window.addEventListener('pagehide', flush);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flush();
+  });
+}

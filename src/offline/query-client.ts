@@ -1,0 +1,85 @@
+/**
+ * The app's one TanStack Query client, tuned for offline-first use (ARCHITECTURE §6, issue 4).
+ *
+ * Exports:
+ * - `createAppQueryClient()`: the QueryClient the boot passes to `<PersistQueryClientProvider client>`. It
+ *   already has the offline queue's mutation defaults registered (they must exist *before* the persisted cache
+ *   is restored, or restored paused mutations would have no `mutationFn`).
+ * - `QUERY_STALE_TIME_MS`, `QUERY_GC_TIME_MS`: the defaults, for tests and docs.
+ *
+ * Defaults and why:
+ * - queries `networkMode: 'offlineFirst'`: cached data renders at once; the fetch is tried once and then
+ *   pauses while offline instead of failing the screen.
+ * - `gcTime` 8 days > the persister's `maxAge` (7 days), so restored data is not collected before it expires.
+ * - `staleTime` 60 s: a screen change does not refetch what was just fetched; refetch on reconnect/focus when stale.
+ * - query `retry`: once more for a network failure or a transient status (the HTTP client already retried the
+ *   status once); never for a 4xx.
+ * - mutations `networkMode: 'online'`: a mutation started offline pauses (and is persisted if it is an
+ *   offline-queue action, see `queuedMutationDefaults`) instead of failing.
+ * - `onlineManager` starts from `navigator.onLine` (TanStack assumes online until an event says otherwise).
+ * - a queued action that the server rejects for a business reason, or that runs out of attempts, is dropped
+ *   with a destructive toast naming the action; the rest of the queue carries on.
+ */
+import { MutationCache, onlineManager, QueryClient } from '@tanstack/react-query';
+import i18next from 'i18next';
+import { toast } from 'sonner';
+import { registerOfflineMutationDefaults } from './mutation-defaults';
+import { classifyQueuedFailure, isQueuedMutationMeta } from './queued-action';
+import { PERSIST_MAX_AGE_MS } from './persist-constants';
+
+/** Queries are fresh for one minute. */
+export const QUERY_STALE_TIME_MS = 60_000;
+/** Unused cache entries live one day longer than the persisted cache may be old. */
+export const QUERY_GC_TIME_MS = PERSIST_MAX_AGE_MS + 24 * 60 * 60 * 1000;
+
+/** Query retry: one extra attempt for a network failure or a transient status, none for a 4xx. */
+function retryQuery(failureCount: number, error: unknown): boolean {
+  return failureCount < 2 && classifyQueuedFailure(error) !== 'rejected';
+}
+
+/**
+ * Shows the destructive toast for a queued action that will not be applied.
+ * Takes the mutation key's first segment (e.g. 'checkin') and the failure kind; returns nothing.
+ */
+function announceDroppedAction(action: string, kind: ReturnType<typeof classifyQueuedFailure>, error: unknown): void {
+  const label = i18next.t(`offline:actions.${action}`, { defaultValue: i18next.t('offline:actions.default') });
+  const title =
+    kind === 'rejected'
+      ? i18next.t('offline:queue.rejectedTitle', { action: label })
+      : i18next.t('offline:queue.gaveUpTitle', { action: label });
+  const description =
+    kind === 'rejected' && error instanceof Error && error.message ? error.message : i18next.t('offline:queue.gaveUpDescription');
+  toast.error(title, { description });
+}
+
+/**
+ * Creates the QueryClient with the offline defaults above and the offline queue's mutation defaults.
+ * Takes nothing; returns a new QueryClient (one per app; tests may create more).
+ */
+export function createAppQueryClient(): QueryClient {
+  const queryClient = new QueryClient({
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        if (!isQueuedMutationMeta(mutation.meta)) return;
+        const action = String(mutation.options.mutationKey?.[0] ?? 'default');
+        announceDroppedAction(action, classifyQueuedFailure(error), error);
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        networkMode: 'offlineFirst',
+        staleTime: QUERY_STALE_TIME_MS,
+        gcTime: QUERY_GC_TIME_MS,
+        retry: retryQuery,
+      },
+      mutations: {
+        networkMode: 'online',
+      },
+    },
+  });
+  registerOfflineMutationDefaults(queryClient);
+  // TanStack assumes "online" until an event says otherwise; a cold start without signal must begin offline so
+  // restored queued actions stay paused and queries render the cache instead of spending their retries.
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);
+  return queryClient;
+}

@@ -1,0 +1,51 @@
+/**
+ * `setupOffline(queryClient)`: the offline wiring that is not needed for the first paint. Import it dynamically
+ * after the first render: `void import('./offline/setup').then(({ setupOffline }) => setupOffline(queryClient))`.
+ *
+ * What is NOT here, because it must run before the first render (see query-client.ts and persister.ts):
+ * the offline-queue mutation defaults (registered by `createAppQueryClient()`, before the persisted cache is
+ * restored) and the cache restore + queue replay (`bootOfflineCache`).
+ *
+ * What it does:
+ * - reachability: attempts that fail with no HTTP answer mark the app offline and a probe (the API's
+ *   `/health`, any HTTP answer counts) brings it back online with backoff, on top of the browser's online/offline
+ *   events (TanStack's default `onlineManager` listener). Going online resumes the queue and refetches stale
+ *   queries (TanStack's `refetchOnReconnect`).
+ * - service worker: registers `/sw.js` with workbox-window and offers "Update available — Reload" (production
+ *   builds only; the dev server has no worker).
+ * Rule source: ARCHITECTURE §6, issue 4.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { getRuntimeConfig } from '../platform/runtime-config';
+import { registerMutationDefaultsIfMissing } from './mutation-defaults';
+import { watchReachability } from './reachability';
+
+export interface SetupOfflineOptions {
+  /** Reachability probe URL (default `${apiOrigin}/health` from the runtime config). */
+  probeUrl?: string;
+  /** Service worker URL (default `/sw.js`); `false` skips registration. */
+  serviceWorkerUrl?: string | false;
+}
+
+/** Default probe URL: the API's health endpoint (never cached by the service worker). */
+function defaultProbeUrl(): string {
+  try {
+    return `${getRuntimeConfig().apiOrigin.replace(/\/+$/, '')}/health`;
+  } catch {
+    return '/api/health';
+  }
+}
+
+/**
+ * Wires reachability and the service worker for `queryClient`. Takes the client and options; returns a
+ * function that stops the reachability watcher (the service worker stays registered). Safe to call once per page.
+ */
+export function setupOffline(queryClient: QueryClient, options: SetupOfflineOptions = {}): () => void {
+  registerMutationDefaultsIfMissing(queryClient);
+  const stopReachability = watchReachability(queryClient, { probeUrl: options.probeUrl ?? defaultProbeUrl() });
+  const swUrl = options.serviceWorkerUrl ?? '/sw.js';
+  if (swUrl !== false && import.meta.env.PROD) {
+    void import('./sw-registration').then(({ registerServiceWorker }) => registerServiceWorker(swUrl));
+  }
+  return stopReachability;
+}

@@ -1,0 +1,64 @@
+/**
+ * Service worker registration and update flow with workbox-window (ARCHITECTURE §6, issue 4): when a new
+ * version is installed and waiting, a toast "Update available" offers "Reload"; accepting asks the waiting
+ * worker to `skipWaiting` and reloads once it controls the page. Never a forced reload: if the fan ignores the
+ * toast, the new version takes over the next time every tab of the app is closed.
+ * Loaded lazily by `setupOffline` (workbox-window stays off the critical path).
+ */
+import { Workbox } from 'workbox-window';
+import i18next from 'i18next';
+import { toast } from 'sonner';
+
+/** How often an open app asks the server for a new service worker (ms): stadium sessions last hours. */
+export const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
+
+/** Toast id, so a second "waiting" event replaces the toast instead of stacking one more. */
+const UPDATE_TOAST_ID = 'podium-sw-update';
+
+/**
+ * Shows the update toast. Takes the callback run when the fan presses "Reload"; returns nothing.
+ * The toast stays until acted on or dismissed (no auto-close: the fan may be mid-action).
+ */
+async function showUpdateToast(onAccept: () => void): Promise<void> {
+  await i18next.loadNamespaces('offline').catch(() => undefined);
+  toast(i18next.t('offline:update.title'), {
+    id: UPDATE_TOAST_ID,
+    description: i18next.t('offline:update.description'),
+    duration: Number.POSITIVE_INFINITY,
+    action: { label: i18next.t('offline:update.reload'), onClick: onAccept },
+  });
+}
+
+/**
+ * Registers `swUrl` (default `/sw.js`, written by vite-plugin-pwa) and wires the update toast.
+ * Takes the URL; resolves with the `Workbox` instance, or null where service workers are unavailable.
+ * Registration errors are logged, never thrown (the app works without a worker, only less offline).
+ */
+export async function registerServiceWorker(swUrl = '/sw.js'): Promise<Workbox | null> {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return null;
+  const wb = new Workbox(swUrl, { scope: '/' });
+
+  const offerUpdate = () => {
+    void showUpdateToast(() => {
+      // Reload only once the new worker controls the page, so the reload is served by the new version.
+      wb.addEventListener('controlling', () => window.location.reload());
+      wb.messageSkipWaiting();
+    });
+  };
+  // `waiting` fires for a worker installed while this page is open and for one already waiting at load.
+  wb.addEventListener('waiting', offerUpdate);
+
+  try {
+    await wb.register();
+  } catch (error) {
+    console.warn('[offline] service worker registration failed', error);
+    return null;
+  }
+
+  const checkForUpdate = () => void wb.update().catch(() => undefined);
+  setInterval(checkForUpdate, UPDATE_CHECK_INTERVAL_MS);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible' && navigator.onLine) checkForUpdate();
+  });
+  return wb;
+}
