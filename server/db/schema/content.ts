@@ -1,0 +1,183 @@
+/**
+ * Content (spec §3 Video, Article, Story; decision 0012 downloads) and the members' awards on it.
+ * Texts are stored in English on the row; other languages live in `translations` (`{fr: {...}}`), as for
+ * challenges. Award rows are unique per member and item: together with the ledger's unique
+ * `(user_id, reference)` they make every award idempotent (ARCHITECTURE §4).
+ */
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { ArticleBlock, StoryType } from '../../../src/contracts/content';
+import { timestamptz } from './columns';
+import { organizations } from './organizations';
+import { users } from './users';
+
+/** Translated video texts. */
+export type VideoTranslation = { name?: string; description?: string };
+
+export const videos = pgTable(
+  'videos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** File name under the CDN base, e.g. `video-pit-stop.mp4`. */
+    fileName: text('file_name').notNull(),
+    thumbnailMediaId: uuid('thumbnail_media_id'),
+    durationSeconds: integer('duration_seconds').notNull(),
+    /** Points of the first view. */
+    value: integer('value').notNull().default(0),
+    publishedAt: timestamptz('published_at').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    translations: jsonb('translations').$type<Record<string, VideoTranslation>>().notNull().default({}),
+  },
+  (t) => [uniqueIndex('videos_org_slug_uq').on(t.organizationId, t.slug)],
+);
+
+export const videoViews = pgTable(
+  'video_views',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    videoId: uuid('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    pointsAwarded: integer('points_awarded').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('video_views_user_video_uq').on(t.userId, t.videoId)],
+);
+
+/** Translated article texts. */
+export type ArticleTranslation = { title?: string; summary?: string; body?: ArticleBlock[] };
+
+export const articles = pgTable(
+  'articles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    summary: text('summary').notNull().default(''),
+    body: jsonb('body').$type<ArticleBlock[]>().notNull().default([]),
+    mediaId: uuid('media_id'),
+    /** Points of the first read. */
+    value: integer('value').notNull().default(0),
+    publishedAt: timestamptz('published_at').notNull(),
+    translations: jsonb('translations').$type<Record<string, ArticleTranslation>>().notNull().default({}),
+  },
+  (t) => [uniqueIndex('articles_org_slug_uq').on(t.organizationId, t.slug)],
+);
+
+export const articleReads = pgTable(
+  'article_reads',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    articleId: uuid('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    pointsAwarded: integer('points_awarded').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('article_reads_user_article_uq').on(t.userId, t.articleId)],
+);
+
+/** Translated story title. The rank code is read from the English `title` (it is the same in every language). */
+export type StoryTranslation = { title?: string };
+
+export const stories = pgTable(
+  'stories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    type: text('type').$type<StoryType>().notNull().default('default'),
+    coverMediaId: uuid('cover_media_id').notNull(),
+    startsAt: timestamptz('starts_at').notNull(),
+    /** Null = no end. */
+    stopsAt: timestamptz('stops_at'),
+    /** Editorial switch; rank-coded and 'Save to Home' stories are never shareable whatever it says. */
+    shareable: boolean('shareable').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    translations: jsonb('translations').$type<Record<string, StoryTranslation>>().notNull().default({}),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('stories_org_starts_idx').on(t.organizationId, t.startsAt)],
+);
+
+/** Translated chapter texts. */
+export type StoryChapterTranslation = { title?: string; caption?: string };
+
+export const storyChapters = pgTable(
+  'story_chapters',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storyId: uuid('story_id')
+      .notNull()
+      .references(() => stories.id, { onDelete: 'cascade' }),
+    orderIndex: integer('order_index').notNull(),
+    mediaId: uuid('media_id').notNull(),
+    title: text('title').notNull().default(''),
+    caption: text('caption').notNull().default(''),
+    sponsorUrl: text('sponsor_url'),
+    durationSeconds: integer('duration_seconds').notNull().default(5),
+    /** Points of the first view of this chapter. */
+    value: integer('value').notNull().default(0),
+    translations: jsonb('translations').$type<Record<string, StoryChapterTranslation>>().notNull().default({}),
+  },
+  (t) => [uniqueIndex('story_chapters_story_order_uq').on(t.storyId, t.orderIndex)],
+);
+
+export const storyChapterViews = pgTable(
+  'story_chapter_views',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    storyId: uuid('story_id')
+      .notNull()
+      .references(() => stories.id, { onDelete: 'cascade' }),
+    chapterId: uuid('chapter_id')
+      .notNull()
+      .references(() => storyChapters.id, { onDelete: 'cascade' }),
+    pointsAwarded: integer('points_awarded').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('story_chapter_views_user_chapter_uq').on(t.userId, t.chapterId),
+    index('story_chapter_views_user_story_idx').on(t.userId, t.storyId),
+  ],
+);
+
+/** Translated download texts. */
+export type DownloadTranslation = { title?: string; description?: string };
+
+/** Digital downloads (decision 0012): PDFs on the CDN, served at `{cdnBase}/{fileId}`. */
+export const downloads = pgTable(
+  'downloads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** CDN file name; the wire `id`. */
+    fileId: text('file_id').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    fileName: text('file_name').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    mediaId: uuid('media_id'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    translations: jsonb('translations').$type<Record<string, DownloadTranslation>>().notNull().default({}),
+  },
+  (t) => [uniqueIndex('downloads_org_file_uq').on(t.organizationId, t.fileId)],
+);

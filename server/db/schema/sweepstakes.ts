@@ -1,0 +1,59 @@
+/**
+ * Sweepstakes (spec §3) and members' entries. Status is never stored: it comes from `starts_at`/`ends_at`
+ * and the server clock (ARCHITECTURE §5). Each entry row is paid by one ledger row
+ * `sweepstake-entry:<entryId>` written in the same transaction (ARCHITECTURE §4).
+ */
+import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns';
+import { organizations } from './organizations';
+import { users } from './users';
+
+/** Translated sweepstake texts. */
+export type SweepstakeTranslation = { title?: string; description?: string; prize?: string };
+
+export const sweepstakes = pgTable(
+  'sweepstakes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    prize: text('prize').notNull().default(''),
+    mediaId: uuid('media_id'),
+    startsAt: timestamptz('starts_at').notNull(),
+    endsAt: timestamptz('ends_at').notNull(),
+    /** Points per entry (> 0). */
+    entryCost: integer('entry_cost').notNull(),
+    /** Null = no limit per member. */
+    maxEntriesPerUser: integer('max_entries_per_user'),
+    /** Readable by visitors (organization-key bearer). */
+    isPublic: boolean('is_public').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    translations: jsonb('translations').$type<Record<string, SweepstakeTranslation>>().notNull().default({}),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('sweepstakes_org_idx').on(t.organizationId, t.endsAt)],
+);
+
+export const sweepstakeEntries = pgTable(
+  'sweepstake_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sweepstakeId: uuid('sweepstake_id')
+      .notNull()
+      .references(() => sweepstakes.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Entries bought by this request. */
+    count: integer('count').notNull(),
+    pointsSpent: integer('points_spent').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('sweepstake_entries_sweepstake_user_idx').on(t.sweepstakeId, t.userId),
+    index('sweepstake_entries_user_idx').on(t.userId),
+  ],
+);
