@@ -1,0 +1,110 @@
+/// <reference lib="webworker" />
+/**
+ * Podium's service worker (ARCHITECTURE §6, issue 4), built by vite-plugin-pwa `injectManifest` into `dist/sw.js`.
+ *
+ * - Precache: the app shell (index.html, JS/CSS chunks incl. route chunks and lazily loaded locale chunks, icons)
+ *   from the build manifest; outdated precaches are removed on activate.
+ * - Navigations: answered with the precached `index.html` (the SPA shell), online and offline, except `/api/`,
+ *   `/cdn/`, `/config.json` and the worker itself.
+ * - Runtime caches, with expiry and size limits:
+ *   - `/api/media/{id}` (images, video posters, avatars): cache first, 200 entries, 30 days.
+ *   - PDFs (`/cdn/*.pdf`, or `.pdf` on a configured CDN origin): cache first, 50 entries, 90 days, so a PDF opened
+ *     once opens offline.
+ *   - fonts: cache first, 30 entries, 1 year.
+ *   - `/config.json`: network first with a 3 s timeout, falling back to the last copy, because the app needs it
+ *     to boot (it is also fetched into the cache at install, so the first offline start works).
+ * - API JSON (`/api/*` except media) is never cached here: TanStack Query owns it and persists it to IndexedDB.
+ * - Updates: the new worker waits; it calls `skipWaiting()` only when the page sends `{type: 'SKIP_WAITING'}`
+ *   (the fan pressed "Reload" on the update toast). `clientsClaim()` makes the first install control open pages.
+ * - `{type: 'CACHE_URLS', payload: {urlsToCache}}` (Workbox router) caches resources the page loaded before the
+ *   worker controlled it (e.g. the first dashboard's media), using the matching route's strategy.
+ */
+import { clientsClaim } from 'workbox-core';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null } | string> };
+
+const DAY_SECONDS = 24 * 60 * 60;
+
+/** Runtime cache names (versioned by purpose, not by build: entries stay valid across deploys). */
+const CACHE_NAMES = {
+  media: 'podium-media-v1',
+  pdf: 'podium-pdf-v1',
+  fonts: 'podium-fonts-v1',
+  config: 'podium-config-v1',
+} as const;
+
+/** Paths that are never answered with the app shell. */
+const NAVIGATION_DENYLIST = [/^\/api\//, /^\/cdn\//, /^\/config\.json$/, /^\/sw\.js$/, /^\/workbox-[^/]+\.js$/];
+
+// --- Precache and app shell ------------------------------------------------------------------------------------
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: NAVIGATION_DENYLIST }));
+
+// --- Runtime config: the app cannot boot without it ------------------------------------------------------------
+const configStrategy = new NetworkFirst({
+  cacheName: CACHE_NAMES.config,
+  networkTimeoutSeconds: 3,
+  plugins: [new CacheableResponsePlugin({ statuses: [200] })],
+});
+registerRoute(({ url, sameOrigin }) => sameOrigin && url.pathname === '/config.json', configStrategy);
+
+// --- Media images and video posters ------------------------------------------------------------------------------
+registerRoute(
+  ({ url, sameOrigin, request }) => sameOrigin && request.method === 'GET' && url.pathname.startsWith('/api/media/'),
+  new CacheFirst({
+    cacheName: CACHE_NAMES.media,
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [0, 200] }),
+      new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * DAY_SECONDS, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+// --- CDN PDFs (same-origin /cdn/ by default; any origin's .pdf when the CDN lives elsewhere) ------------------------
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && url.pathname.toLowerCase().endsWith('.pdf'),
+  new CacheFirst({
+    cacheName: CACHE_NAMES.pdf,
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [0, 200] }),
+      new ExpirationPlugin({ maxEntries: 50, maxAgeSeconds: 90 * DAY_SECONDS, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+// --- Fonts (self-hosted ones are precached; this covers fonts from elsewhere) -------------------------------------
+registerRoute(
+  ({ request }) => request.destination === 'font',
+  new CacheFirst({
+    cacheName: CACHE_NAMES.fonts,
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [0, 200] }),
+      new ExpirationPlugin({ maxEntries: 30, maxAgeSeconds: 365 * DAY_SECONDS, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+// --- Lifecycle -----------------------------------------------------------------------------------------------------
+self.addEventListener('install', (event) => {
+  // Warm the config cache so the first start without network can boot; a failure must not fail the install.
+  event.waitUntil(
+    caches
+      .open(CACHE_NAMES.config)
+      .then((cache) => cache.add(new Request('/config.json', { cache: 'no-store' })))
+      .catch(() => undefined),
+  );
+});
+
+self.addEventListener('message', (event) => {
+  if (event.data && typeof event.data === 'object' && (event.data as { type?: unknown }).type === 'SKIP_WAITING') {
+    void self.skipWaiting();
+  }
+});
+
+clientsClaim();
