@@ -1,0 +1,218 @@
+/**
+ * The persisted query cache (src/offline/persister.ts) against a real IndexedDB implementation (fake-indexeddb)
+ * and real TanStack Query clients: what survives a "reload" (a second client restoring from the same store),
+ * what a new build (`buster`) and `maxAge` discard, and that the restored queue replays exactly once.
+ */
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MutationObserver, onlineManager, QueryClient } from '@tanstack/react-query';
+import { persistQueryClientRestore, persistQueryClientSave } from '@tanstack/query-persist-client-core';
+import { createStore, get, type UseStore } from 'idb-keyval';
+import {
+  bootOfflineCache,
+  createIdbPersister,
+  PERSIST_MAX_AGE_MS,
+  shouldPersistMutation,
+  shouldPersistQuery,
+} from '../../src/offline/persister';
+import { createAppQueryClient, QUERY_GC_TIME_MS } from '../../src/offline/query-client';
+import { newQueuedActionVariables, queuedMutationDefaults, type QueuedActionVariables } from '../../src/offline/queued-action';
+import { createCheckin } from '../../src/features/checkin/api/create-checkin';
+
+const ACTION_KEY = ['test-action'];
+const KEY = 'test-cache';
+let store: UseStore;
+let storeSeq = 0;
+
+/** Records the variables each attempt of the test action was called with. */
+function registerTestAction(client: QueryClient, calls: QueuedActionVariables[], answer: () => Promise<unknown> = async () => ({ ok: true })) {
+  client.setMutationDefaults(ACTION_KEY, {
+    ...queuedMutationDefaults,
+    retryDelay: 1,
+    mutationFn: async (variables: QueuedActionVariables) => {
+      calls.push(variables);
+      return answer();
+    },
+  });
+}
+
+function options(client: QueryClient, buster = 'build-1') {
+  return {
+    // The persister packages type the client with their own copy of query-core (same runtime object).
+    queryClient: client as never,
+    persister: createIdbPersister({ key: KEY, store, buster, throttleMs: 0 }),
+    buster,
+    maxAge: PERSIST_MAX_AGE_MS,
+    dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery, shouldDehydrateMutation: shouldPersistMutation },
+  };
+}
+
+/** Starts the test action while offline: it pauses before its first attempt. */
+function queueOffline(client: QueryClient): QueuedActionVariables {
+  const variables = newQueuedActionVariables();
+  void new MutationObserver<unknown, Error, QueuedActionVariables>(client, { mutationKey: ACTION_KEY }).mutate(variables).catch(() => undefined);
+  return variables;
+}
+
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+beforeEach(() => {
+  store = createStore(`podium-test-${++storeSeq}`, 'keyval');
+  onlineManager.setOnline(true);
+});
+afterEach(() => onlineManager.setOnline(true));
+
+describe('persisted query cache', () => {
+  it('keeps a check-in made offline across a reload and replays it exactly once with its idempotency key', async () => {
+    const before = new QueryClient();
+    const callsBefore: QueuedActionVariables[] = [];
+    registerTestAction(before, callsBefore);
+    onlineManager.setOnline(false);
+    const variables = queueOffline(before);
+    await flush();
+    expect(before.getMutationCache().getAll()[0].state.isPaused).toBe(true);
+    await persistQueryClientSave(options(before));
+
+    // "Reload": a new client with the same defaults restores from IndexedDB.
+    const after = new QueryClient();
+    const callsAfter: QueuedActionVariables[] = [];
+    registerTestAction(after, callsAfter);
+    await persistQueryClientRestore(options(after));
+    const [restored] = after.getMutationCache().getAll();
+    expect(restored.state.isPaused).toBe(true);
+    expect(restored.state.variables).toEqual(variables);
+
+    onlineManager.setOnline(true);
+    await after.resumePausedMutations();
+    expect(callsBefore).toEqual([]);
+    expect(callsAfter).toEqual([variables]);
+    expect(after.getMutationCache().getAll()[0].state.status).toBe('success');
+  });
+
+  it('restores successful queries with their data and update time, and leaves failed ones out', async () => {
+    const before = new QueryClient();
+    before.setQueryData(['checkin'], { days: 3 }, { updatedAt: 1_700_000_000_000 });
+    await before.prefetchQuery({ queryKey: ['broken'], queryFn: () => Promise.reject(new Error('500')), retry: false });
+    await before.fetchQuery({ queryKey: ['secret'], queryFn: async () => 'x', meta: { persist: false } });
+    await persistQueryClientSave(options(before));
+
+    const after = new QueryClient();
+    await persistQueryClientRestore(options(after));
+    expect(after.getQueryData(['checkin'])).toEqual({ days: 3 });
+    expect(after.getQueryState(['checkin'])?.dataUpdatedAt).toBe(1_700_000_000_000);
+    expect(after.getQueryState(['broken'])).toBeUndefined();
+    expect(after.getQueryState(['secret'])).toBeUndefined();
+  });
+
+  it('stores a queued action caught in flight as paused, so it replays after a reload', async () => {
+    const before = new QueryClient();
+    registerTestAction(before, [], () => new Promise(() => undefined)); // the answer never arrives
+    const variables = newQueuedActionVariables();
+    void new MutationObserver<unknown, Error, QueuedActionVariables>(before, { mutationKey: ACTION_KEY }).mutate(variables);
+    await flush();
+    expect(before.getMutationCache().getAll()[0].state).toMatchObject({ status: 'pending', isPaused: false });
+    await persistQueryClientSave(options(before));
+
+    const after = new QueryClient();
+    const calls: QueuedActionVariables[] = [];
+    registerTestAction(after, calls);
+    await persistQueryClientRestore(options(after));
+    await after.resumePausedMutations();
+    expect(calls).toEqual([variables]);
+  });
+
+  it('does not persist an ordinary mutation that is merely in flight', async () => {
+    const before = new QueryClient();
+    void new MutationObserver(before, { mutationFn: () => new Promise(() => undefined) }).mutate(undefined);
+    await flush();
+    await persistQueryClientSave(options(before));
+    const stored = await get(KEY, store);
+    expect(stored.clientState.mutations).toEqual([]);
+  });
+
+  it('a new build (buster) drops the persisted queries but keeps the queued actions', async () => {
+    const before = new QueryClient();
+    registerTestAction(before, []);
+    before.setQueryData(['challenges'], ['old shape']);
+    onlineManager.setOnline(false);
+    const variables = queueOffline(before);
+    await flush();
+    await persistQueryClientSave(options(before, 'build-1'));
+
+    const after = new QueryClient();
+    const calls: QueuedActionVariables[] = [];
+    registerTestAction(after, calls);
+    await persistQueryClientRestore(options(after, 'build-2'));
+    expect(after.getQueryData(['challenges'])).toBeUndefined();
+    onlineManager.setOnline(true);
+    await after.resumePausedMutations();
+    expect(calls).toEqual([variables]);
+  });
+
+  it('a new build with nothing queued discards the persisted cache entirely', async () => {
+    const before = new QueryClient();
+    before.setQueryData(['challenges'], ['old shape']);
+    await persistQueryClientSave(options(before, 'build-1'));
+    expect(await get(KEY, store)).toBeDefined();
+
+    const after = new QueryClient();
+    await persistQueryClientRestore(options(after, 'build-2'));
+    expect(after.getQueryData(['challenges'])).toBeUndefined();
+    expect(await get(KEY, store)).toBeUndefined();
+  });
+
+  it('discards a persisted cache older than maxAge (7 days)', async () => {
+    const persister = createIdbPersister({ key: KEY, store, buster: 'build-1', throttleMs: 0 });
+    await persister.persistClient({
+      timestamp: Date.now() - PERSIST_MAX_AGE_MS - 1000,
+      buster: 'build-1',
+      clientState: { queries: [], mutations: [] },
+    });
+    const after = new QueryClient();
+    await persistQueryClientRestore(options(after));
+    expect(await get(KEY, store)).toBeUndefined();
+  });
+
+  it('bootOfflineCache restores, then saves later changes (throttled) and replays the queue', async () => {
+    const seed = new QueryClient();
+    registerTestAction(seed, []);
+    onlineManager.setOnline(false);
+    const variables = queueOffline(seed);
+    await flush();
+    await persistQueryClientSave(options(seed));
+
+    const client = new QueryClient();
+    const calls: QueuedActionVariables[] = [];
+    registerTestAction(client, calls);
+    const persister = createIdbPersister({ key: KEY, store, buster: 'build-1', throttleMs: 20 });
+    const stop = await bootOfflineCache(client, { options: { ...options(client), persister } });
+    client.setQueryData(['checkin'], { days: 9 });
+    client.setQueryData(['checkin'], { days: 10 }); // coalesced into the trailing write
+    await new Promise((r) => setTimeout(r, 60));
+    const stored = await get(KEY, store);
+    expect(stored.clientState.queries.map((q: { state: { data: unknown } }) => q.state.data)).toEqual([{ days: 10 }]);
+    expect(stored.clientState.mutations).toHaveLength(1); // still waiting for the network
+
+    onlineManager.setOnline(true);
+    await client.resumePausedMutations();
+    expect(calls).toEqual([variables]);
+    stop();
+  });
+});
+
+describe('app QueryClient', () => {
+  it('keeps unused data longer than the persisted cache may be old, and pauses mutations offline', () => {
+    const client = createAppQueryClient();
+    const defaults = client.getDefaultOptions();
+    expect(defaults.queries?.gcTime).toBe(QUERY_GC_TIME_MS);
+    expect(QUERY_GC_TIME_MS).toBeGreaterThan(PERSIST_MAX_AGE_MS);
+    expect(defaults.queries?.networkMode).toBe('offlineFirst');
+    expect(defaults.mutations?.networkMode).toBe('online');
+  });
+
+  it('registers the check-in mutation defaults, so a restored check-in has its mutationFn', () => {
+    const client = createAppQueryClient();
+    expect(client.getMutationDefaults(['checkin']).mutationFn).toBe(createCheckin);
+    expect(client.getMutationDefaults(['checkin']).meta).toEqual({ offlineQueue: true });
+  });
+});
