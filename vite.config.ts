@@ -22,6 +22,8 @@ export default defineConfig({
       manifest: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,png,woff2}', 'locales/**/*.json'],
+        // Store screenshots are only read by the install UI: keep them out of the precache (offline model, 0005).
+        globIgnores: ['**/node_modules/**/*', 'screenshots/**'],
       },
       devOptions: { enabled: false },
     }),
