@@ -30,6 +30,20 @@ async function showUpdateToast(onAccept: () => void): Promise<void> {
 }
 
 /**
+ * URLs this page already loaded that the worker caches at run time (media, PDFs, config). Takes nothing;
+ * returns absolute URLs from the Resource Timing buffer (same origin for media/config, any origin for PDFs).
+ */
+export function loadedCacheableUrls(): string[] {
+  const urls = new Set<string>([new URL('/config.json', location.href).href]);
+  for (const entry of performance.getEntriesByType('resource')) {
+    const url = new URL(entry.name);
+    const sameOrigin = url.origin === location.origin;
+    if ((sameOrigin && url.pathname.startsWith('/api/media/')) || url.pathname.toLowerCase().endsWith('.pdf')) urls.add(url.href);
+  }
+  return [...urls];
+}
+
+/**
  * Registers `swUrl` (default `/sw.js`, written by vite-plugin-pwa) and wires the update toast.
  * Takes the URL; resolves with the `Workbox` instance, or null where service workers are unavailable.
  * Registration errors are logged, never thrown (the app works without a worker, only less offline).
@@ -47,6 +61,11 @@ export async function registerServiceWorker(swUrl = '/sw.js'): Promise<Workbox |
   };
   // `waiting` fires for a worker installed while this page is open and for one already waiting at load.
   wb.addEventListener('waiting', offerUpdate);
+  // First install: what this page loaded before the worker existed (the first dashboard's media) is cached now,
+  // through the worker's own routes (Workbox router's CACHE_URLS message), so it is there offline too.
+  wb.addEventListener('activated', (event) => {
+    if (!event.isUpdate) void wb.messageSW({ type: 'CACHE_URLS', payload: { urlsToCache: loadedCacheableUrls() } });
+  });
 
   try {
     await wb.register();
