@@ -1,0 +1,99 @@
+/**
+ * Challenges (spec §3-§4) and members' answers. Options, trivia questions and translations are jsonb on the
+ * challenge row: they are always read and written with it, never queried on their own.
+ */
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { ChallengeSubtype, ChallengeType } from '../../../src/contracts/challenge';
+import { timestamptz } from './columns';
+import { organizations } from './organizations';
+import { users } from './users';
+
+/** A poll / pick'em / arcade option. */
+export type ChallengeOptionRow = { text: string; points: number; mediaId?: string | null };
+/** A trivia question; `correctIndex` never leaves the server before the member answers. */
+export type TriviaQuestionRow = { id: string; text: string; points: number; options: string[]; correctIndex: number };
+/** Translated texts, by language (`fr`), by position in `options` / `questions`. */
+export type ChallengeTranslation = {
+  title?: string;
+  description?: string | null;
+  options?: string[];
+  questions?: { text: string; options: string[] }[];
+};
+
+export const challenges = pgTable(
+  'challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    type: text('type').$type<ChallengeType>().notNull(),
+    subtype: text('subtype').$type<ChallengeSubtype>().notNull(),
+    title: text('title').notNull(),
+    description: text('description'),
+    mediaId: uuid('media_id'),
+    visibleFrom: timestamptz('visible_from').notNull(),
+    expiresOn: timestamptz('expires_on'),
+    /** Shown to visitors (organization-key bearer) too. */
+    isPublic: boolean('is_public').notNull().default(false),
+    /** Points of a correct keyword answer. */
+    points: integer('points').notNull().default(0),
+    /** Keyword answers accepted (compared case- and whitespace-insensitively). */
+    acceptedAnswers: jsonb('accepted_answers').$type<string[]>().notNull().default([]),
+    options: jsonb('options').$type<ChallengeOptionRow[]>().notNull().default([]),
+    /** Right option of an arcade challenge, or the result of a resolved pick'em; null otherwise. */
+    correctIndex: integer('correct_index'),
+    questions: jsonb('questions').$type<TriviaQuestionRow[]>().notNull().default([]),
+    translations: jsonb('translations').$type<Record<string, ChallengeTranslation>>().notNull().default({}),
+    /** Display order, ascending. */
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('challenges_org_visible_idx').on(t.organizationId, t.visibleFrom)],
+);
+
+/** One member's answer to a poll / pick'em / arcade / keyword challenge (one per member and challenge). */
+export const challengeResponses = pgTable(
+  'challenge_responses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    challengeId: uuid('challenge_id')
+      .notNull()
+      .references(() => challenges.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    responseIndex: integer('response_index'),
+    response: text('response'),
+    correct: boolean('correct'),
+    pointsAwarded: integer('points_awarded').notNull().default(0),
+    answeredAt: timestamptz('answered_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('challenge_responses_challenge_user_uq').on(t.challengeId, t.userId),
+    index('challenge_responses_user_idx').on(t.userId),
+  ],
+);
+
+/** One member's answer to one trivia question; a question keeps its first answer (ARCHITECTURE §5). */
+export const triviaAnswers = pgTable(
+  'trivia_answers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    challengeId: uuid('challenge_id')
+      .notNull()
+      .references(() => challenges.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    questionId: text('question_id').notNull(),
+    answerIndex: integer('answer_index').notNull(),
+    correct: boolean('correct').notNull(),
+    pointsAwarded: integer('points_awarded').notNull().default(0),
+    answeredAt: timestamptz('answered_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('trivia_answers_challenge_user_question_uq').on(t.challengeId, t.userId, t.questionId),
+    index('trivia_answers_user_idx').on(t.userId),
+  ],
+);

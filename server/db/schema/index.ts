@@ -1,0 +1,11 @@
+/**
+ * The database schema, one file per area, re-exported here for drizzle (client, migrations, queries).
+ * A new area adds `server/db/schema/<area>.ts` and one line below, then runs `npm run db:generate`.
+ */
+export * from './organizations';
+export * from './users';
+export * from './points';
+export * from './challenges';
+export * from './checkins';
+export * from './media';
+export * from './infra';

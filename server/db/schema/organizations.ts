@@ -1,0 +1,50 @@
+/**
+ * Organizations (tenants) and their ranks. Every other row belongs to one organization; the request's
+ * principal fixes which organization a request may reach (ARCHITECTURE §3).
+ */
+import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { RankCode } from '../../../src/contracts/organization';
+import { timestamptz } from './columns';
+
+/** One step of the check-in reward cycle: streak day (1-based) -> points. */
+export type CheckinRewardRow = { day: number; points: number };
+
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** Public key: the visitor bearer (not a secret, it ships in /config.json). */
+    publicKey: text('public_key').notNull(),
+    /** Sent back by clients in `x-org-token` after `GET /organization/current`. */
+    token: text('token').notNull(),
+    /** IANA time zone of the daily check-in. */
+    timeZone: text('time_zone').notNull().default('UTC'),
+    /** `#rrggbb` */
+    brandColor: text('brand_color').notNull().default('#0055A4'),
+    logoMediaId: uuid('logo_media_id'),
+    /** The check-in reward cycle; streak day n earns `checkinRewards[(n - 1) % length].points`. */
+    checkinRewards: jsonb('checkin_rewards').$type<CheckinRewardRow[]>().notNull().default([]),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('organizations_public_key_uq').on(t.publicKey)],
+);
+
+export const ranks = pgTable(
+  'ranks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** P10 (lowest) .. P1 (highest). */
+    code: text('code').$type<RankCode>().notNull(),
+    title: text('title').notNull(),
+    /** Lifetime points needed to hold this rank. */
+    threshold: integer('threshold').notNull(),
+  },
+  (t) => [
+    uniqueIndex('ranks_org_code_uq').on(t.organizationId, t.code),
+    index('ranks_org_threshold_idx').on(t.organizationId, t.threshold),
+  ],
+);

@@ -1,0 +1,35 @@
+/**
+ * The points ledger (ARCHITECTURE §4): one append-only row per change of a member's balance.
+ * `(user_id, reference)` is unique, which makes every award idempotent by reference.
+ */
+import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { TransactionReason } from '../../../src/contracts/user';
+import { timestamptz } from './columns';
+import { organizations } from './organizations';
+import { users } from './users';
+
+export const pointTransactions = pgTable(
+  'point_transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Signed: positive earns, negative spends. */
+    amount: integer('amount').notNull(),
+    reason: text('reason').$type<TransactionReason>().notNull(),
+    /** What earned or spent it, e.g. `checkin:2026-11-22`, `challenge:<id>`; unique per user. */
+    reference: text('reference').notNull(),
+    label: text('label'),
+    /** The member's balance right after this row. */
+    balanceAfter: integer('balance_after').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('point_transactions_user_reference_uq').on(t.userId, t.reference),
+    index('point_transactions_user_created_idx').on(t.userId, t.createdAt),
+  ],
+);

@@ -1,0 +1,78 @@
+/**
+ * Members (users), their sign-in codes and sessions (ARCHITECTURE §3, local auth mode).
+ * E-mails are stored lower-cased; codes and session tokens only as hashes.
+ */
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns';
+import { organizations } from './organizations';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    username: text('username'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    phoneNumber: text('phone_number'),
+    zipCode: text('zip_code'),
+    /** `YYYY-MM-DD`; immutable once set (ARCHITECTURE §5). */
+    birthday: date('birthday', { mode: 'string' }),
+    properties: jsonb('properties').$type<Record<string, unknown>>().notNull().default({}),
+    avatarMediaId: uuid('avatar_media_id'),
+    /** Spendable balance in points; the CHECK keeps it >= 0 even if code goes wrong. */
+    points: integer('points').notNull().default(0),
+    /** Lifetime earned points (never decreases); drives the rank. */
+    lifetimePoints: integer('lifetime_points').notNull().default(0),
+    /** Set when onboarding is complete (a username was chosen); null = `isNewUser`. */
+    onboardedAt: timestamptz('onboarded_at'),
+    /** Subject of an external identity (Supabase `sub`) in supabase auth mode. */
+    authSubject: text('auth_subject'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_org_email_uq').on(t.organizationId, t.email),
+    uniqueIndex('users_org_username_uq').on(t.organizationId, sql`lower(${t.username})`),
+    uniqueIndex('users_org_auth_subject_uq').on(t.organizationId, t.authSubject),
+    check('users_points_nonnegative', sql`${t.points} >= 0`),
+  ],
+);
+
+export const otpCodes = pgTable(
+  'otp_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    /** HMAC-SHA256 of the code (hex), keyed with AUTH_SECRET. */
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    /** Wrong guesses so far; the code is dead at 5. */
+    attempts: integer('attempts').notNull().default(0),
+    consumedAt: timestamptz('consumed_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('otp_codes_org_email_idx').on(t.organizationId, t.email, t.createdAt)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 (hex) of the bearer token. */
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);

@@ -1,0 +1,322 @@
+/**
+ * Challenge rules (spec §3-§4, ARCHITECTURE §5) and the wire format.
+ *
+ * - Visible when `visibleFrom <= now`; expired when `expiresOn <= now` (expired ones stay listed for history).
+ *   Visitors see only challenges flagged public, without any answer state.
+ * - Completion (spec §4): poll family and keyword -> answered or expired; trivia -> every question answered.
+ * - Poll / pick'em / arcade `{pool: {responseIndex}}`: one answer per member; the chosen option's points are
+ *   awarded once (reference `challenge:<id>`). A second answer is 422 ChallengeSubmission.
+ * - Keyword `{Input: {response}}`: compared case- and whitespace-insensitively with the accepted answers; a
+ *   wrong answer answers 200 `correct: false` and stores nothing (try again); a right one awards `points` once.
+ * - Trivia `{trivia: {questionId, responseIndex}}`: each answer is revealed right or wrong; a right answer
+ *   awards the question's points once (reference `trivia:<id>:<questionId>`); the same answer again is a no-op,
+ *   another answer to an answered question is 422.
+ * - Submitting to an expired or not-yet-visible challenge is 422 ChallengeSubmission; unknown ids 404.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import type {
+  Challenge,
+  ChallengeOutcome,
+  ChallengeSubmission,
+  ChallengeSubmissionResult,
+  ChallengeSubtype,
+  TriviaUserResponse,
+} from '../../src/contracts/challenge';
+import type { DbOrTx } from '../db/client';
+import { challengeResponses, challenges, triviaAnswers } from '../db/schema';
+import { ApiError, notFound } from '../lib/errors';
+import type { AppDeps, Principal } from '../lib/types';
+import { awardPoints } from './ledger';
+
+export type ChallengeRow = typeof challenges.$inferSelect;
+export type ResponseRow = typeof challengeResponses.$inferSelect;
+export type TriviaAnswerRow = typeof triviaAnswers.$inferSelect;
+/** A member's answers to one challenge. */
+export type MemberState = { response: ResponseRow | null; trivia: TriviaAnswerRow[] };
+
+const NO_STATE: MemberState = { response: null, trivia: [] };
+
+/** 422 ChallengeSubmission (the client's ChallengeSubmissionError, spec §8). */
+export const submissionError = (message: string) => new ApiError(422, 'ChallengeSubmission', message);
+export const challengeNotFound = () => notFound('Challenge not found');
+
+/** Keyword comparison form: Unicode-normalised, lower-cased, without any whitespace. */
+export function normalizeKeyword(text: string): string {
+  return text.normalize('NFKC').toLocaleLowerCase('en').replace(/\s+/gu, '');
+}
+
+export function isExpired(row: ChallengeRow, now: Date): boolean {
+  return row.expiresOn !== null && row.expiresOn.getTime() <= now.getTime();
+}
+
+/** The member's trivia progress: in_progress until every question is answered, then completed. */
+export function triviaUserResponse(row: ChallengeRow, answers: TriviaAnswerRow[]): TriviaUserResponse | null {
+  if (answers.length === 0) return null;
+  const done = row.questions.length > 0 && row.questions.every((q) => answers.some((a) => a.questionId === q.id));
+  const last = Math.max(...answers.map((a) => a.answeredAt.getTime()));
+  return {
+    status: done ? 'completed' : 'in_progress',
+    completedAt: done ? new Date(last).toISOString() : null,
+    score: answers.reduce((sum, a) => sum + a.pointsAwarded, 0),
+    answers: row.questions.flatMap((q) => {
+      const a = answers.find((x) => x.questionId === q.id);
+      return a ? [{ questionId: q.id, answer: a.answerIndex, correct: a.correct }] : [];
+    }),
+  };
+}
+
+/** Completion (spec §4). */
+export function isCompleted(row: ChallengeRow, state: MemberState, now: Date): boolean {
+  if (row.type === 'trivia') {
+    return row.questions.length > 0 && row.questions.every((q) => state.trivia.some((a) => a.questionId === q.id));
+  }
+  return state.response !== null || isExpired(row, now);
+}
+
+/** Outcome for history: null while the challenge is still open and not completed. */
+export function outcomeOf(row: ChallengeRow, state: MemberState, now: Date): ChallengeOutcome | null {
+  const expired = isExpired(row, now);
+  if (row.type === 'trivia') {
+    if (state.trivia.length === 0) return expired ? { status: 'missed', pointsAwarded: 0, correctIndex: null } : null;
+    if (!expired && !isCompleted(row, state, now)) return null;
+    const score = state.trivia.reduce((s, a) => s + a.pointsAwarded, 0);
+    return { status: 'answered', pointsAwarded: score, correctIndex: null };
+  }
+  const response = state.response;
+  if (!response) return expired ? { status: 'missed', pointsAwarded: 0, correctIndex: row.correctIndex } : null;
+  const pointsAwarded = response.pointsAwarded;
+  if (row.subtype === 'keyword') return { status: 'won', pointsAwarded, correctIndex: null };
+  if (row.subtype === 'poll' || row.correctIndex === null) {
+    return { status: row.subtype === 'pickem' ? 'pending' : 'answered', pointsAwarded, correctIndex: null };
+  }
+  return {
+    status: response.responseIndex === row.correctIndex ? 'won' : 'lost',
+    pointsAwarded,
+    correctIndex: row.correctIndex,
+  };
+}
+
+/**
+ * Challenge row + member state -> wire format, in `language` when a translation exists.
+ * Never includes accepted keywords, trivia right answers, or an unrevealed arcade/pick'em result.
+ */
+export function serializeChallenge(row: ChallengeRow, state: MemberState, now: Date, language: string): Challenge {
+  const t = language === 'en' ? undefined : row.translations[language];
+  const triviaResponse = row.type === 'trivia' ? triviaUserResponse(row, state.trivia) : null;
+  const r = state.response;
+  const maxPoints =
+    row.type === 'trivia'
+      ? row.questions.reduce((s, q) => s + q.points, 0)
+      : row.type === 'input'
+        ? row.points
+        : Math.max(0, ...row.options.map((o) => o.points));
+  return {
+    challengeId: row.id,
+    type: row.type,
+    subtype: row.subtype,
+    title: t?.title ?? row.title,
+    description: t?.description !== undefined ? t.description : row.description,
+    mediaId: row.mediaId,
+    visibleFrom: row.visibleFrom.toISOString(),
+    expiresOn: row.expiresOn ? row.expiresOn.toISOString() : null,
+    points: row.points,
+    maxPoints,
+    userResponse:
+      row.type === 'trivia'
+        ? triviaResponse
+        : r
+          ? { responseIndex: r.responseIndex, response: r.response, pointsAwarded: r.pointsAwarded, answeredAt: r.answeredAt.toISOString() }
+          : null,
+    pollResponseIndex: row.type === 'poll' ? (r?.responseIndex ?? null) : null,
+    outcome: outcomeOf(row, state, now),
+    completed: isCompleted(row, state, now),
+    challengeType: {
+      options: row.options.map((o, index) => ({
+        index,
+        text: t?.options?.[index] ?? o.text,
+        points: o.points,
+        mediaId: o.mediaId ?? null,
+      })),
+      questions: row.questions.map((q, qi) => {
+        const a = state.trivia.find((x) => x.questionId === q.id);
+        const tq = t?.questions?.[qi];
+        return {
+          id: q.id,
+          text: tq?.text ?? q.text,
+          points: q.points,
+          options: q.options.map((text, index) => ({ index, text: tq?.options?.[index] ?? text, points: 0, mediaId: null })),
+          triviaUserResponse: a ? { questionId: q.id, answer: a.answerIndex, correct: a.correct } : null,
+        };
+      }),
+    },
+  };
+}
+
+/** The member's answers for the given challenges, by challenge id. */
+export async function loadMemberStates(db: DbOrTx, userId: string, challengeIds: string[]) {
+  const states = new Map<string, MemberState>();
+  if (challengeIds.length === 0) return states;
+  const [responses, answers] = await Promise.all([
+    db
+      .select()
+      .from(challengeResponses)
+      .where(and(eq(challengeResponses.userId, userId), inArray(challengeResponses.challengeId, challengeIds))),
+    db
+      .select()
+      .from(triviaAnswers)
+      .where(and(eq(triviaAnswers.userId, userId), inArray(triviaAnswers.challengeId, challengeIds))),
+  ]);
+  for (const id of challengeIds) states.set(id, { response: null, trivia: [] });
+  for (const r of responses) states.get(r.challengeId)!.response = r;
+  for (const a of answers) states.get(a.challengeId)!.trivia.push(a);
+  return states;
+}
+
+/**
+ * The challenges `principal` may see at `now` (visible; public only for visitors), with the member's state.
+ * @param subtype only this subtype when given
+ */
+export async function listChallenges(
+  deps: AppDeps,
+  principal: Principal,
+  now: Date,
+  language: string,
+  subtype?: ChallengeSubtype,
+): Promise<{ row: ChallengeRow; challenge: Challenge }[]> {
+  let rows = await deps.queries.visibleChallenges.execute({
+    organizationId: principal.organization.id,
+    now: now.toISOString(),
+  });
+  if (principal.kind === 'visitor') rows = rows.filter((r) => r.isPublic);
+  if (subtype) rows = rows.filter((r) => r.subtype === subtype);
+  const states =
+    principal.kind === 'user' ? await loadMemberStates(deps.db, principal.user.id, rows.map((r) => r.id)) : new Map();
+  return rows.map((row) => ({ row, challenge: serializeChallenge(row, states.get(row.id) ?? NO_STATE, now, language) }));
+}
+
+/**
+ * One challenge as `principal` may see it.
+ * @throws ApiError 404 'Challenge not found' for unknown ids, other organizations, hidden or (visitors) non-public ones
+ */
+export async function getChallenge(
+  deps: AppDeps,
+  principal: Principal,
+  id: string,
+  now: Date,
+  language: string,
+): Promise<Challenge> {
+  const row = await findChallenge(deps.db, principal.organization.id, id);
+  if (!row || row.visibleFrom > now || (principal.kind === 'visitor' && !row.isPublic)) throw challengeNotFound();
+  const state =
+    principal.kind === 'user' ? (await loadMemberStates(deps.db, principal.user.id, [id])).get(id)! : NO_STATE;
+  return serializeChallenge(row, state, now, language);
+}
+
+/** The challenge `id` of the organization, or null (also for ids that are not UUIDs). */
+export async function findChallenge(db: DbOrTx, organizationId: string, id: string, lock = false) {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
+  const query = db
+    .select()
+    .from(challenges)
+    .where(and(eq(challenges.id, id), eq(challenges.organizationId, organizationId)));
+  const [row] = lock ? await query.for('share') : await query;
+  return row ?? null;
+}
+
+/**
+ * Records a member's answer (rules in the module comment), in one transaction.
+ * @throws ApiError 404 'Challenge not found', 422 ChallengeSubmission
+ */
+export async function submitChallenge(
+  deps: AppDeps,
+  input: { userId: string; organizationId: string; challengeId: string; submission: ChallengeSubmission; language: string },
+): Promise<ChallengeSubmissionResult> {
+  const now = deps.clock();
+  const { userId, challengeId, submission } = input;
+  const outcome = await deps.db.transaction(async (tx) => {
+    const row = await findChallenge(tx, input.organizationId, challengeId);
+    if (!row) throw challengeNotFound();
+    if (row.visibleFrom > now) throw submissionError('This challenge is not open yet');
+    if (isExpired(row, now)) throw submissionError('This challenge has ended');
+
+    if ('pool' in submission) {
+      if (row.type !== 'poll') throw submissionError('This challenge does not take a choice answer');
+      const index = submission.pool.responseIndex;
+      const option = row.options[index];
+      if (!option) throw submissionError('There is no such option');
+      const correct = row.correctIndex === null ? null : index === row.correctIndex;
+      const [saved] = await tx
+        .insert(challengeResponses)
+        .values({ challengeId, userId, responseIndex: index, correct, pointsAwarded: option.points, answeredAt: now })
+        .onConflictDoNothing()
+        .returning();
+      if (!saved) throw submissionError('You already answered this challenge');
+      if (option.points > 0) {
+        await awardPoints(tx, { userId, amount: option.points, reason: 'challenge', reference: `challenge:${row.id}`, label: row.title });
+      }
+      return { row, pointsAwarded: option.points, correct };
+    }
+
+    if ('Input' in submission) {
+      if (row.type !== 'input') throw submissionError('This challenge does not take a text answer');
+      const [existing] = await tx
+        .select({ id: challengeResponses.id })
+        .from(challengeResponses)
+        .where(and(eq(challengeResponses.challengeId, challengeId), eq(challengeResponses.userId, userId)));
+      if (existing) throw submissionError('You already answered this challenge');
+      const given = normalizeKeyword(submission.Input.response);
+      const correct = given !== '' && row.acceptedAnswers.some((a) => normalizeKeyword(a) === given);
+      if (!correct) return { row, pointsAwarded: 0, correct: false };
+      const [saved] = await tx
+        .insert(challengeResponses)
+        .values({ challengeId, userId, response: submission.Input.response.trim(), correct: true, pointsAwarded: row.points, answeredAt: now })
+        .onConflictDoNothing()
+        .returning();
+      if (!saved) throw submissionError('You already answered this challenge');
+      if (row.points > 0) {
+        await awardPoints(tx, { userId, amount: row.points, reason: 'challenge', reference: `challenge:${row.id}`, label: row.title });
+      }
+      return { row, pointsAwarded: row.points, correct: true };
+    }
+
+    if (row.type !== 'trivia') throw submissionError('This challenge is not a quiz');
+    const { questionId, responseIndex } = submission.trivia;
+    const question = row.questions.find((q) => q.id === questionId);
+    if (!question) throw submissionError('There is no such question in this quiz');
+    if (responseIndex >= question.options.length) throw submissionError('There is no such option');
+    const correct = responseIndex === question.correctIndex;
+    const points = correct ? question.points : 0;
+    const [saved] = await tx
+      .insert(triviaAnswers)
+      .values({ challengeId, userId, questionId, answerIndex: responseIndex, correct, pointsAwarded: points, answeredAt: now })
+      .onConflictDoNothing()
+      .returning();
+    if (!saved) {
+      const [previous] = await tx
+        .select()
+        .from(triviaAnswers)
+        .where(and(eq(triviaAnswers.challengeId, challengeId), eq(triviaAnswers.userId, userId), eq(triviaAnswers.questionId, questionId)));
+      if (previous.answerIndex !== responseIndex) throw submissionError('You already answered this question');
+      return { row, pointsAwarded: 0, correct: previous.correct };
+    }
+    if (points > 0) {
+      await awardPoints(tx, {
+        userId,
+        amount: points,
+        reason: 'trivia',
+        reference: `trivia:${row.id}:${questionId}`,
+        label: row.title,
+      });
+    }
+    return { row, pointsAwarded: points, correct };
+  });
+
+  const state = (await loadMemberStates(deps.db, userId, [challengeId])).get(challengeId)!;
+  const challenge = serializeChallenge(outcome.row, state, now, input.language);
+  return {
+    challenge,
+    pointsAwarded: outcome.pointsAwarded,
+    correct: outcome.correct,
+    ...(outcome.row.type === 'trivia' ? { trivia: challenge.userResponse as TriviaUserResponse } : {}),
+  };
+}

@@ -1,0 +1,136 @@
+/**
+ * Server environment: the only module that reads `process.env` (STYLE.md, Epic Stack habit).
+ *
+ * `loadEnv(source)` parses a record of strings with zod and returns a typed `Env`; invalid values throw an
+ * `EnvError` listing every bad variable. `env` is the parsed process environment, loaded lazily on first
+ * access so tests can build apps from `loadEnv({...})` without touching the real environment.
+ * Rule source: issue #2 §1 and ARCHITECTURE §1 (runtime config), §3 (auth modes).
+ */
+import { z } from 'zod';
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : v === 'true' || v === '1' || v === 'yes'));
+
+const list = (fallback: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? fallback)
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    );
+
+/** Empty strings count as unset (a `FOO=` line in a .env file). */
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? null : v.trim()));
+
+const url = (what: string) =>
+  optionalText.refine((v) => v === null || URL.canParse(v), { message: `${what} must be a URL` });
+
+export const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    /** PostgreSQL URL; unset = embedded PGlite in PODIUM_DATA_DIR. */
+    DATABASE_URL: url('DATABASE_URL'),
+    /** PGlite data directory; `memory://` keeps everything in memory. */
+    PODIUM_DATA_DIR: z.string().min(1).default('./data'),
+    /** Public key of the demo organization (the visitor bearer); used by the seed and /config.json. */
+    ORGANIZATION_KEY: z.string().min(8).max(128).default('pk_demo_alpine_racing'),
+    /** HMAC secret for sign-in codes. The default is only fit for development and demos. */
+    AUTH_SECRET: z.string().min(16).default('podium-development-secret-change-me'),
+    /** SMTP connection URL for nodemailer, e.g. `smtp://user:pass@mail.example:587`; unset = codes are logged. */
+    SMTP_URL: url('SMTP_URL'),
+    SMTP_FROM: z.string().min(3).default('Podium <no-reply@podium.example>'),
+    /** Trust `X-Forwarded-For` for the client IP (set behind a load balancer / reverse proxy). */
+    TRUST_PROXY: bool(false),
+    STATIC_DIR: z.string().min(1).default('./dist'),
+    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+    /** Version reported in /config.json. */
+    PODIUM_VERSION: z.string().min(1).default('1.0.0'),
+
+    PUBLIC_API_ORIGIN: z.string().min(1).default('/api'),
+    PUBLIC_AUTH_MODE: z.enum(['local', 'supabase']).default('local'),
+    PUBLIC_SUPABASE_URL: url('PUBLIC_SUPABASE_URL'),
+    PUBLIC_SUPABASE_ANON_KEY: optionalText,
+    PUBLIC_LOGGED_OFF_DASHBOARD: bool(false),
+    PUBLIC_TABS_ENABLED: bool(true),
+    PUBLIC_CDN_BASE: z.string().min(1).default('/cdn'),
+    PUBLIC_EXCLUDED_CHALLENGE_IDS: list(''),
+    PUBLIC_INTERNAL_EMAIL_DOMAINS: list('alpine-racing.example,podium.example'),
+    PUBLIC_ANALYTICS_KEY: optionalText,
+    PUBLIC_ANALYTICS_HOST: url('PUBLIC_ANALYTICS_HOST'),
+    PUBLIC_TELEMETRY_ENDPOINT: url('PUBLIC_TELEMETRY_ENDPOINT'),
+    PUBLIC_TELEMETRY_SERVICE_NAME: z.string().min(1).default('podium-web'),
+    PUBLIC_TELEMETRY_ENVIRONMENT: z.string().min(1).default('production'),
+  })
+  .superRefine((e, ctx) => {
+    if (e.PUBLIC_AUTH_MODE === 'supabase' && (!e.PUBLIC_SUPABASE_URL || !e.PUBLIC_SUPABASE_ANON_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_AUTH_MODE'],
+        message: 'supabase mode needs PUBLIC_SUPABASE_URL and PUBLIC_SUPABASE_ANON_KEY',
+      });
+    }
+  });
+
+export type Env = z.infer<typeof EnvSchema>;
+
+/** Thrown by `loadEnv` when a variable is invalid; `message` lists each variable and what is wrong. */
+export class EnvError extends Error {
+  constructor(readonly issues: { variable: string; message: string }[]) {
+    super(
+      'Invalid server environment:\n' + issues.map((i) => `  - ${i.variable}: ${i.message}`).join('\n'),
+    );
+    this.name = 'EnvError';
+  }
+}
+
+/**
+ * Parses environment variables (strings) into a typed `Env`.
+ * @param source variables to read, e.g. `process.env` or a test's overrides (missing keys take defaults)
+ * @throws EnvError when a value is invalid
+ */
+export function loadEnv(source: Record<string, string | undefined> = {}): Env {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new EnvError(
+      parsed.error.issues.map((i) => ({ variable: i.path.join('.') || '(environment)', message: i.message })),
+    );
+  }
+  return parsed.data;
+}
+
+let cached: Env | undefined;
+
+/**
+ * The process environment, parsed once. Exits the process with a clear message when it is invalid
+ * (only `server/main.ts` and tooling should touch this; the app itself receives an `Env`).
+ */
+export function processEnv(): Env {
+  if (!cached) {
+    try {
+      cached = loadEnv(process.env);
+    } catch (error) {
+      if (error instanceof EnvError) {
+        console.error(error.message);
+        process.exit(1);
+      }
+      throw error;
+    }
+  }
+  return cached;
+}
+
+/** Typed view of the process environment (parsed on first property access). */
+export const env: Env = new Proxy({} as Env, {
+  get: (_target, key) => processEnv()[key as keyof Env],
+});

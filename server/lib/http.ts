@@ -1,0 +1,48 @@
+/**
+ * Request/response helpers shared by every route: body and parameter validation with the shared zod
+ * contracts (400 malformed JSON, 415 not JSON, 422 ValidationFailed with details) and the `{data}` envelope.
+ */
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { z } from 'zod';
+import { ApiError, badRequest, validationFailed } from './errors';
+
+/** zod issues as `[{path, message}]` for `error.details`. */
+export function issueDetails(error: z.ZodError) {
+  return error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+}
+
+/**
+ * Validates `value` with `schema`.
+ * @throws ApiError 422 ValidationFailed with the issues as details
+ */
+export function parseWith<T extends z.ZodType>(schema: T, value: unknown, message = 'Invalid request'): z.output<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationFailed(message, issueDetails(result.error));
+  return result.data;
+}
+
+/**
+ * Reads the JSON body and validates it. An empty body counts as `{}` (so `POST /checkin` needs none).
+ * @throws ApiError 415 when a non-empty body is not JSON, 400 when it is malformed, 422 when it breaks the schema
+ */
+export async function readJson<T extends z.ZodType>(c: Context, schema: T): Promise<z.output<T>> {
+  const text = await c.req.text();
+  if (text.trim() === '') return parseWith(schema, {}, 'Invalid request body');
+  const type = c.req.header('content-type') ?? '';
+  if (!/^application\/([\w.+-]*\+)?json\b/i.test(type)) {
+    throw new ApiError(415, 'UnsupportedMediaType', 'Send the body as application/json');
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw badRequest('Malformed JSON in request body');
+  }
+  return parseWith(schema, value, 'Invalid request body');
+}
+
+/** Sends `{data}` with `status` (200 by default). */
+export function sendData<T>(c: Context, data: T, status: ContentfulStatusCode = 200) {
+  return c.json({ data }, status);
+}

@@ -1,0 +1,40 @@
+/**
+ * Types shared by the app, its middlewares and route modules: dependencies handed to `createApp`, the
+ * request principal, and the Hono environment (`c.get('principal')`, `c.get('language')`).
+ */
+import type { Db } from '../db/client';
+import type { organizations, users } from '../db/schema';
+import type { Env } from '../env';
+import type { Logger } from './logger';
+import type { Mailer } from './mailer';
+import type { Queries } from '../db/queries';
+
+/** The current time; injected so tests can move the clock. */
+export type Clock = () => Date;
+
+export type OrganizationRow = typeof organizations.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
+
+/** Who is calling: a signed-in member, or a visitor holding the organization's public key. */
+export type Principal =
+  | { kind: 'user'; organization: OrganizationRow; user: UserRow; sessionId: string }
+  | { kind: 'visitor'; organization: OrganizationRow };
+
+/** Everything a route module needs; built once per app. */
+export type AppDeps = {
+  db: Db;
+  env: Env;
+  logger: Logger;
+  mailer: Mailer;
+  clock: Clock;
+  queries: Queries;
+};
+
+export type AppEnv = {
+  Variables: {
+    principal: Principal;
+    language: string;
+    /** Set by a handler whose response must not be kept for Idempotency-Key replays (it holds a secret). */
+    idempotencyNoStore?: boolean;
+  };
+};

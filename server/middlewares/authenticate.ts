@@ -1,0 +1,49 @@
+/**
+ * Request principal (spec §6-§7, ARCHITECTURE §3): `Authorization: Bearer <credential>` where the credential
+ * is a session token (-> the member) or the organization's public key (-> a visitor of that organization).
+ * Anything else, or an expired session, is 401. When `x-org-token` is present it must be the principal's
+ * organization token, else 403 (a client of one organization cannot talk to another).
+ */
+import type { MiddlewareHandler } from 'hono';
+import { HEADER_ORG_TOKEN } from '../../src/contracts/common';
+import { sha256 } from '../lib/crypto';
+import { forbidden, unauthorized } from '../lib/errors';
+import type { AppDeps, AppEnv, Principal } from '../lib/types';
+
+const BEARER = /^Bearer\s+([\x21-\x7e]{1,512})\s*$/i;
+
+/** Resolves a bearer credential to a principal, or null when it names nothing valid at `now`. */
+export async function resolvePrincipal(deps: AppDeps, credential: string, now: Date): Promise<Principal | null> {
+  const [row] = await deps.queries.sessionByTokenHash.execute({ tokenHash: sha256(credential) });
+  if (row) {
+    if (row.session.expiresAt <= now) return null;
+    return { kind: 'user', organization: row.organization, user: row.user, sessionId: row.session.id };
+  }
+  const [organization] = await deps.queries.organizationByPublicKey.execute({ publicKey: credential });
+  return organization ? { kind: 'visitor', organization } : null;
+}
+
+/** Middleware: sets `c.get('principal')` or answers 401/403. */
+export function authenticate(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const match = BEARER.exec(c.req.header('authorization') ?? '');
+    if (!match) throw unauthorized('Missing bearer credential');
+    const principal = await resolvePrincipal(deps, match[1], deps.clock());
+    if (!principal) throw unauthorized('Invalid or expired credential');
+    const orgToken = c.req.header(HEADER_ORG_TOKEN);
+    if (orgToken !== undefined && orgToken !== principal.organization.token) {
+      throw forbidden('x-org-token does not match this organization');
+    }
+    c.set('principal', principal);
+    await next();
+  };
+}
+
+/**
+ * The signed-in member of this request.
+ * @throws ApiError 401 for visitors
+ */
+export function requireUser(principal: Principal) {
+  if (principal.kind !== 'user') throw unauthorized('Sign in to continue');
+  return principal;
+}

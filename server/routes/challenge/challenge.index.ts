@@ -1,0 +1,56 @@
+/**
+ * Challenge routes (spec §7, rules in `domain/challenges.ts`):
+ * - `GET /api/challenge` -> visible challenges (visitors: public ones), expired ones included for history.
+ * - `GET /api/challenge/{id}` -> one challenge, 404 'Challenge not found'.
+ * - `POST /api/challenge/{id}` (ChallengeSubmissionSchema, members) -> ChallengeSubmissionResult.
+ * - `GET /api/challenge/{subtype}/history` (members) -> `[{challenge, outcome}]` of that subtype's completed or
+ *   expired challenges; 404 for an unknown subtype.
+ * Texts follow `Accept-Language` (en, fr); responses vary on it.
+ */
+import { Hono } from 'hono';
+import { ChallengeSubmissionSchema, ChallengeSubtypeSchema } from '../../../src/contracts/challenge';
+import { getChallenge, listChallenges, submitChallenge } from '../../domain/challenges';
+import { notFound } from '../../lib/errors';
+import { readJson, sendData } from '../../lib/http';
+import type { AppDeps, AppEnv } from '../../lib/types';
+import { requireUser } from '../../middlewares/authenticate';
+
+export function challengeRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  app.use('*', async (c, next) => {
+    await next();
+    c.res.headers.append('Vary', 'Accept-Language');
+  });
+  return app
+    .get('/', async (c) => {
+      const items = await listChallenges(deps, c.get('principal'), deps.clock(), c.get('language'));
+      return sendData(c, items.map((i) => i.challenge));
+    })
+    .get('/:subtype/history', async (c) => {
+      const principal = requireUser(c.get('principal'));
+      const subtype = ChallengeSubtypeSchema.safeParse(c.req.param('subtype'));
+      if (!subtype.success) throw notFound('Unknown challenge type');
+      const items = await listChallenges(deps, principal, deps.clock(), c.get('language'), subtype.data);
+      // outcomeOf is non-null exactly for completed or expired challenges.
+      return sendData(
+        c,
+        items.flatMap(({ challenge }) => (challenge.outcome ? [{ challenge, outcome: challenge.outcome }] : [])),
+      );
+    })
+    .get('/:id', async (c) => {
+      const challenge = await getChallenge(deps, c.get('principal'), c.req.param('id'), deps.clock(), c.get('language'));
+      return sendData(c, challenge);
+    })
+    .post('/:id', async (c) => {
+      const { user, organization } = requireUser(c.get('principal'));
+      const submission = await readJson(c, ChallengeSubmissionSchema);
+      const result = await submitChallenge(deps, {
+        userId: user.id,
+        organizationId: organization.id,
+        challengeId: c.req.param('id'),
+        submission,
+        language: c.get('language'),
+      });
+      return sendData(c, result);
+    });
+}

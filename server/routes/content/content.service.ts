@@ -1,0 +1,370 @@
+/**
+ * Content rules (spec §3-§4, ARCHITECTURE §4-§5): reading videos, articles, stories and downloads in the
+ * member's language, and the once-per-member awards (ledger references `video:<id>`, `article:<id>`,
+ * `story-chapter:<chapterId>`). Each award is one transaction: the award row (unique per member and item)
+ * and the ledger row commit together, so 20 concurrent duplicates award exactly once.
+ */
+import { and, asc, desc, eq, isNull, lte, or, gt, sql } from 'drizzle-orm';
+import type {
+  Article,
+  ChapterViewResult,
+  ContentAwardResult,
+  Download,
+  Story,
+  Video,
+} from '../../../src/contracts/content';
+import { STORY_CHAPTER_VIEW_ERROR_MESSAGE } from '../../../src/contracts/content';
+import type { Db, DbOrTx } from '../../db/client';
+import { users } from '../../db/schema';
+import {
+  articleReads,
+  articles,
+  downloads,
+  stories,
+  storyChapters,
+  storyChapterViews,
+  videos,
+  videoViews,
+} from '../../db/schema/content';
+import { awardPoints } from '../../domain/ledger';
+import { rankFor } from '../../domain/ranks';
+import { ApiError, notFound } from '../../lib/errors';
+import type { AppDeps, Principal } from '../../lib/types';
+import { isSaveToHome, isUnderage, isUuid, localized, NO_USER, rankCodeOf, type ContentLanguage } from './localize';
+
+/** Builds the prepared statements of the content routes (once per app). */
+export function prepareContentQueries(db: Db) {
+  const nowParam = sql`${sql.placeholder('now')}::timestamptz`;
+  return {
+    /** `{organizationId, userId}` -> videos with the member's view flag, in display order. */
+    videos: db
+      .select({ video: videos, viewed: sql<boolean>`(${videoViews.userId} is not null)` })
+      .from(videos)
+      .leftJoin(videoViews, and(eq(videoViews.videoId, videos.id), eq(videoViews.userId, sql.placeholder('userId'))))
+      .where(eq(videos.organizationId, sql.placeholder('organizationId')))
+      .orderBy(asc(videos.sortOrder), desc(videos.publishedAt))
+      .prepare('podium_content_videos'),
+    /** `{organizationId, userId, now}` -> published articles with the member's read flag, newest first. */
+    articles: db
+      .select({ article: articles, read: sql<boolean>`(${articleReads.userId} is not null)` })
+      .from(articles)
+      .leftJoin(articleReads, and(eq(articleReads.articleId, articles.id), eq(articleReads.userId, sql.placeholder('userId'))))
+      .where(and(eq(articles.organizationId, sql.placeholder('organizationId')), lte(articles.publishedAt, nowParam)))
+      .orderBy(desc(articles.publishedAt))
+      .prepare('podium_content_articles'),
+    /** `{organizationId, now, userId}` -> one row per chapter of every story live at `now`. */
+    storyRows: db
+      .select({
+        story: stories,
+        chapter: storyChapters,
+        viewed: sql<boolean>`(${storyChapterViews.userId} is not null)`,
+      })
+      .from(stories)
+      .innerJoin(storyChapters, eq(storyChapters.storyId, stories.id))
+      .leftJoin(
+        storyChapterViews,
+        and(eq(storyChapterViews.chapterId, storyChapters.id), eq(storyChapterViews.userId, sql.placeholder('userId'))),
+      )
+      .where(
+        and(
+          eq(stories.organizationId, sql.placeholder('organizationId')),
+          lte(stories.startsAt, nowParam),
+          or(isNull(stories.stopsAt), gt(stories.stopsAt, nowParam)),
+        ),
+      )
+      .orderBy(asc(stories.sortOrder), desc(stories.startsAt), asc(storyChapters.orderIndex))
+      .prepare('podium_content_story_rows'),
+    /** `{organizationId}` -> downloads in display order. */
+    downloads: db
+      .select()
+      .from(downloads)
+      .where(eq(downloads.organizationId, sql.placeholder('organizationId')))
+      .orderBy(asc(downloads.sortOrder))
+      .prepare('podium_content_downloads'),
+  };
+}
+export type ContentQueries = ReturnType<typeof prepareContentQueries>;
+
+/** Context of a content read: who asks, in which language, at what time. */
+export type ReadContext = { principal: Principal; language: ContentLanguage; now: Date };
+
+const userIdOf = (p: Principal) => (p.kind === 'user' ? p.user.id : NO_USER);
+const mediaUrl = (deps: AppDeps, id: string | null) => (id ? `${deps.env.PUBLIC_API_ORIGIN}/media/${id}` : '');
+const cdnUrl = (deps: AppDeps, file: string) => `${deps.env.PUBLIC_CDN_BASE.replace(/\/$/, '')}/${file}`;
+
+type VideoRow = typeof videos.$inferSelect;
+function toVideo(deps: AppDeps, row: VideoRow, viewed: boolean, language: ContentLanguage): Video {
+  const text = localized({ name: row.name, description: row.description }, row.translations, language);
+  return {
+    id: row.id,
+    name: text.name,
+    description: text.description,
+    videoSourceType: 'file',
+    sourceUrl: cdnUrl(deps, row.fileName),
+    value: row.value,
+    thumbnailSrc: mediaUrl(deps, row.thumbnailMediaId),
+    durationSeconds: row.durationSeconds,
+    viewed,
+  };
+}
+
+/** `GET /content/videos`. */
+export async function listVideos(deps: AppDeps, q: ContentQueries, ctx: ReadContext): Promise<Video[]> {
+  const rows = await q.videos.execute({ organizationId: ctx.principal.organization.id, userId: userIdOf(ctx.principal) });
+  return rows.map((r) => toVideo(deps, r.video, Boolean(r.viewed), ctx.language));
+}
+
+type ArticleRow = typeof articles.$inferSelect;
+function toArticle(row: ArticleRow, read: boolean, language: ContentLanguage): Article {
+  const text = localized({ title: row.title, summary: row.summary, body: row.body }, row.translations, language);
+  const words = text.body.reduce((n, b) => n + b.text.split(/\s+/).length, 0);
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: text.title,
+    summary: text.summary,
+    body: text.body,
+    mediaId: row.mediaId,
+    value: row.value,
+    url: `/articles/${row.id}`,
+    read,
+    publishedAt: row.publishedAt.toISOString(),
+    readingMinutes: Math.max(1, Math.round(words / 200)),
+  };
+}
+
+/** `GET /content/articles`. */
+export async function listArticles(q: ContentQueries, ctx: ReadContext): Promise<Article[]> {
+  const rows = await q.articles.execute({
+    organizationId: ctx.principal.organization.id,
+    userId: userIdOf(ctx.principal),
+    now: ctx.now.toISOString(),
+  });
+  return rows.map((r) => toArticle(r.article, Boolean(r.read), ctx.language));
+}
+
+/**
+ * `GET /content/articles/{id}`: by id or slug.
+ * @throws ApiError 404 for an unknown or unpublished article
+ */
+export async function getArticle(q: ContentQueries, ctx: ReadContext, idOrSlug: string): Promise<Article> {
+  const all = await listArticles(q, ctx);
+  const found = all.find((a) => a.id === idOrSlug || a.slug === idOrSlug);
+  if (!found) throw notFound('Article not found');
+  return found;
+}
+
+/**
+ * Whether the principal may see a story titled `title` (spec §4, ARCHITECTURE §5): a rank-coded story only
+ * for a signed-in, non-underage member of exactly that rank.
+ */
+async function canSee(deps: AppDeps, ctx: ReadContext, title: string): Promise<boolean> {
+  const code = rankCodeOf(title);
+  if (!code) return true;
+  const p = ctx.principal;
+  if (p.kind !== 'user') return false;
+  if (isUnderage(p.user.birthday, ctx.now, p.organization.timeZone)) return false;
+  const ranks = await deps.queries.ranksByOrganization.execute({ organizationId: p.organization.id });
+  return rankFor(p.user.lifetimePoints, ranks.map((r) => ({ name: r.code, threshold: r.threshold }))) === code;
+}
+
+/** `GET /content/stories`: stories live at `now` that the principal may see, chapters by `orderIndex`. */
+export async function listStories(deps: AppDeps, q: ContentQueries, ctx: ReadContext): Promise<Story[]> {
+  const rows = await q.storyRows.execute({
+    organizationId: ctx.principal.organization.id,
+    userId: userIdOf(ctx.principal),
+    now: ctx.now.toISOString(),
+  });
+  const byId = new Map<string, Story>();
+  const order: Story[] = [];
+  for (const { story, chapter, viewed } of rows) {
+    let s = byId.get(story.id);
+    if (!s) {
+      const rankCoded = rankCodeOf(story.title) !== null;
+      s = {
+        id: story.id,
+        title: localized({ title: story.title }, story.translations, ctx.language).title,
+        type: story.type,
+        coverMediaId: story.coverMediaId,
+        createdAt: story.createdAt.toISOString(),
+        startsAt: story.startsAt.toISOString(),
+        stopsAt: story.stopsAt?.toISOString() ?? null,
+        viewed: false,
+        shareable: story.shareable && !rankCoded && !isSaveToHome(story.title),
+        chapters: [],
+      };
+      (s as Story & { _title: string })._title = story.title;
+      byId.set(story.id, s);
+      order.push(s);
+    }
+    const text = localized({ title: chapter.title, caption: chapter.caption }, chapter.translations, ctx.language);
+    s.chapters.push({
+      id: chapter.id,
+      orderIndex: chapter.orderIndex,
+      mediaId: chapter.mediaId,
+      title: text.title,
+      caption: text.caption,
+      sponsorUrl: chapter.sponsorUrl,
+      durationSeconds: chapter.durationSeconds,
+      value: chapter.value,
+      viewed: Boolean(viewed),
+    });
+  }
+  const visible: Story[] = [];
+  for (const s of order) {
+    const { _title, ...story } = s as Story & { _title: string };
+    if (!(await canSee(deps, ctx, _title))) continue;
+    story.viewed = story.chapters.length > 0 && story.chapters.every((c) => c.viewed);
+    visible.push(story);
+  }
+  return visible;
+}
+
+/**
+ * `GET /content/stories/{id}`.
+ * @throws ApiError 404 when the story is unknown, outside its window, or not visible to the principal
+ */
+export async function getStory(deps: AppDeps, q: ContentQueries, ctx: ReadContext, id: string): Promise<Story> {
+  const found = (await listStories(deps, q, ctx)).find((s) => s.id === id);
+  if (!found) throw notFound('Story not found');
+  return found;
+}
+
+/** `GET /content/downloads` (decision 0012). */
+export async function listDownloads(q: ContentQueries, ctx: ReadContext): Promise<Download[]> {
+  const rows = await q.downloads.execute({ organizationId: ctx.principal.organization.id });
+  return rows.map((d) => {
+    const text = localized({ title: d.title, description: d.description }, d.translations, ctx.language);
+    return {
+      id: d.fileId,
+      title: text.title,
+      description: text.description,
+      fileName: d.fileName,
+      sizeBytes: d.sizeBytes,
+      contentType: 'application/pdf' as const,
+      mediaId: d.mediaId,
+    };
+  });
+}
+
+async function balanceOf(tx: DbOrTx, userId: string): Promise<number> {
+  const [row] = await tx.select({ points: users.points }).from(users).where(eq(users.id, userId));
+  return row?.points ?? 0;
+}
+
+/**
+ * `POST /content/videos/{id}/view`: records the member's view and awards the video's value once.
+ * @throws ApiError 404 for an unknown video
+ */
+export async function recordVideoView(deps: AppDeps, organizationId: string, userId: string, videoId: string): Promise<ContentAwardResult> {
+  if (!isUuid(videoId)) throw notFound('Video not found');
+  return deps.db.transaction(async (tx) => {
+    const [video] = await tx
+      .select()
+      .from(videos)
+      .where(and(eq(videos.id, videoId), eq(videos.organizationId, organizationId)));
+    if (!video) throw notFound('Video not found');
+    const [created] = await tx
+      .insert(videoViews)
+      .values({ userId, videoId, pointsAwarded: video.value, createdAt: deps.clock() })
+      .onConflictDoNothing()
+      .returning();
+    if (created && video.value > 0) {
+      await awardPoints(tx, { userId, amount: video.value, reason: 'video_view', reference: `video:${video.id}`, label: video.name, at: deps.clock() });
+    }
+    const pointsAwarded = created
+      ? created.pointsAwarded
+      : ((await tx.select().from(videoViews).where(and(eq(videoViews.userId, userId), eq(videoViews.videoId, videoId))))[0]?.pointsAwarded ?? 0);
+    return { id: video.id, pointsAwarded, created: Boolean(created), points: await balanceOf(tx, userId) };
+  });
+}
+
+/**
+ * `POST /content/articles/{id}/read`: records the member's read and awards the article's value once.
+ * @throws ApiError 404 for an unknown or unpublished article
+ */
+export async function recordArticleRead(deps: AppDeps, organizationId: string, userId: string, articleId: string): Promise<ContentAwardResult> {
+  if (!isUuid(articleId)) throw notFound('Article not found');
+  const now = deps.clock();
+  return deps.db.transaction(async (tx) => {
+    const [article] = await tx
+      .select()
+      .from(articles)
+      .where(and(eq(articles.id, articleId), eq(articles.organizationId, organizationId), lte(articles.publishedAt, now)));
+    if (!article) throw notFound('Article not found');
+    const [created] = await tx
+      .insert(articleReads)
+      .values({ userId, articleId, pointsAwarded: article.value, createdAt: now })
+      .onConflictDoNothing()
+      .returning();
+    if (created && article.value > 0) {
+      await awardPoints(tx, { userId, amount: article.value, reason: 'article_read', reference: `article:${article.id}`, label: article.title, at: now });
+    }
+    const pointsAwarded = created
+      ? created.pointsAwarded
+      : ((await tx.select().from(articleReads).where(and(eq(articleReads.userId, userId), eq(articleReads.articleId, articleId))))[0]?.pointsAwarded ?? 0);
+    return { id: article.id, pointsAwarded, created: Boolean(created), points: await balanceOf(tx, userId) };
+  });
+}
+
+const chapterViewError = (reason: string) =>
+  new ApiError(422, 'StoryChapterView', STORY_CHAPTER_VIEW_ERROR_MESSAGE, { reason });
+
+/**
+ * `POST /content/stories/{id}/chapter-view/{chapterId}`: marks the chapter watched once and awards its
+ * value once (reference `story-chapter:<chapterId>`).
+ * @throws ApiError 404 when the story is unknown or hidden from the member (rank-coded);
+ *   422 StoryChapterView (spec §8 message) when the chapter is not in the story or the story is outside
+ *   its `startsAt`/`stopsAt` window
+ */
+export async function recordChapterView(
+  deps: AppDeps,
+  ctx: ReadContext & { principal: Extract<Principal, { kind: 'user' }> },
+  storyId: string,
+  chapterId: string,
+): Promise<ChapterViewResult> {
+  if (!isUuid(storyId)) throw notFound('Story not found');
+  const userId = ctx.principal.user.id;
+  const [story] = await deps.db
+    .select()
+    .from(stories)
+    .where(and(eq(stories.id, storyId), eq(stories.organizationId, ctx.principal.organization.id)));
+  if (!story || !(await canSee(deps, ctx, story.title))) throw notFound('Story not found');
+  if (story.startsAt > ctx.now || (story.stopsAt !== null && story.stopsAt <= ctx.now)) {
+    throw chapterViewError('The story is not running');
+  }
+  if (!isUuid(chapterId)) throw chapterViewError('The chapter is not in this story');
+  return deps.db.transaction(async (tx) => {
+    const chapters = await tx.select().from(storyChapters).where(eq(storyChapters.storyId, storyId));
+    const chapter = chapters.find((c) => c.id === chapterId);
+    if (!chapter) throw chapterViewError('The chapter is not in this story');
+    const [created] = await tx
+      .insert(storyChapterViews)
+      .values({ userId, storyId, chapterId, pointsAwarded: chapter.value, createdAt: ctx.now })
+      .onConflictDoNothing()
+      .returning();
+    if (created && chapter.value > 0) {
+      await awardPoints(tx, {
+        userId,
+        amount: chapter.value,
+        reason: 'story_chapter_view',
+        reference: `story-chapter:${chapter.id}`,
+        label: story.title,
+        at: ctx.now,
+      });
+    }
+    const views = await tx
+      .select({ chapterId: storyChapterViews.chapterId, pointsAwarded: storyChapterViews.pointsAwarded })
+      .from(storyChapterViews)
+      .where(and(eq(storyChapterViews.userId, userId), eq(storyChapterViews.storyId, storyId)));
+    const mine = views.find((v) => v.chapterId === chapterId);
+    return {
+      id: chapter.id,
+      storyId,
+      pointsAwarded: mine?.pointsAwarded ?? 0,
+      created: Boolean(created),
+      points: await balanceOf(tx, userId),
+      storyViewed: chapters.every((c) => views.some((v) => v.chapterId === c.id)),
+    };
+  });
+}

@@ -1,0 +1,39 @@
+/**
+ * Local-mode sign-in routes (ARCHITECTURE §3):
+ * - `POST /api/session/otp {email}` -> 202 `{data: {sent: true}}`, the same for known and unknown e-mails;
+ *   429 TooManyRequests with Retry-After when rate-limited.
+ * - `POST /api/session {email, code}` -> 200 `{data: SessionGrant}`; 401 InvalidCode for a wrong, expired,
+ *   used or exhausted code. The grant holds the plain token, so it is never stored for Idempotency-Key replay.
+ * - `DELETE /api/session` -> 204 (members only).
+ */
+import { Hono } from 'hono';
+import { OtpRequestSchema, SessionCreateSchema } from '../../../src/contracts/session';
+import { endSession, requestSignInCode, verifySignInCode } from '../../domain/sign-in';
+import { clientIp } from '../../lib/client-ip';
+import { readJson, sendData } from '../../lib/http';
+import type { AppDeps, AppEnv } from '../../lib/types';
+import { requireUser } from '../../middlewares/authenticate';
+
+export function sessionRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>()
+    .post('/otp', async (c) => {
+      const { email } = await readJson(c, OtpRequestSchema);
+      await requestSignInCode(deps, {
+        organization: c.get('principal').organization,
+        email,
+        clientIp: clientIp(c, deps.env.TRUST_PROXY),
+      });
+      return sendData(c, { sent: true as const }, 202);
+    })
+    .post('/', async (c) => {
+      const { email, code } = await readJson(c, SessionCreateSchema);
+      c.set('idempotencyNoStore', true);
+      const grant = await verifySignInCode(deps, { organization: c.get('principal').organization, email, code });
+      return sendData(c, grant);
+    })
+    .delete('/', async (c) => {
+      const { sessionId } = requireUser(c.get('principal'));
+      await endSession(deps.db, sessionId);
+      return c.body(null, 204);
+    });
+}

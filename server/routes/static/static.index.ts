@@ -1,0 +1,70 @@
+/**
+ * The built PWA (`STATIC_DIR`, `./dist` by default): files as they are, hashed `/assets/*` cached for a year,
+ * `sw.js` never cached and allowed to control `/`, and the SPA fallback: a GET navigation (Accept: text/html)
+ * outside `/api` that matches no file gets `index.html`. Without a build, navigations get a 503 page that says
+ * to run `npm run build`.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono, type MiddlewareHandler } from 'hono';
+import type { AppDeps, AppEnv } from '../../lib/types';
+
+const NOT_BUILT_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Podium is not built yet</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#1b1f24}
+code{background:#eef2f7;padding:.1rem .35rem;border-radius:4px}</style></head>
+<body><h1>The Podium web app is not built yet</h1>
+<p>The API is running, but there is no built PWA to serve. Run <code>npm run build</code> (or start everything
+with <code>npm start</code>), then reload this page.</p></body></html>`;
+
+export function staticRoutes(deps: AppDeps) {
+  const root = deps.env.STATIC_DIR;
+  const indexPath = join(root, 'index.html');
+  let handlers: { sw: MiddlewareHandler; files: MiddlewareHandler } | undefined;
+  // Built lazily: `npm run build` may finish after the server started.
+  const getHandlers = () => {
+    if (!handlers && existsSync(root)) {
+      handlers = {
+        sw: serveStatic({
+          root,
+          path: 'sw.js',
+          onFound: (_path, c) => {
+            c.header('Cache-Control', 'no-cache');
+            c.header('Service-Worker-Allowed', '/');
+          },
+        }),
+        files: serveStatic({
+          root,
+          onFound: (path, c) => {
+            const hashed = /[\\/]assets[\\/]/.test(path);
+            c.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+          },
+        }),
+      };
+    }
+    return handlers;
+  };
+
+  const app = new Hono<AppEnv>();
+  app.get('/sw.js', async (c, next) => {
+    const h = getHandlers();
+    return h ? h.sw(c, next) : next();
+  });
+  app.get('*', async (c, next) => {
+    if (c.req.path === '/api' || c.req.path.startsWith('/api/')) return next();
+    const h = getHandlers();
+    return h ? h.files(c, next) : next();
+  });
+  app.get('*', async (c, next) => {
+    const isNavigation = (c.req.header('accept') ?? '').includes('text/html');
+    if (!isNavigation || c.req.path === '/api' || c.req.path.startsWith('/api/')) return next();
+    if (!existsSync(indexPath)) {
+      return c.html(NOT_BUILT_PAGE, 503, { 'Cache-Control': 'no-store', 'Retry-After': '30' });
+    }
+    return c.html(await readFile(indexPath, 'utf8'), 200, { 'Cache-Control': 'no-cache' });
+  });
+  return app;
+}

@@ -1,0 +1,100 @@
+/**
+ * Row factories shared by the demo seed and the tests (Epic Stack habit: the seed reuses the test factories).
+ * Each inserts and returns rows; nothing here checks for existing data.
+ */
+import { readFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { extname } from 'node:path';
+import type { RankCode } from '../../src/contracts/organization';
+import type { DbOrTx } from '../db/client';
+import { challenges, media, organizations, ranks, type CheckinRewardRow } from '../db/schema';
+
+export type RankSeed = { code: RankCode; title: string; threshold: number };
+
+/** Ranks P10..P1 with the demo thresholds (lifetime points). */
+export const DEFAULT_RANKS: RankSeed[] = [
+  { code: 'P10', title: 'Rookie', threshold: 0 },
+  { code: 'P9', title: 'Karting Ace', threshold: 100 },
+  { code: 'P8', title: 'Junior Driver', threshold: 250 },
+  { code: 'P7', title: 'Reserve Driver', threshold: 500 },
+  { code: 'P6', title: 'Racer', threshold: 1000 },
+  { code: 'P5', title: 'Points Scorer', threshold: 2000 },
+  { code: 'P4', title: 'Podium Hunter', threshold: 3500 },
+  { code: 'P3', title: 'Race Winner', threshold: 5500 },
+  { code: 'P2', title: 'Pole Sitter', threshold: 8000 },
+  { code: 'P1', title: 'World Champion', threshold: 12000 },
+];
+
+/** The demo check-in cycle: 10 points a day, 25 on day 3, 100 on day 7, then again from day 1. */
+export const DEFAULT_CHECKIN_REWARDS: CheckinRewardRow[] = [
+  { day: 1, points: 10 },
+  { day: 2, points: 10 },
+  { day: 3, points: 25 },
+  { day: 4, points: 10 },
+  { day: 5, points: 10 },
+  { day: 6, points: 10 },
+  { day: 7, points: 100 },
+];
+
+/** Inserts an organization with ranks (defaults: the demo ranks and rewards, Europe/Paris, a random token). */
+export async function createOrganization(
+  db: DbOrTx,
+  input: {
+    name: string;
+    publicKey: string;
+    token?: string;
+    timeZone?: string;
+    brandColor?: string;
+    logoMediaId?: string | null;
+    checkinRewards?: CheckinRewardRow[];
+    ranks?: RankSeed[];
+  },
+) {
+  const [organization] = await db
+    .insert(organizations)
+    .values({
+      name: input.name,
+      publicKey: input.publicKey,
+      token: input.token ?? `ot_${randomBytes(24).toString('base64url')}`,
+      timeZone: input.timeZone ?? 'Europe/Paris',
+      brandColor: input.brandColor ?? '#0055A4',
+      logoMediaId: input.logoMediaId ?? null,
+      checkinRewards: input.checkinRewards ?? DEFAULT_CHECKIN_REWARDS,
+    })
+    .returning();
+  const rankSeeds = input.ranks ?? DEFAULT_RANKS;
+  if (rankSeeds.length) {
+    await db.insert(ranks).values(rankSeeds.map((r) => ({ organizationId: organization.id, ...r })));
+  }
+  return organization;
+}
+
+export type ChallengeSeed = Omit<typeof challenges.$inferInsert, 'organizationId'>;
+
+/** Inserts challenges for an organization. */
+export async function createChallenges(db: DbOrTx, organizationId: string, seeds: ChallengeSeed[]) {
+  if (seeds.length === 0) return [];
+  return db
+    .insert(challenges)
+    .values(seeds.map((s) => ({ ...s, organizationId })))
+    .returning();
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+};
+
+/** Loads an image file into the media table; the content type comes from the extension. */
+export async function createMediaFromFile(db: DbOrTx, organizationId: string | null, path: string) {
+  const type = CONTENT_TYPES[extname(path).toLowerCase()];
+  if (!type) throw new Error(`unsupported media type for ${path}`);
+  const [row] = await db
+    .insert(media)
+    .values({ organizationId, name: path.split(/[\\/]/).pop() ?? null, contentType: type, bytes: await readFile(path) })
+    .returning({ id: media.id });
+  return row.id;
+}
