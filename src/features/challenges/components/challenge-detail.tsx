@@ -1,0 +1,117 @@
+/**
+ * `/challenges/{subtype}/{challenge}`: one challenge — image, title, description, points and expiry — and the
+ * answer form of its type (poll / pick'em / arcade options, keyword input, trivia one question at a time).
+ * Completed and expired challenges show the member's answer and points. Results are announced through a polite
+ * live region.
+ */
+import { Link } from '@tanstack/react-router';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useChallenge } from '../api/get-challenge';
+import { getChallengeState } from '../challenge-completion';
+import { formatRelativeTime } from '../format-expiry';
+import { getMediaUrl } from '../media-url';
+import { useNow } from '../use-now';
+import { ChallengeIcon } from './challenge-icons';
+import { ChoiceChallenge } from './choice-challenge';
+import { KeywordChallenge } from './keyword-challenge';
+import { TriviaChallenge } from './trivia-challenge';
+import { useOnline } from './use-online';
+import './challenges.css';
+
+/** Props: the challenge id from the route. */
+export interface ChallengeDetailProps {
+  challengeId: string;
+}
+
+function DetailSkeleton({ label }: { label: string }) {
+  return (
+    <div className="page" aria-busy="true" aria-label={label}>
+      <div className="skeleton challenge-hero__image" />
+      <div className="skeleton skeleton--line" style={{ width: '30%' }} />
+      <div className="skeleton skeleton--line skeleton--title" style={{ width: '80%' }} />
+      <div className="skeleton skeleton--block" />
+    </div>
+  );
+}
+
+/** Renders the challenge page body. */
+export function ChallengeDetail({ challengeId }: ChallengeDetailProps) {
+  const { t, i18n } = useTranslation('challenges');
+  const now = useNow(30_000);
+  const online = useOnline();
+  const query = useChallenge(challengeId);
+  const [announcement, setAnnouncement] = useState('');
+  const announce = useCallback((message: string) => {
+    // Re-set even an identical message so it is announced again.
+    setAnnouncement('');
+    window.setTimeout(() => setAnnouncement(message), 50);
+  }, []);
+
+  if (query.isPending) return <DetailSkeleton label={t('list.loading')} />;
+  if (query.isError) {
+    return (
+      <div className="page">
+        <div className="empty-state" role="alert">
+          <p className="empty-state__title">{t('errors.loadTitle')}</p>
+          <button type="button" className="btn btn--secondary btn--sm" onClick={() => void query.refetch()}>
+            {t('list.retry')}
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  const challenge = query.data;
+  const state = getChallengeState(challenge, now);
+  const image = getMediaUrl(challenge.mediaId);
+  const language = i18n.resolvedLanguage ?? 'en';
+  const Body = challenge.type === 'trivia' ? TriviaChallenge : challenge.type === 'input' ? KeywordChallenge : ChoiceChallenge;
+
+  return (
+    <article className="page challenge-detail" aria-labelledby="challenge-title">
+      <Link to="/challenges/$subtype" params={{ subtype: challenge.subtype }} className="back-link">
+        <span aria-hidden="true">‹</span> {t(`subtypeNames.${challenge.subtype}`)}
+      </Link>
+      <header className="challenge-hero">
+        {image ? <img className="challenge-hero__image" src={image} alt="" width={640} height={360} /> : null}
+        <div className="row">
+          <span className="pill pill--brand">
+            <ChallengeIcon name={challenge.subtype} /> {t(`subtypeBadge.${challenge.subtype}`)}
+          </span>
+          {state === 'open' && challenge.maxPoints > 0 ? (
+            <span className="pill">{t('card.upTo', { count: challenge.maxPoints })}</span>
+          ) : null}
+          {state === 'completed' ? <span className="pill pill--success">{t('state.completed')}</span> : null}
+          {state === 'expired' ? <span className="pill pill--muted">{t('state.expired')}</span> : null}
+        </div>
+        <h1 id="challenge-title" className="page-title" tabIndex={-1}>
+          {challenge.title}
+        </h1>
+        {challenge.description ? <p className="challenge-hero__description">{challenge.description}</p> : null}
+        {challenge.expiresOn ? (
+          <p className="muted challenge-hero__expiry">
+            <ChallengeIcon name="clock" />{' '}
+            {state === 'expired' || Date.parse(challenge.expiresOn) <= now.getTime()
+              ? t('detail.endedAt', { relative: formatRelativeTime(challenge.expiresOn, now, language) })
+              : t('card.endsIn', { relative: formatRelativeTime(challenge.expiresOn, now, language) })}
+          </p>
+        ) : null}
+      </header>
+
+      {state === 'upcoming' ? (
+        <p className="empty-state">{t('detail.upcoming')}</p>
+      ) : (
+        <Body key={challenge.challengeId} challenge={challenge} state={state} online={online} announce={announce} />
+      )}
+      {state === 'open' && !online ? (
+        <p className="form-error" role="status">
+          {t('detail.offline')}
+        </p>
+      ) : null}
+      <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,94 @@
+/**
+ * Poll, pick'em and arcade: pick one option, submit `{pool: {responseIndex}}`. Answered or expired challenges
+ * show the member's pick, the points and, once known, the correct option.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Challenge, ChallengeSubmissionResult } from '../../../contracts/challenge';
+import { useSubmitChallengeAnswer } from '../api/submit-challenge-answer';
+import { getChoiceResponse, type ChallengeState } from '../challenge-completion';
+import { OptionGroup } from './option-group';
+import { ResultBanner } from './result-banner';
+
+/** Props: the challenge, its state, online flag and the page's announcer. */
+export interface ChoiceChallengeProps {
+  challenge: Challenge;
+  state: ChallengeState;
+  online: boolean;
+  announce: (message: string) => void;
+}
+
+/** Renders the option form (open) or the read-only answer (completed / expired). */
+export function ChoiceChallenge({ challenge, state, online, announce }: ChoiceChallengeProps) {
+  const { t } = useTranslation('challenges');
+  const submit = useSubmitChallengeAnswer(challenge.challengeId);
+  const [choice, setChoice] = useState<number | null>(null);
+  const [result, setResult] = useState<ChallengeSubmissionResult | null>(null);
+  const response = getChoiceResponse(challenge);
+  const answeredIndex = response?.responseIndex ?? challenge.pollResponseIndex;
+  const correctIndex = challenge.outcome?.correctIndex ?? null;
+  const options = challenge.challengeType.options;
+
+  if (state !== 'open') {
+    const earned = response?.pointsAwarded ?? challenge.outcome?.pointsAwarded ?? 0;
+    const verdict = result?.correct ?? (correctIndex !== null && answeredIndex !== null ? answeredIndex === correctIndex : null);
+    return (
+      <div className="stack">
+        {result ? <ResultBanner result={result} /> : null}
+        <OptionGroup
+          legend={t('detail.options')}
+          options={options}
+          value={answeredIndex}
+          disabled
+          showPoints={challenge.subtype !== 'arcade'}
+          verdict={verdict}
+          correctIndex={correctIndex}
+          yourAnswerLabel={t('detail.yourAnswer')}
+        />
+        {answeredIndex === null ? (
+          <p className="muted">{t('detail.missed')}</p>
+        ) : result ? null : (
+          <p className="detail-summary">
+            {challenge.outcome?.status === 'pending' ? t('detail.pending') : t('detail.earned', { count: earned })}
+          </p>
+        )}
+      </div>
+    );
+  }
+
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (choice === null) return;
+    submit.answer({ pool: { responseIndex: choice } }, (r) => {
+      setResult(r);
+      announce(
+        r.correct === true
+          ? t('detail.announceCorrect', { count: r.pointsAwarded })
+          : r.correct === false
+            ? t('detail.announceWrong')
+            : t('detail.announceSaved', { count: r.pointsAwarded }),
+      );
+    });
+  };
+
+  return (
+    <form className="stack" onSubmit={onSubmit}>
+      <OptionGroup
+        legend={t(challenge.subtype === 'pickem' ? 'detail.pickLegend' : 'detail.chooseLegend')}
+        options={options}
+        value={choice}
+        onChange={setChoice}
+        disabled={submit.isPending}
+        showPoints={challenge.subtype !== 'arcade'}
+      />
+      <button
+        type="submit"
+        className="btn btn--primary btn--block btn--lg"
+        disabled={choice === null || submit.isPending || !online}
+        aria-busy={submit.isPending || undefined}
+      >
+        {submit.isPending ? t('detail.submitting') : t('detail.submit')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * `/dashboard`: greeting, points and rank, the daily check-in, challenges to do and the rewards carousel.
+ * The dashboard composes the fan features (it is the app's home screen, not a domain of its own).
+ */
+import { useTranslation } from 'react-i18next';
+import { useOrganization } from '../../organization/api/get-organization';
+import { useCurrentUser } from '../../session/api/get-current-user';
+import { isUnderage } from '../../session/underage';
+import { CheckinCard } from '../../checkin/components/checkin-card';
+import { RankCard, RankCardSkeleton } from '../../ranks/components/rank-card';
+import { RewardsCarousel } from '../../rewards/components/rewards-carousel';
+import { ChallengesToDo } from './challenges-to-do';
+import './dashboard.css';
+
+/** Greeting key by local hour: morning (5-12), afternoon (12-18), evening. */
+function greetingKey(date: Date): 'morning' | 'afternoon' | 'evening' {
+  const hour = date.getHours();
+  if (hour >= 5 && hour < 12) return 'morning';
+  if (hour >= 12 && hour < 18) return 'afternoon';
+  return 'evening';
+}
+
+/** Renders the dashboard for the signed-in member. */
+export function DashboardPage() {
+  const { t } = useTranslation('dashboard');
+  const { data: user } = useCurrentUser();
+  const { data: organization } = useOrganization();
+  const name = user?.firstName || user?.username || '';
+  const part = greetingKey(new Date());
+
+  return (
+    <div className="page dashboard">
+      <header className="dashboard__header">
+        <p className="eyebrow">{organization?.name ?? ''}</p>
+        <h1 className="page-title" tabIndex={-1}>
+          {name ? t(`greeting.${part}`, { name }) : t(`greeting.${part}Anonymous`)}
+        </h1>
+      </header>
+
+      {user ? <RankCard user={user} ranks={organization?.ranks} /> : <RankCardSkeleton />}
+      {user ? <CheckinCard /> : null}
+      <ChallengesToDo />
+      <RewardsCarousel isUnderage={isUnderage(user?.birthday)} />
+    </div>
+  );
+}
