@@ -1,0 +1,96 @@
+/**
+ * App layouts (spec §1, §2): 'default' (app bar + content + bottom navigation when `config.tabsEnabled`),
+ * 'no-bottom-nav' (app bar + content) and 'none' (content only), chosen by the deepest matched route's
+ * `staticData.layout`. Landmarks: a skip link, `<header>`, `<main id="main-content">`, `<nav aria-label>`.
+ * After each route change the page heading (`main h1`) receives focus.
+ */
+import { useEffect, type ReactNode } from 'react';
+import { Link, useMatches, useRouter } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { mediaUrl } from '../api/media';
+import { useOrganization } from '../features/organization/api/get-organization';
+import type { RouteLayout } from '../router';
+import { BottomNav } from './bottom-nav';
+import { tabFromPath } from './tabs';
+
+/** Moves focus to the page heading after every navigation that changes the path (not on first load). */
+export function useFocusHeadingOnNavigate(): void {
+  const router = useRouter();
+  useEffect(
+    () =>
+      router.subscribe('onResolved', (event) => {
+        if (!event.pathChanged || !event.fromLocation) return;
+        requestAnimationFrame(() => {
+          const heading = document.querySelector<HTMLElement>('#main-content h1');
+          if (!heading) return;
+          if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+          heading.focus({ preventScroll: true });
+        });
+      }),
+    [router],
+  );
+}
+
+/** The organization mark: its logo image, or its initial on the brand colour. */
+export function OrganizationMark({ className = 'app-bar__mark' }: { className?: string }) {
+  const { data: organization } = useOrganization();
+  const logo = mediaUrl(organization?.logoMediaId);
+  const initial = (organization?.name ?? 'P').trim().charAt(0).toUpperCase();
+  return (
+    <span className={className} aria-hidden="true">
+      {logo ? <img src={logo} alt="" width={64} height={64} /> : initial}
+    </span>
+  );
+}
+
+function AppBar({ title }: { title: string }) {
+  const { t } = useTranslation('common');
+  const { data: organization } = useOrganization();
+  return (
+    <header className="app-bar">
+      <Link to="/dashboard" className="app-bar__brand" aria-label={t('nav.home', { name: organization?.name ?? 'Podium' })}>
+        <OrganizationMark />
+      </Link>
+      <p className="app-bar__title">{title}</p>
+    </header>
+  );
+}
+
+export interface AppLayoutProps {
+  layout: RouteLayout;
+  tabsEnabled: boolean;
+  children: ReactNode;
+}
+
+/** Wraps the routed content in the chosen layout. */
+export function AppLayout({ layout, tabsEnabled, children }: AppLayoutProps) {
+  const { t } = useTranslation('common');
+  const matches = useMatches();
+  useFocusHeadingOnNavigate();
+  const leaf = matches[matches.length - 1];
+  const titleKey = leaf?.staticData?.titleKey;
+  const title = titleKey ? t(titleKey) : t(`tabs.${tabFromPath(leaf?.pathname ?? '/')}`);
+
+  if (layout === 'none') {
+    return (
+      <div className="app-shell">
+        <main id="main-content" className="app-main">
+          {children}
+        </main>
+      </div>
+    );
+  }
+  const withNav = layout === 'default' && tabsEnabled;
+  return (
+    <div className="app-shell">
+      <a className="skip-link" href="#main-content">
+        {t('nav.skip')}
+      </a>
+      <AppBar title={title} />
+      <main id="main-content" className={withNav ? 'app-main app-main--with-nav' : 'app-main'} tabIndex={-1}>
+        {children}
+      </main>
+      {withNav ? <BottomNav /> : null}
+    </div>
+  );
+}

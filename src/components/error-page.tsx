@@ -1,0 +1,59 @@
+/**
+ * The error page (spec §2 "Error page", §8): full-screen background image, the status code, 'Sorry, this page
+ * cannot be found' and a primary 'Go back home' button to '/'. Used for unknown paths (404, 'Page not found:
+ * {path}'), failed route validation and fatal route errors. The error is reported with the current path.
+ */
+import { useEffect, useRef } from 'react';
+import { Link, useRouterState, type ErrorComponentProps } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { describeRouteError } from './route-error';
+import './error-page.css';
+
+export interface ErrorScreenProps {
+  status: number;
+  detail?: string;
+}
+
+/** The full-screen error layout; the heading takes focus so screen readers announce it. */
+export function ErrorScreen({ status, detail }: ErrorScreenProps) {
+  const { t } = useTranslation('common');
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    document.title = `${status} · ${t('errorPage.title')}`;
+    headingRef.current?.focus();
+  }, [status, t]);
+  return (
+    <div className="error-page">
+      <div className="error-page__content">
+        <p className="error-page__code" aria-hidden="true">
+          {status}
+        </p>
+        <h1 className="error-page__title" ref={headingRef} tabIndex={-1}>
+          <span className="visually-hidden">{t('errorPage.statusLabel', { status })} </span>
+          {t('errorPage.title')}
+        </h1>
+        {detail ? <p className="error-page__detail">{detail}</p> : null}
+        <Link to="/" className="btn btn--primary btn--lg">
+          {t('errorPage.home')}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/** `defaultNotFoundComponent`: 404 with 'Page not found: {path}'. */
+export function NotFoundPage() {
+  const { t } = useTranslation('common');
+  const path = useRouterState({ select: (s) => s.location.href });
+  return <ErrorScreen status={404} detail={t('errorPage.notFound', { path })} />;
+}
+
+/** `defaultErrorComponent`: the status code of the error (404 for validation failures, else its HTTP status or 500). */
+export function ErrorPage({ error }: ErrorComponentProps) {
+  const path = useRouterState({ select: (s) => s.location.href });
+  const { status, detail } = describeRouteError(error, path);
+  useEffect(() => {
+    console.error('[navigation] route error at', path, error);
+  }, [error, path]);
+  return <ErrorScreen status={status} detail={detail} />;
+}

@@ -1,0 +1,14 @@
+/**
+ * Tabs (spec §2, §4 Tab): the first path segment selects the current tab when it is a known tab; the tab defaults
+ * to dashboard.
+ */
+
+/** Known tabs, in bottom-navigation order. */
+export const TABS = ['dashboard', 'challenges', 'media', 'sweepstakes', 'profile'] as const;
+export type Tab = (typeof TABS)[number];
+
+/** The current tab for a pathname. Pure. `/challenges/poll` -> 'challenges'; `/welcome` or `/` -> 'dashboard'. */
+export function tabFromPath(pathname: string): Tab {
+  const segment = pathname.split('/').filter(Boolean)[0] ?? '';
+  return (TABS as readonly string[]).includes(segment) ? (segment as Tab) : 'dashboard';
+}

@@ -1,0 +1,126 @@
+/**
+ * `/profile/edit` (spec §2, §5): every PATCH field; empty phone/birthday sent as null; the birthday is read-only
+ * once set (ARCHITECTURE §5); inline validation messages from the shared zod schema; success toast, error
+ * destructive toast.
+ */
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/errors';
+import { Button } from '../../../components/button';
+import { TextField } from '../../../components/field';
+import { Page } from '../../../components/page';
+import { PageSpinner } from '../../../components/spinner';
+import type { User } from '../../../contracts/user';
+import { notify } from '../../../platform/toasts';
+import { useUpdateProfile } from '../api/update-profile';
+import {
+  profileFormValues,
+  toProfileUpdate,
+  validateProfileUpdate,
+  type FieldError,
+  type ProfileField,
+  type ProfileFormValues,
+} from '../profile-form';
+
+type Errors = Partial<Record<ProfileField, FieldError>>;
+
+/** Maps a server refusal to field errors where it names a field (username taken, birthday immutable). */
+export function serverFieldErrors(error: unknown): Errors {
+  if (!(error instanceof ApiError)) return {};
+  if (error.code === 'BirthdayImmutable') return { birthday: { key: 'validation.birthdayLocked' } };
+  if (error.status === 409) return { username: { key: 'validation.usernameTaken' } };
+  return {};
+}
+
+/** Renders the edit form for `user`. */
+export function ProfileEditForm({ user }: { user: User | null | undefined }) {
+  if (!user) return <PageSpinner />;
+  return <ProfileEditFormInner user={user} />;
+}
+
+function ProfileEditFormInner({ user }: { user: User }) {
+  const { t } = useTranslation('profile');
+  const navigate = useNavigate();
+  const update = useUpdateProfile();
+  const [values, setValues] = useState<ProfileFormValues>(() => profileFormValues(user));
+  const [errors, setErrors] = useState<Errors>({});
+  const birthdayLocked = Boolean(user.birthday);
+
+  const set = (field: ProfileField) => (event: { target: { value: string } }) => {
+    const value = event.target.value;
+    setValues((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+  const message = (field: ProfileField) => {
+    const error = errors[field];
+    return error ? t(error.key, error.values) : undefined;
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const body = toProfileUpdate(values, { storedBirthday: user.birthday });
+    const result = validateProfileUpdate(body);
+    if (!result.ok) {
+      setErrors(result.errors);
+      const first = Object.keys(result.errors)[0];
+      document.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    update.mutate(result.data, {
+      onSuccess: () => {
+        notify({ title: t('edit.saved') });
+        void navigate({ to: '/profile' });
+      },
+      onError: (error) => {
+        setErrors(serverFieldErrors(error));
+        notify({ title: t('edit.failed'), description: t('edit.failedHint'), variant: 'destructive' });
+      },
+    });
+  };
+
+  return (
+    <Page title={t('edit.title')}>
+      <form className="form card" style={{ padding: 'var(--space-5)' }} noValidate onSubmit={onSubmit}>
+        <div className="grid-2">
+          <TextField label={t('fields.firstName')} name="firstName" autoComplete="given-name" value={values.firstName} onChange={set('firstName')} error={message('firstName')} maxLength={60} />
+          <TextField label={t('fields.lastName')} name="lastName" autoComplete="family-name" value={values.lastName} onChange={set('lastName')} error={message('lastName')} maxLength={60} />
+        </div>
+        <TextField
+          label={t('fields.username')}
+          hint={t('hints.username')}
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={values.username}
+          onChange={set('username')}
+          error={message('username')}
+          maxLength={30}
+        />
+        <TextField label={t('fields.phoneNumber')} name="phoneNumber" type="tel" autoComplete="tel" inputMode="tel" value={values.phoneNumber} onChange={set('phoneNumber')} error={message('phoneNumber')} maxLength={20} />
+        <TextField label={t('fields.zipCode')} name="zipCode" autoComplete="postal-code" value={values.zipCode} onChange={set('zipCode')} error={message('zipCode')} maxLength={12} />
+        <TextField
+          label={t('fields.birthday')}
+          hint={birthdayLocked ? t('hints.birthdayLocked') : t('hints.birthday')}
+          name="birthday"
+          type="date"
+          autoComplete="bday"
+          value={values.birthday}
+          onChange={set('birthday')}
+          readOnly={birthdayLocked}
+          aria-readonly={birthdayLocked || undefined}
+          error={message('birthday')}
+        />
+        <div className="row row--between">
+          <Link to="/profile" className="btn btn--ghost">
+            {t('edit.cancel')}
+          </Link>
+          <Button type="submit" variant="primary" busy={update.isPending}>
+            {t('edit.save')}
+          </Button>
+        </div>
+      </form>
+    </Page>
+  );
+}

@@ -1,0 +1,105 @@
+/**
+ * `/welcome` (spec §2): onboarding for a new user — first name, username and birthday — saved with
+ * `PATCH /user/me`, then on to /dashboard.
+ */
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/button';
+import { TextField } from '../../../components/field';
+import { Page } from '../../../components/page';
+import { PageSpinner } from '../../../components/spinner';
+import type { User } from '../../../contracts/user';
+import { notify } from '../../../platform/toasts';
+import { useUpdateProfile } from '../api/update-profile';
+import { requiredWelcomeErrors, toProfileUpdate, validateProfileUpdate, type FieldError, type ProfileField } from '../profile-form';
+import { serverFieldErrors } from './profile-edit-form';
+
+type Errors = Partial<Record<ProfileField, FieldError>>;
+
+/** Renders the onboarding form for `user`. */
+export function WelcomeForm({ user, organizationName }: { user: User | null | undefined; organizationName: string }) {
+  if (!user) return <PageSpinner />;
+  return <WelcomeFormInner user={user} organizationName={organizationName} />;
+}
+
+function WelcomeFormInner({ user, organizationName }: { user: User; organizationName: string }) {
+  const { t } = useTranslation('profile');
+  const navigate = useNavigate();
+  const update = useUpdateProfile();
+  const [values, setValues] = useState({
+    firstName: user.firstName ?? '',
+    username: user.username ?? '',
+    birthday: user.birthday ?? '',
+  });
+  const [errors, setErrors] = useState<Errors>({});
+  const birthdayLocked = Boolean(user.birthday);
+
+  const set = (field: 'firstName' | 'username' | 'birthday') => (event: { target: { value: string } }) => {
+    const value = event.target.value;
+    setValues((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+  const message = (field: ProfileField) => {
+    const error = errors[field];
+    return error ? t(error.key, error.values) : undefined;
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const body = toProfileUpdate(values, { storedBirthday: user.birthday });
+    const result = validateProfileUpdate(body);
+    const allErrors: Errors = { ...(result.ok ? {} : result.errors), ...requiredWelcomeErrors(values) };
+    if (!result.ok || Object.keys(allErrors).length > 0) {
+      setErrors(allErrors);
+      const first = (['firstName', 'username', 'birthday'] as const).find((field) => allErrors[field]);
+      if (first) document.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    update.mutate(result.data, {
+      onSuccess: () => void navigate({ to: '/dashboard', replace: true }),
+      onError: (error) => {
+        setErrors(serverFieldErrors(error));
+        notify({ title: t('edit.failed'), description: t('edit.failedHint'), variant: 'destructive' });
+      },
+    });
+  };
+
+  return (
+    <Page title={t('welcome.title', { name: organizationName })}>
+      <p className="muted" style={{ marginTop: 'calc(-1 * var(--space-3))' }}>
+        {t('welcome.intro')}
+      </p>
+      <form className="form card" style={{ padding: 'var(--space-5)' }} noValidate onSubmit={onSubmit}>
+        <TextField label={t('fields.firstName')} name="firstName" autoComplete="given-name" required value={values.firstName} onChange={set('firstName')} error={message('firstName')} maxLength={60} />
+        <TextField
+          label={t('fields.username')}
+          hint={t('hints.username')}
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          value={values.username}
+          onChange={set('username')}
+          error={message('username')}
+          maxLength={30}
+        />
+        <TextField
+          label={t('fields.birthdayOptional')}
+          hint={birthdayLocked ? t('hints.birthdayLocked') : t('hints.birthday')}
+          name="birthday"
+          type="date"
+          autoComplete="bday"
+          value={values.birthday}
+          onChange={set('birthday')}
+          readOnly={birthdayLocked}
+          error={message('birthday')}
+        />
+        <Button type="submit" variant="primary" size="lg" block busy={update.isPending}>
+          {t('welcome.submit')}
+        </Button>
+      </form>
+    </Page>
+  );
+}

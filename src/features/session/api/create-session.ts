@@ -1,0 +1,47 @@
+/**
+ * `POST /session {email, code}` (ARCHITECTURE §3): exchanges the e-mailed code for a session token. On success the
+ * token is stored, the caches are reset (nothing of a previous visitor survives) and the current user is loaded.
+ */
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { apiRequest, createIdempotencyKey } from '../../../api/client';
+import { SessionCreateSchema, SessionGrantResponseSchema, type SessionCreate, type SessionGrant } from '../../../contracts/session';
+import { getCurrentUserQueryOptions } from './get-current-user';
+import { setSessionToken } from '../token-store';
+
+export { SessionCreateSchema };
+
+/** Signs in with the code. Returns the grant. Throws `ApiError` (`InvalidCode` 4xx, 429) or `NetworkError`. */
+export async function createSession(input: SessionCreate): Promise<SessionGrant> {
+  const body = SessionCreateSchema.parse(input);
+  const { data } = await apiRequest('/session', {
+    method: 'POST',
+    body,
+    schema: SessionGrantResponseSchema,
+    idempotencyKey: createIdempotencyKey(),
+  });
+  return data;
+}
+
+/**
+ * Stores the token and resets the caches (every query is removed; the guard reloads the organization), then
+ * fetches the current user. Takes the client and the grant; resolves with the user.
+ */
+export async function startSession(queryClient: QueryClient, grant: SessionGrant) {
+  setSessionToken(grant.token);
+  await queryClient.cancelQueries();
+  queryClient.removeQueries();
+  return queryClient.fetchQuery(getCurrentUserQueryOptions());
+}
+
+/** Mutation hook: sign in with the code, then start the session. Resolves with the grant. */
+export function useCreateSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['session', 'create'],
+    mutationFn: async (input: SessionCreate) => {
+      const grant = await createSession(input);
+      await startSession(queryClient, grant);
+      return grant;
+    },
+  });
+}

@@ -1,0 +1,25 @@
+/**
+ * `POST /session/otp {email}` (ARCHITECTURE §3): sends a 6-digit sign-in code by e-mail. The server answers the
+ * same for known and unknown addresses.
+ */
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest, createIdempotencyKey } from '../../../api/client';
+import { OtpRequestSchema, OtpResponseSchema, type OtpRequest } from '../../../contracts/session';
+
+export { OtpRequestSchema };
+
+/** Requests a code for the e-mail. Throws `ApiError` (422 invalid e-mail, 429 too many requests) or `NetworkError`. */
+export async function requestOtp(input: OtpRequest): Promise<void> {
+  const body = OtpRequestSchema.parse(input);
+  await apiRequest('/session/otp', {
+    method: 'POST',
+    body,
+    schema: OtpResponseSchema,
+    idempotencyKey: createIdempotencyKey(),
+  });
+}
+
+/** Mutation hook for `requestOtp`. */
+export function useRequestOtp() {
+  return useMutation({ mutationKey: ['session', 'otp'], mutationFn: requestOtp });
+}

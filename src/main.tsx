@@ -1,0 +1,57 @@
+/**
+ * Boot (ARCHITECTURE §7): runtime config (`/config.json`) and i18n in parallel -> query client with the persisted
+ * IndexedDB cache restored -> router with context `{queryClient, config}` -> first route resolved (guards: the
+ * organization, the user) -> render. The splash in index.html stays until then; a config failure shows a clear
+ * error screen with "Try again". Offline wiring (reachability, service worker) starts after the first render.
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { I18nextProvider } from 'react-i18next';
+import { getOrganizationQueryOptions } from './features/organization/api/get-organization';
+import { applyOrganization } from './features/organization/branding';
+import { bootOfflineCache } from './offline/persister';
+import { createAppQueryClient } from './offline/query-client';
+import { BootError } from './components/boot-error';
+import { initI18n, i18next } from './platform/i18n';
+import { loadRuntimeConfig } from './platform/runtime-config';
+import { createAppRouter } from './router';
+import './styles/index.css';
+
+async function boot(): Promise<void> {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root');
+  const root = createRoot(container);
+
+  const [configResult, i18nResult] = await Promise.allSettled([loadRuntimeConfig(), initI18n()]);
+  if (i18nResult.status === 'rejected') console.error('[boot] i18n failed to initialise', i18nResult.reason);
+  if (configResult.status === 'rejected') {
+    console.error('[boot] runtime config failed to load', configResult.reason);
+    root.render(<BootError i18nReady={i18nResult.status === 'fulfilled'} />);
+    return;
+  }
+  const config = configResult.value;
+
+  const queryClient = createAppQueryClient();
+  await bootOfflineCache(queryClient);
+  const cachedOrganization = queryClient.getQueryData(getOrganizationQueryOptions().queryKey);
+  if (cachedOrganization) applyOrganization(cachedOrganization);
+
+  const router = createAppRouter({ queryClient, config });
+  await router.load().catch((error: unknown) => console.error('[boot] first route failed', error));
+
+  root.render(
+    <StrictMode>
+      <I18nextProvider i18n={i18next}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </I18nextProvider>
+    </StrictMode>,
+  );
+
+  void import('./offline/setup').then(({ setupOffline }) => setupOffline(queryClient));
+}
+
+void boot();

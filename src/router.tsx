@@ -1,0 +1,57 @@
+/**
+ * The app router (TanStack Router, file routes generated into `routeTree.gen.ts`). Context: the query client and
+ * the runtime config. Unknown paths render the 404 error page, route errors the error page (spec §2).
+ * Also declares the route static data every route may set (TEAM-BRIEF "Route static data").
+ */
+import { createRouter } from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import type { RuntimeConfig } from './contracts/config';
+import { ErrorPage, NotFoundPage } from './components/error-page';
+import { PageSpinner } from './components/spinner';
+import { routeTree } from './routeTree.gen';
+
+/** Context every route receives (`createRootRouteWithContext<RouterContext>()`). */
+export interface RouterContext {
+  queryClient: QueryClient;
+  config: RuntimeConfig;
+}
+
+/** Layouts chosen by `staticData.layout`: with the bottom navigation bar, without it, or bare. */
+export type RouteLayout = 'default' | 'no-bottom-nav' | 'none';
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter;
+  }
+  interface StaticDataRouteOption {
+    /** Visitors without a session may open this route (spec §2 "marked open"). */
+    open?: boolean;
+    /** The route works with an incomplete profile (spec §2; no further behaviour is specified). */
+    allowIncompleteProfile?: boolean;
+    /** Layout of the page; 'default' when absent. */
+    layout?: RouteLayout;
+    /** i18n key of the app-bar title, `namespace:key` (e.g. `profile:title`); the tab name when absent. */
+    titleKey?: string;
+  }
+}
+
+/**
+ * Creates the router. Takes the router context; returns the router with the error and not-found pages, intent
+ * preloading (routes only: data preloads stay in the guards) and scroll restoration.
+ */
+export function createAppRouter(context: RouterContext) {
+  return createRouter({
+    routeTree,
+    context,
+    defaultPreload: 'intent',
+    defaultPreloadStaleTime: 0,
+    defaultPendingComponent: PageSpinner,
+    defaultPendingMs: 300,
+    defaultErrorComponent: ErrorPage,
+    defaultNotFoundComponent: NotFoundPage,
+    notFoundMode: 'root',
+    scrollRestoration: true,
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,0 +1,109 @@
+/**
+ * The root route's `beforeLoad` (spec §2 "Navigation guards", in order). Gathers the facts, asks the pure
+ * decisions in `features/session/navigation-guard.ts`, and applies them: throws `redirect`, remembers or forgets
+ * the post-login path. Also loads the organization and the current user and preloads what the signed-in pages need
+ * (non-blocking). Lives in the app layer (`routes/`) because it ties several features together.
+ */
+import { redirect, type ParsedLocation } from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import type { RuntimeConfig } from '../contracts/config';
+import type { User } from '../contracts/user';
+import { NetworkError } from '../api/errors';
+import { getOrganizationQueryOptions } from '../features/organization/api/get-organization';
+import { applyOrganization } from '../features/organization/branding';
+import { getCurrentUserQueryOptions } from '../features/session/api/get-current-user';
+import { decideHostedNewUserRedirect, decideMainGuard, type GuardDecision } from '../features/session/navigation-guard';
+import { clearPostLoginRedirect, getPostLoginRedirect, setPostLoginRedirect } from '../features/session/post-login-redirect';
+import { getSessionToken } from '../features/session/token-store';
+import { isUnderage } from '../features/session/underage';
+import { getChallengesQueryOptions } from '../features/challenges/api/get-challenges';
+import { getCheckinQueryOptions } from '../features/checkin/api/get-checkin';
+
+export interface GuardArgs {
+  context: { queryClient: QueryClient; config: RuntimeConfig };
+  location: ParsedLocation;
+  matches: ReadonlyArray<{ routeId: unknown; staticData?: { open?: boolean } }>;
+  /** True for intent preloads: decisions apply, but nothing is written to storage. */
+  preload: boolean;
+  /** Whether a `/welcome` route exists in this build. */
+  welcomeRouteExists: boolean;
+}
+
+/** Loads the current user when a session token exists; uses the cached user when the network is down. */
+async function loadUser(queryClient: QueryClient): Promise<User | null> {
+  if (!getSessionToken()) return null;
+  const options = getCurrentUserQueryOptions();
+  try {
+    return await queryClient.ensureQueryData({ ...options, revalidateIfStale: true });
+  } catch (error) {
+    if (error instanceof NetworkError) return queryClient.getQueryData(options.queryKey) ?? null;
+    throw error;
+  }
+}
+
+/** Starts the preloads of spec §2 whose query options exist in this build; never blocks or throws. */
+function preloadForUser(queryClient: QueryClient): void {
+  // Spec §2 also lists user identification, sweepstakes, stories, videos, playlists, articles, rewards and
+  // activations: they join this list when their query options exist (later issues).
+  void queryClient.prefetchQuery(getChallengesQueryOptions());
+  void queryClient.prefetchQuery(getCheckinQueryOptions());
+}
+
+function preloadForLoggedOffDashboard(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(getChallengesQueryOptions());
+}
+
+function apply(decision: GuardDecision, preload: boolean): void {
+  if (!preload) {
+    if (decision.clearStoredRedirect) clearPostLoginRedirect();
+    if (decision.action === 'redirect' && decision.rememberPath && decision.rememberPath !== '/') {
+      setPostLoginRedirect(decision.rememberPath);
+    }
+  }
+  if (decision.action === 'redirect') throw redirect({ href: decision.to, replace: true });
+}
+
+/**
+ * Runs the guards for one navigation. Takes the `beforeLoad` arguments; resolves when the navigation may go on,
+ * throws a TanStack `redirect` otherwise. Organization/user load failures other than offline propagate to the
+ * error page.
+ */
+export async function runNavigationGuards({ context, location, matches, preload, welcomeRouteExists }: GuardArgs): Promise<void> {
+  const { queryClient, config } = context;
+
+  // Main guard, step 1: the organization (bearer = organization key); then x-org-token and brand colour.
+  const organization = await queryClient.ensureQueryData({ ...getOrganizationQueryOptions(), revalidateIfStale: true });
+  applyOrganization(organization);
+
+  // Main guard, step 2: the current user when a session token exists.
+  const user = await loadUser(queryClient);
+
+  // Guard 1: hosted-session new user on / -> /welcome.
+  apply(
+    decideHostedNewUserRedirect({
+      authMode: config.auth.mode,
+      pathname: location.pathname,
+      userCreatedAt: user?.createdAt ?? null,
+      welcomeRouteExists,
+      now: Date.now(),
+    }),
+    preload,
+  );
+
+  if (user) preloadForUser(queryClient);
+  else if (config.loggedOffDashboard) preloadForLoggedOffDashboard(queryClient);
+
+  const leaf = matches[matches.length - 1];
+  apply(
+    decideMainGuard({
+      pathname: location.pathname,
+      fullPath: location.href,
+      routeFound: Boolean(leaf && leaf.routeId !== '__root__'),
+      routeOpen: Boolean(leaf?.staticData?.open),
+      user: user ? { isNewUser: user.isNewUser, underage: isUnderage(user.birthday) } : null,
+      loggedOffDashboard: config.loggedOffDashboard,
+      storedRedirect: getPostLoginRedirect(),
+    }),
+    preload,
+  );
+}

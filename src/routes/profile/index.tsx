@@ -1,0 +1,16 @@
+/** `/profile` (spec §2): the profile view. */
+import { createFileRoute } from '@tanstack/react-router';
+import { useOrganization } from '../../features/organization/api/get-organization';
+import { ProfileView } from '../../features/profile/components/profile-view';
+import { useCurrentUser } from '../../features/session/api/get-current-user';
+
+export const Route = createFileRoute('/profile/')({
+  staticData: { titleKey: 'profile:title' },
+  component: ProfilePage,
+});
+
+function ProfilePage() {
+  const { data: user } = useCurrentUser();
+  const { data: organization } = useOrganization();
+  return <ProfileView user={user} organization={organization} />;
+}
