@@ -8,7 +8,7 @@ import type { Challenge } from '../../../contracts/challenge';
 import { getChallengeState } from '../challenge-completion';
 import { getEarnedPoints } from '../challenge-points';
 import { formatRelativeTime } from '../format-expiry';
-import { getMediaUrl } from '../media-url';
+import { mediaUrl as getMediaUrl } from '../../../api/media';
 import { ChallengeIcon } from './challenge-icons';
 import './challenges.css';
 

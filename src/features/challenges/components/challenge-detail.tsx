@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useChallenge } from '../api/get-challenge';
 import { getChallengeState } from '../challenge-completion';
 import { formatRelativeTime } from '../format-expiry';
-import { getMediaUrl } from '../media-url';
+import { mediaUrl as getMediaUrl } from '../../../api/media';
 import { useNow } from '../use-now';
 import { ChallengeIcon } from './challenge-icons';
 import { ChoiceChallenge } from './choice-challenge';

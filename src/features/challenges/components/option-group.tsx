@@ -6,7 +6,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChallengeOption } from '../../../contracts/challenge';
-import { getMediaUrl } from '../media-url';
+import { mediaUrl as getMediaUrl } from '../../../api/media';
 import { ChallengeIcon } from './challenge-icons';
 
 /** Props of {@link OptionGroup}. */
