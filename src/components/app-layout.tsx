@@ -4,10 +4,11 @@
  * `staticData.layout`. Landmarks: a skip link, `<header>`, `<main id="main-content">`, `<nav aria-label>`.
  * After each route change the page heading (`main h1`) receives focus.
  */
-import { useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { Link, useMatches, useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { mediaUrl } from '../api/media';
+import { OfflineIndicator } from '../offline/components/offline-indicator';
 import { useOrganization } from '../features/organization/api/get-organization';
 import type { RouteLayout } from '../router';
 import { BottomNav } from './bottom-nav';
@@ -87,6 +88,9 @@ export function AppLayout({ layout, tabsEnabled, children }: AppLayoutProps) {
         {t('nav.skip')}
       </a>
       <AppBar title={title} />
+      <Suspense fallback={null}>
+        <OfflineIndicator />
+      </Suspense>
       <main id="main-content" className={withNav ? 'app-main app-main--with-nav' : 'app-main'} tabIndex={-1}>
         {children}
       </main>

@@ -6,6 +6,7 @@ import { Suspense } from 'react';
 import { createRootRouteWithContext, Outlet, useMatches, useRouteContext } from '@tanstack/react-router';
 import { AppLayout } from '../components/app-layout';
 import { PageSpinner } from '../components/spinner';
+import { LevelUpDialog } from '../features/ranks/components/level-up-dialog';
 import { AppToaster } from '../platform/toasts';
 import type { RouterContext } from '../router';
 import { runNavigationGuards } from './-guards';
@@ -33,7 +34,10 @@ function RootComponent() {
           <Outlet />
         </Suspense>
       </AppLayout>
-      <AppToaster />
+      <Suspense fallback={null}>
+        <AppToaster />
+        <LevelUpDialog />
+      </Suspense>
     </>
   );
 }

@@ -1,0 +1,220 @@
+/**
+ * The HTTP client against a real HTTP server (node:http on a random port): headers, bearer rule, retry rule,
+ * typed errors, logging. No mocked fetch.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { apiRequest, RETRY_STATUSES, shouldRetry } from '../../src/api/client';
+import { clearSessionToken, setOrganizationToken, setSessionToken } from '../../src/api/credentials';
+import {
+  ApiError,
+  ChallengeSubmissionError,
+  InsufficientPointsError,
+  InvalidResponseError,
+  NetworkError,
+  NotFoundError,
+  StoryChapterViewError,
+  UnauthorizedError,
+} from '../../src/api/errors';
+import { setRuntimeConfig, type RuntimeConfig } from '../../src/platform/runtime-config';
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+type Reply = { status: number; body?: unknown; headers?: Record<string, string> };
+
+let server: Server;
+let origin = '';
+let seen: Seen[] = [];
+let replies: Reply[] = [];
+
+function handle(req: IncomingMessage, res: ServerResponse) {
+  let body = '';
+  req.on('data', (chunk) => (body += chunk));
+  req.on('end', () => {
+    seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+    const reply = replies.shift() ?? { status: 200, body: { data: { ok: true } } };
+    res.writeHead(reply.status, reply.status === 503 ? 'Service Unavailable' : undefined, {
+      'content-type': 'application/json',
+      ...reply.headers,
+    });
+    res.end(reply.body === undefined ? '' : JSON.stringify(reply.body));
+  });
+}
+
+const config = (apiOrigin: string): RuntimeConfig => ({
+  apiOrigin,
+  organizationKey: 'pk_test_org',
+  auth: { mode: 'local', supabaseUrl: null, supabaseAnonKey: null },
+  loggedOffDashboard: false,
+  tabsEnabled: true,
+  cdnBase: '/cdn',
+  excludedChallengeIds: [],
+  internalEmailDomains: [],
+  analytics: { key: null, host: null },
+  telemetry: { endpoint: null, serviceName: 'podium', environment: 'test', version: '1.0.0' },
+  version: 'test',
+});
+
+const OkSchema = z.object({ data: z.object({ ok: z.boolean() }) });
+const fast = { retryDelayMs: 5 };
+
+beforeAll(async () => {
+  server = createServer(handle);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+beforeEach(() => {
+  seen = [];
+  replies = [];
+  setRuntimeConfig(config(origin));
+  clearSessionToken();
+  setOrganizationToken(null);
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('headers and bearer (spec §7)', () => {
+  it('a visitor request goes to the configured origin with JSON headers and the organization key as bearer', async () => {
+    const result = await apiRequest('/organization/current', { schema: OkSchema });
+    expect(result).toEqual({ data: { ok: true } });
+    expect(seen).toHaveLength(1);
+    expect(seen[0].url).toBe('/api/organization/current');
+    expect(seen[0].headers.accept).toBe('application/json');
+    expect(seen[0].headers['content-type']).toBe('application/json');
+    expect(seen[0].headers.authorization).toBe('Bearer pk_test_org');
+    expect(seen[0].headers['x-org-token']).toBeUndefined();
+  });
+
+  it('with a session the bearer is the session token, and x-org-token is sent once the organization is known', async () => {
+    setSessionToken('session-abc');
+    setOrganizationToken('org-token-1');
+    await apiRequest('/user/me', { schema: OkSchema });
+    expect(seen[0].headers.authorization).toBe('Bearer session-abc');
+    expect(seen[0].headers['x-org-token']).toBe('org-token-1');
+  });
+
+  it("auth: 'organization' forces the organization key even when signed in", async () => {
+    setSessionToken('session-abc');
+    await apiRequest('/activations/list', { schema: OkSchema, auth: 'organization' });
+    expect(seen[0].headers.authorization).toBe('Bearer pk_test_org');
+  });
+
+  it('a mutation sends its JSON body, its Idempotency-Key and query parameters', async () => {
+    await apiRequest('/checkin', { method: 'POST', body: { occurredAt: '2026-11-22T10:00:00.000Z' }, idempotencyKey: 'key-1', query: { a: 1, b: undefined }, schema: OkSchema });
+    expect(seen[0].method).toBe('POST');
+    expect(seen[0].url).toBe('/api/checkin?a=1');
+    expect(seen[0].headers['idempotency-key']).toBe('key-1');
+    expect(JSON.parse(seen[0].body)).toEqual({ occurredAt: '2026-11-22T10:00:00.000Z' });
+  });
+
+  it('a 204 answer without a schema resolves to undefined', async () => {
+    replies.push({ status: 204 });
+    await expect(apiRequest('/session', { method: 'DELETE', idempotencyKey: 'k' })).resolves.toBeUndefined();
+  });
+});
+
+describe('retry rule (ARCHITECTURE §5)', () => {
+  it('the retry statuses are 408, 409, 425, 429, 500, 502, 503, 504', () => {
+    expect([...RETRY_STATUSES].sort()).toEqual([408, 409, 425, 429, 500, 502, 503, 504].sort());
+  });
+
+  it('shouldRetry: GET/HEAD once on a retry status; payload methods only with an Idempotency-Key; never twice', () => {
+    for (const status of RETRY_STATUSES) {
+      expect(shouldRetry('GET', status, false, 1)).toBe(true);
+      expect(shouldRetry('HEAD', status, false, 1)).toBe(true);
+      expect(shouldRetry('POST', status, false, 1)).toBe(false);
+      expect(shouldRetry('POST', status, true, 1)).toBe(true);
+      expect(shouldRetry('PATCH', status, true, 1)).toBe(true);
+      expect(shouldRetry('GET', status, false, 2)).toBe(false);
+    }
+    for (const status of [400, 401, 403, 404, 422, 501]) expect(shouldRetry('GET', status, false, 1)).toBe(false);
+  });
+
+  it('a GET answered 503 is retried once and succeeds', async () => {
+    replies.push({ status: 503, body: { error: { code: 'Unavailable', message: 'busy' } } });
+    await expect(apiRequest('/challenge', { schema: OkSchema, ...fast })).resolves.toEqual({ data: { ok: true } });
+    expect(seen).toHaveLength(2);
+  });
+
+  it('a GET failing twice is tried exactly twice, then throws', async () => {
+    replies.push({ status: 502 }, { status: 502 }, { status: 200, body: { data: { ok: true } } });
+    await expect(apiRequest('/challenge', { schema: OkSchema, ...fast })).rejects.toMatchObject({ status: 502 });
+    expect(seen).toHaveLength(2);
+  });
+
+  it('a GET answered 400 is not retried', async () => {
+    replies.push({ status: 400, body: { error: { code: 'BadRequest', message: 'no' } } });
+    await expect(apiRequest('/challenge', { schema: OkSchema, ...fast })).rejects.toBeInstanceOf(ApiError);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('a POST without an Idempotency-Key answered 503 is not retried', async () => {
+    replies.push({ status: 503 });
+    await expect(apiRequest('/session/otp', { method: 'POST', body: {}, schema: OkSchema, ...fast })).rejects.toMatchObject({ status: 503 });
+    expect(seen).toHaveLength(1);
+  });
+
+  it('a POST with an Idempotency-Key answered 409 (in flight) is retried once with the same key', async () => {
+    replies.push({ status: 409, body: { error: { code: 'IdempotencyKeyInFlight', message: 'wait' } } });
+    await expect(apiRequest('/checkin', { method: 'POST', body: {}, idempotencyKey: 'same-key', schema: OkSchema, ...fast })).resolves.toEqual({ data: { ok: true } });
+    expect(seen).toHaveLength(2);
+    expect(seen.map((s) => s.headers['idempotency-key'])).toEqual(['same-key', 'same-key']);
+  });
+});
+
+describe('typed errors and logging (spec §8)', () => {
+  it('401 is UnauthorizedError, 404 NotFoundError', async () => {
+    replies.push({ status: 401, body: { error: { code: 'Unauthorized', message: 'no session' } } });
+    await expect(apiRequest('/user/me', { schema: OkSchema })).rejects.toBeInstanceOf(UnauthorizedError);
+    replies.push({ status: 404, body: { error: { code: 'NotFound', message: 'nope' } } });
+    await expect(apiRequest('/challenge/x', { schema: OkSchema })).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it('422 codes map to ChallengeSubmissionError, InsufficientPointsError and StoryChapterViewError', async () => {
+    replies.push({ status: 422, body: { error: { code: 'ChallengeSubmission', message: 'expired' } } });
+    await expect(apiRequest('/challenge/1', { method: 'POST', body: {}, idempotencyKey: 'k1', schema: OkSchema })).rejects.toBeInstanceOf(ChallengeSubmissionError);
+    replies.push({ status: 422, body: { error: { code: 'InsufficientPoints', message: 'poor' } } });
+    await expect(apiRequest('/sweepstake/1/entry', { method: 'POST', body: { count: 1 }, idempotencyKey: 'k2', schema: OkSchema })).rejects.toBeInstanceOf(InsufficientPointsError);
+    replies.push({ status: 422, body: { error: { code: 'StoryChapterView', message: 'x' } } });
+    const error = await apiRequest('/content/stories/1/chapter-view/2', { method: 'POST', idempotencyKey: 'k3', schema: OkSchema }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StoryChapterViewError);
+    expect((error as Error).message).toBe('Error marking story chapter as watched');
+  });
+
+  it('other errors keep status, code and message', async () => {
+    replies.push({ status: 403, body: { error: { code: 'Forbidden', message: 'other org' } } });
+    await expect(apiRequest('/user/me', { schema: OkSchema })).rejects.toMatchObject({ status: 403, code: 'Forbidden', message: 'other org' });
+  });
+
+  it('a failed response is logged with status, status text and headers', async () => {
+    replies.push({ status: 418, body: { error: { code: 'Teapot', message: 'short and stout' } }, headers: { 'x-request-id': 'req-9' } });
+    await apiRequest('/user/me', { schema: OkSchema }).catch(() => undefined);
+    const warn = vi.mocked(console.warn);
+    expect(warn).toHaveBeenCalledTimes(1);
+    const details = warn.mock.calls[0][1] as { status: number; statusText: string; headers: Record<string, string> };
+    expect(details.status).toBe(418);
+    expect(typeof details.statusText).toBe('string');
+    expect(details.headers['x-request-id']).toBe('req-9');
+  });
+
+  it('a 2xx body that does not match the schema is an InvalidResponseError', async () => {
+    replies.push({ status: 200, body: { data: { ok: 'yes' } } });
+    await expect(apiRequest('/user/me', { schema: OkSchema })).rejects.toBeInstanceOf(InvalidResponseError);
+  });
+
+  it('no answer at all (server unreachable) is a NetworkError', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    setRuntimeConfig(config(`http://127.0.0.1:${port}/api`));
+    await expect(apiRequest('/user/me', { schema: OkSchema })).rejects.toBeInstanceOf(NetworkError);
+  });
+});

@@ -1,0 +1,189 @@
+import { describe, expect, it } from 'vitest';
+import {
+  decideHostedNewUserRedirect,
+  decideMainGuard,
+  NEW_USER_WINDOW_MS,
+  normalizePath,
+  type MainGuardInput,
+} from '../../src/features/session/navigation-guard';
+import { tabFromPath } from '../../src/components/tabs';
+import { describeRouteError, RouteValidationError } from '../../src/components/route-error';
+
+const adult = { isNewUser: false, underage: false };
+const base: MainGuardInput = {
+  pathname: '/dashboard',
+  fullPath: '/dashboard',
+  routeFound: true,
+  routeOpen: false,
+  user: adult,
+  loggedOffDashboard: false,
+  storedRedirect: null,
+};
+const guard = (overrides: Partial<MainGuardInput>) => decideMainGuard({ ...base, ...overrides });
+
+describe('guard 1: hosted-session new user on / goes to /welcome (spec §2, §9: 150000 ms)', () => {
+  const now = Date.parse('2026-11-22T10:00:00.000Z');
+  const input = {
+    authMode: 'supabase' as const,
+    pathname: '/',
+    userCreatedAt: new Date(now - 60_000).toISOString(),
+    welcomeRouteExists: true,
+    now,
+  };
+
+  it('a user created a minute ago landing on / in hosted-session mode goes to /welcome', () => {
+    expect(decideHostedNewUserRedirect(input)).toEqual({ action: 'redirect', to: '/welcome' });
+  });
+
+  it('the window is 150000 ms: at 149999 ms it applies, at 150000 ms it does not', () => {
+    expect(NEW_USER_WINDOW_MS).toBe(150_000);
+    expect(decideHostedNewUserRedirect({ ...input, userCreatedAt: new Date(now - 149_999).toISOString() }).action).toBe('redirect');
+    expect(decideHostedNewUserRedirect({ ...input, userCreatedAt: new Date(now - 150_000).toISOString() }).action).toBe('allow');
+  });
+
+  it('does not apply in local auth mode, on other paths, without a user or without a /welcome route', () => {
+    expect(decideHostedNewUserRedirect({ ...input, authMode: 'local' }).action).toBe('allow');
+    expect(decideHostedNewUserRedirect({ ...input, pathname: '/dashboard' }).action).toBe('allow');
+    expect(decideHostedNewUserRedirect({ ...input, userCreatedAt: null }).action).toBe('allow');
+    expect(decideHostedNewUserRedirect({ ...input, welcomeRouteExists: false }).action).toBe('allow');
+  });
+});
+
+describe('main guard: visitors (spec §2)', () => {
+  it('a visitor on a route not marked open is sent to / and its full path is remembered', () => {
+    expect(guard({ user: null, pathname: '/challenges/poll', fullPath: '/challenges/poll?tab=open#top' })).toEqual({
+      action: 'redirect',
+      to: '/',
+      rememberPath: '/challenges/poll?tab=open#top',
+    });
+  });
+
+  it('a visitor may open routes marked open (/, /login, /login/verify-email)', () => {
+    expect(guard({ user: null, pathname: '/', fullPath: '/', routeOpen: true }).action).toBe('allow');
+    expect(guard({ user: null, pathname: '/login', fullPath: '/login', routeOpen: true }).action).toBe('allow');
+    expect(guard({ user: null, pathname: '/login/verify-email', fullPath: '/login/verify-email', routeOpen: true }).action).toBe('allow');
+  });
+
+  it('an unknown path renders the 404 page for visitors instead of redirecting', () => {
+    expect(guard({ user: null, pathname: '/nope', fullPath: '/nope', routeFound: false })).toEqual({ action: 'allow' });
+  });
+
+  it('logged-off dashboard: a visitor stays on /', () => {
+    expect(guard({ user: null, loggedOffDashboard: true, pathname: '/', fullPath: '/', routeOpen: true }).action).toBe('allow');
+  });
+
+  it('logged-off dashboard: a visitor on another path is sent to / and the path is remembered', () => {
+    expect(guard({ user: null, loggedOffDashboard: true, pathname: '/dashboard', fullPath: '/dashboard' })).toEqual({
+      action: 'redirect',
+      to: '/',
+      rememberPath: '/dashboard',
+    });
+  });
+
+  it('logged-off dashboard: the sign-in routes stay reachable', () => {
+    expect(guard({ user: null, loggedOffDashboard: true, pathname: '/login', fullPath: '/login', routeOpen: true }).action).toBe('allow');
+  });
+});
+
+describe('main guard: post-login redirect (spec §2: used once and cleared, unless /welcome or /dashboard)', () => {
+  it('after sign-in the stored path is used once and cleared', () => {
+    expect(guard({ storedRedirect: '/challenges/poll?x=1' })).toEqual({
+      action: 'redirect',
+      to: '/challenges/poll?x=1',
+      clearStoredRedirect: true,
+    });
+  });
+
+  it('arriving on the stored path itself clears it and continues', () => {
+    expect(guard({ pathname: '/challenges/poll', fullPath: '/challenges/poll', storedRedirect: '/challenges/poll' })).toEqual({
+      action: 'allow',
+      clearStoredRedirect: true,
+    });
+  });
+
+  it('a stored /dashboard or /welcome is not used, only cleared', () => {
+    expect(guard({ pathname: '/dashboard', storedRedirect: '/dashboard' })).toEqual({ action: 'allow', clearStoredRedirect: true });
+    expect(guard({ pathname: '/profile', fullPath: '/profile', storedRedirect: '/welcome' })).toEqual({ action: 'allow', clearStoredRedirect: true });
+  });
+
+  it('a cleared /dashboard redirect still lets the new-user rule apply', () => {
+    expect(guard({ user: { isNewUser: true, underage: false }, storedRedirect: '/dashboard' })).toEqual({
+      action: 'redirect',
+      to: '/welcome',
+      clearStoredRedirect: true,
+    });
+  });
+
+  it('a visitor never consumes the stored path', () => {
+    expect(guard({ user: null, pathname: '/', fullPath: '/', routeOpen: true, storedRedirect: '/challenges' })).toEqual({ action: 'allow' });
+  });
+});
+
+describe('main guard: signed-in users (spec §2)', () => {
+  it('a signed-in user on an open route (login) goes to /dashboard', () => {
+    expect(guard({ pathname: '/login', fullPath: '/login', routeOpen: true })).toEqual({ action: 'redirect', to: '/dashboard' });
+    expect(guard({ pathname: '/', fullPath: '/', routeOpen: true })).toEqual({ action: 'redirect', to: '/dashboard' });
+  });
+
+  it('in logged-off dashboard mode a signed-in user on an open route goes to / (and stays on /)', () => {
+    expect(guard({ loggedOffDashboard: true, pathname: '/login', fullPath: '/login', routeOpen: true })).toEqual({ action: 'redirect', to: '/' });
+    expect(guard({ loggedOffDashboard: true, pathname: '/', fullPath: '/', routeOpen: true })).toEqual({ action: 'allow' });
+  });
+
+  it('a new user landing on /dashboard goes to /welcome', () => {
+    expect(guard({ user: { isNewUser: true, underage: false } })).toEqual({ action: 'redirect', to: '/welcome' });
+  });
+
+  it('a new underage user on /dashboard stays there', () => {
+    expect(guard({ user: { isNewUser: true, underage: true } })).toEqual({ action: 'allow' });
+  });
+
+  it('a new user elsewhere than /dashboard is not redirected', () => {
+    expect(guard({ user: { isNewUser: true, underage: false }, pathname: '/challenges', fullPath: '/challenges' }).action).toBe('allow');
+  });
+
+  it.each(['/welcome', '/profile/edit', '/games/poll', '/contests', '/benefits', '/profile/edit/'])(
+    'an underage user going to %s is sent to /dashboard',
+    (path) => {
+      expect(guard({ user: { isNewUser: false, underage: true }, pathname: path, fullPath: path })).toEqual({ action: 'redirect', to: '/dashboard' });
+    },
+  );
+
+  it('an underage user may open other routes, and an adult may open the gated ones', () => {
+    expect(guard({ user: { isNewUser: false, underage: true }, pathname: '/profile', fullPath: '/profile' }).action).toBe('allow');
+    expect(guard({ pathname: '/profile/edit', fullPath: '/profile/edit' }).action).toBe('allow');
+    expect(guard({ pathname: '/contests', fullPath: '/contests' }).action).toBe('allow');
+  });
+
+  it('a signed-in user on an unknown path sees the 404 page', () => {
+    expect(guard({ pathname: '/does-not-exist', fullPath: '/does-not-exist', routeFound: false })).toEqual({ action: 'allow' });
+  });
+});
+
+describe('paths and tabs', () => {
+  it('normalizes trailing slashes', () => {
+    expect(normalizePath('/profile/edit/')).toBe('/profile/edit');
+    expect(normalizePath('/')).toBe('/');
+    expect(normalizePath('')).toBe('/');
+  });
+
+  it('the first path segment selects a known tab; the default is dashboard (spec §2, §4)', () => {
+    expect(tabFromPath('/challenges/poll/abc')).toBe('challenges');
+    expect(tabFromPath('/profile/edit')).toBe('profile');
+    expect(tabFromPath('/media')).toBe('media');
+    expect(tabFromPath('/sweepstakes/1')).toBe('sweepstakes');
+    expect(tabFromPath('/welcome')).toBe('dashboard');
+    expect(tabFromPath('/')).toBe('dashboard');
+  });
+});
+
+describe('error page status (spec §2, §8)', () => {
+  it('a route validation error with a code and message keeps them', () => {
+    expect(describeRouteError(new RouteValidationError(410, 'Gone for good'), '/x')).toEqual({ status: 410, detail: 'Gone for good' });
+  });
+
+  it('an API error keeps its HTTP status; anything else is 500', () => {
+    expect(describeRouteError(Object.assign(new Error('x'), { status: 404 }), '/x').status).toBe(404);
+    expect(describeRouteError(new Error('boom'), '/x').status).toBe(500);
+  });
+});
