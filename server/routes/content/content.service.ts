@@ -176,6 +176,8 @@ export async function listStories(deps: AppDeps, q: ContentQueries, ctx: ReadCon
     now: ctx.now.toISOString(),
   });
   const byId = new Map<string, Story>();
+  /** Stored (English) titles carry the rank code, whatever the response language. */
+  const storedTitle = new Map<string, string>();
   const order: Story[] = [];
   for (const { story, chapter, viewed } of rows) {
     let s = byId.get(story.id);
@@ -193,7 +195,7 @@ export async function listStories(deps: AppDeps, q: ContentQueries, ctx: ReadCon
         shareable: story.shareable && !rankCoded && !isSaveToHome(story.title),
         chapters: [],
       };
-      (s as Story & { _title: string })._title = story.title;
+      storedTitle.set(story.id, story.title);
       byId.set(story.id, s);
       order.push(s);
     }
@@ -211,9 +213,8 @@ export async function listStories(deps: AppDeps, q: ContentQueries, ctx: ReadCon
     });
   }
   const visible: Story[] = [];
-  for (const s of order) {
-    const { _title, ...story } = s as Story & { _title: string };
-    if (!(await canSee(deps, ctx, _title))) continue;
+  for (const story of order) {
+    if (!(await canSee(deps, ctx, storedTitle.get(story.id)!))) continue;
     story.viewed = story.chapters.length > 0 && story.chapters.every((c) => c.viewed);
     visible.push(story);
   }

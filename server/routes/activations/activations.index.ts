@@ -1,0 +1,119 @@
+/**
+ * Activation routes (spec §3, §6-§7), mounted at `/api/activations` behind authentication and
+ * Idempotency-Key:
+ * - `GET /list`: the organization's activations with their badges (organization-key bearer or member).
+ * - `GET /{id}`: by id or slug; `data` is a list of one (the client uses the first item); 404 unknown.
+ * - `POST /activate-user {slug}`: members; inside `startsAt`..`stopsAt` (else 422 NotLive) the member gets
+ *   the activation's badges and points once (201); again -> 200 `created: false`, nothing changes.
+ */
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { Hono } from 'hono';
+import type { Activation, ActivateUserResult, Badge } from '../../../src/contracts/activation';
+import { ActivateUserSchema } from '../../../src/contracts/activation';
+import { activations, activationUsers, badges, userBadges } from '../../db/schema/activations';
+import { awardPoints } from '../../domain/ledger';
+import { ApiError, notFound } from '../../lib/errors';
+import { readJson, sendData } from '../../lib/http';
+import type { AppDeps, AppEnv } from '../../lib/types';
+import { requireUser } from '../../middlewares/authenticate';
+import { isUuid, languageOf, localized, type ContentLanguage } from '../content/localize';
+
+type ActivationRow = typeof activations.$inferSelect;
+type BadgeRow = typeof badges.$inferSelect;
+
+function toBadge(b: BadgeRow, language: ContentLanguage): Badge {
+  return { id: b.id, slug: b.slug, ...localized({ name: b.name, description: b.description }, b.translations, language), mediaId: b.mediaId };
+}
+
+function toActivation(a: ActivationRow, bs: BadgeRow[], language: ContentLanguage): Activation {
+  return {
+    id: a.id,
+    slug: a.slug,
+    ...localized({ title: a.title, description: a.description }, a.translations, language),
+    startsAt: a.startsAt.toISOString(),
+    stopsAt: a.stopsAt?.toISOString() ?? null,
+    mediaId: a.mediaId,
+    value: a.value,
+    badges: bs.filter((b) => b.activationId === a.id).map((b) => toBadge(b, language)),
+  };
+}
+
+/** Builds the activation route group for one app. */
+export function activationRoutes(deps: AppDeps) {
+  const { db } = deps;
+  const load = async (organizationId: string, where?: { idOrSlug: string }) => {
+    const rows = await db
+      .select()
+      .from(activations)
+      .where(
+        and(
+          eq(activations.organizationId, organizationId),
+          where ? (isUuid(where.idOrSlug) ? eq(activations.id, where.idOrSlug) : eq(activations.slug, where.idOrSlug)) : undefined,
+        ),
+      )
+      .orderBy(asc(activations.startsAt));
+    const bs = rows.length
+      ? await db.select().from(badges).where(inArray(badges.activationId, rows.map((r) => r.id))).orderBy(asc(badges.slug))
+      : [];
+    return { rows, badges: bs };
+  };
+
+  return new Hono<AppEnv>()
+    .get('/list', async (c) => {
+      const { rows, badges: bs } = await load(c.get('principal').organization.id);
+      return sendData(c, rows.map((a) => toActivation(a, bs, languageOf(c))));
+    })
+    .post('/activate-user', async (c) => {
+      const { user, organization } = requireUser(c.get('principal'));
+      const { slug } = await readJson(c, ActivateUserSchema);
+      const language = languageOf(c);
+      const now = deps.clock();
+      const { rows, badges: bs } = await load(organization.id, { idOrSlug: slug });
+      const activation = rows[0];
+      if (!activation) throw notFound('Activation not found');
+      if (activation.startsAt > now || (activation.stopsAt !== null && activation.stopsAt <= now)) {
+        throw new ApiError(422, 'NotLive', 'This activation is not running', {
+          startsAt: activation.startsAt.toISOString(),
+          stopsAt: activation.stopsAt?.toISOString() ?? null,
+        });
+      }
+      const result: ActivateUserResult = await db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(activationUsers)
+          .values({ activationId: activation.id, userId: user.id, pointsAwarded: activation.value, createdAt: now })
+          .onConflictDoNothing()
+          .returning();
+        if (created) {
+          if (bs.length) {
+            await tx
+              .insert(userBadges)
+              .values(bs.map((b) => ({ userId: user.id, badgeId: b.id, createdAt: now })))
+              .onConflictDoNothing();
+          }
+          if (activation.value > 0) {
+            await awardPoints(tx, {
+              userId: user.id,
+              amount: activation.value,
+              reason: 'activation',
+              reference: `activation:${activation.id}`,
+              label: activation.title,
+              at: now,
+            });
+          }
+        }
+        const [row] = created
+          ? [created]
+          : await tx
+              .select()
+              .from(activationUsers)
+              .where(and(eq(activationUsers.activationId, activation.id), eq(activationUsers.userId, user.id)));
+        return { slug: activation.slug, badges: bs.map((b) => toBadge(b, language)), pointsAwarded: row?.pointsAwarded ?? 0, created: Boolean(created) };
+      });
+      return sendData(c, result, result.created ? 201 : 200);
+    })
+    .get('/:id', async (c) => {
+      const { rows, badges: bs } = await load(c.get('principal').organization.id, { idOrSlug: c.req.param('id') });
+      if (!rows.length) throw notFound('Activation not found');
+      return sendData(c, rows.map((a) => toActivation(a, bs, languageOf(c))));
+    });
+}

@@ -1,0 +1,146 @@
+/**
+ * Builds the real app in-process for a test file: a fresh database (PGlite in memory, or a new PostgreSQL
+ * database when `PODIUM_TEST_DB=postgres`), the real migrations and demo seed, a movable clock, and a mailer
+ * that keeps the sign-in codes so tests can sign fans in without reading stdout.
+ */
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { createApp } from '../../server/app';
+import { openDatabase, type Database } from '../../server/db/client';
+import { organizations } from '../../server/db/schema';
+import { loadEnv, type Env } from '../../server/env';
+import { silentLogger, type Logger } from '../../server/lib/logger';
+import type { Mailer } from '../../server/lib/mailer';
+import { seedDemoOrganization } from '../../server/seed/demo';
+
+export const ORG_KEY = 'pk_test_alpine_racing';
+
+/** A clock tests can set and move; starts at the real time. */
+export function createTestClock(start = new Date()) {
+  let now = start.getTime();
+  const clock = () => new Date(now);
+  clock.set = (at: Date | string) => {
+    now = new Date(at).getTime();
+  };
+  clock.advance = (ms: number) => {
+    now += ms;
+  };
+  return clock;
+}
+export type TestClock = ReturnType<typeof createTestClock>;
+
+/** Opens a fresh database for this test file. */
+export async function openTestDatabase(): Promise<Database & { drop: () => Promise<void> }> {
+  const adminUrl = inject('pgAdminUrl');
+  if (!adminUrl) {
+    const database = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
+    return { ...database, drop: () => database.close() };
+  }
+  const name = `${inject('pgDatabasePrefix')}_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://', poolSize: 12 });
+  return {
+    ...database,
+    drop: async () => {
+      await database.close();
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists "${name}" with (force)`);
+      await client.end();
+    },
+  };
+}
+
+type RequestOptions = {
+  /** Session token or organization key; defaults to the organization key. */
+  token?: string | null;
+  body?: unknown;
+  /** Raw body string (sent as is). */
+  raw?: string;
+  headers?: Record<string, string>;
+};
+
+export type TestResponse<T = any> = { status: number; body: T; headers: Headers; text: string };
+
+/**
+ * Builds the app on a fresh, seeded database.
+ * @param overrides environment variables (strings) for `loadEnv`
+ */
+export async function createTestContext(options: { env?: Record<string, string>; logger?: Logger } = {}) {
+  const database = await openTestDatabase();
+  const clock = createTestClock();
+  const env: Env = loadEnv({ ORGANIZATION_KEY: ORG_KEY, STATIC_DIR: './test-no-dist', ...options.env });
+  const codes = new Map<string, string[]>();
+  const mailer: Mailer = {
+    async sendSignInCode({ email, code }) {
+      codes.set(email, [...(codes.get(email) ?? []), code]);
+    },
+  };
+  const organization = await seedDemoOrganization(database.db, { organizationKey: ORG_KEY, now: clock() });
+  const { app, deps } = createApp({ db: database.db, env, logger: options.logger ?? silentLogger, mailer, clock });
+
+  async function request<T = any>(method: string, path: string, opts: RequestOptions = {}): Promise<TestResponse<T>> {
+    const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
+    const token = opts.token === undefined ? ORG_KEY : opts.token;
+    if (token !== null) headers.authorization = `Bearer ${token}`;
+    let body: string | undefined = opts.raw;
+    if (opts.body !== undefined) {
+      body = JSON.stringify(opts.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await app.request(path, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = undefined;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    return { status: res.status, body: parsed as T, headers: res.headers, text };
+  }
+
+  /** The last code mailed to `email`. */
+  const lastCode = (email: string) => codes.get(email)?.at(-1);
+
+  /** Signs `email` in through the real endpoints; returns the session token. */
+  async function signIn(email = `fan-${randomUUID().slice(0, 8)}@example.com`) {
+    const otp = await request('POST', '/api/session/otp', { body: { email } });
+    if (otp.status !== 202) throw new Error(`otp failed: ${otp.status} ${otp.text}`);
+    const res = await request('POST', '/api/session', { body: { email, code: lastCode(email) } });
+    if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${res.text}`);
+    return res.body.data.token as string;
+  }
+
+  /** The seeded challenges (organization key view is public-only, so read them as a member). */
+  async function challenges(token: string, language = 'en') {
+    const res = await request('GET', '/api/challenge', { token, headers: { 'accept-language': language } });
+    return res.body.data as import('../../src/contracts/challenge').Challenge[];
+  }
+
+  const orgRow = async () => (await database.db.select().from(organizations).where(eq(organizations.id, organization.id)))[0];
+
+  return {
+    app,
+    deps,
+    db: database.db,
+    engine: database.engine,
+    clock,
+    codes,
+    lastCode,
+    organization,
+    orgRow,
+    request,
+    signIn,
+    challenges,
+    close: () => database.drop(),
+  };
+}
+
+export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
