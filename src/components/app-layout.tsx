@@ -44,7 +44,15 @@ export function OrganizationMark({ className = 'app-bar__mark' }: { className?: 
   );
 }
 
-function AppBar({ title }: { title: string }) {
+/** The app-bar title: `staticData.titleKey` (`namespace:key`, its namespace loaded on demand) or the tab name. */
+function AppBarTitle({ titleKey, pathname }: { titleKey?: string; pathname: string }) {
+  const namespace = titleKey?.includes(':') ? titleKey.split(':')[0] : 'common';
+  const { t } = useTranslation(['common', namespace]);
+  const title = titleKey ? t(titleKey) : t(`tabs.${tabFromPath(pathname)}`);
+  return <p className="app-bar__title">{title}</p>;
+}
+
+function AppBar({ titleKey, pathname }: { titleKey?: string; pathname: string }) {
   const { t } = useTranslation('common');
   const { data: organization } = useOrganization();
   return (
@@ -52,7 +60,9 @@ function AppBar({ title }: { title: string }) {
       <Link to="/dashboard" className="app-bar__brand" aria-label={t('nav.home', { name: organization?.name ?? 'Podium' })}>
         <OrganizationMark />
       </Link>
-      <p className="app-bar__title">{title}</p>
+      <Suspense fallback={<p className="app-bar__title" />}>
+        <AppBarTitle titleKey={titleKey} pathname={pathname} />
+      </Suspense>
     </header>
   );
 }
@@ -69,8 +79,6 @@ export function AppLayout({ layout, tabsEnabled, children }: AppLayoutProps) {
   const matches = useMatches();
   useFocusHeadingOnNavigate();
   const leaf = matches[matches.length - 1];
-  const titleKey = leaf?.staticData?.titleKey;
-  const title = titleKey ? t(titleKey) : t(`tabs.${tabFromPath(leaf?.pathname ?? '/')}`);
 
   if (layout === 'none') {
     return (
@@ -87,7 +95,7 @@ export function AppLayout({ layout, tabsEnabled, children }: AppLayoutProps) {
       <a className="skip-link" href="#main-content">
         {t('nav.skip')}
       </a>
-      <AppBar title={title} />
+      <AppBar titleKey={leaf?.staticData?.titleKey} pathname={leaf?.pathname ?? '/'} />
       <Suspense fallback={null}>
         <OfflineIndicator />
       </Suspense>
