@@ -1,0 +1,53 @@
+/**
+ * Rewards-carousel dismissals (spec §4, §7-§8), mounted at `/api/carousel` behind authentication and
+ * Idempotency-Key, members only:
+ * - `DELETE /{id}`: remembers that the member dismissed card `{id}`; 200 with `{cardId, dismissedAt}`
+ *   (a second delete answers the first time); 422 for an id that is not a card id.
+ * - `GET /dismissed`: the member's dismissed cards, newest first (decision 0016).
+ */
+import { and, desc, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import type { CarouselDismissal } from '../../../src/contracts/carousel';
+import { CarouselCardIdSchema } from '../../../src/contracts/carousel';
+import { carouselDismissals } from '../../db/schema/carousel';
+import { parseWith, sendData } from '../../lib/http';
+import type { AppDeps, AppEnv } from '../../lib/types';
+import { requireUser } from '../../middlewares/authenticate';
+
+const toDismissal = (r: typeof carouselDismissals.$inferSelect): CarouselDismissal => ({
+  cardId: r.cardId,
+  dismissedAt: r.dismissedAt.toISOString(),
+});
+
+/** Builds the carousel route group for one app. */
+export function carouselRoutes(deps: AppDeps) {
+  const { db } = deps;
+  return new Hono<AppEnv>()
+    .get('/dismissed', async (c) => {
+      const { user } = requireUser(c.get('principal'));
+      const rows = await db
+        .select()
+        .from(carouselDismissals)
+        .where(eq(carouselDismissals.userId, user.id))
+        .orderBy(desc(carouselDismissals.dismissedAt));
+      return sendData(c, rows.map(toDismissal));
+    })
+    .delete('/:id', async (c) => {
+      const { user } = requireUser(c.get('principal'));
+      const cardId = parseWith(CarouselCardIdSchema, c.req.param('id'), 'Invalid card id');
+      const row = await db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(carouselDismissals)
+          .values({ userId: user.id, cardId, dismissedAt: deps.clock() })
+          .onConflictDoNothing()
+          .returning();
+        if (created) return created;
+        const [existing] = await tx
+          .select()
+          .from(carouselDismissals)
+          .where(and(eq(carouselDismissals.userId, user.id), eq(carouselDismissals.cardId, cardId)));
+        return existing;
+      });
+      return sendData(c, toDismissal(row));
+    });
+}

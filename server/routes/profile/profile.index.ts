@@ -1,0 +1,104 @@
+/**
+ * Profile extras of issue 3 (spec §7):
+ * - `profileRoutes`, mounted at `/api/user` next to the core's user routes: `POST /me/identify {email}`
+ *   records the identification and answers `{identified: true}`.
+ * - `avatarRoutes`, mounted at `/api/media` before the API's 1 MB body limit (an avatar may be 5 MB), each
+ *   route with its own authentication, Idempotency-Key and body limit (the public `GET /api/media/{id}`
+ *   of the core stays untouched):
+ *   `POST /media` takes the raw image (`application/octet-stream`, or an image/* type), recognises PNG,
+ *   JPEG or WebP by its first bytes (else 415 UnsupportedMediaType), at most 5 MB (else 413
+ *   PayloadTooLarge), stores it in `media` and answers 201 `{name, fileName, contentType, sizeBytes, url}`;
+ *   `POST /media/set-avatar {name}` makes one of the member's own uploads the avatar (404 otherwise) and
+ *   answers `{name, avatarUrl}`; `GET /user/me` then shows `avatarUrl` = `/api/media/{name}`.
+ */
+import { and, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { UserIdentifySchema } from '../../../src/contracts/consent';
+import { MAX_AVATAR_BYTES, SetAvatarSchema, type AvatarContentType, type MediaUploadResult } from '../../../src/contracts/media';
+import { media, users } from '../../db/schema';
+import { avatarUploads, userIdentifications } from '../../db/schema/profile';
+import { sha256 } from '../../lib/crypto';
+import { ApiError, badRequest, notFound } from '../../lib/errors';
+import { readJson, sendData } from '../../lib/http';
+import type { AppDeps, AppEnv } from '../../lib/types';
+import { authenticate, requireUser } from '../../middlewares/authenticate';
+import { idempotency } from '../../middlewares/idempotency';
+
+/** Builds `POST /me/identify` (mounted under `/api/user`). */
+export function profileRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>().post('/me/identify', async (c) => {
+    const { user } = requireUser(c.get('principal'));
+    const { email } = await readJson(c, UserIdentifySchema);
+    await deps.db.transaction((tx) => tx.insert(userIdentifications).values({ userId: user.id, email, createdAt: deps.clock() }));
+    return sendData(c, { identified: true as const });
+  });
+}
+
+/**
+ * The image type of `bytes` from its signature, or null (PNG `89 50 4E 47 0D 0A 1A 0A`, JPEG `FF D8 FF`,
+ * WebP `RIFF....WEBP`). Declared headers are never trusted.
+ */
+export function sniffImageType(bytes: Uint8Array): AvatarContentType | null {
+  const starts = (sig: number[], at = 0) => sig.every((b, i) => bytes[at + i] === b);
+  if (bytes.length >= 8 && starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (bytes.length >= 4 && starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (bytes.length >= 12 && starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
+  return null;
+}
+
+const EXTENSION: Record<AvatarContentType, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
+const ACCEPTED_UPLOAD_TYPES = /^(application\/octet-stream|image\/(png|jpeg|webp))\b/i;
+
+/** Builds `POST /` and `POST /set-avatar` (mounted under `/api/media`, before the API's body limit). */
+export function avatarRoutes(deps: AppDeps) {
+  const guard = [authenticate(deps), idempotency(deps)] as const;
+  const tooLarge = () => new ApiError(413, 'PayloadTooLarge', 'An avatar can be at most 5 MB');
+  const uploadLimit = bodyLimit({ maxSize: MAX_AVATAR_BYTES, onError: () => { throw tooLarge(); } });
+  const jsonLimit = bodyLimit({ maxSize: 16 * 1024, onError: () => { throw new ApiError(413, 'PayloadTooLarge', 'Request body is too large'); } });
+
+  return new Hono<AppEnv>()
+    .post('/', uploadLimit, ...guard, async (c) => {
+      const { user, organization } = requireUser(c.get('principal'));
+      const type = c.req.header('content-type') ?? '';
+      if (!ACCEPTED_UPLOAD_TYPES.test(type)) {
+        throw new ApiError(415, 'UnsupportedMediaType', 'Send the image as application/octet-stream');
+      }
+      const bytes = new Uint8Array(await c.req.arrayBuffer());
+      if (bytes.length === 0) throw badRequest('The upload is empty');
+      if (bytes.length > MAX_AVATAR_BYTES) throw tooLarge();
+      const contentType = sniffImageType(bytes);
+      if (!contentType) throw new ApiError(415, 'UnsupportedMediaType', 'Only PNG, JPEG or WebP images can be uploaded');
+      const digest = sha256(bytes);
+      const id = await deps.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(media)
+          .values({ organizationId: organization.id, name: `avatar-${user.id}.${EXTENSION[contentType]}`, contentType, bytes: Buffer.from(bytes), createdAt: deps.clock() })
+          .returning({ id: media.id });
+        await tx.insert(avatarUploads).values({ mediaId: row.id, userId: user.id, sizeBytes: bytes.length, sha256: digest, createdAt: deps.clock() });
+        return row.id;
+      });
+      const result: MediaUploadResult = {
+        name: id,
+        fileName: `${id}.${EXTENSION[contentType]}`,
+        contentType,
+        sizeBytes: bytes.length,
+        url: `${deps.env.PUBLIC_API_ORIGIN}/media/${id}`,
+      };
+      return sendData(c, result, 201);
+    })
+    .post('/set-avatar', jsonLimit, ...guard, async (c) => {
+      const { user } = requireUser(c.get('principal'));
+      const { name } = await readJson(c, SetAvatarSchema);
+      const updated = await deps.db.transaction(async (tx) => {
+        const [upload] = /^[0-9a-f-]{36}$/i.test(name)
+          ? await tx.select().from(avatarUploads).where(and(eq(avatarUploads.mediaId, name), eq(avatarUploads.userId, user.id)))
+          : [];
+        if (!upload) return false;
+        await tx.update(users).set({ avatarMediaId: upload.mediaId, updatedAt: deps.clock() }).where(eq(users.id, user.id));
+        return true;
+      });
+      if (!updated) throw notFound('No uploaded image of yours has this name');
+      return sendData(c, { name, avatarUrl: `${deps.env.PUBLIC_API_ORIGIN}/media/${name}` });
+    });
+}
