@@ -5,7 +5,9 @@
  *   Visitors see only challenges flagged public, without any answer state.
  * - Completion (spec §4): poll family and keyword -> answered or expired; trivia -> every question answered.
  * - Poll / pick'em / arcade `{pool: {responseIndex}}`: one answer per member; the chosen option's points are
- *   awarded once (reference `challenge:<id>`). A second answer is 422 ChallengeSubmission.
+ *   awarded once (reference `challenge:<id>`), plus, for an arcade guess matching `correctIndex`, the
+ *   challenge's `points` as a bonus (options carry equal points so they do not give the answer away).
+ *   A second answer is 422 ChallengeSubmission.
  * - Keyword `{Input: {response}}`: compared case- and whitespace-insensitively with the accepted answers; a
  *   wrong answer answers 200 `correct: false` and stores nothing (try again); a right one awards `points` once.
  * - Trivia `{trivia: {questionId, responseIndex}}`: each answer is revealed right or wrong; a right answer
@@ -109,7 +111,7 @@ export function serializeChallenge(row: ChallengeRow, state: MemberState, now: D
       ? row.questions.reduce((s, q) => s + q.points, 0)
       : row.type === 'input'
         ? row.points
-        : Math.max(0, ...row.options.map((o) => o.points));
+        : Math.max(0, ...row.options.map((o) => o.points)) + (row.correctIndex !== null ? row.points : 0);
   return {
     challengeId: row.id,
     type: row.type,
@@ -245,16 +247,17 @@ export async function submitChallenge(
       const option = row.options[index];
       if (!option) throw submissionError('There is no such option');
       const correct = row.correctIndex === null ? null : index === row.correctIndex;
+      const points = option.points + (correct ? row.points : 0);
       const [saved] = await tx
         .insert(challengeResponses)
-        .values({ challengeId, userId, responseIndex: index, correct, pointsAwarded: option.points, answeredAt: now })
+        .values({ challengeId, userId, responseIndex: index, correct, pointsAwarded: points, answeredAt: now })
         .onConflictDoNothing()
         .returning();
       if (!saved) throw submissionError('You already answered this challenge');
-      if (option.points > 0) {
-        await awardPoints(tx, { userId, amount: option.points, reason: 'challenge', reference: `challenge:${row.id}`, label: row.title });
+      if (points > 0) {
+        await awardPoints(tx, { userId, amount: points, reason: 'challenge', reference: `challenge:${row.id}`, label: row.title });
       }
-      return { row, pointsAwarded: option.points, correct };
+      return { row, pointsAwarded: points, correct };
     }
 
     if ('Input' in submission) {

@@ -82,7 +82,10 @@ export const ChallengeSchema = z.object({
   mediaId: z.string().nullable(),
   visibleFrom: TimestampSchema,
   expiresOn: TimestampSchema.nullable(),
-  /** Points for a correct keyword (input) answer; for poll family see options; trivia see questions. */
+  /**
+   * Points for a correct keyword (input) answer, or the bonus for a right arcade guess (added to the chosen
+   * option's points); for the rest of the poll family see options; trivia see questions.
+   */
   points: z.number().int().nonnegative(),
   /** Max points a member can earn on this challenge. */
   maxPoints: z.number().int().nonnegative(),

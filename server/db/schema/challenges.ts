@@ -36,7 +36,7 @@ export const challenges = pgTable(
     expiresOn: timestamptz('expires_on'),
     /** Shown to visitors (organization-key bearer) too. */
     isPublic: boolean('is_public').notNull().default(false),
-    /** Points of a correct keyword answer. */
+    /** Points of a right keyword answer; bonus for a right arcade guess (on top of the option's points). */
     points: integer('points').notNull().default(0),
     /** Keyword answers accepted (compared case- and whitespace-insensitively). */
     acceptedAnswers: jsonb('accepted_answers').$type<string[]>().notNull().default([]),
