@@ -76,7 +76,7 @@ export function CheckinCard() {
             {t('title')}
           </h2>
           <span className="checkin__streak">
-            <FlameIcon /> {t('streak', { count: status.days })}
+            <FlameIcon /> {status.days > 0 ? t('streak', { count: status.days }) : t('streakStart')}
           </span>
         </div>
         <ol className="checkin__week" aria-label={t('weekLabel')}>

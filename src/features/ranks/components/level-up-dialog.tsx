@@ -50,7 +50,12 @@ export function LevelUpDialog() {
 
   const onClose = () => {
     clear();
-    returnFocus.current?.focus?.();
+    // The element that had focus may have gone (e.g. the submit button of an answered challenge): fall back to
+    // the page heading.
+    const target = returnFocus.current?.isConnected
+      ? returnFocus.current
+      : document.querySelector<HTMLElement>('main h1[tabindex="-1"], h1[tabindex="-1"]');
+    target?.focus();
     returnFocus.current = null;
   };
 
