@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import type { Story } from '../../src/contracts/content';
+import { filterLinksForMember, isPathBlockedForUnderage, linkAccess } from '../../src/features/contests/underage-gates';
+import { getCarouselCards } from '../../src/features/rewards/carousel-cards';
+import { decideMainGuard } from '../../src/features/session/navigation-guard';
+import { selectRailStories } from '../../src/features/stories/story-order';
+
+const guard = (pathname: string, underage: boolean) =>
+  decideMainGuard({
+    pathname,
+    fullPath: pathname,
+    routeFound: true,
+    routeOpen: false,
+    user: { isNewUser: false, underage },
+    loggedOffDashboard: false,
+    storedRedirect: null,
+  });
+
+describe('underage gates (spec §2, §6)', () => {
+  it.each(['/welcome', '/profile/edit', '/games/poll', '/contests', '/benefits'])('an underage member on %s is sent to /dashboard', (path) => {
+    expect(guard(path, true)).toEqual({ action: 'redirect', to: '/dashboard' });
+    expect(guard(`${path}/`, true)).toEqual({ action: 'redirect', to: '/dashboard' });
+    expect(isPathBlockedForUnderage(path)).toBe(true);
+  });
+
+  it.each(['/games/poll', '/contests', '/benefits', '/profile/edit'])('an adult member may open %s', (path) => {
+    expect(guard(path, false)).toEqual({ action: 'allow' });
+  });
+
+  it.each(['/sweepstakes', '/media', '/cars', '/about', '/history', '/referral', '/digital-downloads', '/stories/x', '/articles/a'])(
+    'an underage member may open %s',
+    (path) => {
+      expect(guard(path, true)).toEqual({ action: 'allow' });
+      expect(isPathBlockedForUnderage(path)).toBe(false);
+    },
+  );
+
+  it('links to blocked pages are hidden for an underage member only', () => {
+    const links = [{ to: '/contests' }, { to: '/cars' }, { to: '/benefits?tab=1' }, { to: '/games/poll' }];
+    expect(filterLinksForMember(links, true).map((l) => l.to)).toEqual(['/cars']);
+    expect(filterLinksForMember(links, false)).toHaveLength(4);
+    expect(linkAccess('/benefits', true)).toBe('hidden');
+  });
+
+  it('gated carousel cards are restricted for an underage member', () => {
+    const restricted = getCarouselCards(true).filter((c) => c.access === 'restricted').map((c) => c.url);
+    expect(restricted).toContain('/benefits');
+    expect(restricted).toContain('/contests');
+    expect(getCarouselCards(true).find((c) => c.url === '/cars')?.access).toBe('available');
+  });
+
+  it('rank-coded stories are hidden from an underage member even of that rank', () => {
+    const s = (id: string, title: string): Story => ({
+      id,
+      title,
+      type: 'default',
+      coverMediaId: 'c',
+      createdAt: '2026-11-01T00:00:00Z',
+      startsAt: '2026-11-01T00:00:00Z',
+      stopsAt: null,
+      viewed: false,
+      shareable: true,
+      chapters: [],
+    });
+    const now = new Date('2026-11-22T00:00:00Z');
+    const rail = selectRailStories([s('p10', 'P10 Welcome pack'), s('plain', 'Race day')], { rank: 'P10', underage: true }, now);
+    expect(rail.map((x) => x.id)).toEqual(['plain']);
+  });
+});
