@@ -23,41 +23,33 @@ with <code>npm start</code>), then reload this page.</p></body></html>`;
 export function staticRoutes(deps: AppDeps) {
   const root = deps.env.STATIC_DIR;
   const indexPath = join(root, 'index.html');
-  let handlers: { sw: MiddlewareHandler; files: MiddlewareHandler } | undefined;
+  let files: MiddlewareHandler | undefined;
   // Built lazily: `npm run build` may finish after the server started.
-  const getHandlers = () => {
-    if (!handlers && existsSync(root)) {
-      handlers = {
-        sw: serveStatic({
-          root,
-          path: 'sw.js',
-          onFound: (_path, c) => {
-            c.header('Cache-Control', 'no-cache');
-            c.header('Service-Worker-Allowed', '/');
-          },
-        }),
-        files: serveStatic({
-          root,
-          onFound: (path, c) => {
-            const hashed = /[\\/]assets[\\/]/.test(path);
-            c.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-          },
-        }),
-      };
-    }
-    return handlers;
+  const getFiles = () => {
+    if (!files && existsSync(root)) files = serveStatic({ root });
+    return files;
   };
+  /** Serves a file from the build with `headers` added, or passes on. */
+  const serveFile = (headers: (path: string) => Record<string, string>): MiddlewareHandler<AppEnv> =>
+    async (c, next) => {
+      if (c.req.path === '/api' || c.req.path.startsWith('/api/')) return next();
+      const handler = getFiles();
+      if (!handler) return next();
+      const res = await handler(c, next);
+      if (res instanceof Response && res.ok) {
+        for (const [name, value] of Object.entries(headers(c.req.path))) res.headers.set(name, value);
+      }
+      return res;
+    };
 
   const app = new Hono<AppEnv>();
-  app.get('/sw.js', async (c, next) => {
-    const h = getHandlers();
-    return h ? h.sw(c, next) : next();
-  });
-  app.get('*', async (c, next) => {
-    if (c.req.path === '/api' || c.req.path.startsWith('/api/')) return next();
-    const h = getHandlers();
-    return h ? h.files(c, next) : next();
-  });
+  app.get('/sw.js', serveFile(() => ({ 'Cache-Control': 'no-cache', 'Service-Worker-Allowed': '/' })));
+  app.get(
+    '*',
+    serveFile((path) => ({
+      'Cache-Control': path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+    })),
+  );
   app.get('*', async (c, next) => {
     const isNavigation = (c.req.header('accept') ?? '').includes('text/html');
     if (!isNavigation || c.req.path === '/api' || c.req.path.startsWith('/api/')) return next();
