@@ -1,0 +1,20 @@
+/** `GET /content/articles` (spec §7): the organization's articles, `data` list, newest first. */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../api/client';
+import { ArticleListResponseSchema, type Article } from '../../../contracts/content';
+
+/** Fetches every article. Throws API/network errors. */
+export async function getArticles(signal?: AbortSignal): Promise<Article[]> {
+  const { data } = await apiRequest('/content/articles', { schema: ArticleListResponseSchema, signal });
+  return data;
+}
+
+/** Query options: key `['articles']`. */
+export function getArticlesQueryOptions() {
+  return queryOptions({ queryKey: ['articles'] as const, queryFn: ({ signal }) => getArticles(signal) });
+}
+
+/** The article list with its query state. */
+export function useArticles() {
+  return useQuery(getArticlesQueryOptions());
+}

@@ -1,0 +1,65 @@
+/**
+ * Avatar change (spec §7): `POST /media` with the image bytes as `application/octet-stream`, then
+ * `POST /media/set-avatar {name}` with the uploaded media's name ("the avatar slug before the dot"), then the
+ * current user is refetched for its new `avatarUrl`. The server accepts real PNG/JPEG/WebP up to 5 MiB only
+ * (413 / 415 otherwise); the client checks type and size first to answer at once.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, createIdempotencyKey } from '../../../api/client';
+import {
+  AvatarContentTypeSchema,
+  MAX_AVATAR_BYTES,
+  MediaUploadResponseSchema,
+  SetAvatarResponseSchema,
+  type MediaUploadResult,
+  type SetAvatarResult,
+} from '../../../contracts/media';
+import { getCurrentUserQueryOptions } from '../../session/api/get-current-user';
+
+/** Types the file picker offers (`accept`). */
+export const AVATAR_ACCEPT = AvatarContentTypeSchema.options.join(',');
+
+/** Why a chosen file is refused before upload, or null when it may be sent. */
+export function avatarFileProblem(file: Pick<File, 'type' | 'size'>): 'type' | 'size' | 'empty' | null {
+  if (file.size === 0) return 'empty';
+  if (!AvatarContentTypeSchema.safeParse(file.type).success) return 'type';
+  if (file.size > MAX_AVATAR_BYTES) return 'size';
+  return null;
+}
+
+/** Uploads the image bytes. Returns the stored media (its `name` is passed to set-avatar). Throws ApiError (413, 415), NetworkError. */
+export async function uploadMedia(file: Blob): Promise<MediaUploadResult> {
+  const { data } = await apiRequest('/media', {
+    method: 'POST',
+    body: file,
+    schema: MediaUploadResponseSchema,
+    idempotencyKey: createIdempotencyKey(),
+  });
+  return data;
+}
+
+/** Makes the uploaded media the member's avatar. Takes the media name (a file name is cut at the dot). */
+export async function setAvatar(name: string): Promise<SetAvatarResult> {
+  const { data } = await apiRequest('/media/set-avatar', {
+    method: 'POST',
+    body: { name: name.split('.')[0] },
+    schema: SetAvatarResponseSchema,
+    idempotencyKey: createIdempotencyKey(),
+  });
+  return data;
+}
+
+/** Upload then set-avatar; writes the new `avatarUrl` into the cached user, then refetches it. Online only. */
+export function useChangeAvatar() {
+  const queryClient = useQueryClient();
+  const userKey = getCurrentUserQueryOptions().queryKey;
+  return useMutation({
+    mutationKey: ['change-avatar'],
+    networkMode: 'online',
+    mutationFn: async (file: Blob) => setAvatar((await uploadMedia(file)).name),
+    onSuccess: (result) => {
+      queryClient.setQueryData(userKey, (user) => (user ? { ...user, avatarUrl: result.avatarUrl } : user));
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: userKey }),
+  });
+}

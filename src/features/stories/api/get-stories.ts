@@ -1,0 +1,23 @@
+/**
+ * `GET /content/stories` (spec §7): the stories the bearer may see (the server already leaves out rank-coded
+ * stories of other ranks; the client applies the same rule, spec §4). Texts in the request's language.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../api/client';
+import { StoryListResponseSchema, type Story } from '../../../contracts/content';
+
+/** Fetches every story. Throws API/network errors. */
+export async function getStories(signal?: AbortSignal): Promise<Story[]> {
+  const { data } = await apiRequest('/content/stories', { schema: StoryListResponseSchema, signal });
+  return data;
+}
+
+/** Query options: key `['stories']`. */
+export function getStoriesQueryOptions() {
+  return queryOptions({ queryKey: ['stories'] as const, queryFn: ({ signal }) => getStories(signal) });
+}
+
+/** The story list with its query state. */
+export function useStories() {
+  return useQuery(getStoriesQueryOptions());
+}

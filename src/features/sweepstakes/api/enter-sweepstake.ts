@@ -1,0 +1,74 @@
+/**
+ * `POST /sweepstake/{id}/entry {count}` (spec §7): spends `count × entryCost` points on entries (ARCHITECTURE §4).
+ * Online only (it spends points; the button is disabled offline), with a fresh Idempotency-Key per tap so a
+ * retried request never buys twice. Errors (spec §8): 422 `InsufficientPointsError` (details `{required,
+ * balance}`), 422 NotLive / EntryLimitReached, 403 Underage. On success the sweepstake and the member's balance
+ * are written to the cache, then the user and the list are refetched.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, createIdempotencyKey } from '../../../api/client';
+import { SweepstakeEntryResponseSchema, type SweepstakeEntryResult } from '../../../contracts/sweepstake';
+import { getCurrentUserQueryOptions } from '../../session/api/get-current-user';
+import { getSweepstakeQueryOptions } from './get-sweepstake';
+import { getSweepstakesQueryOptions } from './get-sweepstakes';
+
+/** Variables of one entry request. */
+export interface EnterSweepstakeVariables {
+  sweepstakeId: string;
+  /** Entries to buy, 1..100. */
+  count: number;
+  /** Idempotency-Key of this tap. */
+  idempotencyKey: string;
+}
+
+/**
+ * Buys `count` entries. Returns the result (updated sweepstake, points spent, balance after).
+ * @throws InsufficientPointsError, ApiError (403 Underage, 422 NotLive/EntryLimitReached, 404), NetworkError
+ */
+export async function enterSweepstake({ sweepstakeId, count, idempotencyKey }: EnterSweepstakeVariables): Promise<SweepstakeEntryResult> {
+  const { data } = await apiRequest(`/sweepstake/${encodeURIComponent(sweepstakeId)}/entry`, {
+    method: 'POST',
+    body: { count },
+    schema: SweepstakeEntryResponseSchema,
+    idempotencyKey,
+  });
+  return data;
+}
+
+/** Reads `{required, balance}` from an InsufficientPoints error's details (either may be missing). */
+export function insufficientPointsDetails(details: unknown): { required?: number; balance?: number } {
+  if (!details || typeof details !== 'object') return {};
+  const d = details as Record<string, unknown>;
+  return {
+    required: typeof d.required === 'number' ? d.required : undefined,
+    balance: typeof d.balance === 'number' ? d.balance : undefined,
+  };
+}
+
+/** The entry mutation; `enter(sweepstakeId, count)` creates the Idempotency-Key for this tap. */
+export function useEnterSweepstake() {
+  const queryClient = useQueryClient();
+  const userKey = getCurrentUserQueryOptions().queryKey;
+  const mutation = useMutation({
+    mutationKey: ['sweepstake-entry'],
+    mutationFn: enterSweepstake,
+    networkMode: 'online',
+    onSuccess: (result) => {
+      queryClient.setQueryData(getSweepstakeQueryOptions(result.sweepstake.sweepstakeId).queryKey, result.sweepstake);
+      queryClient.setQueryData(getSweepstakesQueryOptions().queryKey, (list) =>
+        list?.map((s) => (s.sweepstakeId === result.sweepstake.sweepstakeId ? result.sweepstake : s)),
+      );
+      queryClient.setQueryData(userKey, (user) => (user ? { ...user, points: result.points } : user));
+    },
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: userKey }),
+        queryClient.invalidateQueries({ queryKey: getSweepstakesQueryOptions().queryKey }),
+      ]),
+  });
+  return {
+    ...mutation,
+    enter: (sweepstakeId: string, count: number, callbacks?: Parameters<typeof mutation.mutate>[1]) =>
+      mutation.mutate({ sweepstakeId, count, idempotencyKey: createIdempotencyKey() }, callbacks),
+  };
+}
