@@ -5,17 +5,23 @@
  *
  * Each offline-capable feature exports a `registerXMutationDefaults(queryClient)` that calls
  * `queryClient.setMutationDefaults([key], {...queuedMutationDefaults, mutationFn, onMutate, onError, onSettled})`
- * and is added here: check-in now; story chapter view, video view and article read when those features exist.
+ * and is added here: check-in, story chapter view, video view and article read.
  */
 import type { QueryClient } from '@tanstack/react-query';
+import { registerArticleReadMutationDefaults } from '../features/articles/api/record-article-read';
 import { registerCheckinMutationDefaults } from '../features/checkin/api/create-checkin';
+import { registerChapterViewMutationDefaults } from '../features/stories/api/record-chapter-view';
+import { registerVideoViewMutationDefaults } from '../features/videos/api/record-video-view';
 
 /**
  * Registers the mutation defaults of every offline-capable action on `queryClient`.
  * Takes the client; returns nothing. Idempotent (setMutationDefaults replaces by key).
  */
 export function registerOfflineMutationDefaults(queryClient: QueryClient): void {
-  registerCheckinMutationDefaults(queryClient);
+  registerCheckinMutationDefaults(queryClient); // ['checkin']
+  registerChapterViewMutationDefaults(queryClient); // ['story-chapter-view']
+  registerVideoViewMutationDefaults(queryClient); // ['video-view']
+  registerArticleReadMutationDefaults(queryClient); // ['article-read']
 }
 
 /**

@@ -22,7 +22,8 @@
  */
 import { MutationCache, onlineManager, QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
-import { toast } from 'sonner';
+import { ChallengeSubmissionError, InsufficientPointsError, StoryChapterViewError } from '../api/errors';
+import { notify } from '../platform/toasts';
 import { registerOfflineMutationDefaults } from './mutation-defaults';
 import { classifyQueuedFailure, isQueuedMutationMeta } from './queued-action';
 import { PERSIST_MAX_AGE_MS } from './persist-constants';
@@ -49,7 +50,12 @@ function announceDroppedAction(action: string, kind: ReturnType<typeof classifyQ
       : i18next.t('offline:queue.gaveUpTitle', { action: label });
   const description =
     kind === 'rejected' && error instanceof Error && error.message ? error.message : i18next.t('offline:queue.gaveUpDescription');
-  toast.error(title, { description });
+  notify({ title, description, variant: 'destructive' });
+}
+
+/** Rejections whose spec §8 message the feature itself shows (its `onError`): no second, generic toast. */
+function featureAnnouncesRejection(error: unknown): boolean {
+  return error instanceof StoryChapterViewError || error instanceof ChallengeSubmissionError || error instanceof InsufficientPointsError;
 }
 
 /**
@@ -60,7 +66,7 @@ export function createAppQueryClient(): QueryClient {
   const queryClient = new QueryClient({
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
-        if (!isQueuedMutationMeta(mutation.meta)) return;
+        if (!isQueuedMutationMeta(mutation.meta) || featureAnnouncesRejection(error)) return;
         const action = String(mutation.options.mutationKey?.[0] ?? 'default');
         announceDroppedAction(action, classifyQueuedFailure(error), error);
       },

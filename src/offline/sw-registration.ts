@@ -7,7 +7,7 @@
  */
 import { Workbox } from 'workbox-window';
 import i18next from 'i18next';
-import { toast } from 'sonner';
+import { notify } from '../platform/toasts';
 
 /** How often an open app asks the server for a new service worker (ms): stadium sessions last hours. */
 export const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
@@ -21,8 +21,9 @@ const UPDATE_TOAST_ID = 'podium-sw-update';
  */
 async function showUpdateToast(onAccept: () => void): Promise<void> {
   await i18next.loadNamespaces('offline').catch(() => undefined);
-  toast(i18next.t('offline:update.title'), {
+  notify({
     id: UPDATE_TOAST_ID,
+    title: i18next.t('offline:update.title'),
     description: i18next.t('offline:update.description'),
     duration: Number.POSITIVE_INFINITY,
     action: { label: i18next.t('offline:update.reload'), onClick: onAccept },

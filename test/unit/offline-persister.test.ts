@@ -210,9 +210,13 @@ describe('app QueryClient', () => {
     expect(defaults.mutations?.networkMode).toBe('online');
   });
 
-  it('registers the check-in mutation defaults, so a restored check-in has its mutationFn', () => {
+  it('registers the offline actions\' mutation defaults, so a restored action has its mutationFn', () => {
     const client = createAppQueryClient();
     expect(client.getMutationDefaults(['checkin']).mutationFn).toBe(createCheckin);
-    expect(client.getMutationDefaults(['checkin']).meta).toEqual({ offlineQueue: true });
+    for (const key of ['checkin', 'story-chapter-view', 'video-view', 'article-read']) {
+      expect(client.getMutationDefaults([key]).mutationFn, key).toBeTypeOf('function');
+      expect(client.getMutationDefaults([key]).meta, key).toEqual({ offlineQueue: true });
+      expect(client.getMutationDefaults([key]).networkMode, key).toBe('online');
+    }
   });
 });
