@@ -48,7 +48,7 @@ export default defineConfig({
       PORT: String(E2E_PORT),
       HOST: '127.0.0.1',
       PODIUM_DATA_DIR: 'memory://',
-      STATIC_DIR: 'dist',
+      STATIC_DIR: process.env.STATIC_DIR ?? 'dist',
     },
   },
 });
