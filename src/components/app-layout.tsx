@@ -14,7 +14,10 @@ import type { RouteLayout } from '../router';
 import { BottomNav } from './bottom-nav';
 import { tabFromPath } from './tabs';
 
-/** Moves focus to the page heading after every navigation that changes the path (not on first load). */
+/**
+ * Moves focus to the page heading after every navigation that changes the path (not on first load), unless the
+ * new page already focused one of its form fields.
+ */
 export function useFocusHeadingOnNavigate(): void {
   const router = useRouter();
   useEffect(
@@ -22,6 +25,9 @@ export function useFocusHeadingOnNavigate(): void {
       router.subscribe('onResolved', (event) => {
         if (!event.pathChanged || !event.fromLocation) return;
         requestAnimationFrame(() => {
+          // A page that focused one of its own fields (autoFocus, e.g. the sign-in code) keeps that focus.
+          const active = document.activeElement;
+          if (active instanceof HTMLElement && active.closest('#main-content') && active.matches('input, textarea, select')) return;
           const heading = document.querySelector<HTMLElement>('#main-content h1');
           if (!heading) return;
           if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
