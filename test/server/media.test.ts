@@ -29,7 +29,7 @@ afterAll(async () => {
 async function upload(token: string | null, bytes: Uint8Array, contentType = 'application/octet-stream', extra: Record<string, string> = {}) {
   const headers: Record<string, string> = { 'content-type': contentType, accept: 'application/json', ...extra };
   if (token) headers.authorization = `Bearer ${token}`;
-  const res = await ctx.app.request('/api/media', { method: 'POST', headers, body: bytes });
+  const res = await ctx.app.request('/api/media', { method: 'POST', headers, body: new Uint8Array(bytes) as Uint8Array<ArrayBuffer> });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
 }
