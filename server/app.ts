@@ -28,6 +28,13 @@ import { organizationRoutes } from './routes/organization/organization.index';
 import { sessionRoutes } from './routes/session/session.index';
 import { staticRoutes } from './routes/static/static.index';
 import { userRoutes } from './routes/user/user.index';
+import { activationRoutes } from './routes/activations/activations.index';
+import { carouselRoutes } from './routes/carousel/carousel.index';
+import { cdnRoutes } from './routes/cdn/cdn.index';
+import { consentRoutes } from './routes/consent/consent.index';
+import { contentRoutes } from './routes/content/content.index';
+import { avatarRoutes, profileRoutes } from './routes/profile/profile.index';
+import { sweepstakeRoutes } from './routes/sweepstakes/sweepstakes.index';
 
 /** Largest accepted request body, in bytes (413 above). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -114,9 +121,18 @@ export function createApp(options: CreateAppOptions) {
   member.route('/user', userRoutes(deps));
   member.route('/challenge', challengeRoutes(deps));
   member.route('/checkin', checkinRoutes(deps));
+  member.route('/user', profileRoutes(deps));
+  member.route('/content', contentRoutes(deps));
+  member.route('/sweepstake', sweepstakeRoutes(deps));
+  member.route('/activations', activationRoutes(deps));
+  member.route('/consent', consentRoutes(deps));
+  member.route('/carousel', carouselRoutes(deps));
   api.route('/', member);
 
+  // Avatar upload (5 MB) is mounted before the /api group and its 1 MB body limit (decision 0015).
+  app.route('/api/media', avatarRoutes(deps));
   app.route('/api', api);
+  app.route('/', cdnRoutes(deps));
   app.route('/', staticRoutes(deps));
   return { app, deps };
 }
