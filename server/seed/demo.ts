@@ -6,6 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Db } from '../db/client';
 import type { ChallengeTranslation } from '../db/schema';
+import { seedContent } from './content';
 import { createChallenges, createMediaFromFile, createOrganization, type ChallengeSeed } from './factories';
 
 const MEDIA_DIR = fileURLToPath(new URL('./media/', import.meta.url));
@@ -396,6 +397,7 @@ export async function seedDemoOrganization(db: Db, options: { organizationKey: s
       organization.id,
       seeds.map((s, i) => ({ ...s, sortOrder: i })),
     );
+    await seedContent(tx, organization, options.now);
     return organization;
   });
 }
