@@ -14,6 +14,7 @@ import type {
   Video,
 } from '../../../src/contracts/content';
 import { STORY_CHAPTER_VIEW_ERROR_MESSAGE } from '../../../src/contracts/content';
+import type { RankCode } from '../../../src/contracts/organization';
 import type { Db, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import {
@@ -155,17 +156,24 @@ export async function getArticle(q: ContentQueries, ctx: ReadContext, idOrSlug: 
 }
 
 /**
- * Whether the principal may see a story titled `title` (spec §4, ARCHITECTURE §5): a rank-coded story only
- * for a signed-in, non-underage member of exactly that rank.
+ * A predicate telling whether the principal may see a story titled `title` (spec §4, ARCHITECTURE §5): a
+ * rank-coded story only for a signed-in, non-underage member of exactly that rank. The member's rank is
+ * computed once per predicate (lifetime points against the organization's ranks).
  */
-async function canSee(deps: AppDeps, ctx: ReadContext, title: string): Promise<boolean> {
-  const code = rankCodeOf(title);
-  if (!code) return true;
-  const p = ctx.principal;
-  if (p.kind !== 'user') return false;
-  if (isUnderage(p.user.birthday, ctx.now, p.organization.timeZone)) return false;
-  const ranks = await deps.queries.ranksByOrganization.execute({ organizationId: p.organization.id });
-  return rankFor(p.user.lifetimePoints, ranks.map((r) => ({ name: r.code, threshold: r.threshold }))) === code;
+function visibilityFor(deps: AppDeps, ctx: ReadContext): (title: string) => Promise<boolean> {
+  let rank: Promise<RankCode | null> | undefined;
+  const memberRank = async (): Promise<RankCode | null> => {
+    const p = ctx.principal;
+    if (p.kind !== 'user' || isUnderage(p.user.birthday, ctx.now, p.organization.timeZone)) return null;
+    const ranks = await deps.queries.ranksByOrganization.execute({ organizationId: p.organization.id });
+    return rankFor(p.user.lifetimePoints, ranks.map((r) => ({ name: r.code, threshold: r.threshold })));
+  };
+  return async (title) => {
+    const code = rankCodeOf(title);
+    if (!code) return true;
+    rank ??= memberRank();
+    return (await rank) === code;
+  };
 }
 
 /** `GET /content/stories`: stories live at `now` that the principal may see, chapters by `orderIndex`. */
@@ -212,9 +220,10 @@ export async function listStories(deps: AppDeps, q: ContentQueries, ctx: ReadCon
       viewed: Boolean(viewed),
     });
   }
+  const canSee = visibilityFor(deps, ctx);
   const visible: Story[] = [];
   for (const story of order) {
-    if (!(await canSee(deps, ctx, storedTitle.get(story.id)!))) continue;
+    if (!(await canSee(storedTitle.get(story.id)!))) continue;
     story.viewed = story.chapters.length > 0 && story.chapters.every((c) => c.viewed);
     visible.push(story);
   }
@@ -330,7 +339,7 @@ export async function recordChapterView(
     .select()
     .from(stories)
     .where(and(eq(stories.id, storyId), eq(stories.organizationId, ctx.principal.organization.id)));
-  if (!story || !(await canSee(deps, ctx, story.title))) throw notFound('Story not found');
+  if (!story || !(await visibilityFor(deps, ctx)(story.title))) throw notFound('Story not found');
   if (story.startsAt > ctx.now || (story.stopsAt !== null && story.stopsAt <= ctx.now)) {
     throw chapterViewError('The story is not running');
   }

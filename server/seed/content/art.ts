@@ -68,7 +68,7 @@ function wrap(text: string, max: number): string[] {
 
 function card(w: number, h: number, title: string, kicker: string, palette: Palette, kind: Motif, maxChars: number): string {
   const [from, to, accent] = palette;
-  const size = Math.round(w / (maxChars * 0.62));
+  const size = Math.round((w - 56) / (maxChars * 0.66));
   const lines = wrap(title, maxChars);
   const top = h - 36 - lines.length * size * 1.15;
   const text = lines
