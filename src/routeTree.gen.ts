@@ -10,19 +10,55 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AboutRouteImport } from './routes/about'
+import { Route as BenefitsRouteImport } from './routes/benefits'
+import { Route as CarsRouteImport } from './routes/cars'
+import { Route as ContestsRouteImport } from './routes/contests'
 import { Route as DashboardRouteImport } from './routes/dashboard'
+import { Route as DigitalDownloadsRouteImport } from './routes/digital-downloads'
+import { Route as HistoryRouteImport } from './routes/history'
+import { Route as ReferralRouteImport } from './routes/referral'
 import { Route as WelcomeRouteImport } from './routes/welcome'
+import { Route as ArticlesIdRouteImport } from './routes/articles/$id'
 import { Route as ChallengesIndexRouteImport } from './routes/challenges/index'
+import { Route as GamesPollRouteImport } from './routes/games/poll'
 import { Route as LoginIndexRouteImport } from './routes/login/index'
 import { Route as LoginVerifyEmailRouteImport } from './routes/login/verify-email'
+import { Route as MediaIndexRouteImport } from './routes/media/index'
 import { Route as ProfileIndexRouteImport } from './routes/profile/index'
 import { Route as ProfileEditRouteImport } from './routes/profile/edit'
+import { Route as StoriesIdRouteImport } from './routes/stories/$id'
+import { Route as SweepstakesIndexRouteImport } from './routes/sweepstakes/index'
+import { Route as SweepstakesSweepstakeRouteImport } from './routes/sweepstakes/$sweepstake'
 import { Route as ChallengesSubtypeIndexRouteImport } from './routes/challenges/$subtype/index'
 import { Route as ChallengesSubtypeChallengeRouteImport } from './routes/challenges/$subtype/$challenge'
+import { Route as MediaPlaylistsIdRouteImport } from './routes/media/playlists/$id'
+import { Route as MediaVideosIndexRouteImport } from './routes/media/videos/index'
+import { Route as MediaVideosVideoRouteImport } from './routes/media/videos/$video'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AboutRoute = AboutRouteImport.update({
+  id: '/about',
+  path: '/about',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BenefitsRoute = BenefitsRouteImport.update({
+  id: '/benefits',
+  path: '/benefits',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CarsRoute = CarsRouteImport.update({
+  id: '/cars',
+  path: '/cars',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ContestsRoute = ContestsRouteImport.update({
+  id: '/contests',
+  path: '/contests',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DashboardRoute = DashboardRouteImport.update({
@@ -30,14 +66,39 @@ const DashboardRoute = DashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => rootRouteImport,
 } as any)
+const DigitalDownloadsRoute = DigitalDownloadsRouteImport.update({
+  id: '/digital-downloads',
+  path: '/digital-downloads',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HistoryRoute = HistoryRouteImport.update({
+  id: '/history',
+  path: '/history',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ReferralRoute = ReferralRouteImport.update({
+  id: '/referral',
+  path: '/referral',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const WelcomeRoute = WelcomeRouteImport.update({
   id: '/welcome',
   path: '/welcome',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ArticlesIdRoute = ArticlesIdRouteImport.update({
+  id: '/articles/$id',
+  path: '/articles/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ChallengesIndexRoute = ChallengesIndexRouteImport.update({
   id: '/challenges/',
   path: '/challenges/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const GamesPollRoute = GamesPollRouteImport.update({
+  id: '/games/poll',
+  path: '/games/poll',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginIndexRoute = LoginIndexRouteImport.update({
@@ -50,6 +111,11 @@ const LoginVerifyEmailRoute = LoginVerifyEmailRouteImport.update({
   path: '/login/verify-email',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MediaIndexRoute = MediaIndexRouteImport.update({
+  id: '/media/',
+  path: '/media/',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ProfileIndexRoute = ProfileIndexRouteImport.update({
   id: '/profile/',
   path: '/profile/',
@@ -58,6 +124,21 @@ const ProfileIndexRoute = ProfileIndexRouteImport.update({
 const ProfileEditRoute = ProfileEditRouteImport.update({
   id: '/profile/edit',
   path: '/profile/edit',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const StoriesIdRoute = StoriesIdRouteImport.update({
+  id: '/stories/$id',
+  path: '/stories/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SweepstakesIndexRoute = SweepstakesIndexRouteImport.update({
+  id: '/sweepstakes/',
+  path: '/sweepstakes/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SweepstakesSweepstakeRoute = SweepstakesSweepstakeRouteImport.update({
+  id: '/sweepstakes/$sweepstake',
+  path: '/sweepstakes/$sweepstake',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ChallengesSubtypeIndexRoute = ChallengesSubtypeIndexRouteImport.update({
@@ -71,94 +152,221 @@ const ChallengesSubtypeChallengeRoute =
     path: '/challenges/$subtype/$challenge',
     getParentRoute: () => rootRouteImport,
   } as any)
+const MediaPlaylistsIdRoute = MediaPlaylistsIdRouteImport.update({
+  id: '/media/playlists/$id',
+  path: '/media/playlists/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MediaVideosIndexRoute = MediaVideosIndexRouteImport.update({
+  id: '/media/videos/',
+  path: '/media/videos/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MediaVideosVideoRoute = MediaVideosVideoRouteImport.update({
+  id: '/media/videos/$video',
+  path: '/media/videos/$video',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/about': typeof AboutRoute
+  '/benefits': typeof BenefitsRoute
+  '/cars': typeof CarsRoute
+  '/contests': typeof ContestsRoute
   '/dashboard': typeof DashboardRoute
+  '/digital-downloads': typeof DigitalDownloadsRoute
+  '/history': typeof HistoryRoute
+  '/referral': typeof ReferralRoute
   '/welcome': typeof WelcomeRoute
+  '/articles/$id': typeof ArticlesIdRoute
+  '/games/poll': typeof GamesPollRoute
   '/login/verify-email': typeof LoginVerifyEmailRoute
   '/profile/edit': typeof ProfileEditRoute
+  '/stories/$id': typeof StoriesIdRoute
+  '/sweepstakes/$sweepstake': typeof SweepstakesSweepstakeRoute
   '/challenges/': typeof ChallengesIndexRoute
   '/login/': typeof LoginIndexRoute
+  '/media/': typeof MediaIndexRoute
   '/profile/': typeof ProfileIndexRoute
+  '/sweepstakes/': typeof SweepstakesIndexRoute
   '/challenges/$subtype/$challenge': typeof ChallengesSubtypeChallengeRoute
+  '/media/playlists/$id': typeof MediaPlaylistsIdRoute
+  '/media/videos/$video': typeof MediaVideosVideoRoute
   '/challenges/$subtype/': typeof ChallengesSubtypeIndexRoute
+  '/media/videos/': typeof MediaVideosIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/about': typeof AboutRoute
+  '/benefits': typeof BenefitsRoute
+  '/cars': typeof CarsRoute
+  '/contests': typeof ContestsRoute
   '/dashboard': typeof DashboardRoute
+  '/digital-downloads': typeof DigitalDownloadsRoute
+  '/history': typeof HistoryRoute
+  '/referral': typeof ReferralRoute
   '/welcome': typeof WelcomeRoute
+  '/articles/$id': typeof ArticlesIdRoute
+  '/games/poll': typeof GamesPollRoute
   '/login/verify-email': typeof LoginVerifyEmailRoute
   '/profile/edit': typeof ProfileEditRoute
+  '/stories/$id': typeof StoriesIdRoute
+  '/sweepstakes/$sweepstake': typeof SweepstakesSweepstakeRoute
   '/challenges': typeof ChallengesIndexRoute
   '/login': typeof LoginIndexRoute
+  '/media': typeof MediaIndexRoute
   '/profile': typeof ProfileIndexRoute
+  '/sweepstakes': typeof SweepstakesIndexRoute
   '/challenges/$subtype/$challenge': typeof ChallengesSubtypeChallengeRoute
+  '/media/playlists/$id': typeof MediaPlaylistsIdRoute
+  '/media/videos/$video': typeof MediaVideosVideoRoute
   '/challenges/$subtype': typeof ChallengesSubtypeIndexRoute
+  '/media/videos': typeof MediaVideosIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/about': typeof AboutRoute
+  '/benefits': typeof BenefitsRoute
+  '/cars': typeof CarsRoute
+  '/contests': typeof ContestsRoute
   '/dashboard': typeof DashboardRoute
+  '/digital-downloads': typeof DigitalDownloadsRoute
+  '/history': typeof HistoryRoute
+  '/referral': typeof ReferralRoute
   '/welcome': typeof WelcomeRoute
+  '/articles/$id': typeof ArticlesIdRoute
+  '/games/poll': typeof GamesPollRoute
   '/login/verify-email': typeof LoginVerifyEmailRoute
   '/profile/edit': typeof ProfileEditRoute
+  '/stories/$id': typeof StoriesIdRoute
+  '/sweepstakes/$sweepstake': typeof SweepstakesSweepstakeRoute
   '/challenges/': typeof ChallengesIndexRoute
   '/login/': typeof LoginIndexRoute
+  '/media/': typeof MediaIndexRoute
   '/profile/': typeof ProfileIndexRoute
+  '/sweepstakes/': typeof SweepstakesIndexRoute
   '/challenges/$subtype/$challenge': typeof ChallengesSubtypeChallengeRoute
+  '/media/playlists/$id': typeof MediaPlaylistsIdRoute
+  '/media/videos/$video': typeof MediaVideosVideoRoute
   '/challenges/$subtype/': typeof ChallengesSubtypeIndexRoute
+  '/media/videos/': typeof MediaVideosIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/about'
+    | '/benefits'
+    | '/cars'
+    | '/contests'
     | '/dashboard'
+    | '/digital-downloads'
+    | '/history'
+    | '/referral'
     | '/welcome'
+    | '/articles/$id'
+    | '/games/poll'
     | '/login/verify-email'
     | '/profile/edit'
+    | '/stories/$id'
+    | '/sweepstakes/$sweepstake'
     | '/challenges/'
     | '/login/'
+    | '/media/'
     | '/profile/'
+    | '/sweepstakes/'
     | '/challenges/$subtype/$challenge'
+    | '/media/playlists/$id'
+    | '/media/videos/$video'
     | '/challenges/$subtype/'
+    | '/media/videos/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/about'
+    | '/benefits'
+    | '/cars'
+    | '/contests'
     | '/dashboard'
+    | '/digital-downloads'
+    | '/history'
+    | '/referral'
     | '/welcome'
+    | '/articles/$id'
+    | '/games/poll'
     | '/login/verify-email'
     | '/profile/edit'
+    | '/stories/$id'
+    | '/sweepstakes/$sweepstake'
     | '/challenges'
     | '/login'
+    | '/media'
     | '/profile'
+    | '/sweepstakes'
     | '/challenges/$subtype/$challenge'
+    | '/media/playlists/$id'
+    | '/media/videos/$video'
     | '/challenges/$subtype'
+    | '/media/videos'
   id:
     | '__root__'
     | '/'
+    | '/about'
+    | '/benefits'
+    | '/cars'
+    | '/contests'
     | '/dashboard'
+    | '/digital-downloads'
+    | '/history'
+    | '/referral'
     | '/welcome'
+    | '/articles/$id'
+    | '/games/poll'
     | '/login/verify-email'
     | '/profile/edit'
+    | '/stories/$id'
+    | '/sweepstakes/$sweepstake'
     | '/challenges/'
     | '/login/'
+    | '/media/'
     | '/profile/'
+    | '/sweepstakes/'
     | '/challenges/$subtype/$challenge'
+    | '/media/playlists/$id'
+    | '/media/videos/$video'
     | '/challenges/$subtype/'
+    | '/media/videos/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AboutRoute: typeof AboutRoute
+  BenefitsRoute: typeof BenefitsRoute
+  CarsRoute: typeof CarsRoute
+  ContestsRoute: typeof ContestsRoute
   DashboardRoute: typeof DashboardRoute
+  DigitalDownloadsRoute: typeof DigitalDownloadsRoute
+  HistoryRoute: typeof HistoryRoute
+  ReferralRoute: typeof ReferralRoute
   WelcomeRoute: typeof WelcomeRoute
+  ArticlesIdRoute: typeof ArticlesIdRoute
+  GamesPollRoute: typeof GamesPollRoute
   LoginVerifyEmailRoute: typeof LoginVerifyEmailRoute
   ProfileEditRoute: typeof ProfileEditRoute
+  StoriesIdRoute: typeof StoriesIdRoute
+  SweepstakesSweepstakeRoute: typeof SweepstakesSweepstakeRoute
   ChallengesIndexRoute: typeof ChallengesIndexRoute
   LoginIndexRoute: typeof LoginIndexRoute
+  MediaIndexRoute: typeof MediaIndexRoute
   ProfileIndexRoute: typeof ProfileIndexRoute
+  SweepstakesIndexRoute: typeof SweepstakesIndexRoute
   ChallengesSubtypeChallengeRoute: typeof ChallengesSubtypeChallengeRoute
+  MediaPlaylistsIdRoute: typeof MediaPlaylistsIdRoute
+  MediaVideosVideoRoute: typeof MediaVideosVideoRoute
   ChallengesSubtypeIndexRoute: typeof ChallengesSubtypeIndexRoute
+  MediaVideosIndexRoute: typeof MediaVideosIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -170,11 +378,60 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/about': {
+      id: '/about'
+      path: '/about'
+      fullPath: '/about'
+      preLoaderRoute: typeof AboutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/benefits': {
+      id: '/benefits'
+      path: '/benefits'
+      fullPath: '/benefits'
+      preLoaderRoute: typeof BenefitsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/cars': {
+      id: '/cars'
+      path: '/cars'
+      fullPath: '/cars'
+      preLoaderRoute: typeof CarsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/contests': {
+      id: '/contests'
+      path: '/contests'
+      fullPath: '/contests'
+      preLoaderRoute: typeof ContestsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/dashboard': {
       id: '/dashboard'
       path: '/dashboard'
       fullPath: '/dashboard'
       preLoaderRoute: typeof DashboardRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/digital-downloads': {
+      id: '/digital-downloads'
+      path: '/digital-downloads'
+      fullPath: '/digital-downloads'
+      preLoaderRoute: typeof DigitalDownloadsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/history': {
+      id: '/history'
+      path: '/history'
+      fullPath: '/history'
+      preLoaderRoute: typeof HistoryRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/referral': {
+      id: '/referral'
+      path: '/referral'
+      fullPath: '/referral'
+      preLoaderRoute: typeof ReferralRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/welcome': {
@@ -184,11 +441,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof WelcomeRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/articles/$id': {
+      id: '/articles/$id'
+      path: '/articles/$id'
+      fullPath: '/articles/$id'
+      preLoaderRoute: typeof ArticlesIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/challenges/': {
       id: '/challenges/'
       path: '/challenges'
       fullPath: '/challenges/'
       preLoaderRoute: typeof ChallengesIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/games/poll': {
+      id: '/games/poll'
+      path: '/games/poll'
+      fullPath: '/games/poll'
+      preLoaderRoute: typeof GamesPollRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login/': {
@@ -205,6 +476,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginVerifyEmailRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/media/': {
+      id: '/media/'
+      path: '/media'
+      fullPath: '/media/'
+      preLoaderRoute: typeof MediaIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/profile/': {
       id: '/profile/'
       path: '/profile'
@@ -217,6 +495,27 @@ declare module '@tanstack/react-router' {
       path: '/profile/edit'
       fullPath: '/profile/edit'
       preLoaderRoute: typeof ProfileEditRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/stories/$id': {
+      id: '/stories/$id'
+      path: '/stories/$id'
+      fullPath: '/stories/$id'
+      preLoaderRoute: typeof StoriesIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sweepstakes/': {
+      id: '/sweepstakes/'
+      path: '/sweepstakes'
+      fullPath: '/sweepstakes/'
+      preLoaderRoute: typeof SweepstakesIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/sweepstakes/$sweepstake': {
+      id: '/sweepstakes/$sweepstake'
+      path: '/sweepstakes/$sweepstake'
+      fullPath: '/sweepstakes/$sweepstake'
+      preLoaderRoute: typeof SweepstakesSweepstakeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/challenges/$subtype/': {
@@ -233,20 +532,57 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ChallengesSubtypeChallengeRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/media/playlists/$id': {
+      id: '/media/playlists/$id'
+      path: '/media/playlists/$id'
+      fullPath: '/media/playlists/$id'
+      preLoaderRoute: typeof MediaPlaylistsIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/media/videos/': {
+      id: '/media/videos/'
+      path: '/media/videos'
+      fullPath: '/media/videos/'
+      preLoaderRoute: typeof MediaVideosIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/media/videos/$video': {
+      id: '/media/videos/$video'
+      path: '/media/videos/$video'
+      fullPath: '/media/videos/$video'
+      preLoaderRoute: typeof MediaVideosVideoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AboutRoute: AboutRoute,
+  BenefitsRoute: BenefitsRoute,
+  CarsRoute: CarsRoute,
+  ContestsRoute: ContestsRoute,
   DashboardRoute: DashboardRoute,
+  DigitalDownloadsRoute: DigitalDownloadsRoute,
+  HistoryRoute: HistoryRoute,
+  ReferralRoute: ReferralRoute,
   WelcomeRoute: WelcomeRoute,
+  ArticlesIdRoute: ArticlesIdRoute,
+  GamesPollRoute: GamesPollRoute,
   LoginVerifyEmailRoute: LoginVerifyEmailRoute,
   ProfileEditRoute: ProfileEditRoute,
+  StoriesIdRoute: StoriesIdRoute,
+  SweepstakesSweepstakeRoute: SweepstakesSweepstakeRoute,
   ChallengesIndexRoute: ChallengesIndexRoute,
   LoginIndexRoute: LoginIndexRoute,
+  MediaIndexRoute: MediaIndexRoute,
   ProfileIndexRoute: ProfileIndexRoute,
+  SweepstakesIndexRoute: SweepstakesIndexRoute,
   ChallengesSubtypeChallengeRoute: ChallengesSubtypeChallengeRoute,
+  MediaPlaylistsIdRoute: MediaPlaylistsIdRoute,
+  MediaVideosVideoRoute: MediaVideosVideoRoute,
   ChallengesSubtypeIndexRoute: ChallengesSubtypeIndexRoute,
+  MediaVideosIndexRoute: MediaVideosIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

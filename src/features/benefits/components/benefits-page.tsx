@@ -1,0 +1,70 @@
+/**
+ * `/benefits` (spec §2 "Benefits"; the UNLOCK REWARDS card; underage members are sent to /dashboard by the root
+ * guard): what each rank unlocks, from P10 (first) to P1 (top), with the lifetime points needed (the
+ * organization's thresholds), the member's rank highlighted and the points still needed for the next one.
+ * What a rank unlocks is built-in, translated content (decision 0024).
+ */
+import { useTranslation } from 'react-i18next';
+import { Page } from '../../../components/page';
+import { PageSpinner } from '../../../components/spinner';
+import { rankOrder, getRankProgress, sortRanks } from '../../ranks/rank-progress';
+import { useOrganization } from '../../organization/api/get-organization';
+import { useCurrentUser } from '../../session/api/get-current-user';
+import './benefits.css';
+
+/** Renders the page. */
+export function BenefitsPage() {
+  const { t } = useTranslation('benefits');
+  const { data: organization } = useOrganization();
+  const { data: user } = useCurrentUser();
+  if (!organization) return <PageSpinner />;
+  const ranks = sortRanks(organization.ranks);
+  const progress = user ? getRankProgress(ranks, user.lifetimePoints, user.rank) : null;
+  const current = user ? rankOrder(user.rank) : -1;
+
+  return (
+    <Page title={t('title')}>
+      <div className="stack stack--lg">
+        <p className="muted">{t('intro')}</p>
+        {user && progress?.current ? (
+          <div className="card card--brand benefit-summary">
+            <p className="eyebrow" style={{ color: 'inherit' }}>{t('yourRank')}</p>
+            <p className="benefit-summary__rank">
+              {progress.current.name} · {progress.current.title}
+            </p>
+            <p>
+              {progress.next
+                ? t('toNext', { count: progress.pointsToNext, rank: `${progress.next.name} · ${progress.next.title}` })
+                : t('top')}
+            </p>
+          </div>
+        ) : null}
+        <ol className="benefit-list">
+          {ranks.map((rank) => {
+            const order = rankOrder(rank.name);
+            const state = order === current ? 'current' : order < current ? 'unlocked' : 'locked';
+            const items = t(`ranks.${rank.name}`, { returnObjects: true, defaultValue: [] }) as string[];
+            return (
+              <li key={rank.name} className={`card benefit benefit--${state}`} aria-current={state === 'current' ? 'step' : undefined}>
+                <div className="benefit__head">
+                  <span className="benefit__code">{rank.name}</span>
+                  <div className="benefit__name">
+                    <h2 className="card__title">{rank.title}</h2>
+                    <p className="ct-row__meta">{t('threshold', { count: rank.threshold })}</p>
+                  </div>
+                  <span className={state === 'current' ? 'pill pill--brand' : state === 'unlocked' ? 'pill pill--success' : 'pill pill--muted'}>
+                    {t(`state.${state}`)}
+                  </span>
+                </div>
+                <ul className="benefit__items">
+                  {Array.isArray(items) ? items.map((item) => <li key={item}>{item}</li>) : null}
+                </ul>
+              </li>
+            );
+          })}
+        </ol>
+        <p className="ct-note">{t('note')}</p>
+      </div>
+    </Page>
+  );
+}

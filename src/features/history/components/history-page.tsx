@@ -1,0 +1,110 @@
+/**
+ * `/history` (spec §2 "History", §7 `GET /user/me/transactions`; decision 0027): the member's points history —
+ * balance on top, then the ledger grouped by day (newest first): an icon for the reason, the label, the time, the
+ * signed amount (+ earned, − spent) and the balance after each row. Loading, error and empty states.
+ */
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/empty-state';
+import { HistoryIcon } from '../../../components/icons';
+import { Page } from '../../../components/page';
+import type { TransactionReason } from '../../../contracts/user';
+import { ListError, ListSkeleton } from '../../media/components/content-ui';
+import { useCurrentUser } from '../../session/api/get-current-user';
+import { useTransactions } from '../api/get-transactions';
+import { groupTransactionsByDay } from '../history-groups';
+import './history.css';
+
+const REASON_ICONS: Record<TransactionReason, string> = {
+  checkin: 'M5 12l4 4 10-10',
+  challenge: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zm0 5a4 4 0 1 0 0 8 4 4 0 0 0 0-8z',
+  trivia: 'M9 9a3 3 0 1 1 4 2.8c-.6.3-1 .9-1 1.6V15M12 18h.01',
+  video_view: 'M4 5h16v14H4zM10 9l5 3-5 3z',
+  article_read: 'M4 4h10l6 6v10H4zM8 12h8M8 16h6',
+  story_chapter_view: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM12 7v5l3 2',
+  sweepstake_entry: 'M3 8a2 2 0 0 0 2-2h14a2 2 0 0 0 2 2v2a2 2 0 0 0 0 4v2a2 2 0 0 0-2 2H5a2 2 0 0 0-2-2v-2a2 2 0 0 0 0-4z',
+  activation: 'M12 2l3 6 6 1-4.5 4.5L18 20l-6-3-6 3 1.5-6.5L3 9l6-1z',
+  adjustment: 'M4 12h16M12 4v16',
+};
+
+/** Renders the page. */
+export function HistoryPage() {
+  const { t, i18n } = useTranslation('history');
+  const { data: user } = useCurrentUser();
+  const query = useTransactions();
+  const language = i18n.resolvedLanguage ?? 'en';
+  const number = new Intl.NumberFormat(language, { signDisplay: 'exceptZero' });
+  const plain = new Intl.NumberFormat(language);
+  const dayFormat = new Intl.DateTimeFormat(language, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const timeFormat = new Intl.DateTimeFormat(language, { timeStyle: 'short' });
+  const days = query.data ? groupTransactionsByDay(query.data) : undefined;
+
+  return (
+    <Page title={t('title')}>
+      <div className="stack stack--lg">
+        {user ? (
+          <div className="card card--brand history-balance">
+            <span className="eyebrow" style={{ color: 'inherit' }}>{t('balance')}</span>
+            <span className="history-balance__value">{t('points', { count: user.points, formatted: plain.format(user.points) })}</span>
+            <span>{t('lifetime', { count: user.lifetimePoints, formatted: plain.format(user.lifetimePoints) })}</span>
+          </div>
+        ) : null}
+        {days ? (
+          days.length === 0 ? (
+            <EmptyState
+              icon={<HistoryIcon />}
+              title={t('emptyTitle')}
+              description={t('emptyText')}
+              action={
+                <Link to="/challenges" className="btn btn--primary btn--sm">
+                  {t('emptyAction')}
+                </Link>
+              }
+            />
+          ) : (
+            <div className="stack stack--lg">
+              {days.map((day) => (
+                <section key={day.day} className="stack stack--sm" aria-labelledby={`day-${day.day}`}>
+                  <div className="ct-section-head">
+                    <h2 id={`day-${day.day}`} className="history-day">
+                      {dayFormat.format(new Date(`${day.day}T00:00:00Z`))}
+                    </h2>
+                    <span className={day.net >= 0 ? 'text-success' : 'text-danger'}>{t('net', { value: number.format(day.net) })}</span>
+                  </div>
+                  <ul className="ct-list card history-list">
+                    {day.rows.map((row) => (
+                      <li key={row.id} className="history-row">
+                        <span className={`history-row__icon history-row__icon--${row.amount >= 0 ? 'earn' : 'spend'}`} aria-hidden="true">
+                          <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round">
+                            <path d={REASON_ICONS[row.reason]} />
+                          </svg>
+                        </span>
+                        <div className="history-row__body">
+                          <p className="history-row__label">{row.label ?? t(`reason.${row.reason}`)}</p>
+                          <p className="ct-row__meta">
+                            {t(`reason.${row.reason}`)} · <time dateTime={row.createdAt}>{timeFormat.format(new Date(row.createdAt))}</time>
+                          </p>
+                        </div>
+                        <div className="history-row__amounts">
+                          <span className={row.amount >= 0 ? 'history-row__amount text-success' : 'history-row__amount text-danger'}>
+                            <span className="visually-hidden">{row.amount >= 0 ? t('earned') : t('spent')} </span>
+                            {number.format(row.amount)}
+                          </span>
+                          <span className="ct-row__meta">{t('balanceAfter', { value: plain.format(row.balanceAfter) })}</span>
+                        </div>
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              ))}
+            </div>
+          )
+        ) : query.isError ? (
+          <ListError onRetry={() => void query.refetch()} />
+        ) : (
+          <ListSkeleton rows={5} square />
+        )}
+      </div>
+    </Page>
+  );
+}

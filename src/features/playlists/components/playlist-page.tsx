@@ -1,0 +1,51 @@
+/**
+ * `/media/playlists/{id}` (spec §2, §3: "no call is made and the list is empty"): a playlist's videos. With no
+ * playlist source every id shows the empty playlist state and a way to the videos (decision 0022 says how a
+ * playlist would be fed).
+ */
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/empty-state';
+import { Page } from '../../../components/page';
+import { BackLink, ListSkeleton } from '../../media/components/content-ui';
+import { useVideos } from '../../videos/api/get-videos';
+import { VideoCard } from '../../videos/components/video-card';
+import { usePlaylists } from '../api/get-playlists';
+
+/** Renders playlist `playlistId`. */
+export function PlaylistPage({ playlistId }: { playlistId: string }) {
+  const { t } = useTranslation('media');
+  const playlists = usePlaylists();
+  const videos = useVideos();
+  const playlist = playlists.data?.find((p) => p.id === playlistId);
+  const items = playlist && videos.data ? playlist.videoIds.map((id) => videos.data.find((v) => v.id === id)).filter((v) => v !== undefined) : [];
+
+  return (
+    <Page title={playlist?.title ?? t('playlists.title')}>
+      <div className="stack">
+        <BackLink to="/media" label={t('common.backToMedia')} />
+        {!playlists.data ? (
+          <ListSkeleton rows={2} />
+        ) : items.length === 0 ? (
+          <EmptyState
+            title={t('playlists.emptyPlaylistTitle')}
+            description={t('playlists.emptyPlaylistText')}
+            action={
+              <Link to="/media/videos" className="btn btn--primary btn--sm">
+                {t('playlists.browseVideos')}
+              </Link>
+            }
+          />
+        ) : (
+          <ul className="ct-list">
+            {items.map((v) => (
+              <li key={v.id}>
+                <VideoCard video={v} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </Page>
+  );
+}

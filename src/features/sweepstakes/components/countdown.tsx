@@ -1,0 +1,55 @@
+/**
+ * Countdown to a time (days, hours, minutes, seconds), refreshed every second, plus `formatRelative` for cards.
+ * The ticking numbers are hidden from screen readers; a sentence with the remaining time (updated each minute)
+ * is read instead.
+ */
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** Splits a duration in ms into whole days, hours, minutes, seconds (never negative). */
+export function splitDuration(ms: number): { days: number; hours: number; minutes: number; seconds: number } {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  return { days: Math.floor(total / 86400), hours: Math.floor((total % 86400) / 3600), minutes: Math.floor((total % 3600) / 60), seconds: total % 60 };
+}
+
+/** "in 3 days", "2 hours ago" in `language`, in the largest fitting unit. */
+export function formatRelative(target: string, now: Date, language: string): string {
+  const diff = Date.parse(target) - now.getTime();
+  const rtf = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
+  for (const [unit, ms] of [['day', 86_400_000], ['hour', 3_600_000], ['minute', 60_000]] as const) {
+    if (Math.abs(diff) >= ms) return rtf.format(Math.trunc(diff / ms), unit);
+  }
+  return rtf.format(0, 'minute');
+}
+
+/** The current time, refreshed every `intervalMs`. */
+export function useTicker(intervalMs: number): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const id = window.setInterval(() => setNow(new Date()), intervalMs);
+    return () => window.clearInterval(id);
+  }, [intervalMs]);
+  return now;
+}
+
+/** Renders the countdown to `target` with a caption (e.g. "Ends in"). */
+export function Countdown({ target, caption }: { target: string; caption: string }) {
+  const { t } = useTranslation('sweepstakes');
+  const now = useTicker(1000);
+  const parts = splitDuration(Date.parse(target) - now.getTime());
+  const units = ['days', 'hours', 'minutes', 'seconds'] as const;
+  return (
+    <div className="stack stack--sm">
+      <p className="eyebrow">{caption}</p>
+      <ol className="countdown" aria-hidden="true">
+        {units.map((u) => (
+          <li key={u} className="countdown__unit">
+            <span className="countdown__value">{String(parts[u]).padStart(2, '0')}</span>
+            <span className="countdown__label">{t(`countdown.${u}`)}</span>
+          </li>
+        ))}
+      </ol>
+      <p className="visually-hidden">{t('countdown.sentence', { caption, days: parts.days, hours: parts.hours, minutes: parts.minutes })}</p>
+    </div>
+  );
+}

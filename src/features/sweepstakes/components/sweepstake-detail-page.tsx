@@ -1,0 +1,200 @@
+/**
+ * `/sweepstakes/{sweepstake}` (spec §2-§3, §8; ARCHITECTURE §4-§5): details, countdown, the member's entries, a
+ * count stepper with the total cost, and the enter button. Entering is online only and spends points; every
+ * reason it is unavailable is explained next to the disabled button (signed out, underage, not live, offline,
+ * limit reached, not enough points). Errors: InsufficientPoints -> destructive toast with the balance; 403
+ * Underage -> explanation; other refusals -> destructive toast.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, InsufficientPointsError, NotFoundError } from '../../../api/errors';
+import { mediaUrl } from '../../../api/media';
+import { Button } from '../../../components/button';
+import { EmptyState } from '../../../components/empty-state';
+import { Page } from '../../../components/page';
+import { PageSpinner } from '../../../components/spinner';
+import type { Sweepstake } from '../../../contracts/sweepstake';
+import { useIsOnline } from '../../../offline/use-offline-status';
+import { notify } from '../../../platform/toasts';
+import { BackLink, ListError } from '../../media/components/content-ui';
+import { useCurrentUser } from '../../session/api/get-current-user';
+import { isUnderage } from '../../session/underage';
+import { useSweepstake } from '../api/get-sweepstake';
+import { insufficientPointsDetails, useEnterSweepstake } from '../api/enter-sweepstake';
+import { clampCount, entryCost, getEntryBlock, maxEntriesFor, remainingEntries, type EntryBlock } from '../entry-rules';
+import { effectiveStatus } from '../sweepstake-order';
+import { Countdown, useTicker } from './countdown';
+import './sweepstakes.css';
+
+/** Renders the page for sweepstake `sweepstakeId`. */
+export function SweepstakeDetailPage({ sweepstakeId }: { sweepstakeId: string }) {
+  const { t } = useTranslation('sweepstakes');
+  const query = useSweepstake(sweepstakeId);
+  if (!query.data) {
+    if (query.error instanceof NotFoundError) {
+      return (
+        <Page title={t('detail.notFoundTitle')}>
+          <BackLink to="/sweepstakes" label={t('detail.back')} />
+          <EmptyState title={t('detail.notFoundTitle')} description={t('detail.notFoundText')} />
+        </Page>
+      );
+    }
+    if (query.isError) return <Page title={t('list.title')}><ListError onRetry={() => void query.refetch()} /></Page>;
+    return <PageSpinner />;
+  }
+  return <SweepstakeDetail sweepstake={query.data} />;
+}
+
+function SweepstakeDetail({ sweepstake }: { sweepstake: Sweepstake }) {
+  const { t, i18n } = useTranslation('sweepstakes');
+  const { data: user } = useCurrentUser();
+  const online = useIsOnline();
+  const now = useTicker(1000);
+  const status = effectiveStatus(sweepstake, now);
+  const underage = isUnderage(user?.birthday);
+  const [count, setCount] = useState(1);
+  const [underageRefused, setUnderageRefused] = useState(false);
+  const entry = useEnterSweepstake();
+  const language = i18n.resolvedLanguage ?? 'en';
+  const dateFormat = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+
+  const block: EntryBlock | null = underageRefused
+    ? 'underage'
+    : getEntryBlock(sweepstake, { user: user ? { points: user.points, underage } : null, online, now });
+  const max = user ? maxEntriesFor(sweepstake, user.points) : 0;
+  const value = clampCount(count, max);
+  const total = entryCost(sweepstake, value);
+  const image = mediaUrl(sweepstake.mediaId);
+  const remaining = remainingEntries(sweepstake);
+
+  const onEnter = () => {
+    if (!user || block) return;
+    entry.enter(sweepstake.sweepstakeId, value, {
+      onSuccess: (result) => {
+        setCount(1);
+        notify({
+          title: t('entry.successTitle', { count: result.count }),
+          description: t('entry.successText', { count: result.pointsSpent, balance: result.points }),
+        });
+      },
+      onError: (error) => {
+        if (error instanceof InsufficientPointsError) {
+          const details = insufficientPointsDetails(error.details);
+          notify({
+            variant: 'destructive',
+            title: t('entry.insufficientTitle'),
+            description: t('entry.insufficientText', { balance: details.balance ?? user.points, required: details.required ?? total }),
+          });
+        } else if (error instanceof ApiError && error.status === 403) {
+          setUnderageRefused(true);
+          notify({ variant: 'destructive', title: t('entry.underageTitle'), description: t('block.underage') });
+        } else if (error instanceof ApiError && error.code === 'NotLive') {
+          notify({ variant: 'destructive', title: t('entry.failedTitle'), description: t('entry.notLive') });
+        } else if (error instanceof ApiError && error.code === 'EntryLimitReached') {
+          notify({ variant: 'destructive', title: t('entry.failedTitle'), description: t('block.limit-reached') });
+        } else {
+          notify({ variant: 'destructive', title: t('entry.failedTitle'), description: t('entry.failedText') });
+        }
+      },
+    });
+  };
+
+  return (
+    <Page title={sweepstake.title}>
+      <div className="stack stack--lg">
+        <BackLink to="/sweepstakes" label={t('detail.back')} />
+        {image ? <img className="sweepstake-detail__media" src={image} alt="" width={640} height={320} /> : null}
+        <div className="ct-badges">
+          <span className={status === 'live' ? 'pill pill--success' : status === 'coming_soon' ? 'pill pill--brand' : 'pill pill--muted'}>{t(`status.${status}`)}</span>
+          <span className="pill pill--warning">{t('card.cost', { count: sweepstake.entryCost })}</span>
+        </div>
+        <div className="stack stack--sm">
+          <p className="eyebrow">{t('detail.prize')}</p>
+          <p className="entry-total">{sweepstake.prize}</p>
+          <p>{sweepstake.description}</p>
+        </div>
+
+        {status === 'live' ? <Countdown target={sweepstake.endsAt} caption={t('detail.endsIn')} /> : null}
+        {status === 'coming_soon' ? <Countdown target={sweepstake.startsAt} caption={t('detail.startsIn')} /> : null}
+        {status === 'ended' ? <p className="muted">{t('detail.endedOn', { date: dateFormat.format(new Date(sweepstake.endsAt)) })}</p> : null}
+
+        <dl className="ct-dl card" style={{ padding: 'var(--space-4)' }}>
+          <div>
+            <dt>{t('detail.yourEntries')}</dt>
+            <dd>{sweepstake.userEntryCount}</dd>
+          </div>
+          <div>
+            <dt>{t('detail.totalEntries')}</dt>
+            <dd>{sweepstake.totalEntries}</dd>
+          </div>
+          <div>
+            <dt>{t('detail.opens')}</dt>
+            <dd>{dateFormat.format(new Date(sweepstake.startsAt))}</dd>
+          </div>
+          <div>
+            <dt>{t('detail.closes')}</dt>
+            <dd>{dateFormat.format(new Date(sweepstake.endsAt))}</dd>
+          </div>
+          {sweepstake.maxEntriesPerUser !== null ? (
+            <div>
+              <dt>{t('detail.limit')}</dt>
+              <dd>{t('detail.limitValue', { count: sweepstake.maxEntriesPerUser, remaining })}</dd>
+            </div>
+          ) : null}
+          {user ? (
+            <div>
+              <dt>{t('detail.yourBalance')}</dt>
+              <dd>{t('points', { count: user.points })}</dd>
+            </div>
+          ) : null}
+        </dl>
+
+        {status !== 'ended' ? (
+          <section className="card entry-panel" aria-labelledby="entry-title">
+            <h2 id="entry-title" className="section__title">
+              {t('entry.title')}
+            </h2>
+            {user && !underage && status === 'live' ? (
+              <>
+                <div className="row row--between">
+                  <span id="entry-count-label">{t('entry.count')}</span>
+                  <div className="stepper" role="group" aria-labelledby="entry-count-label">
+                    <button type="button" className="icon-btn" aria-label={t('entry.decrease')} disabled={value <= 1 || Boolean(block)} onClick={() => setCount(value - 1)}>
+                      −
+                    </button>
+                    <input
+                      className="input"
+                      type="number"
+                      inputMode="numeric"
+                      min={1}
+                      max={Math.max(1, max)}
+                      value={value}
+                      aria-labelledby="entry-count-label"
+                      disabled={Boolean(block)}
+                      onChange={(e) => setCount(Number(e.target.value))}
+                    />
+                    <button type="button" className="icon-btn" aria-label={t('entry.increase')} disabled={value >= max || Boolean(block)} onClick={() => setCount(value + 1)}>
+                      +
+                    </button>
+                  </div>
+                </div>
+                <p className="entry-total" aria-live="polite">
+                  {t('entry.total', { count: total })}
+                  {user ? <span className="muted" style={{ fontWeight: 400, fontSize: 'var(--text-sm)' }}> · {t('entry.after', { count: Math.max(0, user.points - total) })}</span> : null}
+                </p>
+              </>
+            ) : null}
+            {block ? (
+              <p className="muted" id="entry-block" role={block === 'offline' || block === 'underage' ? 'status' : undefined}>
+                {t(`block.${block}`, { count: sweepstake.entryCost })}
+              </p>
+            ) : null}
+            <Button variant="primary" size="lg" block busy={entry.isPending} disabled={Boolean(block)} aria-describedby={block ? 'entry-block' : undefined} onClick={onEnter}>
+              {t('entry.button', { count: value, points: total })}
+            </Button>
+          </section>
+        ) : null}
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,101 @@
+/**
+ * `/media/videos/{video}` (spec §2; issue 3): plays the video in an HTML5 `<video>` with controls and poster.
+ * The view is recorded when the member has watched it — the `ended` event, or at least 90% of it actually played
+ * (decision 0021) — never on open. Shows the points to earn, "Watched" once recorded, and "pending" while the
+ * view waits in the offline queue.
+ */
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/empty-state';
+import { Page } from '../../../components/page';
+import { PageSpinner } from '../../../components/spinner';
+import type { Video } from '../../../contracts/content';
+import { useCurrentUser } from '../../session/api/get-current-user';
+import { BackLink, ListError, PointsBadge } from '../../media/components/content-ui';
+import { useVideo } from '../api/get-videos';
+import { usePendingVideoView, useRecordVideoView } from '../api/record-video-view';
+import { hasWatched, toRanges } from '../watch-progress';
+import './videos.css';
+
+/** Renders the page for video `videoId`. */
+export function VideoPage({ videoId }: { videoId: string }) {
+  const { t } = useTranslation('media');
+  const query = useVideo(videoId);
+  if (query.data === undefined) {
+    if (query.isError) return <Page title={t('videos.title')}><ListError onRetry={() => void query.refetch()} /></Page>;
+    return <PageSpinner />;
+  }
+  if (query.data === null) {
+    return (
+      <Page title={t('videos.notFoundTitle')}>
+        <BackLink to="/media/videos" label={t('videos.backToVideos')} />
+        <EmptyState title={t('videos.notFoundTitle')} description={t('videos.notFoundText')} />
+      </Page>
+    );
+  }
+  return <VideoPlayer video={query.data} />;
+}
+
+function VideoPlayer({ video }: { video: Video }) {
+  const { t } = useTranslation('media');
+  const { data: user } = useCurrentUser();
+  const { recordView } = useRecordVideoView();
+  const pending = usePendingVideoView(video.id);
+  const recorded = useRef(false);
+
+  const maybeRecord = (element: HTMLVideoElement, ended: boolean) => {
+    if (recorded.current || video.viewed || !user) return;
+    const duration = Number.isFinite(element.duration) && element.duration > 0 ? element.duration : video.durationSeconds;
+    if (!hasWatched({ ended, ranges: toRanges(element.played), durationSeconds: duration })) return;
+    recorded.current = true;
+    recordView(video.id);
+  };
+
+  let status: React.ReactNode;
+  if (pending) {
+    status = (
+      <span className="pill pill--warning">
+        {pending.isPaused ? t('common.willSync', { count: pending.pendingPoints }) : t('common.pendingPoints', { count: pending.pendingPoints })}
+      </span>
+    );
+  } else if (video.viewed) {
+    status = (
+      <>
+        <span className="pill pill--success">{t('videos.watched')}</span>
+        <PointsBadge points={video.value} earned />
+      </>
+    );
+  } else {
+    status = (
+      <>
+        <PointsBadge points={video.value} />
+        <span className="muted">{user ? t('videos.watchToEarn') : t('videos.signInToEarn')}</span>
+      </>
+    );
+  }
+
+  return (
+    <Page title={video.name}>
+      <div className="stack">
+        <BackLink to="/media/videos" label={t('videos.backToVideos')} />
+        <video
+          className="video-player"
+          src={video.sourceUrl}
+          poster={video.thumbnailSrc}
+          controls
+          playsInline
+          preload="metadata"
+          aria-label={video.name}
+          onTimeUpdate={(e) => maybeRecord(e.currentTarget, false)}
+          onEnded={(e) => maybeRecord(e.currentTarget, true)}
+        >
+          {t('videos.unsupported')}
+        </video>
+        <div className="video-player__status" aria-live="polite">
+          {status}
+        </div>
+        {video.description ? <p>{video.description}</p> : null}
+      </div>
+    </Page>
+  );
+}
