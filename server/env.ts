@@ -71,6 +71,16 @@ export const EnvSchema = z
     PUBLIC_TELEMETRY_ENDPOINT: url('PUBLIC_TELEMETRY_ENDPOINT'),
     PUBLIC_TELEMETRY_SERVICE_NAME: z.string().min(1).default('podium-web'),
     PUBLIC_TELEMETRY_ENVIRONMENT: z.string().min(1).default('production'),
+
+    /**
+     * Supabase mode (issue 5, decision 0030): legacy HS256 JWT secret of the project. When unset, access tokens are
+     * verified against the project's JWKS at `{PUBLIC_SUPABASE_URL}/auth/v1/.well-known/jwks.json`.
+     */
+    SUPABASE_JWT_SECRET: optionalText,
+    /** OTLP/HTTP collector base URL for the server's own traces (`/v1/traces` is appended); unset = no tracing. */
+    OTEL_EXPORTER_OTLP_ENDPOINT: url('OTEL_EXPORTER_OTLP_ENDPOINT'),
+    /** `service.name` of the server's traces. */
+    OTEL_SERVICE_NAME: z.string().min(1).default('podium-api'),
   })
   .superRefine((e, ctx) => {
     if (e.PUBLIC_AUTH_MODE === 'supabase' && (!e.PUBLIC_SUPABASE_URL || !e.PUBLIC_SUPABASE_ANON_KEY)) {

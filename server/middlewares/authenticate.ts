@@ -1,19 +1,24 @@
 /**
  * Request principal (spec §6-§7, ARCHITECTURE §3): `Authorization: Bearer <credential>` where the credential
- * is a session token (-> the member) or the organization's public key (-> a visitor of that organization).
+ * is a session token (-> the member), in supabase mode a Supabase access token (-> the member, see
+ * `domain/supabase-auth.ts`), or the organization's public key (-> a visitor of that organization).
  * Anything else, or an expired session, is 401. When `x-org-token` is present it must be the principal's
  * organization token, else 403 (a client of one organization cannot talk to another).
  */
 import type { MiddlewareHandler } from 'hono';
 import { HEADER_ORG_TOKEN } from '../../src/contracts/common';
+import { looksLikeJwt, resolveSupabasePrincipal } from '../domain/supabase-auth';
 import { sha256 } from '../lib/crypto';
 import { forbidden, unauthorized } from '../lib/errors';
 import type { AppDeps, AppEnv, Principal } from '../lib/types';
 
-const BEARER = /^Bearer\s+([\x21-\x7e]{1,512})\s*$/i;
+/** Bearer credential: up to 4096 printable characters (Supabase access tokens are JWTs of about 1 KB). */
+const BEARER = /^Bearer\s+([\x21-\x7e]{1,4096})\s*$/i;
 
 /** Resolves a bearer credential to a principal, or null when it names nothing valid at `now`. */
 export async function resolvePrincipal(deps: AppDeps, credential: string, now: Date): Promise<Principal | null> {
+  // Supabase mode: a JWT bearer is a Supabase access token (domain/supabase-auth.ts, decision 0030).
+  if (deps.env.PUBLIC_AUTH_MODE === 'supabase' && looksLikeJwt(credential)) return resolveSupabasePrincipal(deps, credential, now);
   const [row] = await deps.queries.sessionByTokenHash.execute({ tokenHash: sha256(credential) });
   if (row) {
     if (row.session.expiresAt <= now) return null;
