@@ -18,6 +18,12 @@ import { getSessionToken } from '../features/session/token-store';
 import { isUnderage } from '../features/session/underage';
 import { getChallengesQueryOptions } from '../features/challenges/api/get-challenges';
 import { getCheckinQueryOptions } from '../features/checkin/api/get-checkin';
+import { getActivationsQueryOptions } from '../features/activations/api/get-activations';
+import { getArticlesQueryOptions } from '../features/articles/api/get-articles';
+import { getPlaylistsQueryOptions } from '../features/playlists/api/get-playlists';
+import { getStoriesQueryOptions } from '../features/stories/api/get-stories';
+import { getSweepstakesQueryOptions } from '../features/sweepstakes/api/get-sweepstakes';
+import { getVideosQueryOptions } from '../features/videos/api/get-videos';
 
 export interface GuardArgs {
   context: { queryClient: QueryClient; config: RuntimeConfig };
@@ -43,13 +49,21 @@ async function loadUser(queryClient: QueryClient): Promise<User | null> {
 
 /** Starts the preloads of spec §2 whose query options exist in this build; never blocks or throws. */
 function preloadForUser(queryClient: QueryClient): void {
-  // Spec §2 also lists user identification, sweepstakes, stories, videos, playlists, articles, rewards and
-  // activations: they join this list when their query options exist (later issues).
+  // Spec §2 also lists user identification and rewards: rewards are built-in cards (no call), identification
+  // has no query of its own.
+  void queryClient.prefetchQuery(getSweepstakesQueryOptions());
   void queryClient.prefetchQuery(getChallengesQueryOptions());
   void queryClient.prefetchQuery(getCheckinQueryOptions());
+  void queryClient.prefetchQuery(getStoriesQueryOptions());
+  void queryClient.prefetchQuery(getVideosQueryOptions());
+  void queryClient.prefetchQuery(getPlaylistsQueryOptions());
+  void queryClient.prefetchQuery(getArticlesQueryOptions());
+  void queryClient.prefetchQuery(getActivationsQueryOptions());
 }
 
+/** Logged-off dashboard (spec §2): sweepstakes with the organization key, and challenges. */
 function preloadForLoggedOffDashboard(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(getSweepstakesQueryOptions());
   void queryClient.prefetchQuery(getChallengesQueryOptions());
 }
 
