@@ -9,6 +9,8 @@ import { isUnderage } from '../../session/underage';
 import { CheckinCard } from '../../checkin/components/checkin-card';
 import { RankCard, RankCardSkeleton } from '../../ranks/components/rank-card';
 import { RewardsCarousel } from '../../rewards/components/rewards-carousel';
+import { useCarouselDismissals } from '../../benefits/api/carousel-dismissals';
+import { StoriesRail } from '../../stories/components/stories-rail';
 import { ChallengesToDo } from './challenges-to-do';
 import './dashboard.css';
 
@@ -27,6 +29,7 @@ export function DashboardPage() {
   const { data: organization } = useOrganization();
   const name = user?.firstName || user?.username || '';
   const part = greetingKey(new Date());
+  const { dismissedIds, dismiss } = useCarouselDismissals();
 
   return (
     <div className="page dashboard">
@@ -37,10 +40,11 @@ export function DashboardPage() {
         </h1>
       </header>
 
+      <StoriesRail />
       {user ? <RankCard user={user} ranks={organization?.ranks} /> : <RankCardSkeleton />}
       {user ? <CheckinCard /> : null}
       <ChallengesToDo />
-      <RewardsCarousel isUnderage={isUnderage(user?.birthday)} />
+      <RewardsCarousel isUnderage={isUnderage(user?.birthday)} dismissedIds={dismissedIds} onDismiss={user ? dismiss : undefined} />
     </div>
   );
 }

@@ -86,16 +86,20 @@ function CardContent({ card, restricted }: { card: CarouselCard; restricted: boo
   );
 }
 
-/** Props: whether the member is under 18 (spec §5). */
+/** Props: whether the member is under 18 (spec §5); the cards the member dismissed and how to dismiss one. */
 export interface RewardsCarouselProps {
   isUnderage: boolean;
+  /** Ids of cards the member removed (spec §4); they are not shown. */
+  dismissedIds?: ReadonlySet<string>;
+  /** Removes a card (locally first, then `DELETE /carousel/{id}`); no dismiss button when absent. */
+  onDismiss?: (cardId: string) => void;
 }
 
 /** Renders the carousel section with its heading and scroll buttons. */
-export function RewardsCarousel({ isUnderage }: RewardsCarouselProps) {
+export function RewardsCarousel({ isUnderage, dismissedIds, onDismiss }: RewardsCarouselProps) {
   const { t } = useTranslation('rewards');
   const listRef = useRef<HTMLUListElement>(null);
-  const cards = getCarouselCards(isUnderage);
+  const cards = getCarouselCards(isUnderage).filter((card) => !dismissedIds?.has(card.id));
 
   const scrollByCard = (direction: 1 | -1) => {
     const list = listRef.current;
@@ -138,7 +142,7 @@ export function RewardsCarousel({ isUnderage }: RewardsCarouselProps) {
           const label = t('position', { current: i + 1, total: cards.length });
           const className = `card reward-card ${restricted ? 'reward-card--restricted' : 'card--interactive'}`;
           return (
-            <li key={card.id} aria-label={label} aria-roledescription={t('slide')}>
+            <li key={card.id} aria-label={label} aria-roledescription={t('slide')} style={onDismiss ? { position: 'relative' } : undefined}>
               {restricted ? (
                 <div className={className} tabIndex={0} data-carousel-item aria-disabled="true">
                   <CardContent card={card} restricted />
@@ -152,6 +156,19 @@ export function RewardsCarousel({ isUnderage }: RewardsCarouselProps) {
                   <CardContent card={card} restricted={false} />
                 </Link>
               )}
+              {onDismiss ? (
+                <button
+                  type="button"
+                  className="icon-btn"
+                  style={{ position: 'absolute', top: 8, right: 8, zIndex: 1, width: 32, height: 32, background: 'rgb(5 8 14 / 0.7)' }}
+                  aria-label={t('dismiss', { title: t(card.title) })}
+                  onClick={() => onDismiss(card.id)}
+                >
+                  <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true" focusable="false">
+                    <path d="M6 6l12 12M18 6L6 18" />
+                  </svg>
+                </button>
+              ) : null}
             </li>
           );
         })}
