@@ -1,5 +1,10 @@
-/** `/profile/edit` (spec §2): profile edit; underage users are sent to /dashboard by the main guard. */
+/**
+ * `/profile/edit` (spec §2): profile edit, then the avatar upload (spec §7 `POST /media`, `POST /media/set-avatar`)
+ * and the consent switches (spec §7 `/consent/user`); underage users are sent to /dashboard by the main guard.
+ */
 import { createFileRoute } from '@tanstack/react-router';
+import { AvatarUploader } from '../../features/avatar/components/avatar-uploader';
+import { ConsentToggles } from '../../features/consent/components/consent-toggles';
 import { ProfileEditForm } from '../../features/profile/components/profile-edit-form';
 import { useCurrentUser } from '../../features/session/api/get-current-user';
 
@@ -10,5 +15,17 @@ export const Route = createFileRoute('/profile/edit')({
 
 function ProfileEditPage() {
   const { data: user } = useCurrentUser();
-  return <ProfileEditForm user={user} />;
+  return (
+    <ProfileEditForm
+      user={user}
+      extra={
+        user ? (
+          <div className="stack" style={{ marginTop: 'var(--space-4)' }}>
+            <AvatarUploader user={user} />
+            <ConsentToggles />
+          </div>
+        ) : null
+      }
+    />
+  );
 }

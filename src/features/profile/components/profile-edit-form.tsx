@@ -3,7 +3,7 @@
  * once set (ARCHITECTURE §5); inline validation messages from the shared zod schema; success toast, error
  * destructive toast.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/errors';
@@ -33,13 +33,13 @@ export function serverFieldErrors(error: unknown): Errors {
   return {};
 }
 
-/** Renders the edit form for `user`. */
-export function ProfileEditForm({ user }: { user: User | null | undefined }) {
+/** Renders the edit form for `user`; `extra` (e.g. avatar and consent sections) follows the form on the page. */
+export function ProfileEditForm({ user, extra }: { user: User | null | undefined; extra?: ReactNode }) {
   if (!user) return <PageSpinner />;
-  return <ProfileEditFormInner user={user} />;
+  return <ProfileEditFormInner user={user} extra={extra} />;
 }
 
-function ProfileEditFormInner({ user }: { user: User }) {
+function ProfileEditFormInner({ user, extra }: { user: User; extra?: ReactNode }) {
   const { t } = useTranslation('profile');
   const navigate = useNavigate();
   const update = useUpdateProfile();
@@ -121,6 +121,7 @@ function ProfileEditFormInner({ user }: { user: User }) {
           </Button>
         </div>
       </form>
+      {extra}
     </Page>
   );
 }
