@@ -23,8 +23,10 @@ function FeaturedVideo({ video }: { video: Video }) {
   const { t } = useTranslation('media');
   return (
     <Link to="/media/videos/$video" params={{ video: video.id }} className="ct-hero">
-      <img src={video.thumbnailSrc} alt="" width={640} height={360} />
-      <PlayGlyph />
+      <div className="ct-hero__media">
+        <img src={video.thumbnailSrc} alt="" width={640} height={360} />
+        <PlayGlyph />
+      </div>
       <div className="ct-hero__body">
         <span className="eyebrow">{t('home.featured')}</span>
         <span className="ct-hero__title">{video.name}</span>
