@@ -30,7 +30,7 @@ export function ConsentToggles() {
                   <span id={`consent-${consent.id}`} className="consent__name">
                     {consent.name}
                   </span>
-                  <span id={`consent-${consent.id}-desc`} className="ct-row__meta">
+                  <span id={`consent-${consent.id}-desc`} className="muted consent__desc">
                     {consent.description}
                   </span>
                 </div>

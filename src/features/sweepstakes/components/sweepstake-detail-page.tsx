@@ -67,8 +67,12 @@ function SweepstakeDetail({ sweepstake }: { sweepstake: Sweepstake }) {
   const image = mediaUrl(sweepstake.mediaId);
   const remaining = remainingEntries(sweepstake);
 
+  // Not enough points (by the cached balance) is a hint, not a lock: the server holds the real balance and answers
+  // InsufficientPoints with it, shown as a destructive toast (spec §8).
+  const locked = block !== null && block !== 'insufficient-points';
+
   const onEnter = () => {
-    if (!user || block) return;
+    if (!user || locked) return;
     entry.enter(sweepstake.sweepstakeId, value, {
       onSuccess: (result) => {
         setCount(1);
@@ -159,7 +163,7 @@ function SweepstakeDetail({ sweepstake }: { sweepstake: Sweepstake }) {
                 <div className="row row--between">
                   <span id="entry-count-label">{t('entry.count')}</span>
                   <div className="stepper" role="group" aria-labelledby="entry-count-label">
-                    <button type="button" className="icon-btn" aria-label={t('entry.decrease')} disabled={value <= 1 || Boolean(block)} onClick={() => setCount(value - 1)}>
+                    <button type="button" className="icon-btn" aria-label={t('entry.decrease')} disabled={value <= 1 || locked} onClick={() => setCount(value - 1)}>
                       −
                     </button>
                     <input
@@ -170,10 +174,10 @@ function SweepstakeDetail({ sweepstake }: { sweepstake: Sweepstake }) {
                       max={Math.max(1, max)}
                       value={value}
                       aria-labelledby="entry-count-label"
-                      disabled={Boolean(block)}
+                      disabled={locked}
                       onChange={(e) => setCount(Number(e.target.value))}
                     />
-                    <button type="button" className="icon-btn" aria-label={t('entry.increase')} disabled={value >= max || Boolean(block)} onClick={() => setCount(value + 1)}>
+                    <button type="button" className="icon-btn" aria-label={t('entry.increase')} disabled={value >= max || locked} onClick={() => setCount(value + 1)}>
                       +
                     </button>
                   </div>
@@ -189,7 +193,7 @@ function SweepstakeDetail({ sweepstake }: { sweepstake: Sweepstake }) {
                 {t(`block.${block}`, { count: sweepstake.entryCost })}
               </p>
             ) : null}
-            <Button variant="primary" size="lg" block busy={entry.isPending} disabled={Boolean(block)} aria-describedby={block ? 'entry-block' : undefined} onClick={onEnter}>
+            <Button variant="primary" size="lg" block busy={entry.isPending} disabled={locked} aria-describedby={block ? 'entry-block' : undefined} onClick={onEnter}>
               {t('entry.button', { count: value, points: total })}
             </Button>
           </section>
