@@ -5,6 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
+import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
@@ -21,6 +22,8 @@ export type DbOrTx = Db | Tx;
 export type Database = {
   db: Db;
   engine: 'pglite' | 'postgres';
+  /** The embedded engine's client (PGlite only), e.g. to dump its data directory. */
+  pglite?: PGlite;
   close: () => Promise<void>;
 };
 
@@ -31,11 +34,14 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.me
  * @param options.databaseUrl PostgreSQL URL; when null, PGlite is used
  * @param options.dataDir PGlite directory (created if missing) or `memory://`
  * @param options.poolSize node-postgres pool size (default 10)
+ * @param options.pgliteTemplate a PGlite data-directory tarball to start from (tests load an already migrated
+ *   template: about 1 s instead of 6-10 s for a fresh initdb)
  */
 export async function openDatabase(options: {
   databaseUrl: string | null;
   dataDir: string;
   poolSize?: number;
+  pgliteTemplate?: Blob;
 }): Promise<Database> {
   if (options.databaseUrl) {
     const { Pool } = await import('pg');
@@ -51,10 +57,13 @@ export async function openDatabase(options: {
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const inMemory = options.dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create(inMemory ? undefined : options.dataDir);
+  const client = await PGlite.create({
+    dataDir: inMemory ? undefined : options.dataDir,
+    ...(options.pgliteTemplate ? { loadDataDir: options.pgliteTemplate } : {}),
+  });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
-  return { db: db as unknown as Db, engine: 'pglite', close: () => client.close() };
+  return { db: db as unknown as Db, engine: 'pglite', pglite: client, close: () => client.close() };
 }
 
 /** True when `error` (or its cause, drizzle wraps driver errors) is a Postgres unique violation (23505). */

@@ -8,11 +8,12 @@
  * databases (`test/server/helpers.ts`); teardown drops any this run left behind.
  */
 import { execFileSync } from 'node:child_process';
-import { chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { chownSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { openDatabase } from '../../server/db/client';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
@@ -21,6 +22,8 @@ declare module 'vitest' {
     pgAdminUrl: string | null;
     /** Prefix of the databases this run creates. */
     pgDatabasePrefix: string;
+    /** PGlite mode: path of a migrated, empty data-directory tarball each test file starts from. */
+    pgliteTemplatePath: string | null;
   }
 }
 
@@ -65,8 +68,17 @@ export default async function setup(project: TestProject) {
   project.provide('pgDatabasePrefix', prefix);
   if (process.env.PODIUM_TEST_DB !== 'postgres') {
     project.provide('pgAdminUrl', null);
-    return;
+    // initdb in PGlite takes seconds; do it (and the migrations) once and let every file load the result.
+    const dir = mkdtempSync(join(tmpdir(), 'podium-pglite-'));
+    const database = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
+    const dump = await database.pglite!.dumpDataDir('none');
+    await database.close();
+    const path = join(dir, 'template.tar');
+    writeFileSync(path, Buffer.from(await dump.arrayBuffer()));
+    project.provide('pgliteTemplatePath', path);
+    return () => rmSync(dir, { recursive: true, force: true });
   }
+  project.provide('pgliteTemplatePath', null);
 
   let adminUrl = 'postgres://postgres@127.0.0.1:5432/postgres';
   let stopCluster: (() => void) | undefined;

@@ -4,6 +4,7 @@
  * that keeps the sign-in codes so tests can sign fans in without reading stdout.
  */
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -35,7 +36,9 @@ export type TestClock = ReturnType<typeof createTestClock>;
 export async function openTestDatabase(): Promise<Database & { drop: () => Promise<void> }> {
   const adminUrl = inject('pgAdminUrl');
   if (!adminUrl) {
-    const database = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
+    const templatePath = inject('pgliteTemplatePath');
+    const pgliteTemplate = templatePath ? new Blob([readFileSync(templatePath)]) : undefined;
+    const database = await openDatabase({ databaseUrl: null, dataDir: 'memory://', pgliteTemplate });
     return { ...database, drop: () => database.close() };
   }
   const name = `${inject('pgDatabasePrefix')}_${randomUUID().replace(/-/g, '').slice(0, 12)}`;

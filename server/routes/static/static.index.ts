@@ -1,5 +1,5 @@
 /**
- * The built PWA (`STATIC_DIR`, `./dist` by default): files as they are, hashed `/assets/*` cached for a year,
+ * The built PWA (`STATIC_DIR`, `./dist` by default): files as they are (or their precompressed .br/.gz), hashed `/assets/*` cached for a year,
  * `sw.js` never cached and allowed to control `/`, and the SPA fallback: a GET navigation (Accept: text/html)
  * outside `/api` that matches no file gets `index.html`. Without a build, navigations get a 503 page that says
  * to run `npm run build`.
@@ -26,7 +26,8 @@ export function staticRoutes(deps: AppDeps) {
   let files: MiddlewareHandler | undefined;
   // Built lazily: `npm run build` may finish after the server started.
   const getFiles = () => {
-    if (!files && existsSync(root)) files = serveStatic({ root });
+    // `precompressed`: serves the .br/.gz files written by scripts/precompress.mjs when the browser accepts them.
+    if (!files && existsSync(root)) files = serveStatic({ root, precompressed: true });
     return files;
   };
   /** Serves a file from the build with `headers` added, or passes on. */
