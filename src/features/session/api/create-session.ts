@@ -5,14 +5,21 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest, createIdempotencyKey } from '../../../api/client';
 import { SessionCreateSchema, SessionGrantResponseSchema, type SessionCreate, type SessionGrant } from '../../../contracts/session';
+import { getRuntimeConfig } from '../../../platform/runtime-config';
+import { verifySupabaseOtp } from '../supabase/auth';
 import { getCurrentUserQueryOptions } from './get-current-user';
 import { setSessionToken } from '../token-store';
 
 export { SessionCreateSchema };
 
-/** Signs in with the code. Returns the grant. Throws `ApiError` (`InvalidCode` 4xx, 429) or `NetworkError`. */
+/**
+ * Signs in with the code (supabase mode: `verifyOtp({type: 'email'})`, the access token is the grant's token).
+ * Returns the grant. Throws `ApiError` (`InvalidCode` 4xx, 429) or `NetworkError`.
+ */
 export async function createSession(input: SessionCreate): Promise<SessionGrant> {
   const body = SessionCreateSchema.parse(input);
+  const { auth } = getRuntimeConfig();
+  if (auth.mode === 'supabase') return verifySupabaseOtp(auth, body.email, body.code);
   const { data } = await apiRequest('/session', {
     method: 'POST',
     body,

@@ -7,14 +7,21 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest, createIdempotencyKey } from '../../../api/client';
 import { clearPersistedCache } from '../../../offline/persister';
+import { getRuntimeConfig } from '../../../platform/runtime-config';
 import { resetAllStores } from '../../../platform/store-reset';
 import { dismissToast } from '../../../platform/toasts';
 import { clearPostLoginRedirect } from '../post-login-redirect';
+import { signOutSupabase } from '../supabase/auth';
 import { clearSessionToken, getSessionToken } from '../token-store';
 
-/** Signs out. Takes the query client; resolves when everything local is cleared. Never rejects. */
+/**
+ * Signs out (supabase mode: `signOut({scope: 'local'})` instead of `DELETE /session`). Takes the query client;
+ * resolves when everything local is cleared. Never rejects.
+ */
 export async function logout(queryClient: QueryClient): Promise<void> {
-  if (getSessionToken()) {
+  const { auth } = getRuntimeConfig();
+  if (auth.mode === 'supabase') await signOutSupabase(auth);
+  else if (getSessionToken()) {
     try {
       await apiRequest('/session', { method: 'DELETE', idempotencyKey: createIdempotencyKey() });
     } catch (error) {

@@ -5,12 +5,19 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest, createIdempotencyKey } from '../../../api/client';
 import { OtpRequestSchema, OtpResponseSchema, type OtpRequest } from '../../../contracts/session';
+import { getRuntimeConfig } from '../../../platform/runtime-config';
+import { sendSupabaseOtp } from '../supabase/auth';
 
 export { OtpRequestSchema };
 
-/** Requests a code for the e-mail. Throws `ApiError` (422 invalid e-mail, 429 too many requests) or `NetworkError`. */
+/**
+ * Requests a code for the e-mail (supabase mode: `signInWithOtp`). Throws `ApiError` (422 invalid e-mail, 429 too
+ * many requests) or `NetworkError`.
+ */
 export async function requestOtp(input: OtpRequest): Promise<void> {
   const body = OtpRequestSchema.parse(input);
+  const { auth } = getRuntimeConfig();
+  if (auth.mode === 'supabase') return sendSupabaseOtp(auth, body.email);
   await apiRequest('/session/otp', {
     method: 'POST',
     body,
