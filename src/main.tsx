@@ -2,7 +2,8 @@
  * Boot (ARCHITECTURE §7): runtime config (`/config.json`) and i18n in parallel -> query client with the persisted
  * IndexedDB cache restored -> router with context `{queryClient, config}` -> first route resolved (guards: the
  * organization, the user) -> render. The splash in index.html stays until then; a config failure shows a clear
- * error screen with "Try again". Offline wiring (reachability, service worker) starts after the first render.
+ * error screen with "Try again". Offline wiring (reachability, service worker), telemetry and product analytics start
+ * after the first render; in Supabase mode the stored session is made ready before the first route (decision 0030).
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -10,12 +11,16 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { I18nextProvider } from 'react-i18next';
 import { getOrganizationQueryOptions } from './features/organization/api/get-organization';
+import { isInternalUser } from './features/session/internal-user';
+import { prepareSupabaseSession } from './features/session/supabase/boot';
 import { applyOrganization } from './features/organization/branding';
 import { bootOfflineCache } from './offline/persister';
 import { createAppQueryClient } from './offline/query-client';
 import { BootError } from './components/boot-error';
+import { startAnalytics } from './platform/analytics';
 import { initI18n, i18next } from './platform/i18n';
 import { loadRuntimeConfig } from './platform/runtime-config';
+import { startTelemetry } from './platform/telemetry';
 import { createAppRouter } from './router';
 import './styles/index.css';
 
@@ -34,7 +39,8 @@ async function boot(): Promise<void> {
   const config = configResult.value;
 
   const queryClient = createAppQueryClient();
-  await bootOfflineCache(queryClient);
+  // Supabase mode: the access token is ready (refreshed if needed) before the guards call the API (decision 0030).
+  await Promise.all([bootOfflineCache(queryClient), prepareSupabaseSession(config)]);
   const cachedOrganization = queryClient.getQueryData(getOrganizationQueryOptions().queryKey);
   if (cachedOrganization) applyOrganization(cachedOrganization);
 
@@ -52,6 +58,9 @@ async function boot(): Promise<void> {
   );
 
   void import('./offline/setup').then(({ setupOffline }) => setupOffline(queryClient));
+  // Issue 5: both load their libraries after the first render, and do nothing when not configured.
+  startTelemetry(config);
+  startAnalytics({ config, router, queryClient, isInternalEmail: (email) => isInternalUser(email, config.internalEmailDomains) });
 }
 
 void boot();
