@@ -1,8 +1,29 @@
-/** `/` (spec §2): the sign-in entry. Open to visitors, allows an incomplete profile, no layout. */
+/**
+ * `/` (spec §2): open to visitors, allows an incomplete profile, no layout. Normally the sign-in entry. With the
+ * logged-off dashboard on (issue 5, decision 0033), visitors see the public dashboard here, and a signed-in member —
+ * whom the guard keeps on `/` in that mode — sees the member dashboard.
+ */
 import { createFileRoute } from '@tanstack/react-router';
+import { BottomNav } from '../components/bottom-nav';
+import { DashboardPage } from '../features/dashboard/components/dashboard-page';
+import { PublicDashboard } from '../features/public-dashboard/components/public-dashboard';
+import { useCurrentUser } from '../features/session/api/get-current-user';
 import { SignInLanding } from '../features/session/components/sign-in-landing';
 
 export const Route = createFileRoute('/')({
   staticData: { open: true, allowIncompleteProfile: true, layout: 'none' },
-  component: SignInLanding,
+  component: IndexPage,
 });
+
+function IndexPage() {
+  const { config } = Route.useRouteContext();
+  const { data: user } = useCurrentUser();
+  if (!config.loggedOffDashboard) return <SignInLanding />;
+  if (!user) return <PublicDashboard />;
+  return (
+    <div className={config.tabsEnabled ? 'app-main--with-nav' : undefined}>
+      <DashboardPage />
+      {config.tabsEnabled ? <BottomNav /> : null}
+    </div>
+  );
+}

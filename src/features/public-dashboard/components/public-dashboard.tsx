@@ -1,0 +1,118 @@
+/**
+ * The public dashboard (spec §1, §2, §6; issue 5; decision 0033): what an anonymous visitor sees on `/` when the
+ * logged-off dashboard is on — the organization's public sweepstakes (loaded with the organization key) and public
+ * challenges (the server decides which are public), each with a call to sign in. Choosing an item remembers its
+ * page as the post-login destination, so the visitor lands there after signing in.
+ */
+import { useEffect } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Challenge } from '../../../contracts/challenge';
+import type { Sweepstake } from '../../../contracts/sweepstake';
+import { getChallengesQueryOptions } from '../../challenges/api/get-challenges';
+import { useOrganization } from '../../organization/api/get-organization';
+import { setPostLoginRedirect } from '../../session/post-login-redirect';
+import { getSweepstakesQueryOptions } from '../../sweepstakes/api/get-sweepstakes';
+
+/** Open public challenges (visible, not expired) at `now`, soonest expiry first (pure). */
+export function openPublicChallenges(challenges: readonly Challenge[], now: number): Challenge[] {
+  return challenges
+    .filter((c) => Date.parse(c.visibleFrom) <= now && (!c.expiresOn || Date.parse(c.expiresOn) > now))
+    .sort((a, b) => (a.expiresOn ? Date.parse(a.expiresOn) : Infinity) - (b.expiresOn ? Date.parse(b.expiresOn) : Infinity));
+}
+
+/** Sweepstakes a visitor can still take part in: live first, then coming soon (pure). */
+export function openPublicSweepstakes(sweepstakes: readonly Sweepstake[]): Sweepstake[] {
+  const rank = { live: 0, coming_soon: 1, ended: 2 } as const;
+  return sweepstakes.filter((s) => s.status !== 'ended').sort((a, b) => rank[a.status] - rank[b.status]);
+}
+
+function SignInCta({ path, label }: { path: string; label: string }) {
+  const navigate = useNavigate();
+  return (
+    <button
+      type="button"
+      className="btn btn--secondary btn--sm"
+      onClick={() => {
+        setPostLoginRedirect(path);
+        void navigate({ to: '/login' });
+      }}
+    >
+      {label}
+    </button>
+  );
+}
+
+/** Renders the public dashboard. */
+export function PublicDashboard() {
+  const { t } = useTranslation('integrations');
+  const { data: organization } = useOrganization();
+  const sweepstakes = useQuery(getSweepstakesQueryOptions());
+  const challenges = useQuery(getChallengesQueryOptions());
+  const name = organization?.name ?? 'Podium';
+  const now = Date.now();
+  const openSweepstakes = sweepstakes.data ? openPublicSweepstakes(sweepstakes.data) : undefined;
+  const openChallenges = challenges.data ? openPublicChallenges(challenges.data, now) : undefined;
+
+  useEffect(() => {
+    document.title = `${t('publicDashboard.documentTitle', { name })} · Podium`;
+  }, [name, t]);
+
+  return (
+    <div className="page stack stack--lg">
+      <header className="hero">
+        <p className="eyebrow">{name}</p>
+        <h1 className="page-title" tabIndex={-1}>
+          {t('publicDashboard.title', { name })}
+        </h1>
+        <p className="muted">{t('publicDashboard.intro')}</p>
+        <Link to="/login" className="btn btn--primary btn--lg btn--block">
+          {t('publicDashboard.signIn')}
+        </Link>
+      </header>
+
+      <section className="section" aria-labelledby="public-sweepstakes-title">
+        <h2 id="public-sweepstakes-title" className="section__title">
+          {t('publicDashboard.sweepstakesTitle')}
+        </h2>
+        {sweepstakes.isPending ? <p className="muted">{t('publicDashboard.loading')}</p> : null}
+        {sweepstakes.isError ? <p className="muted">{t('publicDashboard.loadFailed')}</p> : null}
+        {openSweepstakes?.length === 0 ? <p className="muted">{t('publicDashboard.noSweepstakes')}</p> : null}
+        <ul className="stack" aria-label={t('publicDashboard.sweepstakesTitle')}>
+          {openSweepstakes?.map((s) => (
+            <li key={s.sweepstakeId} className="card">
+              <div className="card__body stack stack--sm">
+                <span className={s.status === 'live' ? 'pill pill--success' : 'pill pill--muted'}>{t(`publicDashboard.status.${s.status}`)}</span>
+                <h3 className="card__title">{s.title}</h3>
+                <p className="card__meta">{t('publicDashboard.prize', { prize: s.prize })}</p>
+                <p className="card__meta">{t('publicDashboard.entryCost', { count: s.entryCost })}</p>
+                <SignInCta path={`/sweepstakes/${s.sweepstakeId}`} label={t('publicDashboard.signInToEnter')} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="section" aria-labelledby="public-challenges-title">
+        <h2 id="public-challenges-title" className="section__title">
+          {t('publicDashboard.challengesTitle')}
+        </h2>
+        {challenges.isPending ? <p className="muted">{t('publicDashboard.loading')}</p> : null}
+        {challenges.isError ? <p className="muted">{t('publicDashboard.loadFailed')}</p> : null}
+        {openChallenges?.length === 0 ? <p className="muted">{t('publicDashboard.noChallenges')}</p> : null}
+        <ul className="stack" aria-label={t('publicDashboard.challengesTitle')}>
+          {openChallenges?.map((c) => (
+            <li key={c.challengeId} className="card">
+              <div className="card__body stack stack--sm">
+                <h3 className="card__title">{c.title}</h3>
+                <p className="card__meta">{t('publicDashboard.points', { count: c.maxPoints })}</p>
+                <SignInCta path={`/challenges/${c.subtype}/${c.challengeId}`} label={t('publicDashboard.signInToPlay')} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}
