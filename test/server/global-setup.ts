@@ -2,7 +2,8 @@
  * Vitest global setup of the `server` project.
  *
  * PGlite (default): nothing to do, every test file opens its own in-memory database.
- * PostgreSQL (`PODIUM_TEST_DB=postgres`): uses the server on 127.0.0.1:5432 (user postgres, trust) when it
+ * PostgreSQL (`PODIUM_TEST_DB=postgres`): uses the server on 127.0.0.1:5432 (user postgres, trust; or
+ * `PODIUM_TEST_PG_URL`) when it
  * answers, otherwise starts a throwaway cluster (STACK-NOTES: initdb as user `postgres` into a temp dir,
  * pg_ctl on a free port) and stops and deletes it at teardown. Test files create and drop their own
  * databases (`test/server/helpers.ts`); teardown drops any this run left behind.
@@ -80,7 +81,8 @@ export default async function setup(project: TestProject) {
   }
   project.provide('pgliteTemplatePath', null);
 
-  let adminUrl = 'postgres://postgres@127.0.0.1:5432/postgres';
+  // PODIUM_TEST_PG_URL points at another server (or at a closed port, to exercise the throwaway cluster).
+  let adminUrl = process.env.PODIUM_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   let stopCluster: (() => void) | undefined;
   if (!(await reachable(adminUrl))) {
     const dir = mkdtempSync(join(tmpdir(), 'podium-pg-'));
@@ -100,6 +102,7 @@ export default async function setup(project: TestProject) {
     };
   }
   project.provide('pgAdminUrl', adminUrl);
+  console.log(`server tests on PostgreSQL at ${new URL(adminUrl).host}${stopCluster ? ' (throwaway cluster)' : ''}`);
 
   return async () => {
     try {
