@@ -27,6 +27,7 @@ import type {
 import type { DbOrTx } from '../db/client';
 import { challengeResponses, challenges, triviaAnswers } from '../db/schema';
 import { ApiError, notFound } from '../lib/errors';
+import { isUuid } from '../lib/ids';
 import type { AppDeps, Principal } from '../lib/types';
 import { awardPoints } from './ledger';
 
@@ -216,7 +217,7 @@ export async function getChallenge(
 
 /** The challenge `id` of the organization, or null (also for ids that are not UUIDs). */
 export async function findChallenge(db: DbOrTx, organizationId: string, id: string, lock = false) {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
+  if (!isUuid(id)) return null;
   const query = db
     .select()
     .from(challenges)

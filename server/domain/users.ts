@@ -37,12 +37,6 @@ export async function serializeUser(deps: AppDeps, user: UserRow): Promise<User>
   };
 }
 
-/** Reads a member by id (fresh, after a write). */
-export async function getUser(db: Db, userId: string): Promise<UserRow> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
-  return user;
-}
-
 /**
  * Applies a profile update.
  * @throws ApiError 422 BirthdayImmutable / ValidationFailed, 409 Conflict (username taken)

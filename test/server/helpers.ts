@@ -5,12 +5,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createApp } from '../../server/app';
 import { openDatabase, type Database } from '../../server/db/client';
-import { organizations } from '../../server/db/schema';
 import { loadEnv, type Env } from '../../server/env';
 import { silentLogger, type Logger } from '../../server/lib/logger';
 import type { Mailer } from '../../server/lib/mailer';
@@ -127,8 +125,6 @@ export async function createTestContext(options: { env?: Record<string, string>;
     return res.body.data as import('../../src/contracts/challenge').Challenge[];
   }
 
-  const orgRow = async () => (await database.db.select().from(organizations).where(eq(organizations.id, organization.id)))[0];
-
   return {
     app,
     deps,
@@ -138,7 +134,6 @@ export async function createTestContext(options: { env?: Record<string, string>;
     codes,
     lastCode,
     organization,
-    orgRow,
     request,
     signIn,
     challenges,

@@ -4,17 +4,15 @@
  */
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { media } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
 import type { AppDeps, AppEnv } from '../../lib/types';
-
-const IdSchema = z.uuid();
 
 export function mediaRoutes({ db }: AppDeps) {
   return new Hono<AppEnv>().get('/:id', async (c) => {
     const id = c.req.param('id');
-    if (!IdSchema.safeParse(id).success) throw notFound('Media not found');
+    if (!isUuid(id)) throw notFound('Media not found');
     const etag = `"${id}"`;
     const headers = {
       'Cache-Control': 'public, max-age=31536000, immutable',
