@@ -11,6 +11,7 @@
  *   - PDFs (`/cdn/*.pdf`, or `.pdf` on a configured CDN origin): cache first, 50 entries, 90 days, so a PDF opened
  *     once opens offline.
  *   - fonts: cache first, 30 entries, 1 year.
+ *   - hashed `/assets/*` not in the precache (optional chunks): cache first, 60 entries, 30 days.
  *   - `/config.json`: network first with a 3 s timeout, falling back to the last copy, because the app needs it
  *     to boot (it is also fetched into the cache at install, so the first offline start works).
  * - API JSON (`/api/*` except media) is never cached here: TanStack Query owns it and persists it to IndexedDB.
@@ -36,6 +37,7 @@ const CACHE_NAMES = {
   pdf: 'podium-pdf-v1',
   fonts: 'podium-fonts-v1',
   config: 'podium-config-v1',
+  assets: 'podium-assets-v1',
 } as const;
 
 /** Paths that are never answered with the app shell. */
@@ -74,6 +76,19 @@ registerRoute(
     plugins: [
       new CacheableResponsePlugin({ statuses: [0, 200] }),
       new ExpirationPlugin({ maxEntries: 50, maxAgeSeconds: 90 * DAY_SECONDS, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+// --- Hashed build assets left out of the precache (optional chunks such as analytics/telemetry SDKs) --------------
+// Their names change with their content, so a cached copy never goes stale; old ones expire by count and age.
+registerRoute(
+  ({ url, sameOrigin, request }) => sameOrigin && request.method === 'GET' && url.pathname.startsWith('/assets/'),
+  new CacheFirst({
+    cacheName: CACHE_NAMES.assets,
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 30 * DAY_SECONDS, purgeOnQuotaError: true }),
     ],
   }),
 );

@@ -13,24 +13,26 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { chromiumArgs, E2E_BASE_URL } from '../../playwright.config';
-import { apiGet, expect, newFanEmail, sessionTokenOf, signInThroughUi, test } from './fixtures';
+import { randomUUID } from 'node:crypto';
+import { apiGet, apiSignIn, expect, newFanEmail, test } from './fixtures';
 
-/** Signs a new fan in through the UI, completes the welcome form when shown, and waits for the dashboard. */
+/**
+ * Signs a new fan in through the real API (code from the server log), completes onboarding (a username, as
+ * /welcome does), hands the session to the app (its localStorage key) and opens the dashboard.
+ * Returns the bearer token, for reading the ledger through the API.
+ */
 async function signInToDashboard(page: Page, prefix: string): Promise<string> {
-  const email = newFanEmail(prefix);
-  await signInThroughUi(page, email);
+  const token = await apiSignIn(page.request, newFanEmail(prefix));
+  const onboard = await page.request.patch('/api/user/me', {
+    headers: { authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() },
+    data: { username: `${prefix}_${randomUUID().slice(0, 8)}`, firstName: 'Offline' },
+  });
+  expect(onboard.ok(), `PATCH /api/user/me -> ${onboard.status()}`).toBeTruthy();
+  await page.goto('/login');
+  await page.evaluate((t) => localStorage.setItem('podium.session.token', t), token);
   await page.goto('/dashboard');
-  const dashboard = page.getByRole('heading', { name: 'Daily check-in' });
-  const welcome = page.getByLabel('Username');
-  await expect(dashboard.or(welcome)).toBeVisible();
-  if (await welcome.isVisible()) {
-    await page.getByLabel('First name').fill('Offline');
-    await page.getByLabel('Username').fill(`fan_${Date.now().toString(36)}`);
-    await page.getByRole('button', { name: /let's go/i }).click();
-    await page.waitForURL('**/dashboard');
-  }
-  await expect(page.getByRole('heading', { name: 'Daily check-in' })).toBeVisible();
-  return email;
+  await expect(page.getByRole('button', { name: /^Check in/ })).toBeVisible();
+  return token;
 }
 
 /** Waits until the service worker controls the page (it claims clients on its first activation). */
@@ -87,31 +89,32 @@ test.describe('offline', () => {
 
     await context.setOffline(true);
     await page.close();
-    const reopened = await context.newPage();
-    await reopened.goto('/dashboard', { waitUntil: 'commit' });
-    // Time from the navigation's start (the page's own clock) to cached content on screen: the check-in button
-    // exists only once the check-in status is known (the loading skeleton has the heading but no button).
-    const elapsedMs = Math.round(
-      await (
-        await reopened.waitForFunction(
-          () => [...document.querySelectorAll('button')].some((b) => b.textContent?.trim().startsWith('Check in')) && performance.now(),
-          null,
-          { polling: 'raf' },
-        )
-      ).jsonValue() as number,
-    );
-    await expect(reopened.getByRole('heading', { name: 'Daily check-in' })).toBeVisible();
-    await expect(reopened.getByRole('button', { name: /check in/i })).toBeVisible();
-    await expect(offlineStatus(reopened)).toHaveText(/^Offline — last updated at /);
-    test.info().annotations.push({ type: 'cold-start-offline-ms', description: String(elapsedMs) });
-    console.log(`[offline] cold start offline to dashboard content: ${elapsedMs} ms`);
-    expect(elapsedMs).toBeLessThan(1000);
+    // Reopen three times and hold the median to the 1 s budget (one sample on a shared 2-core machine is noise).
+    const timesMs: number[] = [];
+    for (let run = 0; run < 3; run++) {
+      const reopened = await context.newPage();
+      await reopened.goto('/dashboard', { waitUntil: 'commit' });
+      // Time from the navigation's start (the page's own clock) to cached content on screen: the check-in button
+      // exists only once the check-in status is known (the loading skeleton has the heading but no button).
+      const handle = await reopened.waitForFunction(
+        () => [...document.querySelectorAll('button')].some((b) => b.textContent?.trim().startsWith('Check in')) && performance.now(),
+        null,
+        { polling: 'raf' },
+      );
+      timesMs.push(Math.round((await handle.jsonValue()) as number));
+      await expect(reopened.getByRole('heading', { name: 'Daily check-in' })).toBeVisible();
+      await expect(offlineStatus(reopened)).toHaveText(/^Offline — last updated at /);
+      await reopened.close();
+    }
+    const medianMs = [...timesMs].sort((a, b) => a - b)[1];
+    test.info().annotations.push({ type: 'cold-start-offline-ms', description: timesMs.join(', ') });
+    console.log(`[offline] cold start offline to dashboard content: ${timesMs.join(', ')} ms (median ${medianMs})`);
+    expect(medianMs).toBeLessThan(1000);
   });
 
   test('an offline check-in is queued, survives a reload, and is applied exactly once on reconnect', async ({ page, context }) => {
-    await signInToDashboard(page, 'queue');
+    const token = await signInToDashboard(page, 'queue');
     await waitForServiceWorker(page);
-    const token = await sessionTokenOf(page);
     expect(await ledgerRows(page, token, 'checkin')).toHaveLength(0);
 
     await context.setOffline(true);
@@ -140,9 +143,8 @@ test.describe('offline', () => {
   });
 
   test('media images and CDN PDFs seen online are served offline by the service worker', async ({ page, context }) => {
-    await signInToDashboard(page, 'media');
+    const token = await signInToDashboard(page, 'media');
     await waitForServiceWorker(page);
-    const token = await sessionTokenOf(page);
     const challenges = await apiGet<{ mediaId: string | null }[]>(page.request, token, '/challenge');
     const mediaId = challenges.find((c) => c.mediaId)?.mediaId;
     expect(mediaId, 'a seeded challenge with an image').toBeTruthy();

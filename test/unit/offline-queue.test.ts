@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MutationObserver, onlineManager } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { createElement } from 'react';
-import { Toaster } from 'sonner';
+import { AppToaster } from '../../src/platform/toasts';
 import i18next from 'i18next';
 import { ApiError, ChallengeSubmissionError, NetworkError, NotFoundError, UnauthorizedError } from '../../src/api/errors';
 import {
@@ -85,7 +85,7 @@ describe('the queue on a real QueryClient', () => {
   afterEach(() => onlineManager.setOnline(true));
 
   it('drops an action the server rejects with a destructive toast and still replays the next one', async () => {
-    render(createElement(Toaster));
+    render(createElement(AppToaster));
     const client = createAppQueryClient();
     const calls: string[] = [];
     client.setMutationDefaults(['checkin'], {
