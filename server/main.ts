@@ -1,7 +1,7 @@
 /**
  * Process entry (`npm run serve`): parse the environment, open the database (PGlite or PostgreSQL) and apply
- * migrations, seed the demo organization on an empty database, serve HTTP, purge expired rows hourly, and
- * shut down cleanly on SIGTERM/SIGINT.
+ * migrations, seed the demo organization on an empty database, serve HTTP (traced with OpenTelemetry when
+ * OTEL_EXPORTER_OTLP_ENDPOINT is set), purge expired rows hourly, and shut down cleanly on SIGTERM/SIGINT.
  */
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
@@ -23,7 +23,12 @@ if (await seedIfEmpty(database.db, { organizationKey: env.ORGANIZATION_KEY })) {
 }
 
 const { app } = createApp({ db: database.db, env, logger });
-const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+// OpenTelemetry (decision 0032): loaded only when OTEL_EXPORTER_OTLP_ENDPOINT is set.
+const telemetry = env.OTEL_EXPORTER_OTLP_ENDPOINT ? await import('./telemetry') : null;
+const stopTelemetry = telemetry?.startServerTelemetry(env) ?? null;
+if (stopTelemetry) logger.info(`traces: OTLP/HTTP to ${env.OTEL_EXPORTER_OTLP_ENDPOINT}`);
+const fetchHandler = telemetry ? telemetry.traceRequests(app.fetch) : app.fetch;
+const server = serve({ fetch: fetchHandler, port: env.PORT, hostname: env.HOST }, (info) => {
   const mail = env.SMTP_URL ? 'sign-in codes are sent by e-mail' : 'sign-in codes are printed here';
   console.log(`Podium is running at http://localhost:${info.port} (${mail})`);
 });
@@ -42,6 +47,7 @@ async function shutdown(signal: string) {
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
   server.close(async () => {
+    await stopTelemetry?.().catch(() => undefined);
     await database.close().catch(() => undefined);
     process.exit(0);
   });
