@@ -4,7 +4,8 @@
  * - `POST /auth/v1/otp {email}`: "sends" a 6-digit code (kept in memory, printed as
  *   `[supabase] sign-in code for <email>: <code>`, readable at `GET /__stand-in/codes/<email>`);
  * - `POST /auth/v1/verify {type:'email', email, token}`: a session (access + refresh token, user) or 403;
- * - `POST /auth/v1/token?grant_type=refresh_token {refresh_token}`: a new session, the refresh token rotates;
+ * - `POST /auth/v1/token?grant_type=refresh_token {refresh_token}`: a new session, the refresh token rotates (a used
+ *   one still works for 10 s, like GoTrue's reuse interval);
  * - `GET /auth/v1/user` (bearer): the user; `POST /auth/v1/logout`: 204;
  * - `GET /auth/v1/.well-known/jwks.json`: the public key.
  * Every call is recorded (`GET /__stand-in/events`); `POST /__stand-in/config {accessTokenTtlSeconds}` shortens the
@@ -19,7 +20,10 @@ import { cors } from 'hono/cors';
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 
 type StandInUser = { id: string; email: string; createdAt: string };
-type RefreshGrant = { userId: string; sessionId: string; used: boolean };
+type RefreshGrant = { userId: string; sessionId: string; usedAt: number | null };
+
+/** Like GoTrue's `refresh_token_reuse_interval`: a used refresh token still works for 10 s (a refresh lost in flight). */
+const REFRESH_REUSE_INTERVAL_MS = 10_000;
 /** One recorded call: path, grant type (refresh) and time. */
 export type StandInEvent = { at: number; method: string; path: string; grantType?: string; email?: string };
 
@@ -84,7 +88,7 @@ export async function startSupabaseStandIn(port = 0, options: { log?: (line: str
 
   async function session(user: StandInUser, sessionId: string) {
     const refreshToken = randomBytes(12).toString('base64url');
-    refreshTokens.set(refreshToken, { userId: user.id, sessionId, used: false });
+    refreshTokens.set(refreshToken, { userId: user.id, sessionId, usedAt: null });
     const accessToken = await sign({ sub: user.id, email: user.email, phone: '', session_id: sessionId, user_metadata: {}, app_metadata: { provider: 'email' } });
     return {
       access_token: accessToken,
@@ -141,8 +145,10 @@ export async function startSupabaseStandIn(port = 0, options: { log?: (line: str
     const body = (await c.req.json().catch(() => ({}))) as { refresh_token?: string };
     const grant = body.refresh_token ? refreshTokens.get(body.refresh_token) : undefined;
     const user = grant && usersById.get(grant.userId);
-    if (!grant || grant.used || !user) return fail(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
-    grant.used = true;
+    if (!grant || !user || (grant.usedAt !== null && Date.now() - grant.usedAt > REFRESH_REUSE_INTERVAL_MS)) {
+      return fail(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+    }
+    grant.usedAt ??= Date.now();
     return c.json(await session(user, grant.sessionId));
   });
 
