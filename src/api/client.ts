@@ -9,9 +9,13 @@
  * - Retry (ARCHITECTURE §5): GET/HEAD once on 408, 409, 425, 429, 500, 502, 503, 504; payload methods only
  *   when they carry an Idempotency-Key (then once, same statuses).
  * - Errors: typed errors of `./errors`; no HTTP answer -> `NetworkError`.
+ * - Answers are typed with the shared contracts (`apiRequest<Envelope<User>>(...)`) and not parsed at run
+ *   time: zod stays off the first screen, and the server's tests parse every answer with the same contract
+ *   schemas (docs/decisions/0006-first-load-budget.md). A `schema` may still be passed where one is loaded.
  */
 import type { z } from 'zod';
-import { ApiErrorBodySchema, HEADER_IDEMPOTENCY_KEY, HEADER_ORG_TOKEN } from '../contracts/common';
+import type { ApiErrorBody } from '../contracts/common';
+import { HEADER_IDEMPOTENCY_KEY, HEADER_ORG_TOKEN } from '../contracts/constants';
 import { getRuntimeConfig } from '../platform/runtime-config';
 import { getOrganizationToken, getSessionToken } from './credentials';
 import { InvalidResponseError, NetworkError, toApiError } from './errors';
@@ -38,14 +42,22 @@ export function shouldRetry(method: HttpMethod, status: number, hasIdempotencyKe
   return hasIdempotencyKey;
 }
 
-export interface ApiRequestOptions<S extends z.ZodType | undefined = undefined> {
+/** The answer type of a contract's response schema, e.g. `ResponseOf<typeof VideoListResponseSchema>`. */
+export type ResponseOf<S extends z.ZodType> = z.infer<S>;
+
+/** The success envelope of every JSON answer (ARCHITECTURE §5). */
+export interface Envelope<T> {
+  data: T;
+}
+
+export interface ApiRequestOptions<T = unknown> {
   method?: HttpMethod;
   /** JSON-serialisable body, or a Blob/ArrayBuffer sent as `application/octet-stream`. */
   body?: unknown;
   /** Query string parameters; undefined values are left out. */
   query?: Record<string, string | number | boolean | undefined>;
-  /** zod schema of the whole success envelope (`{data: ...}`); omit for 204 answers. */
-  schema?: S;
+  /** Optional zod schema of the whole success envelope, checked when given (see the module note). */
+  schema?: z.ZodType<T>;
   /** `Idempotency-Key` header value; every mutation passes one (ARCHITECTURE §4). */
   idempotencyKey?: string;
   /** 'session' (default): session token if present, else organization key. 'organization': always the key. */
@@ -54,8 +66,6 @@ export interface ApiRequestOptions<S extends z.ZodType | undefined = undefined> 
   /** Overrides `RETRY_DELAY_MS` (tests). */
   retryDelayMs?: number;
 }
-
-type Result<S> = S extends z.ZodType ? z.infer<S> : void;
 
 function buildUrl(path: string, query?: ApiRequestOptions['query']): string {
   const origin = getRuntimeConfig().apiOrigin.replace(/\/+$/, '');
@@ -102,25 +112,29 @@ function retryDelay(response: Response, fallback: number): number {
   return fallback;
 }
 
-async function readErrorBody(response: Response) {
+/** Type guard for the API's error body `{error: {code, message}}` (ARCHITECTURE §5). */
+function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  const error = (value as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+  return typeof error?.code === 'string' && typeof error.message === 'string';
+}
+
+async function readErrorBody(response: Response): Promise<ApiErrorBody['error'] | null> {
   try {
-    const parsed = ApiErrorBodySchema.safeParse(await response.json());
-    return parsed.success ? parsed.data.error : null;
+    const body: unknown = await response.json();
+    return isApiErrorBody(body) ? body.error : null;
   } catch {
     return null;
   }
 }
 
 /**
- * Sends one API request and parses the answer.
- * Takes the spec path (e.g. `/user/me`) and options; returns the schema-parsed envelope, or undefined when no
- * schema is given. Throws `ApiError` (or a subclass) on a non-2xx answer after the retry rule,
- * `InvalidResponseError` when the body does not match `schema`, `NetworkError` when no answer arrived.
+ * Sends one API request and reads the answer.
+ * Takes the spec path (e.g. `/user/me`) and options; returns the JSON answer typed as `T` (the envelope, e.g.
+ * `Envelope<User>`), or undefined for 204 / non-JSON answers. Throws `ApiError` (or a subclass) on a non-2xx
+ * answer after the retry rule, `InvalidResponseError` when the body is not JSON or does not match a given
+ * `schema`, `NetworkError` when no answer arrived.
  */
-export async function apiRequest<S extends z.ZodType | undefined = undefined>(
-  path: string,
-  options: ApiRequestOptions<S> = {},
-): Promise<Result<S>> {
+export async function apiRequest<T = void>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
   const method = options.method ?? 'GET';
   const binary = options.body instanceof Blob || options.body instanceof ArrayBuffer;
   const url = buildUrl(path, options.query);
@@ -142,18 +156,19 @@ export async function apiRequest<S extends z.ZodType | undefined = undefined>(
     }
 
     if (response.ok) {
-      if (!options.schema || response.status === 204) return undefined as Result<S>;
+      if (response.status === 204 || !response.headers.get('content-type')?.includes('json')) return undefined as T;
       let json: unknown;
       try {
         json = await response.json();
       } catch (cause) {
         throw new InvalidResponseError(response.status, `${method} ${path}: body is not JSON`, cause);
       }
+      if (!options.schema) return json as T;
       const parsed = options.schema.safeParse(json);
       if (!parsed.success) {
         throw new InvalidResponseError(response.status, `${method} ${path}: unexpected response shape`, parsed.error.issues);
       }
-      return parsed.data as Result<S>;
+      return parsed.data;
     }
 
     console.warn(`[api] ${method} ${path} failed`, {

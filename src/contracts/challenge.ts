@@ -5,12 +5,13 @@
  * Display names (spec §3): Polls, Pick'ems, Arcade, Quizzes, Keyword (translated in locales).
  */
 import { z } from 'zod';
+import { CHALLENGE_SUBTYPES } from './constants';
 import { envelope, TimestampSchema } from './common';
 
 export const ChallengeTypeSchema = z.enum(['poll', 'input', 'trivia']);
 export type ChallengeType = z.infer<typeof ChallengeTypeSchema>;
 
-export const CHALLENGE_SUBTYPES = ['poll', 'pickem', 'arcade', 'trivia', 'keyword'] as const;
+export { CHALLENGE_SUBTYPES };
 export const ChallengeSubtypeSchema = z.enum(CHALLENGE_SUBTYPES);
 export type ChallengeSubtype = z.infer<typeof ChallengeSubtypeSchema>;
 

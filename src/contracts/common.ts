@@ -55,6 +55,5 @@ export const ApiErrorBodySchema = z.object({
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;
 
-/** Header names used across the API. */
-export const HEADER_ORG_TOKEN = 'x-org-token';
-export const HEADER_IDEMPOTENCY_KEY = 'idempotency-key';
+/** Header names used across the API (defined in ./constants, which loads no zod). */
+export { HEADER_IDEMPOTENCY_KEY, HEADER_ORG_TOKEN } from './constants';

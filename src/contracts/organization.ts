@@ -3,10 +3,11 @@
  * `token` is sent back by the client in `x-org-token` on every later request.
  */
 import { z } from 'zod';
+import { RANK_CODES } from './constants';
 import { envelope } from './common';
 
-/** Rank codes from lowest (P10) to highest (P1) (spec §9). */
-export const RANK_CODES = ['P10', 'P9', 'P8', 'P7', 'P6', 'P5', 'P4', 'P3', 'P2', 'P1'] as const;
+/** Rank codes from lowest (P10) to highest (P1) (spec §9); defined in ./constants. */
+export { RANK_CODES };
 export const RankCodeSchema = z.enum(RANK_CODES);
 export type RankCode = z.infer<typeof RankCodeSchema>;
 

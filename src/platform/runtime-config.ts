@@ -1,14 +1,16 @@
 /**
- * Runtime config (ARCHITECTURE §1): fetched once from `/config.json` at boot and validated with
- * `RuntimeConfigSchema`; nothing organization-specific is a build-time constant.
+ * Runtime config (ARCHITECTURE §1): fetched once from `/config.json` at boot; nothing organization-specific is
+ * a build-time constant. The server builds the file from its zod-validated environment and its tests check it
+ * against `RuntimeConfigSchema`; the client only checks that it is a JSON object, so zod stays off the first
+ * screen (docs/decisions/0006-first-load-budget.md).
  */
-import { RuntimeConfigSchema, type RuntimeConfig } from '../contracts/config';
+import type { RuntimeConfig } from '../contracts/config';
 
 export type { RuntimeConfig };
 
 let current: RuntimeConfig | null = null;
 
-/** Thrown when `/config.json` cannot be fetched or does not match the schema. */
+/** Thrown when `/config.json` cannot be fetched or is not a runtime config. */
 export class RuntimeConfigError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
@@ -35,15 +37,17 @@ export async function loadRuntimeConfig(url = '/config.json'): Promise<RuntimeCo
   } catch (cause) {
     throw new RuntimeConfigError(`${url} is not JSON`, { cause });
   }
-  const parsed = RuntimeConfigSchema.safeParse(body);
-  if (!parsed.success) throw new RuntimeConfigError(`${url} is invalid: ${parsed.error.message}`, { cause: parsed.error });
-  current = parsed.data;
+  const config = body as Partial<RuntimeConfig> | null;
+  if (typeof config?.apiOrigin !== 'string' || typeof config.organizationKey !== 'string' || typeof config.auth !== 'object') {
+    throw new RuntimeConfigError(`${url} is not a Podium runtime config`);
+  }
+  current = config as RuntimeConfig;
   return current;
 }
 
 /** Sets the config directly (tests, or a config obtained elsewhere). Takes and returns the config. */
 export function setRuntimeConfig(config: RuntimeConfig): RuntimeConfig {
-  current = RuntimeConfigSchema.parse(config);
+  current = config;
   return current;
 }
 

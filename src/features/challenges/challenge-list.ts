@@ -4,7 +4,8 @@
  * and ordering (open first by soonest expiry, then completed / expired, most recent first).
  * Pure: the current time is passed in.
  */
-import { CHALLENGE_SUBTYPES, type Challenge, type ChallengeSubtype } from '../../contracts/challenge';
+import { CHALLENGE_SUBTYPES, type ChallengeSubtype } from '../../contracts/constants';
+import type { Challenge } from '../../contracts/challenge';
 import { getChallengeState, type ChallengeState } from './challenge-completion';
 
 /** Default number of cards in the dashboard's "Challenges to do". */

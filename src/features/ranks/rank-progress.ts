@@ -3,7 +3,8 @@
  * reach the organization's `ranks[].threshold`. Spending never lowers a rank.
  * Pure functions over the organization's ranks (spec §3 Organization.ranks) and the user's lifetimePoints.
  */
-import { RANK_CODES, type Rank, type RankCode } from '../../contracts/organization';
+import { RANK_CODES, type RankCode } from '../../contracts/constants';
+import type { Rank } from '../../contracts/organization';
 
 /** Where a member stands on the rank ladder. */
 export interface RankProgress {

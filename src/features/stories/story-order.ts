@@ -9,7 +9,7 @@
  *   `P1`) is visible only to a signed-in, non-underage member of exactly that rank, and is never shareable.
  * - A story titled 'Save to Home' is never shareable.
  */
-import { RANK_CODES, type RankCode } from '../../contracts/organization';
+import { RANK_CODES, type RankCode } from '../../contracts/constants';
 import type { Story, StoryChapter } from '../../contracts/content';
 
 /** The four rail lists, in display order. */

@@ -4,8 +4,8 @@
  * Errors: 422 NotLive (outside `startsAt`..`stopsAt`), 404, 401.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, createIdempotencyKey } from '../../../api/client';
-import { ActivateUserResponseSchema, type ActivateUserResult } from '../../../contracts/activation';
+import { apiRequest, createIdempotencyKey, type ResponseOf } from '../../../api/client';
+import type { ActivateUserResponseSchema, ActivateUserResult } from '../../../contracts/activation';
 import { getCurrentUserQueryOptions } from '../../session/api/get-current-user';
 
 /**
@@ -14,10 +14,9 @@ import { getCurrentUserQueryOptions } from '../../session/api/get-current-user';
  * @throws ApiError (422 NotLive, 404, 401), NetworkError
  */
 export async function activateUser(slug: string, idempotencyKey = createIdempotencyKey()): Promise<ActivateUserResult> {
-  const { data } = await apiRequest('/activations/activate-user', {
+  const { data } = await apiRequest<ResponseOf<typeof ActivateUserResponseSchema>>('/activations/activate-user', {
     method: 'POST',
     body: { slug },
-    schema: ActivateUserResponseSchema,
     idempotencyKey,
   });
   return data;

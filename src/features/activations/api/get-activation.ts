@@ -3,13 +3,12 @@
  * list and the first item is used (null when the list is empty).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/client';
-import { ActivationDetailResponseSchema, type Activation } from '../../../contracts/activation';
+import { apiRequest, type ResponseOf } from '../../../api/client';
+import type { ActivationDetailResponseSchema, Activation } from '../../../contracts/activation';
 
 /** Fetches one activation; returns the first item of `data`, or null. Throws `NotFoundError`, API/network errors. */
 export async function getActivation(id: string, signal?: AbortSignal): Promise<Activation | null> {
-  const { data } = await apiRequest(`/activations/${encodeURIComponent(id)}`, {
-    schema: ActivationDetailResponseSchema,
+  const { data } = await apiRequest<ResponseOf<typeof ActivationDetailResponseSchema>>(`/activations/${encodeURIComponent(id)}`, {
     auth: 'organization',
     signal,
   });

@@ -1,11 +1,11 @@
 /** `GET /activations/list` (spec §6-§7): the organization's activations, read with the organization key as bearer. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/client';
-import { ActivationListResponseSchema, type Activation } from '../../../contracts/activation';
+import { apiRequest, type ResponseOf } from '../../../api/client';
+import type { ActivationListResponseSchema, Activation } from '../../../contracts/activation';
 
 /** Fetches every activation (organization-key bearer). Throws API/network errors. */
 export async function getActivations(signal?: AbortSignal): Promise<Activation[]> {
-  const { data } = await apiRequest('/activations/list', { schema: ActivationListResponseSchema, auth: 'organization', signal });
+  const { data } = await apiRequest<ResponseOf<typeof ActivationListResponseSchema>>('/activations/list', { auth: 'organization', signal });
   return data;
 }
 

@@ -3,13 +3,13 @@
  * offline), so an article opened from the media home never waits.
  */
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/client';
-import { ArticleResponseSchema, type Article } from '../../../contracts/content';
+import { apiRequest, type ResponseOf } from '../../../api/client';
+import type { ArticleResponseSchema, Article } from '../../../contracts/content';
 import { getArticlesQueryOptions } from './get-articles';
 
 /** Fetches one article. Throws `NotFoundError` for an unknown id, other API/network errors. */
 export async function getArticle(id: string, signal?: AbortSignal): Promise<Article> {
-  const { data } = await apiRequest(`/content/articles/${encodeURIComponent(id)}`, { schema: ArticleResponseSchema, signal });
+  const { data } = await apiRequest<ResponseOf<typeof ArticleResponseSchema>>(`/content/articles/${encodeURIComponent(id)}`, { signal });
   return data;
 }
 

@@ -1,11 +1,11 @@
 /** `GET /content/articles` (spec §7): the organization's articles, `data` list, newest first. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/client';
-import { ArticleListResponseSchema, type Article } from '../../../contracts/content';
+import { apiRequest, type ResponseOf } from '../../../api/client';
+import type { ArticleListResponseSchema, Article } from '../../../contracts/content';
 
 /** Fetches every article. Throws API/network errors. */
 export async function getArticles(signal?: AbortSignal): Promise<Article[]> {
-  const { data } = await apiRequest('/content/articles', { schema: ArticleListResponseSchema, signal });
+  const { data } = await apiRequest<ResponseOf<typeof ArticleListResponseSchema>>('/content/articles', { signal });
   return data;
 }
 

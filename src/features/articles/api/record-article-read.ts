@@ -5,8 +5,8 @@
  * `{idempotencyKey, occurredAt, articleId}`. Optimistic: the article shows as read at once, points pending.
  */
 import { useMutation, useMutationState, type Mutation, type QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/client';
-import { ContentAwardResponseSchema, type Article, type ContentAwardResult } from '../../../contracts/content';
+import { apiRequest, type ResponseOf } from '../../../api/client';
+import type { ContentAwardResponseSchema, Article, ContentAwardResult } from '../../../contracts/content';
 import { newQueuedActionVariables, queuedMutationDefaults, type QueuedActionVariables } from '../../../offline/queued-action';
 import { getCurrentUserQueryOptions } from '../../session/api/get-current-user';
 import { markArticleRead, markArticleReadInList, pendingReadPoints } from '../article-read';
@@ -33,10 +33,9 @@ export interface ArticleReadContext {
  * @throws ApiError (404 unknown article, 401 signed out), NetworkError
  */
 export async function recordArticleRead({ idempotencyKey, articleId }: RecordArticleReadVariables): Promise<ContentAwardResult> {
-  const { data } = await apiRequest(`/content/articles/${encodeURIComponent(articleId)}/read`, {
+  const { data } = await apiRequest<ResponseOf<typeof ContentAwardResponseSchema>>(`/content/articles/${encodeURIComponent(articleId)}/read`, {
     method: 'POST',
     body: { checksum: '' },
-    schema: ContentAwardResponseSchema,
     idempotencyKey,
   });
   return data;

@@ -5,15 +5,8 @@
  * (413 / 415 otherwise); the client checks type and size first to answer at once.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, createIdempotencyKey } from '../../../api/client';
-import {
-  AvatarContentTypeSchema,
-  MAX_AVATAR_BYTES,
-  MediaUploadResponseSchema,
-  SetAvatarResponseSchema,
-  type MediaUploadResult,
-  type SetAvatarResult,
-} from '../../../contracts/media';
+import { apiRequest, createIdempotencyKey, type ResponseOf } from '../../../api/client';
+import { AvatarContentTypeSchema, MAX_AVATAR_BYTES, type MediaUploadResponseSchema, type SetAvatarResponseSchema, type MediaUploadResult, type SetAvatarResult } from '../../../contracts/media';
 import { getCurrentUserQueryOptions } from '../../session/api/get-current-user';
 
 /** Types the file picker offers (`accept`). */
@@ -29,10 +22,9 @@ export function avatarFileProblem(file: Pick<File, 'type' | 'size'>): 'type' | '
 
 /** Uploads the image bytes. Returns the stored media (its `name` is passed to set-avatar). Throws ApiError (413, 415), NetworkError. */
 export async function uploadMedia(file: Blob): Promise<MediaUploadResult> {
-  const { data } = await apiRequest('/media', {
+  const { data } = await apiRequest<ResponseOf<typeof MediaUploadResponseSchema>>('/media', {
     method: 'POST',
     body: file,
-    schema: MediaUploadResponseSchema,
     idempotencyKey: createIdempotencyKey(),
   });
   return data;
@@ -40,10 +32,9 @@ export async function uploadMedia(file: Blob): Promise<MediaUploadResult> {
 
 /** Makes the uploaded media the member's avatar. Takes the media name (a file name is cut at the dot). */
 export async function setAvatar(name: string): Promise<SetAvatarResult> {
-  const { data } = await apiRequest('/media/set-avatar', {
+  const { data } = await apiRequest<ResponseOf<typeof SetAvatarResponseSchema>>('/media/set-avatar', {
     method: 'POST',
     body: { name: name.split('.')[0] },
-    schema: SetAvatarResponseSchema,
     idempotencyKey: createIdempotencyKey(),
   });
   return data;

@@ -4,18 +4,14 @@
  * gives the ids the member dismissed on any device, so a removed card stays removed.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, createIdempotencyKey } from '../../../api/client';
-import {
-  CarouselDismissalListResponseSchema,
-  CarouselDismissalResponseSchema,
-  type CarouselDismissal,
-} from '../../../contracts/carousel';
+import { apiRequest, createIdempotencyKey, type ResponseOf } from '../../../api/client';
+import type { CarouselDismissalListResponseSchema, CarouselDismissalResponseSchema, CarouselDismissal } from '../../../contracts/carousel';
 import { getSessionToken } from '../../session/token-store';
 
 /** Fetches the member's dismissed cards (newest first); [] for a visitor. Throws API/network errors. */
 export async function getCarouselDismissals(signal?: AbortSignal): Promise<CarouselDismissal[]> {
   if (!getSessionToken()) return [];
-  const { data } = await apiRequest('/carousel/dismissed', { schema: CarouselDismissalListResponseSchema, signal });
+  const { data } = await apiRequest<ResponseOf<typeof CarouselDismissalListResponseSchema>>('/carousel/dismissed', { signal });
   return data;
 }
 
@@ -26,9 +22,8 @@ export function getCarouselDismissalsQueryOptions() {
 
 /** Dismisses one card on the server. Returns the dismissal. Throws ApiError, NetworkError. */
 export async function dismissCarouselCard(cardId: string): Promise<CarouselDismissal> {
-  const { data } = await apiRequest(`/carousel/${encodeURIComponent(cardId)}`, {
+  const { data } = await apiRequest<ResponseOf<typeof CarouselDismissalResponseSchema>>(`/carousel/${encodeURIComponent(cardId)}`, {
     method: 'DELETE',
-    schema: CarouselDismissalResponseSchema,
     idempotencyKey: createIdempotencyKey(),
   });
   return data;

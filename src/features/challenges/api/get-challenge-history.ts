@@ -3,16 +3,12 @@
  * the member's resolved challenges of one subtype with their outcome.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/client';
-import {
-  ChallengeHistoryResponseSchema,
-  type ChallengeHistoryItem,
-  type ChallengeSubtype,
-} from '../../../contracts/challenge';
+import { apiRequest, type Envelope } from '../../../api/client';
+import type { ChallengeHistoryItem, ChallengeSubtype } from '../../../contracts/challenge';
 
 /** Fetches the history of one subtype, newest first as the server sends it. Throws API/network errors. */
 export async function getChallengeHistory(subtype: ChallengeSubtype, signal?: AbortSignal): Promise<ChallengeHistoryItem[]> {
-  const { data } = await apiRequest(`/challenge/${subtype}/history`, { schema: ChallengeHistoryResponseSchema, signal });
+  const { data } = await apiRequest<Envelope<ChallengeHistoryItem[]>>(`/challenge/${subtype}/history`, { signal });
   return data;
 }
 

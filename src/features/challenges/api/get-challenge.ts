@@ -2,13 +2,12 @@
  * `GET /challenge/{id}` (spec §7): one challenge. Missing -> `NotFoundError` (404).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/client';
-import { ChallengeResponseSchema, type Challenge } from '../../../contracts/challenge';
+import { apiRequest, type Envelope } from '../../../api/client';
+import type { Challenge } from '../../../contracts/challenge';
 
 /** Fetches one challenge by id. Throws `NotFoundError` when it does not exist, other API/network errors. */
 export async function getChallenge(challengeId: string, signal?: AbortSignal): Promise<Challenge> {
-  const { data } = await apiRequest(`/challenge/${encodeURIComponent(challengeId)}`, {
-    schema: ChallengeResponseSchema,
+  const { data } = await apiRequest<Envelope<Challenge>>(`/challenge/${encodeURIComponent(challengeId)}`, {
     signal,
   });
   return data;

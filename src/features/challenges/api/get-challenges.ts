@@ -3,8 +3,8 @@
  * Refetched every 60 minutes while a user is signed in, and at once on reconnect (spec §1, §9; ARCHITECTURE §6).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/client';
-import { ChallengeListResponseSchema, type Challenge } from '../../../contracts/challenge';
+import { apiRequest, type Envelope } from '../../../api/client';
+import type { Challenge } from '../../../contracts/challenge';
 import { getSessionToken } from '../../session/token-store';
 
 /** Periodic refresh while signed in, in milliseconds (spec §9: 60 minutes). */
@@ -12,7 +12,7 @@ export const CHALLENGES_REFRESH_INTERVAL_MS = 60 * 60 * 1000;
 
 /** Fetches every challenge the bearer may see. Throws API/network errors (src/api/errors.ts). */
 export async function getChallenges(signal?: AbortSignal): Promise<Challenge[]> {
-  const { data } = await apiRequest('/challenge', { schema: ChallengeListResponseSchema, signal });
+  const { data } = await apiRequest<Envelope<Challenge[]>>('/challenge', { signal });
   return data;
 }
 

@@ -11,22 +11,15 @@
  */
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
-import { apiRequest } from '../../../api/client';
+import { apiRequest, type Envelope } from '../../../api/client';
+import { notify } from '../../../platform/toasts';
 import { ChallengeSubmissionError, NetworkError, NotFoundError } from '../../../api/errors';
-import {
-  ChallengeSubmissionResponseSchema,
-  ChallengeSubmissionSchema,
-  type Challenge,
-  type ChallengeSubmission,
-  type ChallengeSubmissionResult,
-} from '../../../contracts/challenge';
+import type { Challenge, ChallengeSubmission, ChallengeSubmissionResult } from '../../../contracts/challenge';
 import { getCurrentUserQueryOptions } from '../../session/api/get-current-user';
 import { mergeTriviaResponse } from '../trivia-merge';
 import { getChallengeQueryOptions } from './get-challenge';
 import { getChallengesQueryOptions } from './get-challenges';
 
-export { ChallengeSubmissionSchema };
 
 /** Spec §5/§8: "Quiz submit requires the challenge to exist, otherwise 'Challenge not found'". */
 export class ChallengeNotFoundError extends Error {
@@ -44,7 +37,7 @@ export interface SubmitChallengeAnswerInput {
 }
 
 /**
- * Posts one answer. Validates the body with `ChallengeSubmissionSchema` first.
+ * Posts one answer (the body is typed by `ChallengeSubmission`; the server validates it with the schema).
  * @returns `data`: the updated challenge, points awarded, correctness, and `trivia` for quizzes
  * @throws ChallengeSubmissionError (422), ChallengeNotFoundError (404), NetworkError, other ApiError
  */
@@ -53,12 +46,10 @@ export async function submitChallengeAnswer({
   submission,
   idempotencyKey,
 }: SubmitChallengeAnswerInput): Promise<ChallengeSubmissionResult> {
-  const body = ChallengeSubmissionSchema.parse(submission);
   try {
-    const { data } = await apiRequest(`/challenge/${encodeURIComponent(challengeId)}`, {
+    const { data } = await apiRequest<Envelope<ChallengeSubmissionResult>>(`/challenge/${encodeURIComponent(challengeId)}`, {
       method: 'POST',
-      body,
-      schema: ChallengeSubmissionResponseSchema,
+      body: submission,
       idempotencyKey,
     });
     return data;
@@ -131,7 +122,7 @@ export function useSubmitChallengeAnswer(challengeId: string) {
       ]);
     },
     onError: (error) => {
-      toast.error(t(submissionErrorKey(error)), { description: t('errors.tryAgain') });
+      notify({ title: t(submissionErrorKey(error)), description: t('errors.tryAgain'), variant: 'destructive' });
     },
   });
   return {

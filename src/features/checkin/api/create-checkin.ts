@@ -14,12 +14,8 @@ import {
   type Mutation,
   type QueryClient,
 } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/client';
-import {
-  CheckinResultResponseSchema,
-  type CheckinResult,
-  type CheckinStatus,
-} from '../../../contracts/checkin';
+import { apiRequest, type Envelope } from '../../../api/client';
+import type { CheckinResult, CheckinStatus } from '../../../contracts/checkin';
 import { newQueuedActionVariables, queuedMutationDefaults, type QueuedActionVariables } from '../../../offline/queued-action';
 import { getCurrentUserQueryOptions } from '../../session/api/get-current-user';
 import { applyOptimisticCheckin } from '../checkin-streak';
@@ -43,10 +39,9 @@ export interface CheckinMutationContext {
  * @throws ApiError (e.g. 422 CheckinTime when `occurredAt` is too old), NetworkError
  */
 export async function createCheckin({ idempotencyKey, occurredAt }: CreateCheckinVariables): Promise<CheckinResult> {
-  const { data } = await apiRequest('/checkin', {
+  const { data } = await apiRequest<Envelope<CheckinResult>>('/checkin', {
     method: 'POST',
     body: { occurredAt },
-    schema: CheckinResultResponseSchema,
     idempotencyKey,
   });
   return data;

@@ -2,12 +2,12 @@
  * `GET /checkin` (spec §7): the member's daily check-in status (streak `days`, `eligibleForCheckin`, rewards).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/client';
-import { CheckinStatusResponseSchema, type CheckinStatus } from '../../../contracts/checkin';
+import { apiRequest, type Envelope } from '../../../api/client';
+import type { CheckinStatus } from '../../../contracts/checkin';
 
 /** Fetches the check-in status of the signed-in member. Throws API/network errors (401 when signed out). */
 export async function getCheckin(signal?: AbortSignal): Promise<CheckinStatus> {
-  const { data } = await apiRequest('/checkin', { schema: CheckinStatusResponseSchema, signal });
+  const { data } = await apiRequest<Envelope<CheckinStatus>>('/checkin', { signal });
   return data;
 }
 

@@ -1,11 +1,11 @@
 /** `GET /consent/user` (spec §7): the organization's consents with the member's answers (value 0/1, `enabled`). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/client';
-import { ConsentListResponseSchema, type Consent } from '../../../contracts/consent';
+import { apiRequest, type ResponseOf } from '../../../api/client';
+import type { ConsentListResponseSchema, Consent } from '../../../contracts/consent';
 
 /** Fetches the member's consents. Throws API/network errors (401 when signed out). */
 export async function getConsents(signal?: AbortSignal): Promise<Consent[]> {
-  const { data } = await apiRequest('/consent/user', { schema: ConsentListResponseSchema, signal });
+  const { data } = await apiRequest<ResponseOf<typeof ConsentListResponseSchema>>('/consent/user', { signal });
   return data;
 }
 

@@ -4,8 +4,8 @@
  * the switch shows what the server holds.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, createIdempotencyKey } from '../../../api/client';
-import { ConsentResponseSchema, type Consent } from '../../../contracts/consent';
+import { apiRequest, createIdempotencyKey, type ResponseOf } from '../../../api/client';
+import type { ConsentResponseSchema, Consent } from '../../../contracts/consent';
 import { applyConsentChange, toConsentUpdate } from '../consent-rules';
 import { getConsentsQueryOptions } from './get-consents';
 
@@ -20,10 +20,9 @@ export interface UpdateConsentVariables {
  * @throws ApiError (422 mismatched consentId, 404), NetworkError
  */
 export async function updateConsent({ consent, enabled }: UpdateConsentVariables): Promise<Consent> {
-  const { data } = await apiRequest(`/consent/user/${encodeURIComponent(consent.id)}`, {
+  const { data } = await apiRequest<ResponseOf<typeof ConsentResponseSchema>>(`/consent/user/${encodeURIComponent(consent.id)}`, {
     method: 'PATCH',
     body: toConsentUpdate(consent, enabled),
-    schema: ConsentResponseSchema,
     idempotencyKey: createIdempotencyKey(),
   });
   return data;

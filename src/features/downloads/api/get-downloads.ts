@@ -3,12 +3,12 @@
  * `{cdnBase}/{id}` (spec §7 "GET /{id} on the media CDN base").
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/client';
-import { DownloadListResponseSchema, type Download } from '../../../contracts/content';
+import { apiRequest, type ResponseOf } from '../../../api/client';
+import type { DownloadListResponseSchema, Download } from '../../../contracts/content';
 
 /** Fetches the downloads. Throws API/network errors. */
 export async function getDownloads(signal?: AbortSignal): Promise<Download[]> {
-  const { data } = await apiRequest('/content/downloads', { schema: DownloadListResponseSchema, signal });
+  const { data } = await apiRequest<ResponseOf<typeof DownloadListResponseSchema>>('/content/downloads', { signal });
   return data;
 }
 

@@ -3,15 +3,15 @@
  * with its signed amount, reason, label and the balance after it. The platform has no query for it; this is it.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/client';
-import { TransactionListResponseSchema, type Transaction } from '../../../contracts/user';
+import { apiRequest, type ResponseOf } from '../../../api/client';
+import type { TransactionListResponseSchema, Transaction } from '../../../contracts/user';
 
 /** Rows fetched for the history page (the API allows up to 200). */
 export const HISTORY_PAGE_SIZE = 200;
 
 /** Fetches the newest `limit` ledger rows. Throws API/network errors (401 when signed out). */
 export async function getTransactions(limit = HISTORY_PAGE_SIZE, signal?: AbortSignal): Promise<Transaction[]> {
-  const { data } = await apiRequest('/user/me/transactions', { schema: TransactionListResponseSchema, query: { limit }, signal });
+  const { data } = await apiRequest<ResponseOf<typeof TransactionListResponseSchema>>('/user/me/transactions', { query: { limit }, signal });
   return data;
 }
 

@@ -4,17 +4,16 @@
  * `x-org-token` on every later request.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/client';
+import { apiRequest, type Envelope } from '../../../api/client';
 import { setOrganizationToken } from '../../../api/credentials';
-import { OrganizationResponseSchema, type Organization } from '../../../contracts/organization';
+import type { Organization } from '../../../contracts/organization';
 
 /**
  * Fetches the current organization with the organization key and remembers its token for `x-org-token`.
  * Returns the organization. Throws API/network errors.
  */
 export async function getOrganization(signal?: AbortSignal): Promise<Organization> {
-  const { data } = await apiRequest('/organization/current', {
-    schema: OrganizationResponseSchema,
+  const { data } = await apiRequest<Envelope<Organization>>('/organization/current', {
     auth: 'organization',
     signal,
   });

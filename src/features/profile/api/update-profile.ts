@@ -4,8 +4,8 @@
  * user is replaced by the answer.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, createIdempotencyKey } from '../../../api/client';
-import { UserResponseSchema, UserUpdateSchema, type User, type UserUpdate } from '../../../contracts/user';
+import { apiRequest, createIdempotencyKey, type ResponseOf } from '../../../api/client';
+import { type UserResponseSchema, UserUpdateSchema, type User, type UserUpdate } from '../../../contracts/user';
 import { getCurrentUserQueryOptions } from '../../session/api/get-current-user';
 
 export { UserUpdateSchema };
@@ -13,10 +13,9 @@ export { UserUpdateSchema };
 /** Saves the profile fields given. Returns the updated user. Throws `ApiError` (422 validation/BirthdayImmutable). */
 export async function updateProfile(input: UserUpdate): Promise<User> {
   const body = UserUpdateSchema.parse(input);
-  const { data } = await apiRequest('/user/me', {
+  const { data } = await apiRequest<ResponseOf<typeof UserResponseSchema>>('/user/me', {
     method: 'PATCH',
     body,
-    schema: UserResponseSchema,
     idempotencyKey: createIdempotencyKey(),
   });
   return data;

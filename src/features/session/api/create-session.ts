@@ -3,8 +3,8 @@
  * token is stored, the caches are reset (nothing of a previous visitor survives) and the current user is loaded.
  */
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiRequest, createIdempotencyKey } from '../../../api/client';
-import { SessionCreateSchema, SessionGrantResponseSchema, type SessionCreate, type SessionGrant } from '../../../contracts/session';
+import { apiRequest, createIdempotencyKey, type ResponseOf } from '../../../api/client';
+import { SessionCreateSchema, type SessionGrantResponseSchema, type SessionCreate, type SessionGrant } from '../../../contracts/session';
 import { getRuntimeConfig } from '../../../platform/runtime-config';
 import { verifySupabaseOtp } from '../supabase/auth';
 import { getCurrentUserQueryOptions } from './get-current-user';
@@ -20,10 +20,9 @@ export async function createSession(input: SessionCreate): Promise<SessionGrant>
   const body = SessionCreateSchema.parse(input);
   const { auth } = getRuntimeConfig();
   if (auth.mode === 'supabase') return verifySupabaseOtp(auth, body.email, body.code);
-  const { data } = await apiRequest('/session', {
+  const { data } = await apiRequest<ResponseOf<typeof SessionGrantResponseSchema>>('/session', {
     method: 'POST',
     body,
-    schema: SessionGrantResponseSchema,
     idempotencyKey: createIdempotencyKey(),
   });
   return data;

@@ -3,9 +3,9 @@
  * user"). Refetched every 60 minutes while a user exists (spec §1, §9).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/client';
+import { apiRequest, type Envelope } from '../../../api/client';
 import { UnauthorizedError } from '../../../api/errors';
-import { UserResponseSchema, type User } from '../../../contracts/user';
+import type { User } from '../../../contracts/user';
 import { clearSessionToken, getSessionToken } from '../token-store';
 
 /** Periodic refresh interval while signed in, in milliseconds (spec §9: 60 minutes). */
@@ -18,7 +18,7 @@ export const USER_REFRESH_INTERVAL_MS = 60 * 60 * 1000;
 export async function getCurrentUser(signal?: AbortSignal): Promise<User | null> {
   if (!getSessionToken()) return null;
   try {
-    const { data } = await apiRequest('/user/me', { schema: UserResponseSchema, signal });
+    const { data } = await apiRequest<Envelope<User>>('/user/me', { signal });
     return data;
   } catch (error) {
     if (error instanceof UnauthorizedError) {

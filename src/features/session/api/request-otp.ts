@@ -3,8 +3,8 @@
  * same for known and unknown addresses.
  */
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest, createIdempotencyKey } from '../../../api/client';
-import { OtpRequestSchema, OtpResponseSchema, type OtpRequest } from '../../../contracts/session';
+import { apiRequest, createIdempotencyKey, type ResponseOf } from '../../../api/client';
+import { OtpRequestSchema, type OtpResponseSchema, type OtpRequest } from '../../../contracts/session';
 import { getRuntimeConfig } from '../../../platform/runtime-config';
 import { sendSupabaseOtp } from '../supabase/auth';
 
@@ -18,10 +18,9 @@ export async function requestOtp(input: OtpRequest): Promise<void> {
   const body = OtpRequestSchema.parse(input);
   const { auth } = getRuntimeConfig();
   if (auth.mode === 'supabase') return sendSupabaseOtp(auth, body.email);
-  await apiRequest('/session/otp', {
+  await apiRequest<ResponseOf<typeof OtpResponseSchema>>('/session/otp', {
     method: 'POST',
     body,
-    schema: OtpResponseSchema,
     idempotencyKey: createIdempotencyKey(),
   });
 }

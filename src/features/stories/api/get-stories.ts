@@ -3,12 +3,12 @@
  * stories of other ranks; the client applies the same rule, spec §4). Texts in the request's language.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/client';
-import { StoryListResponseSchema, type Story } from '../../../contracts/content';
+import { apiRequest, type ResponseOf } from '../../../api/client';
+import type { StoryListResponseSchema, Story } from '../../../contracts/content';
 
 /** Fetches every story. Throws API/network errors. */
 export async function getStories(signal?: AbortSignal): Promise<Story[]> {
-  const { data } = await apiRequest('/content/stories', { schema: StoryListResponseSchema, signal });
+  const { data } = await apiRequest<ResponseOf<typeof StoryListResponseSchema>>('/content/stories', { signal });
   return data;
 }
 

@@ -3,13 +3,13 @@
  * viewer opens at once from the rail (and offline).
  */
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/client';
-import { StoryResponseSchema, type Story } from '../../../contracts/content';
+import { apiRequest, type ResponseOf } from '../../../api/client';
+import type { StoryResponseSchema, Story } from '../../../contracts/content';
 import { getStoriesQueryOptions } from './get-stories';
 
 /** Fetches one story. Throws `NotFoundError` (unknown, or a rank-coded story of another rank), API/network errors. */
 export async function getStory(id: string, signal?: AbortSignal): Promise<Story> {
-  const { data } = await apiRequest(`/content/stories/${encodeURIComponent(id)}`, { schema: StoryResponseSchema, signal });
+  const { data } = await apiRequest<ResponseOf<typeof StoryResponseSchema>>(`/content/stories/${encodeURIComponent(id)}`, { signal });
   return data;
 }
 

@@ -8,9 +8,9 @@
  */
 import { useMutation, type QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
-import { apiRequest } from '../../../api/client';
+import { apiRequest, type ResponseOf } from '../../../api/client';
 import { StoryChapterViewError } from '../../../api/errors';
-import { ChapterViewResponseSchema, type ChapterViewResult, type Story } from '../../../contracts/content';
+import type { ChapterViewResponseSchema, ChapterViewResult, Story } from '../../../contracts/content';
 import { newQueuedActionVariables, queuedMutationDefaults, type QueuedActionVariables } from '../../../offline/queued-action';
 import { notify } from '../../../platform/toasts';
 import { getCurrentUserQueryOptions } from '../../session/api/get-current-user';
@@ -39,9 +39,9 @@ export interface ChapterViewContext {
  * @throws StoryChapterViewError (422), ApiError (404, 401), NetworkError
  */
 export async function recordChapterView({ idempotencyKey, storyId, chapterId }: RecordChapterViewVariables): Promise<ChapterViewResult> {
-  const { data } = await apiRequest(
+  const { data } = await apiRequest<ResponseOf<typeof ChapterViewResponseSchema>>(
     `/content/stories/${encodeURIComponent(storyId)}/chapter-view/${encodeURIComponent(chapterId)}`,
-    { method: 'POST', body: { checksum: '' }, schema: ChapterViewResponseSchema, idempotencyKey },
+    { method: 'POST', body: { checksum: '' }, idempotencyKey },
   );
   return data;
 }

@@ -6,8 +6,8 @@
  * are written to the cache, then the user and the list are refetched.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, createIdempotencyKey } from '../../../api/client';
-import { SweepstakeEntryResponseSchema, type SweepstakeEntryResult } from '../../../contracts/sweepstake';
+import { apiRequest, createIdempotencyKey, type ResponseOf } from '../../../api/client';
+import type { SweepstakeEntryResponseSchema, SweepstakeEntryResult } from '../../../contracts/sweepstake';
 import { getCurrentUserQueryOptions } from '../../session/api/get-current-user';
 import { getSweepstakeQueryOptions } from './get-sweepstake';
 import { getSweepstakesQueryOptions } from './get-sweepstakes';
@@ -26,10 +26,9 @@ export interface EnterSweepstakeVariables {
  * @throws InsufficientPointsError, ApiError (403 Underage, 422 NotLive/EntryLimitReached, 404), NetworkError
  */
 export async function enterSweepstake({ sweepstakeId, count, idempotencyKey }: EnterSweepstakeVariables): Promise<SweepstakeEntryResult> {
-  const { data } = await apiRequest(`/sweepstake/${encodeURIComponent(sweepstakeId)}/entry`, {
+  const { data } = await apiRequest<ResponseOf<typeof SweepstakeEntryResponseSchema>>(`/sweepstake/${encodeURIComponent(sweepstakeId)}/entry`, {
     method: 'POST',
     body: { count },
-    schema: SweepstakeEntryResponseSchema,
     idempotencyKey,
   });
   return data;

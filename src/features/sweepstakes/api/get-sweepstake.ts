@@ -1,14 +1,13 @@
 /** `GET /sweepstake/{id}` (spec §7): one sweepstake with the member's entry count. The list's copy is the placeholder. */
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/client';
-import { SweepstakeResponseSchema, type Sweepstake } from '../../../contracts/sweepstake';
+import { apiRequest, type ResponseOf } from '../../../api/client';
+import type { SweepstakeResponseSchema, Sweepstake } from '../../../contracts/sweepstake';
 import { getSessionToken } from '../../session/token-store';
 import { getSweepstakesQueryOptions } from './get-sweepstakes';
 
 /** Fetches one sweepstake. Throws `NotFoundError` for an unknown id, other API/network errors. */
 export async function getSweepstake(id: string, signal?: AbortSignal): Promise<Sweepstake> {
-  const { data } = await apiRequest(`/sweepstake/${encodeURIComponent(id)}`, {
-    schema: SweepstakeResponseSchema,
+  const { data } = await apiRequest<ResponseOf<typeof SweepstakeResponseSchema>>(`/sweepstake/${encodeURIComponent(id)}`, {
     auth: getSessionToken() ? 'session' : 'organization',
     signal,
   });

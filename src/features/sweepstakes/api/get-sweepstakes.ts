@@ -4,8 +4,8 @@
  * while a member is signed in, and at once on reconnect (spec §1, §9; ARCHITECTURE §6).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/client';
-import { SweepstakeListResponseSchema, type Sweepstake } from '../../../contracts/sweepstake';
+import { apiRequest, type ResponseOf } from '../../../api/client';
+import type { SweepstakeListResponseSchema, Sweepstake } from '../../../contracts/sweepstake';
 import { getSessionToken } from '../../session/token-store';
 
 /** Periodic refresh while signed in, in milliseconds (spec §9: 60 minutes). */
@@ -13,8 +13,7 @@ export const SWEEPSTAKES_REFRESH_INTERVAL_MS = 60 * 60 * 1000;
 
 /** Fetches the sweepstakes; with the organization key when no session exists. Throws API/network errors. */
 export async function getSweepstakes(signal?: AbortSignal): Promise<Sweepstake[]> {
-  const { data } = await apiRequest('/sweepstake', {
-    schema: SweepstakeListResponseSchema,
+  const { data } = await apiRequest<ResponseOf<typeof SweepstakeListResponseSchema>>('/sweepstake', {
     auth: getSessionToken() ? 'session' : 'organization',
     signal,
   });

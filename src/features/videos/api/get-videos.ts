@@ -3,12 +3,12 @@
  * There is no single-video call: `/media/videos/{video}` reads its video from this list (`useVideo`).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/client';
-import { VideoListResponseSchema, type Video } from '../../../contracts/content';
+import { apiRequest, type ResponseOf } from '../../../api/client';
+import type { VideoListResponseSchema, Video } from '../../../contracts/content';
 
 /** Fetches every video. Throws API/network errors (src/api/errors.ts). */
 export async function getVideos(signal?: AbortSignal): Promise<Video[]> {
-  const { data } = await apiRequest('/content/videos', { schema: VideoListResponseSchema, signal });
+  const { data } = await apiRequest<ResponseOf<typeof VideoListResponseSchema>>('/content/videos', { signal });
   return data;
 }
 

@@ -7,8 +7,8 @@
  * Optimistic: the video shows as watched at once and its points as pending until the server confirms.
  */
 import { useMutation, useMutationState, type Mutation, type QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/client';
-import { ContentAwardResponseSchema, type ContentAwardResult, type Video } from '../../../contracts/content';
+import { apiRequest, type ResponseOf } from '../../../api/client';
+import type { ContentAwardResponseSchema, ContentAwardResult, Video } from '../../../contracts/content';
 import { newQueuedActionVariables, queuedMutationDefaults, type QueuedActionVariables } from '../../../offline/queued-action';
 import { getCurrentUserQueryOptions } from '../../session/api/get-current-user';
 import { markVideoViewed, pendingViewPoints } from '../video-view';
@@ -33,10 +33,9 @@ export interface VideoViewContext {
  * @throws ApiError (404 unknown video, 401 signed out), NetworkError
  */
 export async function recordVideoView({ idempotencyKey, videoId }: RecordVideoViewVariables): Promise<ContentAwardResult> {
-  const { data } = await apiRequest(`/content/videos/${encodeURIComponent(videoId)}/view`, {
+  const { data } = await apiRequest<ResponseOf<typeof ContentAwardResponseSchema>>(`/content/videos/${encodeURIComponent(videoId)}/view`, {
     method: 'POST',
     body: { checksum: '' },
-    schema: ContentAwardResponseSchema,
     idempotencyKey,
   });
   return data;

@@ -1,24 +1,22 @@
 /**
- * `/challenges/{subtype}/{challenge}` (spec §2): one challenge. The subtype is validated with zod; an unknown
- * challenge (404) or one of another subtype is a 404 page.
+ * `/challenges/{subtype}/{challenge}` (spec §2): one challenge. The subtype must be one of
+ * `CHALLENGE_SUBTYPES` and the id 1-64 characters; an unknown challenge (404) or one of another subtype is a
+ * 404 page. Route files stay free of zod: they are part of the first load (docs/decisions/0006).
  */
 import { onlineManager } from '@tanstack/react-query';
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { z } from 'zod';
 import { NotFoundError } from '../../../api/errors';
-import { ChallengeSubtypeSchema } from '../../../contracts/challenge';
+import { isChallengeSubtype } from '../../../contracts/constants';
 import { getChallengeQueryOptions } from '../../../features/challenges/api/get-challenge';
 import { ChallengeDetail } from '../../../features/challenges/components/challenge-detail';
-
-const ParamsSchema = z.object({ subtype: ChallengeSubtypeSchema, challenge: z.string().min(1).max(64) });
 
 export const Route = createFileRoute('/challenges/$subtype/$challenge')({
   staticData: { layout: 'default' },
   params: {
     parse: (params) => {
-      const parsed = ParamsSchema.safeParse(params);
-      if (!parsed.success) throw notFound();
-      return parsed.data;
+      const { subtype, challenge } = params;
+      if (!isChallengeSubtype(subtype) || challenge.length < 1 || challenge.length > 64) throw notFound();
+      return { subtype, challenge };
     },
     stringify: (params) => ({ subtype: params.subtype, challenge: params.challenge }),
   },

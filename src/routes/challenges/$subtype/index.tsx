@@ -1,23 +1,20 @@
 /**
- * `/challenges/{subtype}` (spec §2): the challenges of one subtype and its history. The subtype is validated
- * with zod; anything else is a 404 (spec §2 "a route whose validate check fails shows the error page").
+ * `/challenges/{subtype}` (spec §2): the challenges of one subtype and its history. The subtype must be one of
+ * `CHALLENGE_SUBTYPES`; anything else is a 404 (spec §2 "a route whose validate check fails shows the error
+ * page"). Route files stay free of zod: they are part of the first load (docs/decisions/0006).
  */
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { z } from 'zod';
-import { ChallengeSubtypeSchema } from '../../../contracts/challenge';
+import { isChallengeSubtype } from '../../../contracts/constants';
 import { getChallengeHistoryQueryOptions } from '../../../features/challenges/api/get-challenge-history';
 import { getChallengesQueryOptions } from '../../../features/challenges/api/get-challenges';
 import { SubtypeChallenges } from '../../../features/challenges/components/subtype-challenges';
-
-const ParamsSchema = z.object({ subtype: ChallengeSubtypeSchema });
 
 export const Route = createFileRoute('/challenges/$subtype/')({
   staticData: { layout: 'default' },
   params: {
     parse: (params) => {
-      const parsed = ParamsSchema.safeParse(params);
-      if (!parsed.success) throw notFound();
-      return parsed.data;
+      if (!isChallengeSubtype(params.subtype)) throw notFound();
+      return { subtype: params.subtype };
     },
     stringify: (params) => ({ subtype: params.subtype }),
   },
