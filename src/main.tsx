@@ -3,7 +3,7 @@
  * IndexedDB cache restored -> router with context `{queryClient, config}` -> first route resolved (guards: the
  * organization, the user) -> render. The splash in index.html stays until then; a config failure shows a clear
  * error screen with "Try again". Offline wiring (reachability, service worker), telemetry and product analytics start
- * after the first render; in Supabase mode the stored session is made ready before the first route (decision 0030).
+ * once the first screen has its data (platform/after-first-render, docs/decisions/0006); in Supabase mode the stored session is made ready before the first route (decision 0030).
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -17,6 +17,7 @@ import { applyOrganization } from './features/organization/branding';
 import { bootOfflineCache } from './offline/persister';
 import { createAppQueryClient } from './offline/query-client';
 import { BootError } from './components/boot-error';
+import { afterFirstRender, watchFirstScreen } from './platform/after-first-render';
 import { startAnalytics } from './platform/analytics';
 import { initI18n, i18next } from './platform/i18n';
 import { loadRuntimeConfig } from './platform/runtime-config';
@@ -57,7 +58,10 @@ async function boot(): Promise<void> {
     </StrictMode>,
   );
 
-  void import('./offline/setup').then(({ setupOffline }) => setupOffline(queryClient));
+  watchFirstScreen(queryClient);
+  afterFirstRender(() => import('./offline/setup').then(({ setupOffline }) => {
+    setupOffline(queryClient);
+  }));
   // Issue 5: both load their libraries after the first render, and do nothing when not configured.
   startTelemetry(config);
   startAnalytics({ config, router, queryClient, isInternalEmail: (email) => isInternalUser(email, config.internalEmailDomains) });

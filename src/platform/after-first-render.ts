@@ -1,11 +1,46 @@
 /**
- * Scheduling of work that must stay off the critical path (issue 5: analytics, telemetry and the Supabase refresh
- * loop load after the first render, never in the first-load JavaScript).
+ * Scheduling of work that must stay off the critical path: toasts (sonner), offline wiring (service worker),
+ * content preloads, analytics, telemetry and the Supabase refresh loop (issue 5, docs/decisions/0006). Such work
+ * starts once the first screen is usable — after the first render, when the queries it started have their
+ * answers — and the main thread is idle.
  */
+import type { QueryClient } from '@tanstack/react-query';
+
+/** Longest wait for the first screen's data before deferred work starts anyway, in ms. */
+export const FIRST_SCREEN_MAX_WAIT_MS = 6000;
+
+let markSettled: () => void = () => undefined;
+const firstScreenSettled = new Promise<void>((resolve) => (markSettled = resolve));
 
 /**
- * Runs `task` once the page has loaded and the main thread is idle (or after `timeoutMs` at most once loaded,
- * default 2000 ms). Takes the task; returns nothing. Errors thrown by the task are logged, never rethrown.
+ * Call once, right after the first render: resolves the "first screen settled" moment when no query of
+ * `queryClient` is fetching any more (queries paused offline do not count), or after `maxWaitMs`.
+ * Returns nothing.
+ */
+export function watchFirstScreen(queryClient: QueryClient, maxWaitMs = FIRST_SCREEN_MAX_WAIT_MS): void {
+  let unsubscribe: () => void = () => undefined;
+  const done = () => {
+    clearTimeout(timer);
+    unsubscribe();
+    markSettled();
+  };
+  const timer = setTimeout(done, maxWaitMs);
+  const check = () => {
+    if (queryClient.isFetching() === 0) done();
+  };
+  // After the first commit and paint (a frame, then a task), the page's own queries have started.
+  const start = () => {
+    unsubscribe = queryClient.getQueryCache().subscribe(() => queueMicrotask(check));
+    check();
+  };
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(start, 0));
+  else setTimeout(start, 0);
+}
+
+/**
+ * Runs `task` once the first screen has settled (see `watchFirstScreen`; at most `FIRST_SCREEN_MAX_WAIT_MS`
+ * after the page's `load` if it is never called) and the main thread is idle (or after `timeoutMs`, default
+ * 2000 ms). Takes the task; returns nothing. Errors thrown by the task are logged, never rethrown.
  */
 export function afterFirstRender(task: () => void | Promise<void>, timeoutMs = 2000): void {
   const go = () => {
@@ -13,18 +48,19 @@ export function afterFirstRender(task: () => void | Promise<void>, timeoutMs = 2
       .then(task)
       .catch((error: unknown) => console.error('[platform] deferred task failed', error));
   };
-  let started = false;
-  // After the next paint (a frame, then a task), when idle; a hidden tab paints no frame, so a 1 s fallback.
   const whenIdle = () => {
-    if (started) return;
-    started = true;
     if (typeof requestIdleCallback === 'function') requestIdleCallback(go, { timeout: timeoutMs });
     else setTimeout(go, 1);
   };
-  const run = () => {
+  const fallback = new Promise<void>((resolve) => {
+    const arm = () => setTimeout(resolve, FIRST_SCREEN_MAX_WAIT_MS);
+    if (typeof document === 'undefined' || document.readyState === 'complete') arm();
+    else window.addEventListener('load', arm, { once: true });
+  });
+  // A frame after the data arrived, so the screen that shows it is painted before deferred work starts.
+  const afterNextFrame = () => {
     if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(whenIdle, 0));
-    setTimeout(whenIdle, 1000);
+    else setTimeout(whenIdle, 0);
   };
-  if (typeof document === 'undefined' || document.readyState === 'complete') setTimeout(run, 0);
-  else window.addEventListener('load', () => setTimeout(run, 0), { once: true });
+  void Promise.race([firstScreenSettled, fallback]).then(afterNextFrame);
 }

@@ -1,16 +1,16 @@
 /**
- * Global toasts (spec §3 Toast, §4 Toast, §9) on sonner. `<AppToaster/>` is mounted once in the root layout;
- * `notify()` is the one way to show a toast: variant 'default' | 'destructive' (errors), optional action, and an
- * id to update a toast in place. Only one toast is kept: a new one replaces the older (spec §4).
- * What sonner cannot match exactly is recorded in docs/decisions/0003-toasts-with-sonner.md.
+ * Global toasts (spec §3 Toast, §4 Toast, §9). `<AppToaster/>` is mounted once in the root layout; `notify()` is
+ * the one way to show a toast: variant 'default' | 'destructive' (errors), optional action, and an id to update
+ * a toast in place. Only one toast is kept: a new one replaces the older (spec §4).
+ *
+ * sonner (9 KiB gzip) is not on the first screen (docs/decisions/0006-first-load-budget.md): `./sonner-toaster`
+ * is loaded when the browser is idle after the first render, or at the first `notify()`, whichever comes first;
+ * a toast asked for earlier is shown as soon as the toaster listens, so none is lost.
  */
-import { toast, Toaster } from 'sonner';
-import { useTranslation } from 'react-i18next';
+import { useCallback, useEffect, useState } from 'react';
+import { afterFirstRender } from './after-first-render';
 
-/** Spec §9 constants. */
-export const TOAST_DURATION_MS = 5000;
-export const TOAST_HOTKEY = ['F8'];
-export const TOAST_MAX_VISIBLE = 1;
+type ToasterModule = typeof import('./sonner-toaster');
 
 export interface NotifyOptions {
   /** Title (already translated). */
@@ -23,53 +23,59 @@ export interface NotifyOptions {
   action?: { label: string; onClick: () => void };
   /** Same id = update the existing toast (spec §4 "updated by id"). */
   id?: string | number;
-  /** Milliseconds; `Infinity` keeps it until dismissed. Default 5000. */
+  /** Milliseconds; `Infinity` keeps it until dismissed. Default 5000 (spec §9). */
   duration?: number;
 }
 
+let toasterModule: Promise<ToasterModule> | null = null;
+let markMounted: () => void = () => undefined;
+const toasterMounted = new Promise<void>((resolve) => (markMounted = resolve));
+const loadListeners = new Set<(module: ToasterModule) => void>();
+
+/** Starts loading sonner (once) and tells the mounted `<AppToaster/>` to render it. */
+function loadToaster(): Promise<ToasterModule> {
+  if (!toasterModule) {
+    toasterModule = import('./sonner-toaster');
+    void toasterModule.then((module) => loadListeners.forEach((listener) => listener(module)));
+  }
+  return toasterModule;
+}
+
+/** Resolves with sonner once its `<Toaster>` listens. */
+async function whenToasterReady(): Promise<ToasterModule> {
+  const module = await loadToaster();
+  await toasterMounted;
+  return module;
+}
+
 /**
- * Shows (or updates, with the same id) the single toast. Returns its id. Dismisses any other toast first, so
- * only one is ever kept.
+ * Shows (or updates, with the same id) the single toast. Returns its id at once; the toast appears as soon as
+ * the toaster is loaded (at once after the first idle moment).
  */
 export function notify(options: NotifyOptions): string | number {
   const id = options.id ?? `toast-${Date.now()}-${Math.random().toString(36).slice(2, 7)}`;
-  // One toast kept (spec §4): dismiss the others unless this call updates one of them.
-  for (const existing of toast.getToasts()) if (existing.id !== id) toast.dismiss(existing.id);
-  const common = {
-    id,
-    description: options.description,
-    duration: options.duration ?? TOAST_DURATION_MS,
-    action: options.action ? { label: options.action.label, onClick: options.action.onClick } : undefined,
-  };
-  return options.variant === 'destructive'
-    ? toast.error(options.title, { ...common, className: 'toast toast--destructive' })
-    : toast(options.title, { ...common, className: 'toast' });
+  void whenToasterReady().then((module) => module.showToast({ ...options, id }));
+  return id;
 }
 
-/** Dismisses one toast (by id) or all of them. */
+/** Dismisses one toast (by id) or all of them; nothing to do before the toaster was ever loaded. */
 export function dismissToast(id?: string | number): void {
-  toast.dismiss(id);
+  if (!toasterModule) return;
+  void whenToasterReady().then((module) => module.dismiss(id));
 }
 
-/**
- * The toast region: bottom centre above the bottom navigation, one visible, 5000 ms, F8 focuses it (label
- * 'Notifications (F8)', translated), close button, swipe right to dismiss; timers pause on hover/focus.
- */
+/** The toast region; renders sonner's `<Toaster>` once loaded (see the module note). */
 export function AppToaster() {
-  const { t } = useTranslation('common');
-  return (
-    <Toaster
-      theme="dark"
-      position="bottom-center"
-      duration={TOAST_DURATION_MS}
-      visibleToasts={TOAST_MAX_VISIBLE}
-      hotkey={TOAST_HOTKEY}
-      customAriaLabel={t('toasts.region', { hotkey: TOAST_HOTKEY.join('+') })}
-      closeButton
-      swipeDirections={['right']}
-      offset={{ bottom: 'calc(var(--bottom-nav-height) + 1rem)' }}
-      mobileOffset={{ bottom: 'calc(var(--bottom-nav-height) + 0.75rem)' }}
-      toastOptions={{ closeButtonAriaLabel: t('toasts.close') }}
-    />
-  );
+  const [module, setModule] = useState<ToasterModule | null>(null);
+  const onMount = useCallback(() => markMounted(), []);
+  useEffect(() => {
+    const listener = (loaded: ToasterModule) => setModule(() => loaded);
+    loadListeners.add(listener);
+    if (toasterModule) void toasterModule.then(listener);
+    afterFirstRender(() => void loadToaster());
+    return () => {
+      loadListeners.delete(listener);
+    };
+  }, []);
+  return module ? <module.SonnerToaster onMount={onMount} /> : null;
 }

@@ -18,12 +18,7 @@ import { getSessionToken } from '../features/session/token-store';
 import { isUnderage } from '../features/session/underage';
 import { getChallengesQueryOptions } from '../features/challenges/api/get-challenges';
 import { getCheckinQueryOptions } from '../features/checkin/api/get-checkin';
-import { getActivationsQueryOptions } from '../features/activations/api/get-activations';
-import { getArticlesQueryOptions } from '../features/articles/api/get-articles';
-import { getPlaylistsQueryOptions } from '../features/playlists/api/get-playlists';
-import { getStoriesQueryOptions } from '../features/stories/api/get-stories';
-import { getSweepstakesQueryOptions } from '../features/sweepstakes/api/get-sweepstakes';
-import { getVideosQueryOptions } from '../features/videos/api/get-videos';
+import { afterFirstRender } from '../platform/after-first-render';
 
 export interface GuardArgs {
   context: { queryClient: QueryClient; config: RuntimeConfig };
@@ -47,24 +42,23 @@ async function loadUser(queryClient: QueryClient): Promise<User | null> {
   }
 }
 
-/** Starts the preloads of spec §2 whose query options exist in this build; never blocks or throws. */
+/**
+ * Starts the preloads of spec §2; never blocks or throws. What the dashboard shows (challenges, check-in) starts
+ * at once; the rest (sweepstakes, stories, videos, playlists, articles, activations) starts after the first
+ * render, from its own chunk, so it stays off the first screen (docs/decisions/0006-first-load-budget.md).
+ */
 function preloadForUser(queryClient: QueryClient): void {
   // Spec §2 also lists user identification and rewards: rewards are built-in cards (no call), identification
   // has no query of its own.
-  void queryClient.prefetchQuery(getSweepstakesQueryOptions());
   void queryClient.prefetchQuery(getChallengesQueryOptions());
   void queryClient.prefetchQuery(getCheckinQueryOptions());
-  void queryClient.prefetchQuery(getStoriesQueryOptions());
-  void queryClient.prefetchQuery(getVideosQueryOptions());
-  void queryClient.prefetchQuery(getPlaylistsQueryOptions());
-  void queryClient.prefetchQuery(getArticlesQueryOptions());
-  void queryClient.prefetchQuery(getActivationsQueryOptions());
+  afterFirstRender(() => import('./-preload-content').then((m) => m.preloadContentForUser(queryClient)));
 }
 
 /** Logged-off dashboard (spec §2): sweepstakes with the organization key, and challenges. */
 function preloadForLoggedOffDashboard(queryClient: QueryClient): void {
-  void queryClient.prefetchQuery(getSweepstakesQueryOptions());
   void queryClient.prefetchQuery(getChallengesQueryOptions());
+  void import('./-preload-content').then((m) => m.preloadContentForVisitor(queryClient));
 }
 
 function apply(decision: GuardDecision, preload: boolean): void {

@@ -1,0 +1,27 @@
+/**
+ * Content preloads of the main guard (spec §2), in their own chunk so the first screen does not load the
+ * content features (docs/decisions/0006-first-load-budget.md). Each prefetch fills the persisted cache, so the
+ * media, stories and sweepstakes pages open offline too (ARCHITECTURE §6).
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { getActivationsQueryOptions } from '../features/activations/api/get-activations';
+import { getArticlesQueryOptions } from '../features/articles/api/get-articles';
+import { getPlaylistsQueryOptions } from '../features/playlists/api/get-playlists';
+import { getStoriesQueryOptions } from '../features/stories/api/get-stories';
+import { getSweepstakesQueryOptions } from '../features/sweepstakes/api/get-sweepstakes';
+import { getVideosQueryOptions } from '../features/videos/api/get-videos';
+
+/** Signed-in member: sweepstakes, stories, videos, playlists, articles and activations. Never throws. */
+export function preloadContentForUser(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(getSweepstakesQueryOptions());
+  void queryClient.prefetchQuery(getStoriesQueryOptions());
+  void queryClient.prefetchQuery(getVideosQueryOptions());
+  void queryClient.prefetchQuery(getPlaylistsQueryOptions());
+  void queryClient.prefetchQuery(getArticlesQueryOptions());
+  void queryClient.prefetchQuery(getActivationsQueryOptions());
+}
+
+/** Logged-off dashboard visitor: the public sweepstakes, read with the organization key. Never throws. */
+export function preloadContentForVisitor(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(getSweepstakesQueryOptions());
+}
