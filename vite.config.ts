@@ -34,5 +34,29 @@ export default defineConfig({
   server: {
     proxy: { '/api': apiTarget, '/config.json': apiTarget, '/cdn': apiTarget },
   },
-  build: { sourcemap: true, target: 'es2022' },
+  build: {
+    sourcemap: true,
+    target: 'es2022',
+    rolldownOptions: {
+      output: {
+        // First-load budget (docs/decisions/0006): the libraries every screen needs go in one chunk and the
+        // translation namespaces of the first screen in one chunk per language, so they compress together
+        // instead of as dozens of small files. Everything else stays split per route by the router plugin.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|i18next|react-i18next|i18next-browser-languagedetector|i18next-resources-to-backend|use-sync-external-store|idb-keyval|html-parse-stringify|void-elements)[\\/]/,
+            },
+            {
+              name: (id: string) => {
+                const match = /locales[\\/](\w+)[\\/](common|session|dashboard|checkin|challenges|rewards|ranks|offline|stories)\.json$/.exec(id);
+                return match ? `locale-${match[1]}` : null;
+              },
+            },
+          ],
+        },
+      },
+    },
+  },
 });

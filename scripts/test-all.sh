@@ -39,7 +39,7 @@ step "typecheck service worker" npx tsc --noEmit -p sw/tsconfig.json
 step "unit tests" npx vitest run --project unit --reporter=default --reporter=json --outputFile.json=.tmp/results-unit.json
 step "server tests (PGlite)" npx vitest run --project server --reporter=default --reporter=json --outputFile.json=.tmp/results-server-pglite.json
 step "server tests (PostgreSQL)" env PODIUM_TEST_DB=postgres npx vitest run --project server --reporter=default --reporter=json --outputFile.json=.tmp/results-server-postgres.json
-step "build" npx vite build
+step "build" npm run build
 step "end-to-end (Chromium)" env PLAYWRIGHT_JSON_OUTPUT_NAME=.tmp/results-e2e.json npx playwright test --reporter=list,json
 
 node scripts/summarize-tests.mjs .tmp/results-*.json
