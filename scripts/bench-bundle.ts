@@ -1,45 +1,128 @@
 /**
- * `npm run bench:bundle`: the JavaScript a signed-in member's browser loads on a cold load of `/dashboard`
- * (service worker blocked, empty cache), until the dashboard's main heading is visible and the network is idle.
- * Prints each script with its gzip size (zlib level 6 of the body, KiB) and the total against the 135 KiB budget.
- * Needs a build (`npm run build`) and Debian's Chromium.
+ * `npm run bench:bundle`: the JavaScript a signed-in member's browser loads before `/dashboard` is usable, on a
+ * cold load (empty cache, service worker blocked). "Usable" = the dashboard's heading and its check-in button
+ * are on screen; scripts the page had requested by then count (Resource Timing), scripts requested later
+ * (idle-time loads: toasts, offline queue wiring, service worker, content preloads, analytics) are listed apart.
+ * Sizes are the gzip (level 9) size of each body, in KiB, as the server sends its precompressed `.gz`.
+ * Prints each script and the total against the 135 KiB budget (DEVELOPERS.md). Needs `npm run build` and Chromium.
+ * Env: STATIC_DIR (build to serve), plus any server env (e.g. PUBLIC_ANALYTICS_KEY) to measure a configuration.
  */
 import { chromium } from '@playwright/test';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { startServer, signInFan } from './lib/server';
 
-const BUDGET_KIB = 135;
+export const BUDGET_KIB = 135;
 
-export async function measureDashboardJs(): Promise<{ totalKiB: number; chunks: { url: string; gzipKiB: number }[] }> {
-  const server = await startServer(3210);
+export interface ScriptSize {
+  path: string;
+  /** gzip level 9 of the body (the server's `.gz`), KiB. */
+  gzipKiB: number;
+  /** brotli quality 11 of the body (the server's `.br`, what Chromium is sent), KiB. */
+  brotliKiB: number;
+}
+
+export interface DashboardJs {
+  /** Scripts requested before the dashboard was usable, largest first. */
+  critical: ScriptSize[];
+  /** Scripts requested after that, until the network was idle. */
+  deferred: ScriptSize[];
+  criticalKiB: number;
+  /** Same scripts, brotli (as sent to Chromium), KiB. */
+  criticalBrotliKiB: number;
+  deferredKiB: number;
+  /** Time from navigation start to usable, in ms. */
+  usableMs: number;
+}
+
+const sum = (list: ScriptSize[]) => list.reduce((s, c) => s + c.gzipKiB, 0);
+
+/** Starts a server (extra env allowed), signs a fan in, loads /dashboard cold and splits its scripts. */
+export async function measureDashboardJs(serverEnv: Record<string, string> = {}, port = 3210): Promise<DashboardJs> {
+  const server = await startServer(port, serverEnv);
   try {
     const token = await signInFan(server, `bench-${Date.now()}@fans.example`);
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
-    const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 390, height: 844 } });
-    await context.addInitScript((t) => localStorage.setItem('podium.session.token', t), token);
-    const page = await context.newPage();
-    const scripts: Promise<{ url: string; gzipKiB: number }>[] = [];
-    page.on('response', (res) => {
-      if (res.request().resourceType() !== 'script') return;
-      scripts.push(res.body().then((b) => ({ url: new URL(res.url()).pathname, gzipKiB: gzipSync(b).length / 1024 })));
-    });
-    await page.goto(`${server.baseUrl}/dashboard`);
-    await page.waitForURL(/\/dashboard/);
-    await page.getByRole('heading', { level: 1 }).first().waitFor();
-    await page.waitForLoadState('networkidle');
-    const chunks = (await Promise.all(scripts)).sort((a, b) => b.gzipKiB - a.gzipKiB);
-    await browser.close();
-    return { totalKiB: chunks.reduce((s, c) => s + c.gzipKiB, 0), chunks };
+    try {
+      const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 390, height: 844 } });
+      await context.addInitScript((t) => localStorage.setItem('podium.session.token', t), token);
+      const page = await context.newPage();
+      const bodies = new Map<string, Promise<{ gzipKiB: number; brotliKiB: number }>>();
+      page.on('response', (res) => {
+        const path = new URL(res.url()).pathname;
+        if (!path.endsWith('.js') && !path.endsWith('.mjs')) return;
+        bodies.set(
+          path,
+          res
+            .body()
+            .then((b) => ({
+              gzipKiB: gzipSync(b, { level: 9 }).length / 1024,
+              brotliKiB: brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length / 1024,
+            }))
+            .catch(() => ({ gzipKiB: 0, brotliKiB: 0 })),
+        );
+      });
+      // The moment of "usable" is taken inside the page, on the frame where the check-in button first shows,
+      // so idle-time loads that start right after are not counted as first-load.
+      // (A string, not a function: tsx would wrap named functions in a helper the page does not have.)
+      await context.addInitScript(`(() => {
+        const check = () => {
+          const button = [...document.querySelectorAll('main button')].find((b) => /check in/i.test(b.textContent || ''));
+          if (document.querySelector('main h1') && button) {
+            window.__usable = {
+              at: performance.now(),
+              names: performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname),
+            };
+          } else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      })();`);
+      await page.goto(`${server.baseUrl}/dashboard`);
+      const usableHandle = await page.waitForFunction(() => (window as unknown as { __usable?: unknown }).__usable, null, { timeout: 30_000 });
+      const usable = (await usableHandle.jsonValue()) as { at: number; names: string[] };
+      const atUsable = { names: usable.names, usableMs: usable.at };
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(2500); // idle-time loads (afterFirstRender) have a 2 s ceiling
+      await page.waitForLoadState('networkidle');
+      const criticalPaths = new Set(atUsable.names.filter((p) => bodies.has(p)));
+      const critical: ScriptSize[] = [];
+      const deferred: ScriptSize[] = [];
+      for (const [path, size] of bodies) (criticalPaths.has(path) ? critical : deferred).push({ path, ...(await size) });
+      critical.sort((a, b) => b.gzipKiB - a.gzipKiB);
+      deferred.sort((a, b) => b.gzipKiB - a.gzipKiB);
+      return {
+        critical,
+        deferred,
+        criticalKiB: sum(critical),
+        criticalBrotliKiB: critical.reduce((s, c) => s + c.brotliKiB, 0),
+        deferredKiB: sum(deferred),
+        usableMs: atUsable.usableMs,
+      };
+    } finally {
+      await browser.close();
+    }
   } finally {
     await server.stop();
   }
 }
 
+/** Prints one measurement. */
+export function printDashboardJs(label: string, m: DashboardJs, verbose = true): void {
+  if (verbose) {
+    for (const c of m.critical) console.log(`${c.gzipKiB.toFixed(1).padStart(7)} KiB  ${c.path}`);
+    if (m.deferred.length) console.log('  deferred (requested after the dashboard was usable):');
+    for (const c of m.deferred) console.log(`${c.gzipKiB.toFixed(1).padStart(7)} KiB  ${c.path} (deferred)`);
+  }
+  console.log(
+    `${label}: first-load JavaScript for /dashboard ${m.criticalKiB.toFixed(1)} KiB gzip ` +
+      `(budget ${BUDGET_KIB} KiB: ${m.criticalKiB <= BUDGET_KIB ? 'within' : 'OVER'}; ${m.criticalBrotliKiB.toFixed(1)} KiB as brotli), ` +
+      `deferred ${m.deferredKiB.toFixed(1)} KiB, ` +
+      `usable after ${Math.round(m.usableMs)} ms`,
+  );
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { totalKiB, chunks } = await measureDashboardJs();
-  for (const c of chunks) console.log(`${c.gzipKiB.toFixed(1).padStart(7)} KiB  ${c.url}`);
-  console.log(`first-load JavaScript for /dashboard: ${totalKiB.toFixed(1)} KiB gzip (budget ${BUDGET_KIB} KiB) ${totalKiB <= BUDGET_KIB ? 'OK' : 'OVER BUDGET'}`);
+  printDashboardJs('local auth, no analytics', await measureDashboardJs());
 }

@@ -5,11 +5,10 @@
  *   GET /api/checkin (autocannon, 10 connections, 10 s each: requests/s, latency p50/p99 in ms).
  */
 import autocannon from 'autocannon';
-import { measureDashboardJs } from './bench-bundle';
+import { measureDashboardJs, printDashboardJs } from './bench-bundle';
 import { startServer, signInFan } from './lib/server';
 
-const { totalKiB } = await measureDashboardJs();
-console.log(`first-load JavaScript for /dashboard: ${totalKiB.toFixed(1)} KiB gzip (budget 135 KiB)`);
+printDashboardJs('local auth, no analytics', await measureDashboardJs(), false);
 
 const server = await startServer(3211);
 try {
