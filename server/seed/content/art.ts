@@ -52,45 +52,32 @@ function motif(kind: Motif, w: number, h: number, accent: string): string {
   }
 }
 
-/** Splits `text` into lines of at most `max` characters (word boundaries). */
-function wrap(text: string, max: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/)) {
-    if (line && (line + ' ' + word).length > max) {
-      lines.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  if (line) lines.push(line);
-  return lines.slice(0, 4);
-}
-
-function card(w: number, h: number, title: string, kicker: string, palette: Palette, kind: Motif, maxChars: number): string {
+/**
+ * A gradient card with the area's motif and a small kicker (none when empty) in the top-left corner. The title is not drawn: the
+ * app shows every title as text beside or over the image (translated, accessible), and the art is cropped to fit
+ * each layout, so drawn titles would be cut and doubled.
+ */
+function card(w: number, h: number, kicker: string, palette: Palette, kind: Motif): string {
   const [from, to, accent] = palette;
-  const size = Math.round((w - 56) / (maxChars * 0.66));
-  const lines = wrap(title, maxChars);
-  const top = h - 36 - lines.length * size * 1.15;
-  const text = lines
-    .map((l, i) => `<text x="28" y="${Math.round(top + (i + 1) * size * 1.15)}" font-size="${size}" font-weight="700">${escapeXml(l)}</text>`)
-    .join('');
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}">` +
     `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>` +
     `<rect width="${w}" height="${h}" fill="url(#g)"/>${motif(kind, w, h, accent)}` +
-    `<g font-family="system-ui,-apple-system,'Segoe UI',Roboto,sans-serif" fill="#fff">` +
-    `<text x="28" y="40" font-size="${Math.round(size * 0.45)}" font-weight="700" letter-spacing="2" opacity=".85">${escapeXml(kicker.toUpperCase())}</text>${text}</g></svg>`
+    (kicker
+      ? `<text x="28" y="44" font-family="system-ui,-apple-system,'Segoe UI',Roboto,sans-serif" fill="#fff" font-size="${Math.round(w / 28)}" font-weight="700" letter-spacing="2" opacity=".85">${escapeXml(kicker.toUpperCase())}</text>`
+      : '') +
+    `</svg>`
   );
 }
 
-/** 640x360 poster (videos, articles, sweepstakes, activations, downloads). */
-export function svgPoster(title: string, kicker: string, palette: Palette, kind: Motif): string {
-  return card(640, 360, title, kicker, palette, kind, 26);
+/** 640x360 poster (videos, articles, sweepstakes, activations, downloads): gradient, motif and kicker. */
+export function svgPoster(kicker: string, palette: Palette, kind: Motif): string {
+  return card(640, 360, kicker, palette, kind);
 }
 
-/** 540x960 portrait image (story covers and chapters). */
-export function svgPortrait(title: string, kicker: string, palette: Palette, kind: Motif): string {
-  return card(540, 960, title, kicker, palette, kind, 16);
+/** 540x960 portrait image (story covers and chapters): gradient, motif and kicker. */
+export function svgPortrait(kicker: string, palette: Palette, kind: Motif): string {
+  return card(540, 960, kicker, palette, kind);
 }
 
 /** 256x256 round badge with a short label (1-4 characters). */

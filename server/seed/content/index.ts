@@ -55,11 +55,11 @@ export async function seedContent(
     return row.id;
   };
   const palette = (name: keyof typeof PALETTES): Palette => PALETTES[name];
-  const poster = (name: string, title: string, kicker: string, art: { palette: keyof typeof PALETTES; motif: Motif }) =>
-    image(name, svgPoster(title, kicker, palette(art.palette), art.motif));
+  const poster = (name: string, kicker: string, art: { palette: keyof typeof PALETTES; motif: Motif }) =>
+    image(name, svgPoster(kicker, palette(art.palette), art.motif));
 
   for (const [i, v] of VIDEOS.entries()) {
-    const thumbnailMediaId = await poster(`video-${v.slug}.svg`, v.name, 'Video', v.art);
+    const thumbnailMediaId = await poster(`video-${v.slug}.svg`, 'Video', v.art);
     await tx.insert(videos).values({
       organizationId,
       slug: v.slug,
@@ -76,7 +76,7 @@ export async function seedContent(
   }
 
   for (const a of ARTICLES) {
-    const mediaId = await poster(`article-${a.slug}.svg`, a.title, 'Article', a.art);
+    const mediaId = await poster(`article-${a.slug}.svg`, 'Article', a.art);
     await tx.insert(articles).values({
       organizationId,
       slug: a.slug,
@@ -94,7 +94,7 @@ export async function seedContent(
   for (const [i, s] of STORIES.entries()) {
     const coverMediaId = await image(
       `story-${s.key}.svg`,
-      svgPortrait(s.title, s.type === 'live' ? 'Live' : s.type === 'sponsored' ? 'Sponsored' : 'Story', palette(s.art.palette), s.art.motif),
+      svgPortrait(s.type === 'live' ? 'Live' : s.type === 'sponsored' ? 'Sponsored' : 'Story', palette(s.art.palette), s.art.motif),
     );
     const [story] = await tx
       .insert(stories)
@@ -113,10 +113,8 @@ export async function seedContent(
       .returning({ id: stories.id });
     const chapterIds: string[] = [];
     for (const [orderIndex, ch] of s.chapters.entries()) {
-      const mediaId = await image(
-        `story-${s.key}-${orderIndex + 1}.svg`,
-        svgPortrait(ch.title, `${orderIndex + 1} / ${s.chapters.length}`, palette(ch.art.palette), ch.art.motif),
-      );
+      // Chapters need no kicker: the story viewer shows its own progress bars.
+      const mediaId = await image(`story-${s.key}-${orderIndex + 1}.svg`, svgPortrait('', palette(ch.art.palette), ch.art.motif));
       const [row] = await tx
         .insert(storyChapters)
         .values({
@@ -137,7 +135,7 @@ export async function seedContent(
   }
 
   for (const [i, s] of SWEEPSTAKES.entries()) {
-    const mediaId = await poster(`sweepstake-${i + 1}.svg`, s.title, 'Sweepstake', s.art);
+    const mediaId = await poster(`sweepstake-${i + 1}.svg`, 'Sweepstake', s.art);
     await tx.insert(sweepstakes).values({
       organizationId,
       title: s.title,
@@ -154,7 +152,7 @@ export async function seedContent(
   }
 
   for (const a of ACTIVATIONS) {
-    const mediaId = await poster(`activation-${a.slug}.svg`, a.title, 'Activation', a.art);
+    const mediaId = await poster(`activation-${a.slug}.svg`, 'Activation', a.art);
     const [activation] = await tx
       .insert(activations)
       .values({
@@ -187,7 +185,7 @@ export async function seedContent(
   }
 
   for (const [i, d] of DOWNLOADS.entries()) {
-    const mediaId = await poster(`download-${d.fileId}.svg`, d.title, 'Download', d.art);
+    const mediaId = await poster(`download-${d.fileId}.svg`, 'Download', d.art);
     await tx.insert(downloads).values({
       organizationId,
       fileId: d.fileId,
