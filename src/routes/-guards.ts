@@ -30,11 +30,15 @@ export interface GuardArgs {
   welcomeRouteExists: boolean;
 }
 
-/** Loads the current user when a session token exists; uses the cached user when the network is down. */
+/**
+ * Loads the current user when a session token exists; uses the cached user when the network is down. A `null`
+ * cached while signed out (and persisted) is not trusted once a token exists: the user is fetched.
+ */
 async function loadUser(queryClient: QueryClient): Promise<User | null> {
   if (!getSessionToken()) return null;
   const options = getCurrentUserQueryOptions();
   try {
+    if (queryClient.getQueryData(options.queryKey) === null) return await queryClient.fetchQuery(options);
     return await queryClient.ensureQueryData({ ...options, revalidateIfStale: true });
   } catch (error) {
     if (error instanceof NetworkError) return queryClient.getQueryData(options.queryKey) ?? null;
