@@ -100,6 +100,23 @@ test('a fan answers a poll and a whole trivia quiz; every award is in the server
   expect(quiz.find((c) => /tech talk/i.test(c.title))?.completed).toBe(true);
 });
 
+test('a wrong keyword can be tried again; the right one, typed loosely, earns the points once', async ({ page, request }) => {
+  const token = await newOnboardedFan(page);
+  await page.goto('/challenges/keyword');
+  await page.getByRole('link', { name: /fan-zone treasure hunt/i }).first().click();
+  const field = page.getByLabel(/your keyword/i);
+  await expect(field).toHaveAccessibleDescription(/try again/i);
+  await field.fill('Victory Lap');
+  await page.getByRole('button', { name: /submit|send|check/i }).click();
+  await expect(page.getByText(/try again/i).first()).toBeVisible();
+  expect((await apiGet<Me>(request, token, '/user/me')).points).toBe(0);
+  await field.fill('  podium   POWER ');
+  await page.getByRole('button', { name: /submit|send|check/i }).click();
+  await expect.poll(async () => (await apiGet<Me>(request, token, '/user/me')).points).toBe(40);
+  const ledger = await apiGet<Tx[]>(request, token, '/user/me/transactions');
+  expect(ledger.filter((t) => t.reason === 'challenge')).toHaveLength(1);
+});
+
 test('a signed-out visit to /challenges/poll is remembered and restored once after sign-in', async ({ page }) => {
   const email = newFanEmail('redirect');
   await page.goto('/challenges/poll');

@@ -50,7 +50,7 @@ export async function signInThroughUi(page: Page, email: string): Promise<void> 
   const code = await readSignInCode(email, mark);
   await page.getByLabel(/code/i).fill(code);
   // The form may submit itself once six digits are in; Enter submits it otherwise.
-  await page.getByLabel(/code/i).press('Enter').catch(() => undefined);
+  await page.getByLabel(/code/i).press('Enter', { timeout: 2000 }).catch(() => undefined);
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
 

@@ -58,7 +58,7 @@ export function KeywordChallenge({ challenge, state, online, announce }: Keyword
     if (!trimmed) return;
     submit.answer({ Input: { response: trimmed } }, (r) => {
       setResult(r);
-      announce(r.correct === false ? t('detail.announceWrong') : t('detail.announceCorrect', { count: r.pointsAwarded }));
+      announce(r.correct === false ? t('detail.announceKeywordWrong') : t('detail.announceCorrect', { count: r.pointsAwarded }));
     });
   };
 
