@@ -8,7 +8,8 @@ import { defineConfig } from '@playwright/test';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
-export const E2E_SERVER_LOG = '.tmp/e2e-server.log';
+/** Per port, so two e2e runs side by side never read each other's sign-in codes. */
+export const E2E_SERVER_LOG = `.tmp/e2e-server-${E2E_PORT}.log`;
 
 export const chromiumArgs = [
   '--no-sandbox',
