@@ -30,7 +30,8 @@ type Call = (posthog: PostHog) => void;
 export interface AnalyticsRouter {
   state: {
     location: { href: string; pathname: string };
-    matches: ReadonlyArray<{ status: string; error?: unknown; globalNotFound?: boolean }>;
+    /** `_notFound` marks the match that renders the not-found page (router-core's flag for unknown paths). */
+    matches: ReadonlyArray<{ status: string; error?: unknown; _notFound?: boolean }>;
   };
   subscribe(
     event: 'onResolved',
@@ -67,6 +68,8 @@ export function posthogOptions(config: RuntimeConfig, hostname: string) {
     capture_heatmaps: !local,
     capture_dead_clicks: !local,
     person_profiles: 'identified_only' as const,
+    // Podium shows no PostHog surveys: do not download their script.
+    disable_surveys: true,
   };
 }
 
@@ -155,7 +158,7 @@ export function startAnalytics({
     const { location, matches } = router.state;
     capturePageView(location.href, location.pathname);
     const failed = matches.find((m) => m.status === 'error');
-    const notFound = matches.some((m) => m.status === 'notFound' || m.globalNotFound);
+    const notFound = matches.some((m) => m.status === 'notFound' || m._notFound);
     if (failed) reportNavigationError(location.href, 500, failed.error);
     else if (notFound) reportNavigationError(location.href, 404, 'Page not found');
   };
