@@ -11,7 +11,7 @@ import { useChallenge } from '../api/get-challenge';
 import { getChallengeState } from '../challenge-completion';
 import { formatRelativeTime } from '../format-expiry';
 import { mediaUrl as getMediaUrl } from '../../../api/media';
-import { useNow } from '../use-now';
+import { useNow } from '../../../platform/use-now';
 import { ChallengeIcon } from './challenge-icons';
 import { ChoiceChallenge } from './choice-challenge';
 import { KeywordChallenge } from './keyword-challenge';

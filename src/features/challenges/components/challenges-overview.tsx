@@ -6,7 +6,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { CHALLENGE_SUBTYPES } from '../../../contracts/constants';
 import { countOpenBySubtype, partitionChallenges } from '../challenge-list';
-import { useNow } from '../use-now';
+import { useNow } from '../../../platform/use-now';
 import { useVisibleChallenges } from '../use-visible-challenges';
 import { ChallengeIcon } from './challenge-icons';
 import { ChallengeList } from './challenge-list';

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChallengeHistoryItem, ChallengeOutcome, ChallengeSubtype } from '../../../contracts/challenge';
 import { useChallengeHistory } from '../api/get-challenge-history';
 import { partitionChallenges } from '../challenge-list';
-import { useNow } from '../use-now';
+import { useNow } from '../../../platform/use-now';
 import { useVisibleChallenges } from '../use-visible-challenges';
 import { ChallengeIcon } from './challenge-icons';
 import { ChallengeList } from './challenge-list';

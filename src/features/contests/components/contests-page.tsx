@@ -10,7 +10,7 @@ import { ActivationsSection } from '../../activations/components/activations-sec
 import { useChallenges } from '../../challenges/api/get-challenges';
 import { filterVisibleChallenges, sortChallenges } from '../../challenges/challenge-list';
 import { ChallengeList } from '../../challenges/components/challenge-list';
-import { useNow } from '../../challenges/use-now';
+import { useNow } from '../../../platform/use-now';
 import { ListError, ListSkeleton } from '../../media/components/content-ui';
 import { useSweepstakes } from '../../sweepstakes/api/get-sweepstakes';
 import { SweepstakeCard } from '../../sweepstakes/components/sweepstake-card';

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { selectChallengesToDo } from '../../challenges/challenge-list';
 import { ChallengeList } from '../../challenges/components/challenge-list';
 import { useChallenges } from '../../challenges/api/get-challenges';
-import { useNow } from '../../challenges/use-now';
+import { useNow } from '../../../platform/use-now';
 import { getRuntimeConfig } from '../../../platform/runtime-config';
 
 /** Renders the section. */

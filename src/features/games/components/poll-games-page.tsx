@@ -8,7 +8,7 @@ import { Page } from '../../../components/page';
 import { useChallenges } from '../../challenges/api/get-challenges';
 import { filterVisibleChallenges, sortChallenges } from '../../challenges/challenge-list';
 import { ChallengeList } from '../../challenges/components/challenge-list';
-import { useNow } from '../../challenges/use-now';
+import { useNow } from '../../../platform/use-now';
 import { getRuntimeConfig } from '../../../platform/runtime-config';
 
 /** Renders the page. */

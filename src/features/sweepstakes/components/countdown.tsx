@@ -3,8 +3,8 @@
  * The ticking numbers are hidden from screen readers; a sentence with the remaining time (updated each minute)
  * is read instead.
  */
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNow } from '../../../platform/use-now';
 
 /** Splits a duration in ms into whole days, hours, minutes, seconds (never negative). */
 export function splitDuration(ms: number): { days: number; hours: number; minutes: number; seconds: number } {
@@ -22,20 +22,10 @@ export function formatRelative(target: string, now: Date, language: string): str
   return rtf.format(0, 'minute');
 }
 
-/** The current time, refreshed every `intervalMs`. */
-export function useTicker(intervalMs: number): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const id = window.setInterval(() => setNow(new Date()), intervalMs);
-    return () => window.clearInterval(id);
-  }, [intervalMs]);
-  return now;
-}
-
 /** Renders the countdown to `target` with a caption (e.g. "Ends in"). */
 export function Countdown({ target, caption }: { target: string; caption: string }) {
   const { t } = useTranslation('sweepstakes');
-  const now = useTicker(1000);
+  const now = useNow(1000);
   const parts = splitDuration(Date.parse(target) - now.getTime());
   const units = ['days', 'hours', 'minutes', 'seconds'] as const;
   return (

@@ -23,7 +23,8 @@ import { useSweepstake } from '../api/get-sweepstake';
 import { insufficientPointsDetails, useEnterSweepstake } from '../api/enter-sweepstake';
 import { clampCount, entryCost, getEntryBlock, maxEntriesFor, remainingEntries, type EntryBlock } from '../entry-rules';
 import { effectiveStatus } from '../sweepstake-order';
-import { Countdown, useTicker } from './countdown';
+import { useNow } from '../../../platform/use-now';
+import { Countdown } from './countdown';
 import './sweepstakes.css';
 
 /** Renders the page for sweepstake `sweepstakeId`. */
@@ -49,7 +50,7 @@ function SweepstakeDetail({ sweepstake }: { sweepstake: Sweepstake }) {
   const { t, i18n } = useTranslation('sweepstakes');
   const { data: user } = useCurrentUser();
   const online = useIsOnline();
-  const now = useTicker(1000);
+  const now = useNow(1000);
   const status = effectiveStatus(sweepstake, now);
   const underage = isUnderage(user?.birthday);
   const [count, setCount] = useState(1);

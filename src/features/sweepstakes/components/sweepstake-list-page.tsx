@@ -11,14 +11,14 @@ import { ListError, ListSkeleton } from '../../media/components/content-ui';
 import { useCurrentUser } from '../../session/api/get-current-user';
 import { useSweepstakes } from '../api/get-sweepstakes';
 import { groupSweepstakes, SWEEPSTAKE_SECTIONS } from '../sweepstake-order';
-import { useTicker } from './countdown';
+import { useNow } from '../../../platform/use-now';
 import { SweepstakeCard } from './sweepstake-card';
 
 /** Renders the page. */
 export function SweepstakeListPage() {
   const { t } = useTranslation('sweepstakes');
   const { data: user } = useCurrentUser();
-  const now = useTicker(60_000);
+  const now = useNow(60_000);
   const query = useSweepstakes();
   const groups = query.data ? groupSweepstakes(query.data, now) : null;
   const sectionEmpty: Record<SweepstakeStatus, string> = {

@@ -1,6 +1,6 @@
 /**
- * The current time as React state, refreshed every `intervalMs` (default one minute), so expiry badges and
- * open/expired states move on while a screen stays open.
+ * The current time as React state, refreshed every `intervalMs` (default one minute), so expiry badges,
+ * countdowns and open/expired states move on while a screen stays open. Shared by every feature.
  */
 import { useEffect, useState } from 'react';
 
