@@ -219,6 +219,10 @@ export async function bootOfflineCache(
     .catch((error: unknown) => console.warn('[offline] could not restore the persisted cache', error))
     .then(() => {
       if (stopped) return;
+      // The saved copy may be older than what the server holds (a throttled save lost to a reload, or points earned
+      // elsewhere): restored data shows at once but is stale, so screens refetch it in the background instead of
+      // trusting it as fresh for a minute (a consent switched on read as off after a reload).
+      void queryClient.invalidateQueries({ refetchType: 'none' });
       unsubscribe = persistQueryClientSubscribe({ ...options, queryClient: asPersistClient(queryClient) });
       resumeOfflineQueue(queryClient);
     });
