@@ -75,6 +75,16 @@ function apply(decision: GuardDecision, preload: boolean): void {
   if (decision.action === 'redirect') throw redirect({ href: decision.to, replace: true });
 }
 
+let lastDecidedUnderage = false;
+
+/**
+ * Whether the last (non-preload) guard run decided on an underage user. The root compares it with the fresh user:
+ * the guard decides on the cached user, which a background refetch may then show to be underage.
+ */
+export function guardsDecidedUnderage(): boolean {
+  return lastDecidedUnderage;
+}
+
 /**
  * Runs the guards for one navigation. Takes the `beforeLoad` arguments; resolves when the navigation may go on,
  * throws a TanStack `redirect` otherwise. Organization/user load failures other than offline propagate to the
@@ -106,6 +116,7 @@ export async function runNavigationGuards({ context, location, matches, preload,
   else if (config.loggedOffDashboard) preloadForLoggedOffDashboard(queryClient);
 
   const leaf = matches[matches.length - 1];
+  if (!preload) lastDecidedUnderage = Boolean(user && isUnderage(user.birthday));
   apply(
     decideMainGuard({
       pathname: location.pathname,
