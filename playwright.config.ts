@@ -25,7 +25,7 @@ export default defineConfig({
   testDir: 'test/e2e',
   // The hosted-integration specs need stand-ins and other server env: playwright.integrations.config.ts runs them.
   testIgnore: /(supabase|analytics|telemetry|logged-off).*\.spec\.ts$/,
-  outputDir: 'test-results/e2e',
+  outputDir: `test-results/e2e-${E2E_PORT}`,
   fullyParallel: false,
   // One worker: the offline cold-start check times the dashboard (issue 4: within 1 s) and a second browser
   // on the same 2 cores makes that a measure of the neighbour, not of the app.
