@@ -99,8 +99,13 @@ export function createIdbPersister({ key = PERSIST_IDB_KEY, store, buster, throt
     pending = null;
     if (!client) return writing;
     lastWrite = Date.now();
-    writing = writing.then(() => storeClient(key, client, store));
-    return writing;
+    // Start the write now rather than after the previous one settles: a write chained behind one still in flight
+    // never starts when the page goes away meanwhile (the pagehide flush), which lost a queued action made just
+    // before leaving. IndexedDB commits readwrite transactions on one store in creation order, so the newest
+    // copy still lands last.
+    const write = storeClient(key, client, store);
+    writing = write.catch(() => undefined);
+    return write;
   };
 
   return {
