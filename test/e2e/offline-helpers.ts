@@ -82,6 +82,8 @@ export interface PersistedCache {
   queries: string[];
   pausedMutations: number;
   mutationKeys: string[];
+  /** Variables of every persisted mutation, as JSON (e.g. to find `"articleId":"…"`). */
+  mutationVariables: string[];
 }
 
 /** Reads the persisted cache straight from IndexedDB; null before the first save. */
@@ -104,7 +106,7 @@ export async function persistedCache(page: Page): Promise<PersistedCache | null>
                   buster: string;
                   clientState: {
                     queries: { queryHash: string }[];
-                    mutations: { mutationKey?: unknown[]; state: { isPaused: boolean } }[];
+                    mutations: { mutationKey?: unknown[]; state: { isPaused: boolean; variables?: unknown } }[];
                   };
                 }
               | undefined;
@@ -116,6 +118,7 @@ export async function persistedCache(page: Page): Promise<PersistedCache | null>
                     queries: value.clientState.queries.map((q) => q.queryHash),
                     pausedMutations: value.clientState.mutations.filter((m) => m.state.isPaused).length,
                     mutationKeys: value.clientState.mutations.map((m) => String(m.mutationKey?.[0])),
+                    mutationVariables: value.clientState.mutations.map((m) => JSON.stringify(m.state.variables ?? null)),
                   }
                 : null,
             );
@@ -215,4 +218,22 @@ export async function watchVideoToEnd(page: Page, playbackRate = 1): Promise<voi
       }),
     playbackRate,
   );
+}
+
+/**
+ * Waits until a queued action is safe: either persisted in the IndexedDB queue (its variables contain `id`) or
+ * already applied (the ledger has `reference`). Leaving the page before that can lose it (see the report of
+ * the flaky-network test). Takes the page, the fan's token, the id and the ledger reference.
+ */
+export async function waitForActionSafe(page: Page, token: string, id: string, reference: string): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const cache = await persistedCache(page);
+        if (cache?.mutationVariables.some((v) => v.includes(`"${id}"`))) return true;
+        return (await ledger(page.request, token)).some((r) => r.reference === reference);
+      },
+      { timeout: 15_000, message: `action ${reference} persisted or applied` },
+    )
+    .toBe(true);
 }
