@@ -64,3 +64,53 @@ export function afterFirstRender(task: () => void | Promise<void>, timeoutMs = 2
   };
   void Promise.race([firstScreenSettled, fallback]).then(afterNextFrame);
 }
+
+/** How long no query may be fetching before the app counts as settled, in ms. */
+const QUIET_MS = 500;
+
+/** What `afterAppSettled` watches: the query client's count of running fetches and its cache events. */
+export interface SettlingClient {
+  isFetching(): number;
+  getQueryCache(): { subscribe(listener: () => void): () => void };
+}
+
+/**
+ * Runs `task` after the first render, once the app's first data loads have settled (no query fetching for 500 ms)
+ * and the main thread is idle — or after `maxWaitMs` (default 5000 ms) at most. For heavy optional libraries (analytics,
+ * telemetry, the Supabase refresh loop) that must not compete with the first screen. Errors are logged.
+ */
+export function afterAppSettled(queryClient: SettlingClient, task: () => void | Promise<void>, maxWaitMs = 5000): void {
+  afterFirstRender(async () => {
+    await new Promise<void>((resolve) => {
+      let unsubscribe: () => void = () => undefined;
+      let finished = false;
+      const finish = () => {
+        if (finished) return;
+        finished = true;
+        clearTimeout(deadline);
+        clearTimeout(quiet);
+        unsubscribe();
+        resolve();
+      };
+      const deadline = setTimeout(finish, maxWaitMs);
+      // Settled = no fetch for QUIET_MS in a row (like a network-idle test): the screen's data and the idle-time
+      // preloads that follow it have all answered.
+      let quiet: ReturnType<typeof setTimeout> | undefined;
+      const check = () => {
+        if (queryClient.isFetching() > 0) {
+          clearTimeout(quiet);
+          quiet = undefined;
+        } else if (!quiet) {
+          quiet = setTimeout(finish, QUIET_MS);
+        }
+      };
+      unsubscribe = queryClient.getQueryCache().subscribe(() => queueMicrotask(check));
+      check();
+    });
+    await new Promise<void>((resolve) => {
+      if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 1000 });
+      else setTimeout(resolve, 1);
+    });
+    await task();
+  });
+}

@@ -1,7 +1,8 @@
 /**
  * Product analytics with PostHog (spec §2, §5, §7; issue 5; decision 0031).
  * - Off when `config.analytics.key` is null: nothing is loaded and nothing is sent.
- * - `posthog-js` is loaded with `import()` after the first render, never in the first-load JavaScript. Calls made
+ * - `posthog-js` is loaded with `import()` after the first render once the first data loads settled, never in the
+ *   first-load JavaScript. Calls made
  *   before it is ready are queued (with their time) and replayed in order once it is.
  * - `persistence: 'memory'`; manual page views (`capture_pageview: false`): one `$pageview` after each route change,
  *   from the router's `onResolved` event (plus one for the page the app opened on).
@@ -15,7 +16,7 @@ import type { QueryCacheNotifyEvent, QueryClient } from '@tanstack/react-query';
 import type { PostHogInterface as PostHog } from 'posthog-js';
 import type { RuntimeConfig } from '../contracts/config';
 import type { User } from '../contracts/user';
-import { afterFirstRender } from './after-first-render';
+import { afterAppSettled } from './after-first-render';
 import { registerStoreReset } from './store-reset';
 
 /** Event name of a navigation error (spec §2 "A navigation error is reported with the current path"). */
@@ -177,7 +178,7 @@ export function startAnalytics({
   );
   teardown.push(registerStoreReset('analytics', resetAnalytics));
 
-  afterFirstRender(async () => {
+  afterAppSettled(queryClient, async () => {
     const { default: posthog } = await import('posthog-js');
     posthog.init(key, {
       ...posthogOptions(config, window.location.hostname),

@@ -1,25 +1,26 @@
 /**
  * Browser telemetry with OpenTelemetry (spec §7, §9; issue 5; decision 0032). Off when `config.telemetry.endpoint`
- * is null. The SDK (`./telemetry-sdk`) is loaded with `import()` after the first render, so none of it is in the
- * first-load JavaScript: it traces the page load (document-load instrumentation, from the navigation timing) and
+ * is null. The SDK (`./telemetry-sdk`) is loaded with `import()` after the first render, once the first data loads
+ * settled, so none of it is in the first-load JavaScript: it traces the page load (document-load instrumentation, from the navigation timing) and
  * every later `fetch`, exports over OTLP/HTTP (JSON) to `{endpoint}/v1/traces` with the resource attributes
  * `service.name`, `service.version` (1.0.0) and `deployment.environment` (default `production`), and records
  * unhandled errors and failed API calls on spans.
  */
 import type { RuntimeConfig } from '../contracts/config';
-import { afterFirstRender } from './after-first-render';
+import { afterAppSettled, type SettlingClient } from './after-first-render';
 
 let started = false;
 
 /**
- * Starts telemetry for this page (once). Takes the runtime config; does nothing without a telemetry endpoint.
- * Returns nothing; a failure to load the SDK is logged and the app carries on.
+ * Starts telemetry for this page (once), loading the SDK once the first screen has settled. Takes the runtime config
+ * and the query client; does nothing without a telemetry endpoint. Returns nothing; a failure to load the SDK is
+ * logged and the app carries on.
  */
-export function startTelemetry(config: RuntimeConfig): void {
+export function startTelemetry(config: RuntimeConfig, queryClient: SettlingClient): void {
   const endpoint = config.telemetry.endpoint;
   if (!endpoint || started) return;
   started = true;
-  afterFirstRender(async () => {
+  afterAppSettled(queryClient, async () => {
     const { startWebTelemetry } = await import('./telemetry-sdk');
     startWebTelemetry({
       endpoint,
