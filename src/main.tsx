@@ -41,7 +41,7 @@ async function boot(): Promise<void> {
 
   const queryClient = createAppQueryClient();
   // Supabase mode: the access token is ready (refreshed if needed) before the guards call the API (decision 0030).
-  await Promise.all([bootOfflineCache(queryClient), prepareSupabaseSession(config)]);
+  await Promise.all([bootOfflineCache(queryClient), prepareSupabaseSession(config, queryClient)]);
   const cachedOrganization = queryClient.getQueryData(getOrganizationQueryOptions().queryKey);
   if (cachedOrganization) applyOrganization(cachedOrganization);
 
@@ -63,7 +63,7 @@ async function boot(): Promise<void> {
     setupOffline(queryClient);
   }));
   // Issue 5: both load their libraries after the first render, and do nothing when not configured.
-  startTelemetry(config);
+  startTelemetry(config, queryClient);
   startAnalytics({ config, router, queryClient, isInternalEmail: (email) => isInternalUser(email, config.internalEmailDomains) });
 }
 
