@@ -9,7 +9,7 @@
  */
 import { chromium } from '@playwright/test';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { startServer, signInFan } from './lib/server';
+import { startServer, signInFan, type RunningServer } from './lib/server';
 
 export const BUDGET_KIB = 135;
 
@@ -36,18 +36,30 @@ export interface DashboardJs {
 
 const sum = (list: ScriptSize[]) => list.reduce((s, c) => s + c.gzipKiB, 0);
 
-/** Starts a server (extra env allowed), signs a fan in, loads /dashboard cold and splits its scripts. */
-export async function measureDashboardJs(serverEnv: Record<string, string> = {}, port = 3210): Promise<DashboardJs> {
+/** Signs a member in on `server` and returns the localStorage entries of their session (default: local mode). */
+export type BenchSignIn = (server: RunningServer) => Promise<Record<string, string>>;
+
+const localSignIn: BenchSignIn = async (server) => ({
+  'podium.session.token': await signInFan(server, `bench-${Date.now()}@fans.example`),
+});
+
+/**
+ * Starts a server (extra env allowed), signs a fan in (`signIn`, local mode by default), loads /dashboard cold and
+ * splits its scripts.
+ */
+export async function measureDashboardJs(serverEnv: Record<string, string> = {}, port = 3210, signIn: BenchSignIn = localSignIn): Promise<DashboardJs> {
   const server = await startServer(port, serverEnv);
   try {
-    const token = await signInFan(server, `bench-${Date.now()}@fans.example`);
+    const storage = await signIn(server);
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
     try {
       const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 390, height: 844 } });
-      await context.addInitScript((t) => localStorage.setItem('podium.session.token', t), token);
+      await context.addInitScript((entries) => {
+        for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+      }, storage);
       const page = await context.newPage();
       const bodies = new Map<string, Promise<{ gzipKiB: number; brotliKiB: number }>>();
       page.on('response', (res) => {
@@ -123,6 +135,50 @@ export function printDashboardJs(label: string, m: DashboardJs, verbose = true):
   );
 }
 
+/**
+ * Supabase mode sign-in for the benchmark (issue 5): code sent and verified at the Supabase Auth stand-in, onboarding
+ * with the access token, and the session stored as supabase-js stores it.
+ */
+function supabaseSignIn(standInUrl: string): BenchSignIn {
+  return async (server) => {
+    const email = `bench-${Date.now()}@fans.example`;
+    const json = { 'content-type': 'application/json' };
+    await fetch(`${standInUrl}/auth/v1/otp`, { method: 'POST', headers: json, body: JSON.stringify({ email }) });
+    const { code } = await (await fetch(`${standInUrl}/__stand-in/codes/${encodeURIComponent(email)}`)).json();
+    const session = await (await fetch(`${standInUrl}/auth/v1/verify`, { method: 'POST', headers: json, body: JSON.stringify({ type: 'email', email, token: code }) })).json();
+    const res = await fetch(`${server.baseUrl}/api/user/me`, {
+      method: 'PATCH',
+      headers: { ...json, authorization: `Bearer ${session.access_token}`, 'idempotency-key': crypto.randomUUID() },
+      body: JSON.stringify({ username: `bench${Date.now() % 100000}`, firstName: 'Bench' }),
+    });
+    if (!res.ok) throw new Error(`supabase bench sign-in: PATCH /user/me ${res.status}`);
+    return { 'podium.supabase.auth': JSON.stringify(session), 'podium.session.token': session.access_token };
+  };
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   printDashboardJs('local auth, no analytics', await measureDashboardJs());
+  // Issue 5: analytics and telemetry configured (against local stand-ins), in either auth mode.
+  const { startPostHogCapture } = await import('../test/stand-ins/posthog-capture');
+  const { startOtlpReceiver } = await import('../test/stand-ins/otlp-receiver');
+  const { startSupabaseStandIn } = await import('../test/stand-ins/supabase-auth');
+  const [posthog, otlp, supabase] = await Promise.all([startPostHogCapture(0), startOtlpReceiver(0), startSupabaseStandIn(0, { log: () => undefined })]);
+  try {
+    const integrations = {
+      PUBLIC_ANALYTICS_KEY: 'phc_bench',
+      PUBLIC_ANALYTICS_HOST: posthog.url,
+      PUBLIC_TELEMETRY_ENDPOINT: otlp.url,
+    };
+    printDashboardJs('local auth, analytics + telemetry', await measureDashboardJs(integrations, 3211));
+    printDashboardJs(
+      'supabase auth, analytics + telemetry',
+      await measureDashboardJs(
+        { ...integrations, PUBLIC_AUTH_MODE: 'supabase', PUBLIC_SUPABASE_URL: supabase.url, PUBLIC_SUPABASE_ANON_KEY: 'bench-anon-key' },
+        3212,
+        supabaseSignIn(supabase.url),
+      ),
+    );
+  } finally {
+    await Promise.all([posthog.stop(), otlp.stop(), supabase.stop()]);
+  }
 }
