@@ -12,25 +12,38 @@ export const FIRST_SCREEN_MAX_WAIT_MS = 6000;
 let markSettled: () => void = () => undefined;
 const firstScreenSettled = new Promise<void>((resolve) => (markSettled = resolve));
 
+/** Quiet time without a running query or a new network resource that counts as "settled", in ms. */
+export const FIRST_SCREEN_QUIET_MS = 300;
+
 /**
  * Call once, right after the first render: resolves the "first screen settled" moment when no query of
- * `queryClient` is fetching any more (queries paused offline do not count), or after `maxWaitMs`.
- * Returns nothing.
+ * `queryClient` is fetching (queries paused offline do not count) and no script, translation chunk or other
+ * resource has started loading for `FIRST_SCREEN_QUIET_MS` — so a screen still behind a Suspense fallback
+ * (its chunk or its translations loading) is not taken for settled — or after `maxWaitMs`. Returns nothing.
  */
 export function watchFirstScreen(queryClient: QueryClient, maxWaitMs = FIRST_SCREEN_MAX_WAIT_MS): void {
   let unsubscribe: () => void = () => undefined;
+  let observer: PerformanceObserver | undefined;
+  let quiet: ReturnType<typeof setTimeout> | undefined;
   const done = () => {
     clearTimeout(timer);
+    clearTimeout(quiet);
     unsubscribe();
+    observer?.disconnect();
     markSettled();
   };
   const timer = setTimeout(done, maxWaitMs);
   const check = () => {
-    if (queryClient.isFetching() === 0) done();
+    clearTimeout(quiet);
+    if (queryClient.isFetching() === 0) quiet = setTimeout(() => queryClient.isFetching() === 0 && done(), FIRST_SCREEN_QUIET_MS);
   };
   // After the first commit and paint (a frame, then a task), the page's own queries have started.
   const start = () => {
     unsubscribe = queryClient.getQueryCache().subscribe(() => queueMicrotask(check));
+    if (typeof PerformanceObserver === 'function') {
+      observer = new PerformanceObserver(() => check());
+      observer.observe({ type: 'resource' });
+    }
     check();
   };
   if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(start, 0));

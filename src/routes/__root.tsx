@@ -2,14 +2,14 @@
  * Root route: router context `{queryClient, config}`, the navigation guards (spec §2) as `beforeLoad`, the layout
  * chosen by the deepest route's `staticData.layout`, the global toaster (spec §9) and the level-up dialog.
  */
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { createRootRouteWithContext, Outlet, useMatches, useRouteContext, useRouter } from '@tanstack/react-router';
 import { AppLayout } from '../components/app-layout';
 import { PageSpinner } from '../components/spinner';
-import { LevelUpDialog } from '../features/ranks/components/level-up-dialog';
 import { useCurrentUser } from '../features/session/api/get-current-user';
 import { isUnderage } from '../features/session/underage';
 import { AppToaster } from '../platform/toasts';
+import { useFirstScreenSettled } from '../platform/use-first-screen-settled';
 import type { RouterContext } from '../router';
 import { guardsDecidedUnderage, runNavigationGuards } from './-guards';
 
@@ -39,8 +39,14 @@ function useGuardsFollowUnderage() {
   }, [underage, router]);
 }
 
+/** The level-up moment (spec §4) loads from its own chunk once the first screen is usable (decision 0006). */
+const LevelUpDialog = lazy(() =>
+  import('../features/ranks/components/level-up-dialog').then((m) => ({ default: m.LevelUpDialog })),
+);
+
 function RootComponent() {
   useGuardsFollowUnderage();
+  const firstScreenSettled = useFirstScreenSettled();
   const { config } = useRouteContext({ from: '__root__' });
   const matches = useMatches();
   const layout = matches[matches.length - 1]?.staticData?.layout ?? 'default';
@@ -53,7 +59,7 @@ function RootComponent() {
       </AppLayout>
       <Suspense fallback={null}>
         <AppToaster />
-        <LevelUpDialog />
+        {firstScreenSettled ? <LevelUpDialog /> : null}
       </Suspense>
     </>
   );

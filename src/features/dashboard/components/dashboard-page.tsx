@@ -1,18 +1,30 @@
 /**
  * `/dashboard`: greeting, points and rank, the daily check-in, challenges to do and the rewards carousel.
  * The dashboard composes the fan features (it is the app's home screen, not a domain of its own).
+ * The stories rail and the rewards carousel load from their own chunks once the first screen is usable, behind
+ * placeholders of their size (docs/decisions/0006-first-load-budget.md).
  */
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFirstScreenSettled } from '../../../platform/use-first-screen-settled';
 import { useOrganization } from '../../organization/api/get-organization';
 import { useCurrentUser } from '../../session/api/get-current-user';
 import { isUnderage } from '../../session/underage';
 import { CheckinCard } from '../../checkin/components/checkin-card';
 import { RankCard, RankCardSkeleton } from '../../ranks/components/rank-card';
-import { RewardsCarousel } from '../../rewards/components/rewards-carousel';
 import { useCarouselDismissals } from '../../benefits/api/carousel-dismissals';
-import { StoriesRail } from '../../stories/components/stories-rail';
 import { ChallengesToDo } from './challenges-to-do';
 import './dashboard.css';
+
+const StoriesRail = lazy(() => import('../../stories/components/stories-rail').then((m) => ({ default: m.StoriesRail })));
+const RewardsCarousel = lazy(() =>
+  import('../../rewards/components/rewards-carousel').then((m) => ({ default: m.RewardsCarousel })),
+);
+
+/** Empty block of a deferred section's height, so nothing moves when it arrives. */
+function Placeholder({ kind }: { kind: 'rail' | 'carousel' }) {
+  return <div className={`dashboard__placeholder dashboard__placeholder--${kind}`} aria-hidden="true" />;
+}
 
 /** Greeting key by local hour: morning (5-12), afternoon (12-18), evening. */
 function greetingKey(date: Date): 'morning' | 'afternoon' | 'evening' {
@@ -30,6 +42,7 @@ export function DashboardPage() {
   const name = user?.firstName || user?.username || '';
   const part = greetingKey(new Date());
   const { dismissedIds, dismiss } = useCarouselDismissals();
+  const settled = useFirstScreenSettled();
 
   return (
     <div className="page dashboard">
@@ -40,11 +53,23 @@ export function DashboardPage() {
         </h1>
       </header>
 
-      <StoriesRail />
+      {settled ? (
+        <Suspense fallback={<Placeholder kind="rail" />}>
+          <StoriesRail />
+        </Suspense>
+      ) : (
+        <Placeholder kind="rail" />
+      )}
       {user ? <RankCard user={user} ranks={organization?.ranks} /> : <RankCardSkeleton />}
       {user ? <CheckinCard /> : null}
       <ChallengesToDo />
-      <RewardsCarousel isUnderage={isUnderage(user?.birthday)} dismissedIds={dismissedIds} onDismiss={user ? dismiss : undefined} />
+      {settled ? (
+        <Suspense fallback={<Placeholder kind="carousel" />}>
+          <RewardsCarousel isUnderage={isUnderage(user?.birthday)} dismissedIds={dismissedIds} onDismiss={user ? dismiss : undefined} />
+        </Suspense>
+      ) : (
+        <Placeholder kind="carousel" />
+      )}
     </div>
   );
 }
