@@ -47,7 +47,7 @@ export default defineConfig({
   fullyParallel: false,
   // One worker: the stand-ins record every request, and tests read "what arrived since I started".
   workers: 1,
-  retries: 0,
+  retries: process.env.CI ? 1 : 0,
   timeout: 90_000,
   expect: { timeout: 15_000 },
   reporter: [['list']],

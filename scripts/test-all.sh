@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every Podium test (README quick start, command 2): installs what the tests need when it is missing
 # (Debian's Chromium; PostgreSQL when no server answers on 127.0.0.1:5432), then typecheck, unit tests,
-# server tests on PGlite and on PostgreSQL, the production build, and the end-to-end suite in Chromium.
+# server tests on PGlite and on PostgreSQL, the production build, and the end-to-end suites in Chromium (the app, and
+# the hosted integrations against local stand-ins of Supabase Auth, PostHog and an OTLP collector).
 # Prints one closing line "tests: N passed, N failed" summed over every runner.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -41,6 +42,7 @@ step "server tests (PGlite)" npx vitest run --project server --reporter=default 
 step "server tests (PostgreSQL)" env PODIUM_TEST_DB=postgres npx vitest run --project server --reporter=default --reporter=json --outputFile.json=.tmp/results-server-postgres.json
 step "build" npm run build
 step "end-to-end (Chromium)" env PLAYWRIGHT_JSON_OUTPUT_NAME=.tmp/results-e2e.json npx playwright test --reporter=list,json
+step "end-to-end, hosted integrations (Chromium + stand-ins)" env PLAYWRIGHT_JSON_OUTPUT_NAME=.tmp/results-e2e-integrations.json npx playwright test -c playwright.integrations.config.ts --reporter=list,json
 
 node scripts/summarize-tests.mjs .tmp/results-*.json
 summary=$?
