@@ -48,6 +48,10 @@ export async function openDatabase(options: {
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // node-postgres emits backend errors of idle clients (a PostgreSQL restart, a failover, an administrator
+    // terminating sessions) on the pool; without a listener they would crash the process. The pool drops that
+    // client and opens a new one for the next request, so a warning is all that is needed.
+    pool.on('error', (error) => console.warn(`[db] idle PostgreSQL connection lost: ${error.message}`));
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
     return { db: db as unknown as Db, engine: 'postgres', close: () => pool.end() };
