@@ -3,10 +3,9 @@
  * once set (ARCHITECTURE §5); inline validation messages from the shared zod schema; success toast, error
  * destructive toast.
  */
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api/errors';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/field';
 import { Page } from '../../../components/page';
@@ -14,24 +13,8 @@ import { PageSpinner } from '../../../components/spinner';
 import type { User } from '../../../contracts/user';
 import { notify } from '../../../platform/toasts';
 import { useUpdateProfile } from '../api/update-profile';
-import {
-  profileFormValues,
-  toProfileUpdate,
-  validateProfileUpdate,
-  type FieldError,
-  type ProfileField,
-  type ProfileFormValues,
-} from '../profile-form';
-
-type Errors = Partial<Record<ProfileField, FieldError>>;
-
-/** Maps a server refusal to field errors where it names a field (username taken, birthday immutable). */
-export function serverFieldErrors(error: unknown): Errors {
-  if (!(error instanceof ApiError)) return {};
-  if (error.code === 'BirthdayImmutable') return { birthday: { key: 'validation.birthdayLocked' } };
-  if (error.status === 409) return { username: { key: 'validation.usernameTaken' } };
-  return {};
-}
+import { PROFILE_FIELDS, profileFormValues, toProfileUpdate, validateProfileUpdate } from '../profile-form';
+import { focusFirstError, serverFieldErrors, useProfileForm } from '../use-profile-form';
 
 /** Renders the edit form for `user`; `extra` (e.g. avatar and consent sections) follows the form on the page. */
 export function ProfileEditForm({ user, extra }: { user: User | null | undefined; extra?: ReactNode }) {
@@ -43,19 +26,8 @@ function ProfileEditFormInner({ user, extra }: { user: User; extra?: ReactNode }
   const { t } = useTranslation('profile');
   const navigate = useNavigate();
   const update = useUpdateProfile();
-  const [values, setValues] = useState<ProfileFormValues>(() => profileFormValues(user));
-  const [errors, setErrors] = useState<Errors>({});
+  const { values, setErrors, onChange: set, message } = useProfileForm(() => profileFormValues(user));
   const birthdayLocked = Boolean(user.birthday);
-
-  const set = (field: ProfileField) => (event: { target: { value: string } }) => {
-    const value = event.target.value;
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-  const message = (field: ProfileField) => {
-    const error = errors[field];
-    return error ? t(error.key, error.values) : undefined;
-  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -63,8 +35,7 @@ function ProfileEditFormInner({ user, extra }: { user: User; extra?: ReactNode }
     const result = validateProfileUpdate(body);
     if (!result.ok) {
       setErrors(result.errors);
-      const first = Object.keys(result.errors)[0];
-      document.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
+      focusFirstError(result.errors, PROFILE_FIELDS);
       return;
     }
     update.mutate(result.data, {

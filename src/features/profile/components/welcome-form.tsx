@@ -2,7 +2,7 @@
  * `/welcome` (spec §2): onboarding for a new user — first name, username and birthday — saved with
  * `PATCH /user/me`, then on to /dashboard.
  */
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
@@ -12,10 +12,8 @@ import { PageSpinner } from '../../../components/spinner';
 import type { User } from '../../../contracts/user';
 import { notify } from '../../../platform/toasts';
 import { useUpdateProfile } from '../api/update-profile';
-import { requiredWelcomeErrors, toProfileUpdate, validateProfileUpdate, type FieldError, type ProfileField } from '../profile-form';
-import { serverFieldErrors } from './profile-edit-form';
-
-type Errors = Partial<Record<ProfileField, FieldError>>;
+import { requiredWelcomeErrors, toProfileUpdate, validateProfileUpdate } from '../profile-form';
+import { focusFirstError, serverFieldErrors, useProfileForm, type ProfileFieldErrors } from '../use-profile-form';
 
 /** Renders the onboarding form for `user`. */
 export function WelcomeForm({ user, organizationName }: { user: User | null | undefined; organizationName: string }) {
@@ -27,33 +25,21 @@ function WelcomeFormInner({ user, organizationName }: { user: User; organization
   const { t } = useTranslation('profile');
   const navigate = useNavigate();
   const update = useUpdateProfile();
-  const [values, setValues] = useState({
+  const { values, setErrors, onChange: set, message } = useProfileForm(() => ({
     firstName: user.firstName ?? '',
     username: user.username ?? '',
     birthday: user.birthday ?? '',
-  });
-  const [errors, setErrors] = useState<Errors>({});
+  }));
   const birthdayLocked = Boolean(user.birthday);
-
-  const set = (field: 'firstName' | 'username' | 'birthday') => (event: { target: { value: string } }) => {
-    const value = event.target.value;
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-  const message = (field: ProfileField) => {
-    const error = errors[field];
-    return error ? t(error.key, error.values) : undefined;
-  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const body = toProfileUpdate(values, { storedBirthday: user.birthday });
     const result = validateProfileUpdate(body);
-    const allErrors: Errors = { ...(result.ok ? {} : result.errors), ...requiredWelcomeErrors(values) };
+    const allErrors: ProfileFieldErrors = { ...(result.ok ? {} : result.errors), ...requiredWelcomeErrors(values) };
     if (!result.ok || Object.keys(allErrors).length > 0) {
       setErrors(allErrors);
-      const first = (['firstName', 'username', 'birthday'] as const).find((field) => allErrors[field]);
-      if (first) document.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
+      focusFirstError(allErrors, ['firstName', 'username', 'birthday']);
       return;
     }
     update.mutate(result.data, {
