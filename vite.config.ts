@@ -1,19 +1,27 @@
 /**
- * Vite build of the PWA: React, TanStack Router file routes (code-split per route), and the
+ * Vite build of the PWA: React code run on Preact (decision 0034), TanStack Router file routes (code-split per route), and the
  * service worker built from `sw/sw.ts` with vite-plugin-pwa `injectManifest` (ARCHITECTURE §6).
  * The dev server proxies `/api`, `/config.json` and `/cdn` to the API server on :3000.
  */
 import { defineConfig } from 'vite';
-import react from '@vitejs/plugin-react';
+import preact from '@preact/preset-vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+
+/**
+ * The app is written against React 19's API and types; in the browser it runs on Preact 11 through
+ * `@preact/preset-vite` (JSX, `react`/`react-dom` aliased to `preact/compat`, Prefresh in dev), 55 KiB gzip lighter
+ * than react-dom (first-load budget, docs/decisions/0034). This one alias comes on top: react-i18next imports a shim
+ * for React < 18 that would `require('react')`; Preact has `useSyncExternalStore` itself. The unit tests use it too.
+ */
+export const preactExtraAlias = [{ find: /^use-sync-external-store\/shim$/, replacement: 'preact/compat' }];
 
 const apiTarget = 'http://127.0.0.1:3000';
 
 export default defineConfig({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: './src/routes', generatedRouteTree: './src/routeTree.gen.ts' }),
-    react(),
+    preact(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -28,6 +36,7 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
   ],
+  resolve: { alias: preactExtraAlias },
   define: {
     __APP_VERSION__: JSON.stringify(process.env.PODIUM_BUILD_VERSION ?? new Date().toISOString()),
   },
@@ -46,7 +55,7 @@ export default defineConfig({
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|i18next|react-i18next|i18next-browser-languagedetector|i18next-resources-to-backend|use-sync-external-store|idb-keyval|html-parse-stringify|void-elements)[\\/]/,
+              test: /node_modules[\\/](preact|@tanstack|i18next|react-i18next|i18next-browser-languagedetector|i18next-resources-to-backend|use-sync-external-store|idb-keyval|html-parse-stringify|void-elements)[\\/]/,
             },
             {
               name: (id: string) => {

@@ -4,6 +4,8 @@
  * - server: the real Hono app in-process on PGlite, or PostgreSQL when `PODIUM_TEST_DB=postgres`, `test/server/**`
  */
 import { defineConfig } from 'vitest/config';
+import preact from '@preact/preset-vite';
+import { preactExtraAlias } from './vite.config';
 
 export default defineConfig({
   test: {
@@ -13,7 +15,12 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // Libraries that import React are inlined so that they too get Preact, as in the browser build.
+          server: { deps: { inline: [/@tanstack/, /react-i18next/, /sonner/, /use-sync-external-store/] } },
         },
+        // Components render on Preact, as in the browser build (docs/decisions/0034).
+        resolve: { alias: preactExtraAlias },
+        plugins: [preact({ prefreshEnabled: false, devToolsEnabled: false })],
       },
       {
         test: {

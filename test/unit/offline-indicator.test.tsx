@@ -3,7 +3,7 @@
  * and a screen reader hears when the network goes away and comes back.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/preact';
 import { createElement } from 'react';
 import { MutationObserver, onlineManager, QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
@@ -61,7 +61,7 @@ describe('offline indicator', () => {
       void new MutationObserver<unknown, Error, QueuedActionVariables>(client, { mutationKey: ['checkin'] }).mutate(newQueuedActionVariables());
       void new MutationObserver<unknown, Error, QueuedActionVariables>(client, { mutationKey: ['checkin'] }).mutate(newQueuedActionVariables());
     });
-    expect(statusText()).toBe('Offline — last updated at 12:07 AM · 2 actions waiting to sync');
+    await waitFor(() => expect(statusText()).toBe('Offline — last updated at 12:07 AM · 2 actions waiting to sync'));
   });
 
   it('shows the date too when the cached data is from an earlier day, in the active language', async () => {

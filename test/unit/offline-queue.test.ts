@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MutationObserver, onlineManager } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/preact';
 import { createElement } from 'react';
 import { AppToaster } from '../../src/platform/toasts';
 import i18next from 'i18next';
@@ -106,8 +106,7 @@ describe('the queue on a real QueryClient', () => {
     });
 
     expect(calls).toEqual([first.idempotencyKey, second.idempotencyKey]); // the rejected one is not retried
-    const states = client.getMutationCache().getAll().map((m) => m.state.status);
-    expect(states).toEqual(['error', 'success']);
+    await waitFor(() => expect(client.getMutationCache().getAll().map((m) => m.state.status)).toEqual(['error', 'success']));
     expect(await screen.findByText('Couldn’t save your check-in')).toBeTruthy();
     expect(screen.getByText('This check-in is more than 24 hours old.')).toBeTruthy();
   });
