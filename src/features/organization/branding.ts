@@ -1,6 +1,6 @@
 /**
  * Organization branding: the brand colour from `GET /organization/current` becomes CSS custom properties, with
- * a text colour on the brand and a brand tint for text on the dark surface chosen for WCAG AA contrast (4.5:1).
+ * a text colour on the brand and a brand tint for text on the dark surfaces chosen for WCAG AA contrast (4.5:1).
  */
 import { setOrganizationToken } from '../../api/credentials';
 import type { Organization } from '../../contracts/organization';
@@ -34,20 +34,22 @@ export function contrastRatio(a: Rgb, b: Rgb): number {
   return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
 }
 
-const SURFACE: Rgb = [11, 15, 23]; // --color-bg (#0b0f17)
+/** The lightest surface brand text is drawn on (`--color-surface-3`, #253045: cards, hovered cards, sheets); the
+ * darker ones (`--color-bg`, `--color-surface`, `--color-surface-2`) then contrast more. */
+const LIGHTEST_SURFACE: Rgb = [37, 48, 69];
 const WHITE: Rgb = [255, 255, 255];
 const INK: Rgb = [11, 15, 23];
 
 /**
  * Derives the brand palette. Takes the brand colour (`#rrggbb`). Returns `brand` (as given, or the default
  * blue when invalid), `onBrand` (white or ink, whichever contrasts more) and `brandText` (the brand lightened
- * until it reaches 4.5:1 on the dark surface).
+ * until it reaches 4.5:1, WCAG AA, on every surface of the dark theme, the lightest being `--color-surface-3`).
  */
 export function deriveBrandPalette(brandColor: string): { brand: string; onBrand: string; brandText: string } {
   const brand = parseHexColor(brandColor) ?? ([0, 85, 164] as Rgb);
   const onBrand = contrastRatio(brand, WHITE) >= contrastRatio(brand, INK) ? WHITE : INK;
   let text = brand;
-  for (let step = 0; step <= 20 && contrastRatio(text, SURFACE) < 4.5; step++) {
+  for (let step = 0; step <= 20 && contrastRatio(text, LIGHTEST_SURFACE) < 4.5; step++) {
     const t = step / 20;
     text = brand.map((v) => v + (255 - v) * t) as Rgb;
   }

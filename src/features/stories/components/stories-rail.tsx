@@ -54,13 +54,12 @@ export function StoriesRail() {
                   to="/stories/$id"
                   params={{ id: story.id }}
                   className={`story-bubble story-bubble--${list}`}
-                  aria-label={t('rail.itemLabel', { title: story.title, state: t(`rail.state.${list}`) })}
                 >
                   <span className="story-bubble__ring">{cover ? <img src={cover} alt="" width={72} height={72} loading="lazy" /> : null}</span>
                   {list === 'live' ? <span className="story-bubble__live" aria-hidden="true">{t('rail.live')}</span> : null}
-                  <span className="story-bubble__title" aria-hidden="true">
-                    {story.title}
-                  </span>
+                  {/* The link is named by its visible title, then its state for screen readers (WCAG 2.5.3). */}
+                  <span className="story-bubble__title">{story.title}</span>
+                  <span className="visually-hidden"> {t('rail.itemState', { state: t(`rail.state.${list}`) })}</span>
                 </Link>
               </li>
             );
