@@ -1,0 +1,86 @@
+/**
+ * `npm run audit`: Lighthouse 12 (performance, accessibility, best practices) in Debian's Chromium against the real
+ * server and the built PWA, on a phone profile (Lighthouse's default mobile emulation and simulated slow 4G), for:
+ * - `/login` (what a signed-out fan sees first), and
+ * - `/dashboard` for a freshly signed-in fan of the demo organization (the session token is put in localStorage
+ *   before Lighthouse navigates; storage is not reset between the two).
+ * Prints each page's category scores (0-100), its main timings (FCP, LCP, TBT in ms, CLS) and every failed
+ * accessibility audit with the elements concerned. A report, not a test: it exits 0 whatever the scores, and 1 only
+ * when Lighthouse cannot run. Needs a build (`npm run build`) and `/usr/bin/chromium` (`CHROMIUM_PATH` to override).
+ * Env: `AUDIT_PORT` (default 3230), `AUDIT_JSON=dir` also writes each full Lighthouse report as JSON there.
+ */
+import { chromium } from '@playwright/test';
+import lighthouse from 'lighthouse';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { signInFan, startServer } from './lib/server';
+
+const PORT = Number(process.env.AUDIT_PORT ?? 3230);
+const DEBUG_PORT = 9333;
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
+
+type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+/** One line per category, the main metrics, and the failed accessibility audits of `lhr`. */
+function summarize(name: string, lhr: LighthouseResult): string {
+  const lines = [`${name} (${lhr.finalDisplayedUrl})`];
+  for (const id of CATEGORIES) {
+    const category = lhr.categories[id];
+    lines.push(`  ${category.title.padEnd(16)} ${Math.round((category.score ?? 0) * 100)}`);
+  }
+  const metric = (id: string) => lhr.audits[id]?.numericValue;
+  lines.push(
+    `  FCP ${Math.round(metric('first-contentful-paint') ?? 0)} ms, LCP ${Math.round(metric('largest-contentful-paint') ?? 0)} ms, ` +
+      `TBT ${Math.round(metric('total-blocking-time') ?? 0)} ms, CLS ${(metric('cumulative-layout-shift') ?? 0).toFixed(3)}`,
+  );
+  const failed = lhr.categories.accessibility.auditRefs
+    .map((ref) => lhr.audits[ref.id])
+    .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary');
+  for (const audit of failed) {
+    lines.push(`  accessibility: ${audit.id}: ${audit.title}`);
+    const items = (audit.details as { items?: { node?: { snippet?: string } }[] } | undefined)?.items ?? [];
+    for (const item of items.slice(0, 5)) if (item.node?.snippet) lines.push(`    ${item.node.snippet}`);
+  }
+  return lines.join('\n');
+}
+
+const server = await startServer(PORT);
+// A persistent context is the browser's default one, which Lighthouse drives through the debugging port: the
+// session token put in its localStorage is the one the audited page reads.
+const profileDir = await mkdtemp(join(tmpdir(), 'podium-audit-'));
+const context = await chromium.launchPersistentContext(profileDir, {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [`--remote-debugging-port=${DEBUG_PORT}`, '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+try {
+  const page = await context.newPage();
+  const flags = { port: DEBUG_PORT, output: 'json' as const, onlyCategories: CATEGORIES, disableStorageReset: true, logLevel: 'error' as const };
+  const reports: [string, LighthouseResult][] = [];
+
+  const login = await lighthouse(`${server.baseUrl}/login`, flags);
+  if (!login) throw new Error('Lighthouse returned no result for /login');
+  reports.push(['signed out: /login', login.lhr]);
+
+  const token = await signInFan(server, `audit-${Date.now()}@fans.example`);
+  await page.goto(`${server.baseUrl}/login`);
+  await page.evaluate((value) => localStorage.setItem('podium.session.token', value), token);
+  const dashboard = await lighthouse(`${server.baseUrl}/dashboard`, flags);
+  if (!dashboard) throw new Error('Lighthouse returned no result for /dashboard');
+  if (new URL(dashboard.lhr.finalDisplayedUrl).pathname !== '/dashboard') {
+    throw new Error(`the signed-in audit ended on ${dashboard.lhr.finalDisplayedUrl}, not /dashboard`);
+  }
+  reports.push(['signed in: /dashboard', dashboard.lhr]);
+
+  for (const [name, lhr] of reports) console.log(summarize(name, lhr));
+  if (process.env.AUDIT_JSON) {
+    await mkdir(process.env.AUDIT_JSON, { recursive: true });
+    for (const [name, lhr] of reports) {
+      await writeFile(join(process.env.AUDIT_JSON, `${name.replace(/\W+/g, '-')}.json`), JSON.stringify(lhr));
+    }
+  }
+} finally {
+  await context.close();
+  await server.stop();
+  await rm(profileDir, { recursive: true, force: true });
+}
