@@ -2,8 +2,9 @@
  * `npm run audit`: Lighthouse 12 (performance, accessibility, best practices) in Debian's Chromium against the real
  * server and the built PWA, on a phone profile (Lighthouse's default mobile emulation and simulated slow 4G), for:
  * - `/login` (what a signed-out fan sees first), and
- * - `/dashboard` for a freshly signed-in fan of the demo organization (the session token is put in localStorage
- *   before Lighthouse navigates; storage is not reset between the two).
+ * - `/dashboard`, `/challenges`, `/sweepstakes`, `/media` and `/profile` for a freshly signed-in fan of the demo
+ *   organization (the session token is put in localStorage before Lighthouse navigates; storage is not reset, so
+ *   these later pages load with a warm HTTP cache and service worker, as a returning fan's do).
  * Prints each page's category scores (0-100), its main timings (FCP, LCP, TBT in ms, CLS) and every failed
  * accessibility audit with the elements concerned. A report, not a test: it exits 0 whatever the scores, and 1 only
  * when Lighthouse cannot run. Needs a build (`npm run build`) and `/usr/bin/chromium` (`CHROMIUM_PATH` to override).
@@ -19,6 +20,8 @@ import { signInFan, startServer } from './lib/server';
 const PORT = Number(process.env.AUDIT_PORT ?? 3230);
 const DEBUG_PORT = 9333;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
+/** The main tabs of a signed-in fan. */
+const SIGNED_IN_PATHS = ['/dashboard', '/challenges', '/sweepstakes', '/media', '/profile'];
 
 type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
@@ -65,12 +68,14 @@ try {
   const token = await signInFan(server, `audit-${Date.now()}@fans.example`);
   await page.goto(`${server.baseUrl}/login`);
   await page.evaluate((value) => localStorage.setItem('podium.session.token', value), token);
-  const dashboard = await lighthouse(`${server.baseUrl}/dashboard`, flags);
-  if (!dashboard) throw new Error('Lighthouse returned no result for /dashboard');
-  if (new URL(dashboard.lhr.finalDisplayedUrl).pathname !== '/dashboard') {
-    throw new Error(`the signed-in audit ended on ${dashboard.lhr.finalDisplayedUrl}, not /dashboard`);
+  for (const path of SIGNED_IN_PATHS) {
+    const result = await lighthouse(`${server.baseUrl}${path}`, flags);
+    if (!result) throw new Error(`Lighthouse returned no result for ${path}`);
+    if (new URL(result.lhr.finalDisplayedUrl).pathname !== path) {
+      throw new Error(`the signed-in audit of ${path} ended on ${result.lhr.finalDisplayedUrl}`);
+    }
+    reports.push([`signed in: ${path}`, result.lhr]);
   }
-  reports.push(['signed in: /dashboard', dashboard.lhr]);
 
   for (const [name, lhr] of reports) console.log(summarize(name, lhr));
   if (process.env.AUDIT_JSON) {
