@@ -7,6 +7,7 @@
  * - `queuedActionCount`: the number in the offline indicator ("N actions waiting to sync" / "Syncing N actions");
  * - `mulberry32`: a small seeded PRNG, so the flaky-network test fails the same requests on every run;
  * - `watchVideoToEnd`: plays a `<video>` to its `ended` event (the app counts `ended`, decision 0021).
+ * Going offline and back: `goOffline` / `goOnline` in offline-network.ts.
  */
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -237,3 +238,4 @@ export async function waitForActionSafe(page: Page, token: string, id: string, r
     )
     .toBe(true);
 }
+

@@ -10,7 +10,8 @@
  *   only when the fan accepts.
  */
 import { type Request } from '@playwright/test';
-import { apiGet, expect, test } from './fixtures';
+import { apiGet } from './fixtures';
+import { expect, goOffline, goOnline, test } from './offline-network';
 import {
   contentFor,
   ledger,
@@ -32,10 +33,13 @@ const CONTENT_QUERIES = ['["checkin"]', '["user","me"]', '["stories"]', '["video
 /** The queued-action POSTs (check-in, chapter view, video view, article read) seen by the browser. */
 const QUEUED_POST = /\/api\/(checkin$|content\/stories\/[^/]+\/chapter-view\/[^/]+$|content\/videos\/[^/]+\/view$|content\/articles\/[^/]+\/read$)/;
 
-/** Records every queued-action request: URL path and its Idempotency-Key. */
+/**
+ * Records every queued-action request of the page's context (its pages and the service worker): URL path and
+ * Idempotency-Key. A request aborted by `goOffline`'s route is recorded too (the event precedes routing).
+ */
 function recordQueuedPosts(page: import('@playwright/test').Page): { path: string; key: string | null }[] {
   const seen: { path: string; key: string | null }[] = [];
-  page.on('request', (request: Request) => {
+  page.context().on('request', (request: Request) => {
     const path = new URL(request.url()).pathname;
     if (request.method() === 'POST' && QUEUED_POST.test(path)) seen.push({ path, key: request.headers()['idempotency-key'] ?? null });
   });
@@ -53,11 +57,7 @@ function expectOneKeyPerAction(seen: { path: string; key: string | null }[]): vo
 }
 
 test.describe('offline queue', () => {
-  // Known harness gap (issue 4, open): with the service worker installed, Playwright's offline emulation does not
-  // cover every request Chromium routes through the worker, so in about 3 runs of 10 a queued action reaches the
-  // server while the context is "offline" (the app itself sends nothing while navigator.onLine is false). Until
-  // the test takes the API off the network another way, it is marked fixme rather than left to fail at random.
-  test.fixme('all four kinds queued offline survive a reload and are applied exactly once on reconnect', async ({ page, context }) => {
+  test('all four kinds queued offline survive a reload and are applied exactly once on reconnect', async ({ page, context }) => {
     test.setTimeout(120_000);
     const token = await signInToDashboard(page, 'queue4');
     await waitForServiceWorker(page);
@@ -76,7 +76,7 @@ test.describe('offline queue', () => {
     await page.goto(`/media/videos/${video!.id}`);
     await expect(page.getByRole('heading', { name: video!.name })).toBeVisible();
     await waitForVideoFullyBuffered(page);
-    await context.setOffline(true);
+    await goOffline(context);
     await watchVideoToEnd(page);
     await expect(page.getByText(/will sync when you’re back online/)).toBeVisible();
     await expect(offlineIndicator(page)).toHaveText(/1 action waiting to sync/);
@@ -111,7 +111,7 @@ test.describe('offline queue', () => {
     expect(posts, 'nothing reached the server while offline').toHaveLength(0);
     expect(await ledger(page.request, token)).toEqual(ledgerBefore);
 
-    await context.setOffline(false);
+    await goOnline(context);
     const expected = [
       `article:${article!.id}`,
       `story-chapter:${story!.chapters[0].id}`,
