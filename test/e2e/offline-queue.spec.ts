@@ -14,9 +14,11 @@ import { apiGet } from './fixtures';
 import { expect, goOffline, goOnline, test } from './offline-network';
 import {
   contentFor,
+  lastMinuteOfPreviousDay,
   ledger,
   mulberry32,
   offlineIndicator,
+  organizationDay,
   persistedCache,
   references,
   signInToDashboard,
@@ -148,6 +150,57 @@ test.describe('offline queue', () => {
     expect(posts.length).toBe(sent);
     expect(await ledger(page.request, token)).toHaveLength(rows.length);
   });
+  test('a check-in queued offline "yesterday" (Playwright clock) is credited to yesterday once the fan is back online', async ({ page, context }) => {
+    test.setTimeout(90_000);
+    const HOUR = 60 * 60_000;
+    const realNow = Date.now();
+    const today = organizationDay(realNow);
+    // "Then": the earlier of 20 h ago and 23:59 yesterday (Paris), so it is yesterday there and under 24 h old
+    // when it syncs (the server honours a queued check-in's time for 24 h, ARCHITECTURE §5).
+    const then = Math.min(realNow - 20 * HOUR, lastMinuteOfPreviousDay(realNow));
+    const yesterday = organizationDay(then);
+    // In the last minutes of a Paris day no instant of yesterday is both in the past and < 24 h old with a margin.
+    test.skip(realNow - then > 24 * HOUR - 5 * 60_000, `too close to midnight in Paris (then is ${new Date(then).toISOString()})`);
+    expect(yesterday < today, `${yesterday} is the day before ${today}`).toBe(true);
+
+    const token = await signInToDashboard(page, 'yesterday');
+    await waitForServiceWorker(page);
+    await waitForPersistedQueries(page, ['["checkin"]', '["user","me"]']);
+    const before = await apiGet<{ eligibleForCheckin: boolean; lastCheckinDay: string | null }>(page.request, token, '/checkin');
+    expect(before).toMatchObject({ eligibleForCheckin: true, lastCheckinDay: null });
+    const posts = recordQueuedPosts(page);
+
+    // Yesterday evening, no signal: the phone's clock says "then"; the app opens from the cache.
+    await goOffline(context);
+    await page.clock.install({ time: then });
+    await page.reload();
+    expect(Math.abs((await page.evaluate(() => Date.now())) - then), 'the page runs on yesterday\'s clock').toBeLessThan(5 * 60_000);
+    await page.getByRole('button', { name: /^Check in/ }).click();
+    await expect(offlineIndicator(page)).toHaveText(/1 action waiting to sync/);
+    // The queued action carries the tap time (yesterday), persisted with it.
+    await expect
+      .poll(async () => (await persistedCache(page))?.mutationVariables.map((v) => organizationDay(Date.parse(JSON.parse(v).occurredAt))))
+      .toEqual([yesterday]);
+
+    // The night passes (the phone sleeps with the app open); the clock reaches the real now, then signal returns.
+    await page.clock.fastForward(Math.max(0, Date.now() - (await page.evaluate(() => Date.now()))));
+    expect(organizationDay(await page.evaluate(() => Date.now()))).toBe(today);
+    expect(posts, 'nothing sent while offline').toHaveLength(0);
+    await goOnline(context);
+
+    // The server credits the day of the tap, once.
+    await expect.poll(async () => references(await ledger(page.request, token), 'checkin'), { timeout: 30_000 }).toEqual([`checkin:${yesterday}`]);
+    const status = await apiGet<{ eligibleForCheckin: boolean; lastCheckinDay: string | null; days: number }>(page.request, token, '/checkin');
+    expect(status).toMatchObject({ lastCheckinDay: yesterday, eligibleForCheckin: true, days: 1 });
+    expect(new Set(posts.map((p) => p.path))).toEqual(new Set(['/api/checkin']));
+    expectOneKeyPerAction(posts);
+    // The app converges: the queue is empty, a 1-day streak, and today's check-in is still on offer.
+    await expect(offlineIndicator(page)).toHaveText('', { timeout: 15_000 });
+    await expect.poll(async () => (await persistedCache(page))?.pausedMutations).toBe(0);
+    await expect(page.getByText('1-day streak')).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Check in/ })).toBeVisible();
+  });
+
   test('flaky network: with 30% of API requests failing (seeded), 20 queued actions are each applied exactly once', async ({ page, context }) => {
     test.setTimeout(150_000);
     const token = await signInToDashboard(page, 'flaky');
