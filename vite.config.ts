@@ -7,6 +7,7 @@ import { defineConfig } from 'vite';
 import preact from '@preact/preset-vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { excludeOptionalChunks, optionalChunksPlugin } from './scripts/lib/optional-chunks';
 
 /**
  * The app is written against React 19's API and types; in the browser it runs on Preact 11 through
@@ -22,6 +23,8 @@ export default defineConfig({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: './src/routes', generatedRouteTree: './src/routeTree.gen.ts' }),
     preact(),
+    // Records which chunks only some deployments load (analytics, telemetry, Supabase) for the precache filter below.
+    optionalChunksPlugin(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -32,6 +35,9 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,png,woff2}', 'locales/**/*.json'],
         // Store screenshots are only read by the install UI: keep them out of the precache (offline model, 0005).
         globIgnores: ['**/node_modules/**/*', 'screenshots/**'],
+        // Chunks only some deployments load (PostHog, OpenTelemetry, Supabase; ~630 KiB) are not precached: found by
+        // their modules, not their names (scripts/lib/optional-chunks.ts); the service worker caches them when loaded.
+        manifestTransforms: [excludeOptionalChunks],
       },
       devOptions: { enabled: false },
     }),

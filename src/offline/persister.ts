@@ -72,6 +72,20 @@ function markInFlightAsPaused(client: PersistedClient): PersistedClient {
   return { ...client, clientState: { ...client.clientState, mutations } };
 }
 
+/**
+ * Identity of the offline queue in a dehydrated client: each mutation's key, submit time and Idempotency-Key.
+ * Takes the client; returns a string that changes when an action is queued, settles or is dropped (not when only
+ * its optimistic context or failure count changes).
+ */
+export function queueSignature(client: PersistedClient): string {
+  return JSON.stringify(
+    client.clientState.mutations.map((m) => {
+      const variables = m.state.variables as { idempotencyKey?: unknown } | undefined;
+      return [m.mutationKey ?? null, m.state.submittedAt, variables?.idempotencyKey ?? null];
+    }),
+  );
+}
+
 /** Structured clone can refuse odd values (functions in a mutation context): fall back to a JSON copy. */
 async function storeClient(key: string, value: PersistedClient, store?: UseStore): Promise<void> {
   try {
@@ -84,6 +98,9 @@ async function storeClient(key: string, value: PersistedClient, store?: UseStore
 
 /**
  * Creates the idb-keyval `Persister` (TanStack's "building a persister" recipe) with throttled writes.
+ * A change of the offline queue (an action queued, confirmed or dropped; see `queueSignature`) is written at once,
+ * not throttled: a fan who taps "Check in" and closes the app (or navigates) within the throttle window would
+ * otherwise lose the action, because a write first started in `pagehide` is often aborted with the page.
  * Takes `IdbPersisterOptions`; returns an `IdbPersister`. IndexedDB failures reject the returned promises
  * (TanStack logs them and keeps the in-memory cache working).
  */
@@ -92,6 +109,8 @@ export function createIdbPersister({ key = PERSIST_IDB_KEY, store, buster, throt
   let timer: ReturnType<typeof setTimeout> | null = null;
   let lastWrite = 0;
   let writing: Promise<void> = Promise.resolve();
+  /** Queue signature of the newest client handed to IndexedDB (or of the restored one). */
+  let writtenQueue: string | null = null;
 
   const writePending = (): Promise<void> => {
     timer = null;
@@ -99,6 +118,7 @@ export function createIdbPersister({ key = PERSIST_IDB_KEY, store, buster, throt
     pending = null;
     if (!client) return writing;
     lastWrite = Date.now();
+    writtenQueue = queueSignature(client);
     // Start the write now rather than after the previous one settles: a write chained behind one still in flight
     // never starts when the page goes away meanwhile (the pagehide flush), which lost a queued action made just
     // before leaving. IndexedDB commits readwrite transactions on one store in creation order, so the newest
@@ -111,7 +131,8 @@ export function createIdbPersister({ key = PERSIST_IDB_KEY, store, buster, throt
   return {
     persistClient(client) {
       pending = markInFlightAsPaused(client);
-      if (throttleMs <= 0 || Date.now() - lastWrite >= throttleMs) {
+      const queueChanged = queueSignature(pending) !== writtenQueue;
+      if (throttleMs <= 0 || queueChanged || Date.now() - lastWrite >= throttleMs) {
         if (timer) clearTimeout(timer);
         return writePending();
       }
@@ -120,6 +141,7 @@ export function createIdbPersister({ key = PERSIST_IDB_KEY, store, buster, throt
     },
     async restoreClient() {
       const stored = await get<PersistedClient>(key, store);
+      if (stored?.clientState) writtenQueue = queueSignature(stored);
       if (!stored || stored.buster === buster) return stored;
       // Another build wrote this: its queries may not match this build's schemas, its queued actions still must run.
       const mutations = stored.clientState?.mutations ?? [];
@@ -130,6 +152,7 @@ export function createIdbPersister({ key = PERSIST_IDB_KEY, store, buster, throt
       if (timer) clearTimeout(timer);
       timer = null;
       pending = null;
+      writtenQueue = null;
       await writing.catch(() => undefined);
       await del(key, store);
     },

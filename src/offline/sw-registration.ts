@@ -31,15 +31,18 @@ async function showUpdateToast(onAccept: () => void): Promise<void> {
 }
 
 /**
- * URLs this page already loaded that the worker caches at run time (media, PDFs, config). Takes nothing;
- * returns absolute URLs from the Resource Timing buffer (same origin for media/config, any origin for PDFs).
+ * URLs this page already loaded that the worker caches at run time (media, PDFs, config, and build assets left
+ * out of the precache, such as the analytics/telemetry chunks that may load before the first worker controls the
+ * page; precached ones are answered from the precache). Takes nothing; returns absolute URLs from the Resource
+ * Timing buffer (same origin for media/config/assets, any origin for PDFs).
  */
 export function loadedCacheableUrls(): string[] {
   const urls = new Set<string>([new URL('/config.json', location.href).href]);
   for (const entry of performance.getEntriesByType('resource')) {
     const url = new URL(entry.name);
     const sameOrigin = url.origin === location.origin;
-    if ((sameOrigin && url.pathname.startsWith('/api/media/')) || url.pathname.toLowerCase().endsWith('.pdf')) urls.add(url.href);
+    const runtimeCached = sameOrigin && (url.pathname.startsWith('/api/media/') || url.pathname.startsWith('/assets/'));
+    if (runtimeCached || url.pathname.toLowerCase().endsWith('.pdf')) urls.add(url.href);
   }
   return [...urls];
 }

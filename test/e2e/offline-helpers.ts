@@ -7,6 +7,7 @@
  * - `queuedActionCount`: the number in the offline indicator ("N actions waiting to sync" / "Syncing N actions");
  * - `mulberry32`: a small seeded PRNG, so the flaky-network test fails the same requests on every run;
  * - `watchVideoToEnd`: plays a `<video>` to its `ended` event (the app counts `ended`, decision 0021).
+ * Going offline and back: `goOffline` / `goOnline` in offline-network.ts.
  */
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -236,4 +237,23 @@ export async function waitForActionSafe(page: Page, token: string, id: string, r
       { timeout: 15_000, message: `action ${reference} persisted or applied` },
     )
     .toBe(true);
+}
+
+/** The demo organization's time zone: check-in days are counted in it (ARCHITECTURE §5). */
+export const ORGANIZATION_TIME_ZONE = 'Europe/Paris';
+
+/** The calendar day (`YYYY-MM-DD`) of instant `ms` (ms since the epoch) in `ORGANIZATION_TIME_ZONE`. */
+export function organizationDay(ms: number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: ORGANIZATION_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ms);
+}
+
+/**
+ * The start of the last minute of the organization day before the one containing `ms` (i.e. 23:59 "yesterday",
+ * DST-safe: found by stepping back a minute at a time). Takes and returns ms since the epoch.
+ */
+export function lastMinuteOfPreviousDay(ms: number): number {
+  const today = organizationDay(ms);
+  let t = Math.floor(ms / 60_000) * 60_000;
+  while (organizationDay(t) === today) t -= 60_000;
+  return t;
 }

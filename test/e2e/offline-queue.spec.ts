@@ -10,12 +10,15 @@
  *   only when the fan accepts.
  */
 import { type Request } from '@playwright/test';
-import { apiGet, expect, test } from './fixtures';
+import { apiGet } from './fixtures';
+import { expect, goOffline, goOnline, test } from './offline-network';
 import {
   contentFor,
+  lastMinuteOfPreviousDay,
   ledger,
   mulberry32,
   offlineIndicator,
+  organizationDay,
   persistedCache,
   references,
   signInToDashboard,
@@ -32,10 +35,13 @@ const CONTENT_QUERIES = ['["checkin"]', '["user","me"]', '["stories"]', '["video
 /** The queued-action POSTs (check-in, chapter view, video view, article read) seen by the browser. */
 const QUEUED_POST = /\/api\/(checkin$|content\/stories\/[^/]+\/chapter-view\/[^/]+$|content\/videos\/[^/]+\/view$|content\/articles\/[^/]+\/read$)/;
 
-/** Records every queued-action request: URL path and its Idempotency-Key. */
+/**
+ * Records every queued-action request of the page's context (its pages and the service worker): URL path and
+ * Idempotency-Key. A request aborted by `goOffline`'s route is recorded too (the event precedes routing).
+ */
 function recordQueuedPosts(page: import('@playwright/test').Page): { path: string; key: string | null }[] {
   const seen: { path: string; key: string | null }[] = [];
-  page.on('request', (request: Request) => {
+  page.context().on('request', (request: Request) => {
     const path = new URL(request.url()).pathname;
     if (request.method() === 'POST' && QUEUED_POST.test(path)) seen.push({ path, key: request.headers()['idempotency-key'] ?? null });
   });
@@ -53,11 +59,7 @@ function expectOneKeyPerAction(seen: { path: string; key: string | null }[]): vo
 }
 
 test.describe('offline queue', () => {
-  // Known harness gap (issue 4, open): with the service worker installed, Playwright's offline emulation does not
-  // cover every request Chromium routes through the worker, so in about 3 runs of 10 a queued action reaches the
-  // server while the context is "offline" (the app itself sends nothing while navigator.onLine is false). Until
-  // the test takes the API off the network another way, it is marked fixme rather than left to fail at random.
-  test.fixme('all four kinds queued offline survive a reload and are applied exactly once on reconnect', async ({ page, context }) => {
+  test('all four kinds queued offline survive a reload and are applied exactly once on reconnect', async ({ page, context }) => {
     test.setTimeout(120_000);
     const token = await signInToDashboard(page, 'queue4');
     await waitForServiceWorker(page);
@@ -76,7 +78,7 @@ test.describe('offline queue', () => {
     await page.goto(`/media/videos/${video!.id}`);
     await expect(page.getByRole('heading', { name: video!.name })).toBeVisible();
     await waitForVideoFullyBuffered(page);
-    await context.setOffline(true);
+    await goOffline(context);
     await watchVideoToEnd(page);
     await expect(page.getByText(/will sync when you’re back online/)).toBeVisible();
     await expect(offlineIndicator(page)).toHaveText(/1 action waiting to sync/);
@@ -111,7 +113,7 @@ test.describe('offline queue', () => {
     expect(posts, 'nothing reached the server while offline').toHaveLength(0);
     expect(await ledger(page.request, token)).toEqual(ledgerBefore);
 
-    await context.setOffline(false);
+    await goOnline(context);
     const expected = [
       `article:${article!.id}`,
       `story-chapter:${story!.chapters[0].id}`,
@@ -148,6 +150,57 @@ test.describe('offline queue', () => {
     expect(posts.length).toBe(sent);
     expect(await ledger(page.request, token)).toHaveLength(rows.length);
   });
+  test('a check-in queued offline "yesterday" (Playwright clock) is credited to yesterday once the fan is back online', async ({ page, context }) => {
+    test.setTimeout(90_000);
+    const HOUR = 60 * 60_000;
+    const realNow = Date.now();
+    const today = organizationDay(realNow);
+    // "Then": the earlier of 20 h ago and 23:59 yesterday (Paris), so it is yesterday there and under 24 h old
+    // when it syncs (the server honours a queued check-in's time for 24 h, ARCHITECTURE §5).
+    const then = Math.min(realNow - 20 * HOUR, lastMinuteOfPreviousDay(realNow));
+    const yesterday = organizationDay(then);
+    // In the last minutes of a Paris day no instant of yesterday is both in the past and < 24 h old with a margin.
+    test.skip(realNow - then > 24 * HOUR - 5 * 60_000, `too close to midnight in Paris (then is ${new Date(then).toISOString()})`);
+    expect(yesterday < today, `${yesterday} is the day before ${today}`).toBe(true);
+
+    const token = await signInToDashboard(page, 'yesterday');
+    await waitForServiceWorker(page);
+    await waitForPersistedQueries(page, ['["checkin"]', '["user","me"]']);
+    const before = await apiGet<{ eligibleForCheckin: boolean; lastCheckinDay: string | null }>(page.request, token, '/checkin');
+    expect(before).toMatchObject({ eligibleForCheckin: true, lastCheckinDay: null });
+    const posts = recordQueuedPosts(page);
+
+    // Yesterday evening, no signal: the phone's clock says "then"; the app opens from the cache.
+    await goOffline(context);
+    await page.clock.install({ time: then });
+    await page.reload();
+    expect(Math.abs((await page.evaluate(() => Date.now())) - then), 'the page runs on yesterday\'s clock').toBeLessThan(5 * 60_000);
+    await page.getByRole('button', { name: /^Check in/ }).click();
+    await expect(offlineIndicator(page)).toHaveText(/1 action waiting to sync/);
+    // The queued action carries the tap time (yesterday), persisted with it.
+    await expect
+      .poll(async () => (await persistedCache(page))?.mutationVariables.map((v) => organizationDay(Date.parse(JSON.parse(v).occurredAt))))
+      .toEqual([yesterday]);
+
+    // The night passes (the phone sleeps with the app open); the clock reaches the real now, then signal returns.
+    await page.clock.fastForward(Math.max(0, Date.now() - (await page.evaluate(() => Date.now()))));
+    expect(organizationDay(await page.evaluate(() => Date.now()))).toBe(today);
+    expect(posts, 'nothing sent while offline').toHaveLength(0);
+    await goOnline(context);
+
+    // The server credits the day of the tap, once.
+    await expect.poll(async () => references(await ledger(page.request, token), 'checkin'), { timeout: 30_000 }).toEqual([`checkin:${yesterday}`]);
+    const status = await apiGet<{ eligibleForCheckin: boolean; lastCheckinDay: string | null; days: number }>(page.request, token, '/checkin');
+    expect(status).toMatchObject({ lastCheckinDay: yesterday, eligibleForCheckin: true, days: 1 });
+    expect(new Set(posts.map((p) => p.path))).toEqual(new Set(['/api/checkin']));
+    expectOneKeyPerAction(posts);
+    // The app converges: the queue is empty, a 1-day streak, and today's check-in is still on offer.
+    await expect(offlineIndicator(page)).toHaveText('', { timeout: 15_000 });
+    await expect.poll(async () => (await persistedCache(page))?.pausedMutations).toBe(0);
+    await expect(page.getByText('1-day streak')).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Check in/ })).toBeVisible();
+  });
+
   test('flaky network: with 30% of API requests failing (seeded), 20 queued actions are each applied exactly once', async ({ page, context }) => {
     test.setTimeout(150_000);
     const token = await signInToDashboard(page, 'flaky');

@@ -14,7 +14,8 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { chromiumArgs, E2E_BASE_URL } from '../../playwright.config';
 import { randomUUID } from 'node:crypto';
-import { apiGet, apiSignIn, expect, newFanEmail, test } from './fixtures';
+import { apiGet, apiSignIn, newFanEmail, test as baseTest } from './fixtures';
+import { expect, goOffline, goOnline, test } from './offline-network';
 
 /**
  * Signs a new fan in through the real API (code from the server log), completes onboarding (a username, as
@@ -87,7 +88,7 @@ test.describe('offline', () => {
     await waitForServiceWorker(page);
     await expect.poll(async () => (await persistedCache(page))?.queries ?? []).toEqual(expect.arrayContaining(['["checkin"]', '["user","me"]']));
 
-    await context.setOffline(true);
+    await goOffline(context);
     await page.close();
     // Reopen three times and hold the median to the 1 s budget (one sample on a shared 2-core machine is noise).
     const timesMs: number[] = [];
@@ -117,7 +118,7 @@ test.describe('offline', () => {
     await waitForServiceWorker(page);
     expect(await ledgerRows(page, token, 'checkin')).toHaveLength(0);
 
-    await context.setOffline(true);
+    await goOffline(context);
     await page.getByRole('button', { name: /check in/i }).click();
     await expect(page.getByText(/will sync when you're back online/)).toBeVisible();
     await expect(offlineStatus(page)).toHaveText(/1 action waiting to sync/);
@@ -129,7 +130,7 @@ test.describe('offline', () => {
     await expect(offlineStatus(page)).toHaveText(/1 action waiting to sync/);
     expect(await ledgerRows(page, token, 'checkin')).toHaveLength(0);
 
-    await context.setOffline(false);
+    await goOnline(context);
     await expect.poll(async () => (await ledgerRows(page, token, 'checkin')).length, { timeout: 15_000 }).toBe(1);
     await expect(offlineStatus(page)).toHaveText('');
     await expect(page.getByText('Checked in!')).toBeVisible();
@@ -161,7 +162,7 @@ test.describe('offline', () => {
     expect(imageOnline.status).toBe(200);
     expect(pdfOnline.status).toBe(200);
 
-    await context.setOffline(true);
+    await goOffline(context);
     expect(await fetchInPage(imageUrl)).toEqual(imageOnline);
     expect(await fetchInPage(pdfUrl)).toEqual(pdfOnline);
     // An image element too (a no-cors request), as the dashboard renders it.
@@ -178,11 +179,11 @@ test.describe('offline', () => {
   });
 });
 
-test.describe('installable', () => {
+baseTest.describe('installable', () => {
   let userDataDir: string;
   let context: BrowserContext;
 
-  test.beforeAll(async ({ playwright }) => {
+  baseTest.beforeAll(async ({ playwright }) => {
     // Installability is not evaluated in incognito-like contexts: use a persistent profile.
     userDataDir = await mkdtemp(join(tmpdir(), 'podium-install-'));
     context = await playwright.chromium.launchPersistentContext(userDataDir, {
@@ -191,12 +192,12 @@ test.describe('installable', () => {
       baseURL: E2E_BASE_URL,
     });
   });
-  test.afterAll(async () => {
+  baseTest.afterAll(async () => {
     await context?.close();
     await rm(userDataDir, { recursive: true, force: true });
   });
 
-  test('Chromium finds no installability error and reads the manifest as declared', async () => {
+  baseTest('Chromium finds no installability error and reads the manifest as declared', async () => {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto('/login');
     await waitForServiceWorker(page);

@@ -198,6 +198,35 @@ describe('persisted query cache', () => {
     expect(calls).toEqual([variables]);
     stop();
   });
+
+  it('writes a newly queued action at once, inside the throttle window that still delays query-only saves', async () => {
+    const client = new QueryClient();
+    registerTestAction(client, []);
+    // A long throttle: without the queue rule, nothing after the first write would land within this test.
+    const persister = createIdbPersister({ key: KEY, store, buster: 'build-1', throttleMs: 60_000 });
+    const stop = await bootOfflineCache(client, { options: { ...options(client), persister } });
+    client.setQueryData(['checkin'], { days: 1 });
+    await persister.flush(); // a save lands: the throttle window starts now
+    client.setQueryData(['checkin'], { days: 2 }); // query-only change: waits for the window
+    await flush();
+    const stored = () => get(KEY, store);
+    expect((await stored()).clientState.queries.map((q: { state: { data: unknown } }) => q.state.data)).toEqual([{ days: 1 }]);
+
+    onlineManager.setOnline(false);
+    const variables = queueOffline(client);
+    await flush();
+    const saved = await stored();
+    expect(saved.clientState.mutations.map((m: { state: { variables: unknown } }) => m.state.variables)).toEqual([variables]);
+    // The queue write carries the latest queries too.
+    expect(saved.clientState.queries.map((q: { state: { data: unknown } }) => q.state.data)).toEqual([{ days: 2 }]);
+
+    // The action confirmed: the emptied queue is written at once as well (no stale replay after a reload).
+    onlineManager.setOnline(true);
+    await client.resumePausedMutations();
+    await flush();
+    expect((await stored()).clientState.mutations).toEqual([]);
+    stop();
+  });
 });
 
 describe('app QueryClient', () => {

@@ -1,0 +1,71 @@
+/**
+ * A second real server for specs that need other settings than the config's web server (another static
+ * directory, analytics and telemetry configured): `npx tsx server/main.ts` on a fresh in-memory database, as the
+ * config starts its own. Started in its own process group so `stop()` ends npx, tsx and node together (a plain
+ * SIGTERM to npx leaves the server running and the port taken).
+ */
+import { spawn } from 'node:child_process';
+
+/** A server started by `startExtraServer`. */
+export interface ExtraServer {
+  baseUrl: string;
+  /** Everything the server printed so far (sign-in codes, errors). */
+  output: () => string;
+  /** Ends the whole process group; resolves once it exited. */
+  stop: () => Promise<void>;
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    return (await fetch(url)).ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts the server on 127.0.0.1:`port` with `env` added (PORT, HOST, PODIUM_DATA_DIR=memory:// are set) and
+ * waits until `/config.json` answers. Throws when the port already answers (a leftover server would be tested
+ * instead) or when the server exits or does not answer within 60 s.
+ */
+export async function startExtraServer(port: number, env: Record<string, string>): Promise<ExtraServer> {
+  const baseUrl = `http://127.0.0.1:${port}`;
+  if (await answers(`${baseUrl}/config.json`)) throw new Error(`port ${port} is already in use by another server`);
+  let out = '';
+  const child = spawn('npx', ['tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PODIUM_DATA_DIR: 'memory://', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  child.stdout?.on('data', (d) => (out += d));
+  child.stderr?.on('data', (d) => (out += d));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (!child.pid) return;
+    const npxRunning = child.exitCode === null && child.signalCode === null;
+    try {
+      process.kill(-child.pid, 'SIGTERM'); // the group outlives npx if npx itself died
+    } catch {
+      return; // the whole group is gone
+    }
+    if (!npxRunning) return;
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        /* gone meanwhile */
+      }
+    }, 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  const deadline = Date.now() + 60_000;
+  while (!(await answers(`${baseUrl}/config.json`))) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      await stop();
+      throw new Error(`server on port ${port} did not start:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { baseUrl, output: () => out, stop };
+}

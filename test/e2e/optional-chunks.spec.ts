@@ -1,0 +1,141 @@
+/**
+ * Optional chunks and the service worker (issue 4, ARCHITECTURE §6; scripts/lib/optional-chunks.ts): the chunks
+ * only some deployments load — PostHog analytics, OpenTelemetry browser traces, the Supabase client — are not in
+ * the precache, and a deployment that does load them still starts offline with them once they have been loaded.
+ *
+ * The optional chunks are found here independently of the build plugin: from each chunk's source map, a chunk
+ * most of whose sources come from `posthog-js`, `@supabase/*` or `@opentelemetry/*`.
+ * The second test runs its own server (`E2E_OPTIONAL_PORT`, default E2E_PORT + 2) on the same build, with an
+ * analytics key and a telemetry endpoint configured (both pointing at a closed local port: nothing is received).
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { E2E_PORT } from '../../playwright.config';
+import { startExtraServer, type ExtraServer } from './extra-server';
+import { expect, goOffline, test } from './offline-network';
+
+const STATIC_DIR = process.env.STATIC_DIR ?? 'dist';
+const OPTIONAL_PORT = Number(process.env.E2E_OPTIONAL_PORT ?? E2E_PORT + 2);
+const OPTIONAL_SOURCE = /node_modules\/(posthog-js|@supabase\/[^/]+|@opentelemetry\/[^/]+)\//;
+
+/** One optional chunk: its URL path and the package that makes up most of it. */
+interface OptionalChunk {
+  path: string;
+  packageName: string;
+}
+
+/** The build's optional chunks: JS files of `assets/` whose source map lists mostly optional-package sources. */
+async function optionalChunksOfBuild(dir: string): Promise<OptionalChunk[]> {
+  const chunks: OptionalChunk[] = [];
+  for (const name of await readdir(join(dir, 'assets'))) {
+    if (!name.endsWith('.js.map')) continue;
+    const { sources } = JSON.parse(await readFile(join(dir, 'assets', name), 'utf8')) as { sources: string[] };
+    const optional = sources.map((s) => OPTIONAL_SOURCE.exec(s)?.[1]).filter((p): p is string => Boolean(p));
+    if (sources.length > 0 && optional.length / sources.length >= 0.8) {
+      chunks.push({ path: `/assets/${name.replace(/\.map$/, '')}`, packageName: optional[0].replace(/\/.*$/, '') });
+    }
+  }
+  return chunks.sort((a, b) => a.path.localeCompare(b.path));
+}
+
+/** URL paths listed in the precache manifest injected into the build's `sw.js`. */
+async function precacheManifest(dir: string): Promise<string[]> {
+  const sw = await readFile(join(dir, 'sw.js'), 'utf8');
+  return [...sw.matchAll(/"url":"([^"]+)"/g)].map((m) => `/${m[1].replace(/^\//, '')}`);
+}
+
+test.describe('optional chunks', () => {
+  test('the precache leaves out the PostHog, OpenTelemetry and Supabase chunks, and keeps every other chunk', async ({ page }) => {
+    const optional = await optionalChunksOfBuild(STATIC_DIR);
+    expect(new Set(optional.map((c) => c.packageName)), 'the build has one chunk of each optional library').toEqual(
+      new Set(['posthog-js', '@opentelemetry', '@supabase']),
+    );
+    const manifest = await precacheManifest(STATIC_DIR);
+    const optionalPaths = optional.map((c) => c.path);
+    expect(manifest.filter((url) => optionalPaths.includes(url))).toEqual([]);
+    const otherChunks = (await readdir(join(STATIC_DIR, 'assets')))
+      .filter((name) => name.endsWith('.js'))
+      .map((name) => `/assets/${name}`)
+      .filter((path) => !optionalPaths.includes(path));
+    expect(otherChunks.filter((path) => !manifest.includes(path)), 'every other chunk is precached').toEqual([]);
+
+    // The installed worker's precache agrees.
+    await page.goto('/login');
+    await page.waitForFunction(async () => {
+      await navigator.serviceWorker.ready;
+      return navigator.serviceWorker.controller !== null;
+    });
+    const precached = await page.evaluate(async () => {
+      const names = (await caches.keys()).filter((name) => name.startsWith('workbox-precache'));
+      const urls: string[] = [];
+      for (const name of names) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+      return urls;
+    });
+    expect(precached.length).toBeGreaterThan(50);
+    expect(precached.filter((url) => optionalPaths.includes(url))).toEqual([]);
+  });
+
+  test.describe('a deployment with analytics and telemetry', () => {
+    let server: ExtraServer;
+    test.beforeAll(async () => {
+      server = await startExtraServer(OPTIONAL_PORT, {
+        STATIC_DIR,
+        PUBLIC_ANALYTICS_KEY: 'phc_podium_e2e_offline',
+        PUBLIC_ANALYTICS_HOST: 'http://127.0.0.1:9',
+        PUBLIC_TELEMETRY_ENDPOINT: 'http://127.0.0.1:9',
+      });
+    });
+    test.afterAll(async () => {
+      await server?.stop();
+    });
+    test.use({ baseURL: `http://127.0.0.1:${OPTIONAL_PORT}` });
+
+    test('loads the analytics and telemetry chunks once online, then starts offline with them from the service worker', async ({ page, context }) => {
+      const wanted = (await optionalChunksOfBuild(STATIC_DIR)).filter((c) => c.packageName !== '@supabase').map((c) => c.path);
+      expect(wanted).toHaveLength(2);
+      const loadedChunks = () =>
+        page.evaluate(
+          (paths) =>
+            performance
+              .getEntriesByType('resource')
+              .map((e) => e as PerformanceResourceTiming)
+              .filter((e) => paths.includes(new URL(e.name).pathname))
+              .map((e) => ({ path: new URL(e.name).pathname, status: e.responseStatus })),
+          wanted,
+        );
+
+      // First visit: the chunks load after the first screen settles (possibly before the new worker controls
+      // the page); the worker caches them at run time (or from the page's list when it first activates).
+      await page.goto('/login');
+      await expect.poll(async () => (await loadedChunks()).map((c) => c.path).sort(), { timeout: 20_000 }).toEqual(wanted);
+      await page.waitForFunction(async () => {
+        await navigator.serviceWorker.ready;
+        return navigator.serviceWorker.controller !== null;
+      });
+      const cachedAssets = () =>
+        page.evaluate(async () => {
+          const cache = await caches.open('podium-assets-v1');
+          return (await cache.keys()).map((request) => new URL(request.url).pathname).sort();
+        });
+      await expect.poll(cachedAssets, { timeout: 15_000 }).toEqual(expect.arrayContaining(wanted));
+
+      // No network, and no browser cache (the HTTP and memory caches would otherwise answer for these immutable
+      // files; a phone evicts them freely): the app starts from the worker and gets both chunks from its cache.
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.clearBrowserCache');
+      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+      await goOffline(context);
+      await page.reload();
+      await expect(page.getByLabel(/e-?mail/i)).toBeVisible();
+      await expect.poll(async () => (await loadedChunks()).sort((a, b) => a.path.localeCompare(b.path)), { timeout: 20_000 }).toEqual(
+        wanted.map((path) => ({ path, status: 200 })),
+      );
+      const fetched = await page.evaluate(
+        (paths) => Promise.all(paths.map((path) => fetch(path, { cache: 'no-store' }).then((r) => r.status, () => 0))),
+        wanted,
+      );
+      expect(fetched, 'served offline by the service worker').toEqual([200, 200]);
+      await cdp.detach();
+    });
+  });
+});
