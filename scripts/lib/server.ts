@@ -13,29 +13,42 @@ export interface RunningServer {
 
 /**
  * Starts `tsx server/main.ts` on `port` with `PODIUM_DATA_DIR=memory://` and waits until `/config.json` answers.
- * @throws when the server does not answer within 60 s.
+ * The server runs in its own process group, which `stop()` ends whole (npx, tsx and node).
+ * @throws when something already answers on `port` (a server left over from an earlier run would be measured
+ *   instead), or when the server does not answer within 60 s.
  */
 export async function startServer(port: number, env: Record<string, string> = {}): Promise<RunningServer> {
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const taken = await fetch(`${baseUrl}/config.json`).then(() => true, () => false);
+  if (taken) throw new Error(`port ${port} is already in use (a server left from an earlier run?)`);
   let out = '';
   const child: ChildProcess = spawn('npx', ['tsx', 'server/main.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PODIUM_DATA_DIR: 'memory://', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
   child.stdout?.on('data', (d) => (out += d));
   child.stderr?.on('data', (d) => (out += d));
-  const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
     try {
       if ((await fetch(`${baseUrl}/config.json`)).ok) break;
     } catch { /* not up yet */ }
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start:\n${out}`);
+    if (Date.now() > deadline || child.exitCode !== null) {
+      if (child.exitCode === null) process.kill(-child.pid!, 'SIGTERM');
+      throw new Error(`server did not start:\n${out}`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   return {
     baseUrl,
     output: () => out,
-    stop: () => new Promise((resolve) => { child.once('exit', () => resolve()); child.kill('SIGTERM'); }),
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        process.kill(-child.pid!, 'SIGTERM');
+      }),
   };
 }
 
@@ -54,7 +67,7 @@ export async function signInFan(server: RunningServer, email: string): Promise<s
     code = pattern.exec(server.output())?.[1];
     if (!code) await new Promise((r) => setTimeout(r, 100));
   }
-  if (!code) throw new Error('no code in server output');
+  if (!code) throw new Error(`no sign-in code for ${email} in the server output:\n${server.output()}`);
   const session = await fetch(`${server.baseUrl}/api/session`, { method: 'POST', headers: orgAuth, body: JSON.stringify({ email, code }) });
   const token = (await session.json()).data.token as string;
   await fetch(`${server.baseUrl}/api/user/me`, {
