@@ -12,7 +12,7 @@ import { NetworkError } from '../api/errors';
 import { getOrganizationQueryOptions } from '../features/organization/api/get-organization';
 import { applyOrganization } from '../features/organization/branding';
 import { getCurrentUserQueryOptions } from '../features/session/api/get-current-user';
-import { decideHostedNewUserRedirect, decideMainGuard, type GuardDecision } from '../features/session/navigation-guard';
+import { decideHostedNewUserRedirect, decideMainGuard, normalizePath, type GuardDecision } from '../features/session/navigation-guard';
 import { clearPostLoginRedirect, getPostLoginRedirect, setPostLoginRedirect } from '../features/session/post-login-redirect';
 import { getSessionToken } from '../features/session/token-store';
 import { isUnderage } from '../features/session/underage';
@@ -42,6 +42,21 @@ async function loadUser(queryClient: QueryClient): Promise<User | null> {
     return await queryClient.ensureQueryData({ ...options, revalidateIfStale: true });
   } catch (error) {
     if (error instanceof NetworkError) return queryClient.getQueryData(options.queryKey) ?? null;
+    throw error;
+  }
+}
+
+/**
+ * Re-reads the user from the server before the main guard sends them from /dashboard to /welcome on the strength of
+ * a cached `isNewUser`: the cache (restored from IndexedDB, saved at most every 300 ms) may predate their
+ * onboarding, completed a moment ago or on another device. Takes the cached user; returns the server's, or the
+ * cached one when offline (`NetworkError`). Other API errors propagate like `loadUser`'s.
+ */
+async function confirmNewUser(queryClient: QueryClient, cached: User): Promise<User> {
+  try {
+    return (await queryClient.fetchQuery({ ...getCurrentUserQueryOptions(), staleTime: 0 })) ?? cached;
+  } catch (error) {
+    if (error instanceof NetworkError) return cached;
     throw error;
   }
 }
@@ -98,7 +113,8 @@ export async function runNavigationGuards({ context, location, matches, preload,
   applyOrganization(organization);
 
   // Main guard, step 2: the current user when a session token exists.
-  const user = await loadUser(queryClient);
+  let user = await loadUser(queryClient);
+  if (user?.isNewUser && !preload && normalizePath(location.pathname) === '/dashboard') user = await confirmNewUser(queryClient, user);
 
   // Guard 1: hosted-session new user on / -> /welcome.
   apply(

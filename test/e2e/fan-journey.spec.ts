@@ -1,10 +1,11 @@
 /**
  * Issue 2 end-to-end journey in Debian's Chromium against the real server (fresh in-memory PGlite):
  * sign-in with the code from the server log, onboarding, check-in, a poll, a trivia quiz, the ledger,
- * the post-login redirect memory, the 404 page and the French locale.
+ * the post-login redirect memory, onboarding done elsewhere, the 404 page and the French locale.
  */
 import type { Page } from '@playwright/test';
 import { apiGet, expect, newFanEmail, sessionTokenOf, signInThroughUi, test } from './fixtures';
+import { persistedCache } from './offline-helpers';
 
 interface Tx { amount: number; reason: string; reference: string }
 interface Me { points: number; lifetimePoints: number; rank: string; isNewUser: boolean }
@@ -126,6 +127,26 @@ test('a signed-out visit to /challenges/poll is remembered and restored once aft
   await expect(page).toHaveURL(/\/challenges\/poll$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(/polls/i);
   expect(await page.evaluate(() => localStorage.getItem('podium.session.postLoginRedirectPath'))).toBeNull();
+});
+
+test('a fan who finished onboarding elsewhere is not sent back to /welcome by the profile cached on this device', async ({ page, request }) => {
+  await page.goto('/login');
+  await signInThroughUi(page, newFanEmail('elsewhere'));
+  await page.waitForURL(/\/welcome/);
+  // This device has saved the not-yet-onboarded profile in its persisted cache.
+  await expect.poll(async () => (await persistedCache(page))?.queries ?? []).toContain('["user","me"]');
+  const token = await sessionTokenOf(page);
+  // Onboarding completed on another device (or by this one just before the app was closed).
+  const patched = await request.patch('/api/user/me', {
+    headers: { authorization: `Bearer ${token}`, 'idempotency-key': crypto.randomUUID() },
+    data: { firstName: 'Noor', username: `fan${Date.now() % 1_000_000}` },
+  });
+  expect(patched.ok()).toBeTruthy();
+  expect((await apiGet<Me>(request, token, '/user/me')).isNewUser).toBe(false);
+
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Daily check-in' })).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
 });
 
 test('an unknown path shows the 404 error page, and "Go back home" goes to /', async ({ page }) => {
