@@ -13,74 +13,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { chromiumArgs, E2E_BASE_URL } from '../../playwright.config';
-import { randomUUID } from 'node:crypto';
-import { apiGet, apiSignIn, newFanEmail, test as baseTest } from './fixtures';
+import { apiGet, test as baseTest } from './fixtures';
+import { ledger, offlineIndicator, persistedCache, signInToDashboard, waitForServiceWorker, type LedgerRow } from './offline-helpers';
 import { expect, goOffline, goOnline, test } from './offline-network';
 
-/**
- * Signs a new fan in through the real API (code from the server log), completes onboarding (a username, as
- * /welcome does), hands the session to the app (its localStorage key) and opens the dashboard.
- * Returns the bearer token, for reading the ledger through the API.
- */
-async function signInToDashboard(page: Page, prefix: string): Promise<string> {
-  const token = await apiSignIn(page.request, newFanEmail(prefix));
-  const onboard = await page.request.patch('/api/user/me', {
-    headers: { authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() },
-    data: { username: `${prefix}_${randomUUID().slice(0, 8)}`, firstName: 'Offline' },
-  });
-  expect(onboard.ok(), `PATCH /api/user/me -> ${onboard.status()}`).toBeTruthy();
-  await page.goto('/login');
-  await page.evaluate((t) => localStorage.setItem('podium.session.token', t), token);
-  await page.goto('/dashboard');
-  await expect(page.getByRole('button', { name: /^Check in/ })).toBeVisible();
-  return token;
+/** The fan's ledger rows of one reason (e.g. `checkin`), through the real API. */
+async function ledgerRows(page: Page, token: string, reason: string): Promise<LedgerRow[]> {
+  return (await ledger(page.request, token)).filter((row) => row.reason === reason);
 }
 
-/** Waits until the service worker controls the page (it claims clients on its first activation). */
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.waitForFunction(async () => {
-    await navigator.serviceWorker.ready;
-    return navigator.serviceWorker.controller !== null;
-  });
-}
-
-/** Reads the persisted TanStack Query cache straight from IndexedDB (idb-keyval's default store). */
-async function persistedCache(page: Page): Promise<{ queries: string[]; pausedMutations: number } | null> {
-  return page.evaluate(
-    () =>
-      new Promise((resolve, reject) => {
-        const open = indexedDB.open('keyval-store');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('keyval')) return resolve(null);
-          const get = db.transaction('keyval').objectStore('keyval').get('podium.query-cache');
-          get.onsuccess = () => {
-            const value = get.result as
-              | { clientState: { queries: { queryHash: string }[]; mutations: { state: { isPaused: boolean } }[] } }
-              | undefined;
-            db.close();
-            resolve(
-              value
-                ? {
-                    queries: value.clientState.queries.map((q) => q.queryHash),
-                    pausedMutations: value.clientState.mutations.filter((m) => m.state.isPaused).length,
-                  }
-                : null,
-            );
-          };
-        };
-      }),
-  );
-}
-
-/** Ledger rows of one reason for the fan, through the real API. */
-async function ledgerRows(page: Page, token: string, reason: string) {
-  const rows = await apiGet<{ reason: string; reference: string; amount: number }[]>(page.request, token, '/user/me/transactions?limit=200');
-  return rows.filter((row) => row.reason === reason);
-}
-
-const offlineStatus = (page: Page) => page.locator('[data-offline-indicator]');
 
 test.describe('offline', () => {
   test('cold start offline: the last dashboard renders from cache within 1 s, with the offline indicator', async ({ page, context }) => {
@@ -107,7 +48,7 @@ test.describe('offline', () => {
       );
       timesMs.push(Math.round((await handle.jsonValue()) as number));
       await expect(reopened.getByRole('heading', { name: 'Daily check-in' })).toBeVisible();
-      await expect(offlineStatus(reopened)).toHaveText(/^Offline — last updated at /);
+      await expect(offlineIndicator(reopened)).toHaveText(/^Offline — last updated at /);
       await reopened.close();
     }
     const medianMs = [...timesMs].sort((a, b) => a - b)[1];
@@ -124,18 +65,18 @@ test.describe('offline', () => {
     await goOffline(context);
     await page.getByRole('button', { name: /check in/i }).click();
     await expect(page.getByText(/will sync when you're back online/)).toBeVisible();
-    await expect(offlineStatus(page)).toHaveText(/1 action waiting to sync/);
+    await expect(offlineIndicator(page)).toHaveText(/1 action waiting to sync/);
     await expect.poll(async () => (await persistedCache(page))?.pausedMutations).toBe(1);
 
     // Closing the app while offline keeps the queue.
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Daily check-in' })).toBeVisible();
-    await expect(offlineStatus(page)).toHaveText(/1 action waiting to sync/);
+    await expect(offlineIndicator(page)).toHaveText(/1 action waiting to sync/);
     expect(await ledgerRows(page, token, 'checkin')).toHaveLength(0);
 
     await goOnline(context);
     await expect.poll(async () => (await ledgerRows(page, token, 'checkin')).length, { timeout: 15_000 }).toBe(1);
-    await expect(offlineStatus(page)).toHaveText('');
+    await expect(offlineIndicator(page)).toHaveText('');
     await expect(page.getByText('Checked in!')).toBeVisible();
 
     // Nothing is left to replay: another reload online sends nothing more.
