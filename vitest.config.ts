@@ -4,8 +4,7 @@
  * - server: the real Hono app in-process on PGlite, or PostgreSQL when `PODIUM_TEST_DB=postgres`, `test/server/**`
  */
 import { defineConfig } from 'vitest/config';
-import preact from '@preact/preset-vite';
-import { preactExtraAlias } from './vite.config';
+import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   test: {
@@ -15,12 +14,9 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          // Libraries that import React are inlined so that they too get Preact, as in the browser build.
-          server: { deps: { inline: [/@tanstack/, /react-i18next/, /sonner/, /use-sync-external-store/] } },
         },
-        // Components render on Preact, as in the browser build (docs/decisions/0034).
-        resolve: { alias: preactExtraAlias },
-        plugins: [preact({ prefreshEnabled: false, devToolsEnabled: false })],
+        // Components render on React 19, as in the browser build (docs/decisions/0035).
+        plugins: [react()],
       },
       {
         test: {

@@ -4,14 +4,18 @@
  * are on screen; scripts the page had requested by then count (Resource Timing), scripts requested later
  * (idle-time loads: toasts, offline queue wiring, service worker, content preloads, analytics) are listed apart.
  * Sizes are the gzip (level 9) size of each body, in KiB, as the server sends its precompressed `.gz`.
- * Prints each script and the total against the 135 KiB budget (DEVELOPERS.md). Needs `npm run build` and Chromium.
+ * The budget (decision 0035) is on everything a cold load receives until the network is idle (first load plus deferred
+ * scripts) in the default deployment: at most 185 KiB gzip. Deployments that configure analytics, telemetry or
+ * Supabase load those libraries on top, after the first screen; they are printed for information.
+ * Needs `npm run build` and Chromium.
  * Env: STATIC_DIR (build to serve), plus any server env (e.g. PUBLIC_ANALYTICS_KEY) to measure a configuration.
  */
 import { chromium } from '@playwright/test';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { startServer, signInFan, type RunningServer } from './lib/server';
 
-export const BUDGET_KIB = 135;
+/** First-load budget of the default deployment, KiB gzip, until network idle (decision 0035). */
+export const BUDGET_KIB = 185;
 
 export interface ScriptSize {
   path: string;
@@ -120,23 +124,24 @@ export async function measureDashboardJs(serverEnv: Record<string, string> = {},
   }
 }
 
-/** Prints one measurement. */
-export function printDashboardJs(label: string, m: DashboardJs, verbose = true): void {
+/** Prints one measurement; `budgeted` says whether the budget applies to this configuration. */
+export function printDashboardJs(label: string, m: DashboardJs, budgeted: boolean, verbose = true): void {
   if (verbose) {
     for (const c of m.critical) console.log(`${c.gzipKiB.toFixed(1).padStart(7)} KiB  ${c.path}`);
     if (m.deferred.length) console.log('  deferred (requested after the dashboard was usable):');
     for (const c of m.deferred) console.log(`${c.gzipKiB.toFixed(1).padStart(7)} KiB  ${c.path} (deferred)`);
   }
+  const total = m.criticalKiB + m.deferredKiB;
+  const verdict = budgeted ? ` (budget ${BUDGET_KIB} KiB: ${total <= BUDGET_KIB ? 'within' : 'OVER'})` : '';
   console.log(
-    `${label}: first-load JavaScript for /dashboard ${m.criticalKiB.toFixed(1)} KiB gzip ` +
-      `(budget ${BUDGET_KIB} KiB: ${m.criticalKiB <= BUDGET_KIB ? 'within' : 'OVER'}; ${m.criticalBrotliKiB.toFixed(1)} KiB as brotli), ` +
-      `deferred ${m.deferredKiB.toFixed(1)} KiB, ` +
-      `usable after ${Math.round(m.usableMs)} ms`,
+    `${label}: JavaScript until network idle for /dashboard ${total.toFixed(1)} KiB gzip${verdict}: ` +
+      `${m.criticalKiB.toFixed(1)} KiB before usable (${m.criticalBrotliKiB.toFixed(1)} KiB as brotli), ` +
+      `${m.deferredKiB.toFixed(1)} KiB deferred, usable after ${Math.round(m.usableMs)} ms`,
   );
 }
 
 /**
- * Supabase mode sign-in for the benchmark (issue 5): code sent and verified at the Supabase Auth stand-in, onboarding
+ * Supabase mode sign-in for the benchmark: code sent and verified at the Supabase Auth stand-in, onboarding
  * with the access token, and the session stored as supabase-js stores it.
  */
 function supabaseSignIn(standInUrl: string): BenchSignIn {
@@ -157,8 +162,8 @@ function supabaseSignIn(standInUrl: string): BenchSignIn {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  printDashboardJs('local auth, no analytics', await measureDashboardJs());
-  // Issue 5: analytics and telemetry configured (against local stand-ins), in either auth mode.
+  printDashboardJs('local auth, no analytics', await measureDashboardJs(), true);
+  // Analytics and telemetry configured (against local stand-ins), in either auth mode.
   const { startPostHogCapture } = await import('../test/stand-ins/posthog-capture');
   const { startOtlpReceiver } = await import('../test/stand-ins/otlp-receiver');
   const { startSupabaseStandIn } = await import('../test/stand-ins/supabase-auth');
@@ -169,7 +174,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       PUBLIC_ANALYTICS_HOST: posthog.url,
       PUBLIC_TELEMETRY_ENDPOINT: otlp.url,
     };
-    printDashboardJs('local auth, analytics + telemetry', await measureDashboardJs(integrations, 3211));
+    printDashboardJs('local auth, analytics + telemetry', await measureDashboardJs(integrations, 3211), false);
     printDashboardJs(
       'supabase auth, analytics + telemetry',
       await measureDashboardJs(
@@ -177,6 +182,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         3212,
         supabaseSignIn(supabase.url),
       ),
+      false,
     );
   } finally {
     await Promise.all([posthog.stop(), otlp.stop(), supabase.stop()]);

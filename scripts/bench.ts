@@ -8,7 +8,7 @@ import autocannon from 'autocannon';
 import { measureDashboardJs, printDashboardJs } from './bench-bundle';
 import { startServer, signInFan } from './lib/server';
 
-printDashboardJs('local auth, no analytics', await measureDashboardJs(), false);
+printDashboardJs('local auth, no analytics', await measureDashboardJs(), true, false);
 
 const server = await startServer(3211);
 try {

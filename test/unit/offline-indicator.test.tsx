@@ -3,7 +3,7 @@
  * and a screen reader hears when the network goes away and comes back.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/preact';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createElement } from 'react';
 import { MutationObserver, onlineManager, QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';

@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MutationObserver, onlineManager } from '@tanstack/react-query';
-import { act, render, screen, waitFor } from '@testing-library/preact';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { createElement } from 'react';
 import { AppToaster } from '../../src/platform/toasts';
 import i18next from 'i18next';
