@@ -5,7 +5,7 @@
  * error screen with "Try again". Offline wiring (reachability, service worker), telemetry and product analytics start
  * once the first screen has its data (platform/after-first-render, docs/decisions/0006); in Supabase mode the stored session is made ready before the first route (decision 0030).
  */
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
@@ -48,15 +48,19 @@ async function boot(): Promise<void> {
   const router = createAppRouter({ queryClient, config });
   await router.load().catch((error: unknown) => console.error('[boot] first route failed', error));
 
-  root.render(
-    <StrictMode>
-      <I18nextProvider i18n={i18next}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </I18nextProvider>
-    </StrictMode>,
-  );
+  // A transition lets React render the first screen in slices that yield to the browser between them, instead of
+  // one long task on a phone's main thread (total blocking time, decision 0035); the splash stays until it commits.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <I18nextProvider i18n={i18next}>
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </I18nextProvider>
+      </StrictMode>,
+    );
+  });
 
   watchFirstScreen(queryClient);
   afterFirstRender(() => import('./offline/setup').then(({ setupOffline }) => {
