@@ -12,6 +12,7 @@ import { NetworkError } from '../api/errors';
 import { getOrganizationQueryOptions } from '../features/organization/api/get-organization';
 import { applyOrganization } from '../features/organization/branding';
 import { getCurrentUserQueryOptions } from '../features/session/api/get-current-user';
+import { ensureUserIdentified } from '../features/session/api/identify-user';
 import { decideHostedNewUserRedirect, decideMainGuard, normalizePath, type GuardDecision } from '../features/session/navigation-guard';
 import { clearPostLoginRedirect, getPostLoginRedirect, setPostLoginRedirect } from '../features/session/post-login-redirect';
 import { getSessionToken } from '../features/session/token-store';
@@ -66,9 +67,9 @@ async function confirmNewUser(queryClient: QueryClient, cached: User): Promise<U
  * at once; the rest (sweepstakes, stories, videos, playlists, articles, activations) starts after the first
  * render, from its own chunk, so it stays off the first screen (docs/decisions/0006-first-load-budget.md).
  */
-function preloadForUser(queryClient: QueryClient): void {
-  // Spec §2 also lists user identification and rewards: rewards are built-in cards (no call), identification
-  // has no query of its own.
+function preloadForUser(queryClient: QueryClient, user: User): void {
+  // Spec §2 also lists rewards: they are built-in cards (no call).
+  ensureUserIdentified(queryClient, user);
   void queryClient.prefetchQuery(getChallengesQueryOptions());
   void queryClient.prefetchQuery(getCheckinQueryOptions());
   afterFirstRender(() => import('./-preload-content').then((m) => m.preloadContentForUser(queryClient)));
@@ -128,7 +129,7 @@ export async function runNavigationGuards({ context, location, matches, preload,
     preload,
   );
 
-  if (user) preloadForUser(queryClient);
+  if (user) preloadForUser(queryClient, user);
   else if (config.loggedOffDashboard) preloadForLoggedOffDashboard(queryClient);
 
   const leaf = matches[matches.length - 1];
