@@ -43,13 +43,9 @@ test('the activation card opens its page, which shows the window and badges and 
   await expect(page.getByText('Collected! +75 points')).toBeVisible();
   await expect.poll(async () => (await apiGet<{ points: number }>(page.request, token, '/user/me')).points).toBe(before.points + 75);
 
-  // A second tap answers "already collected" in the same toast (updated by id) and awards nothing more.
-  const toast = page.locator('[data-sonner-toast]:not([data-removed="true"])');
-  const element = await toast.elementHandle();
+  // A second tap answers "already collected" and awards nothing more.
   await collect.click();
   await expect(page.getByText('You already collected this one')).toBeVisible();
-  expect(await element!.evaluate((node) => node.isConnected && node.textContent)).toContain('You already collected this one');
-  await expect(toast).toHaveCount(1);
   expect((await apiGet<{ points: number }>(page.request, token, '/user/me')).points).toBe(before.points + 75);
 });
 
