@@ -6,8 +6,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { createRootRouteWithContext, Outlet, useMatches, useRouteContext, useRouter } from '@tanstack/react-router';
 import { AppLayout } from '../components/app-layout';
 import { PageSpinner } from '../components/spinner';
-import { useCurrentUser } from '../features/session/api/get-current-user';
-import { isUnderage } from '../features/session/underage';
+import { useIsUnderage } from '../features/session/underage';
 import { AppToaster } from '../platform/toasts';
 import { useFirstScreenSettled } from '../platform/use-first-screen-settled';
 import type { RouterContext } from '../router';
@@ -32,8 +31,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
  */
 function useGuardsFollowUnderage() {
   const router = useRouter();
-  const { data: user } = useCurrentUser();
-  const underage = Boolean(user && isUnderage(user.birthday));
+  const underage = useIsUnderage();
   useEffect(() => {
     if (underage && !guardsDecidedUnderage()) void router.invalidate();
   }, [underage, router]);
