@@ -40,7 +40,7 @@ export function ArticlePage({ articleId }: { articleId: string }) {
 function ArticleReader({ article }: { article: Article }) {
   const { t, i18n } = useTranslation('articles');
   const { data: user } = useCurrentUser();
-  const { recordRead } = useRecordArticleRead();
+  const { run: recordRead } = useRecordArticleRead();
   const pending = usePendingArticleRead(article.id);
   const sentinel = useRef<HTMLDivElement>(null);
   const recorded = useRef(false);
@@ -53,7 +53,7 @@ function ArticleReader({ article }: { article: Article }) {
       if (!entries.some((e) => e.isIntersecting) || recorded.current) return;
       recorded.current = true;
       observer.disconnect();
-      recordRead(article.id);
+      recordRead({ articleId: article.id });
     });
     observer.observe(target);
     return () => observer.disconnect();

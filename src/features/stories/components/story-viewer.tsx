@@ -106,7 +106,7 @@ function StoryViewer({ story, canRecord }: { story: Story; canRecord: boolean })
   const [index, setIndex] = useState(() => firstUnviewedChapterIndex(chapters));
   const [elapsed, setElapsed] = useState(0);
   const [paused, setPaused] = useState(false);
-  const { recordView } = useRecordChapterView();
+  const { run: recordView } = useRecordChapterView();
   const recorded = useRef(new Set<string>());
   const rootRef = useRef<HTMLDivElement>(null);
   const chapter = chapters[Math.min(index, chapters.length - 1)];
@@ -136,7 +136,7 @@ function StoryViewer({ story, canRecord }: { story: Story; canRecord: boolean })
   useEffect(() => {
     if (!canRecord || chapter.viewed || recorded.current.has(chapter.id)) return;
     recorded.current.add(chapter.id);
-    recordView(story.id, chapter.id);
+    recordView({ storyId: story.id, chapterId: chapter.id });
     // recordView changes identity each render; the chapter id is what matters.
   }, [canRecord, chapter.id, chapter.viewed, story.id]);
 
