@@ -1,5 +1,5 @@
 /**
- * Helpers shared by the issue-3 route modules (content, sweepstakes, activations, consents):
+ * Helpers shared by the route modules (content, sweepstakes, activations, consents):
  * the response language and translated fields (the underage and title rules are in src/rules).
  */
 import type { Context } from 'hono';

@@ -1,5 +1,5 @@
 /**
- * `/articles/{id}` (spec §2-§3; issue 3): the article reader. The read is recorded when the end of the article
+ * `/articles/{id}` (spec §2-§3): the article reader. The read is recorded when the end of the article
  * scrolls into view (an IntersectionObserver on a sentinel after the last paragraph), once, and only for a
  * signed-in member who has not read it yet. Offline, the read waits in the queue and shows as pending.
  */

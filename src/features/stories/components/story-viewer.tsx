@@ -1,5 +1,5 @@
 /**
- * `/stories/{id}` (spec §2-§4; issue 3): the full-screen story viewer (layout 'none').
+ * `/stories/{id}` (spec §2-§4): the full-screen story viewer (layout 'none').
  * - Chapters in `orderIndex` order, opening at the first chapter not yet viewed; one progress bar per chapter.
  * - Moving: tap the left third (previous) or the rest (next); keyboard ArrowLeft / ArrowRight / Space; labelled
  *   Previous / Next buttons. Escape or the Close button leaves. Each chapter advances by itself after its

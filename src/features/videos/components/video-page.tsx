@@ -1,5 +1,5 @@
 /**
- * `/media/videos/{video}` (spec §2; issue 3): plays the video in an HTML5 `<video>` with controls and poster.
+ * `/media/videos/{video}` (spec §2): plays the video in an HTML5 `<video>` with controls and poster.
  * The view is recorded when the member has watched it — the `ended` event, or at least 90% of it actually played
  * (decision 0021) — never on open. Shows the points to earn, "Watched" once recorded, and "pending" while the
  * view waits in the offline queue.
