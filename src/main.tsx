@@ -68,7 +68,7 @@ async function boot(): Promise<void> {
   afterFirstRender(() => import('./offline/setup').then(({ setupOffline }) => {
     setupOffline(queryClient);
   }));
-  // Issue 5: both load their libraries after the first render, and do nothing when not configured.
+  // Both load their libraries after the first render, and do nothing when not configured.
   startTelemetry(config, queryClient);
   startAnalytics({ config, router, queryClient, isInternalEmail: (email) => isInternalUser(email, config.internalEmailDomains) });
 }

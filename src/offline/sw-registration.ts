@@ -1,5 +1,5 @@
 /**
- * Service worker registration and update flow with workbox-window (ARCHITECTURE §6, issue 4): when a new
+ * Service worker registration and update flow with workbox-window (ARCHITECTURE §6): when a new
  * version is installed and waiting, a toast "Update available" offers "Reload"; accepting asks the waiting
  * worker to `skipWaiting` and reloads once it controls the page. Never a forced reload: if the fan ignores the
  * toast, the new version takes over the next time every tab of the app is closed.

@@ -16,7 +16,7 @@ import { ensureUserIdentified } from '../features/session/api/identify-user';
 import { decideHostedNewUserRedirect, decideMainGuard, normalizePath, type GuardDecision } from '../features/session/navigation-guard';
 import { clearPostLoginRedirect, getPostLoginRedirect, setPostLoginRedirect } from '../features/session/post-login-redirect';
 import { getSessionToken } from '../features/session/token-store';
-import { isUnderage } from '../features/session/underage';
+import { isMemberUnderage } from '../features/session/underage';
 import { getChallengesQueryOptions } from '../features/challenges/api/get-challenges';
 import { getCheckinQueryOptions } from '../features/checkin/api/get-checkin';
 import { afterFirstRender } from '../platform/after-first-render';
@@ -133,14 +133,15 @@ export async function runNavigationGuards({ context, location, matches, preload,
   else if (config.loggedOffDashboard) preloadForLoggedOffDashboard(queryClient);
 
   const leaf = matches[matches.length - 1];
-  if (!preload) lastDecidedUnderage = Boolean(user && isUnderage(user.birthday));
+  const underage = isMemberUnderage(user, organization);
+  if (!preload) lastDecidedUnderage = underage;
   apply(
     decideMainGuard({
       pathname: location.pathname,
       fullPath: location.href,
       routeFound: Boolean(leaf && leaf.routeId !== '__root__'),
       routeOpen: Boolean(leaf?.staticData?.open),
-      user: user ? { isNewUser: user.isNewUser, underage: isUnderage(user.birthday) } : null,
+      user: user ? { isNewUser: user.isNewUser, underage } : null,
       loggedOffDashboard: config.loggedOffDashboard,
       storedRedirect: getPostLoginRedirect(),
     }),

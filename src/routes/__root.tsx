@@ -9,8 +9,7 @@ import { AppLayout } from '../components/app-layout';
 import { ErrorScreen } from '../components/error-page';
 import { useFatalError } from '../components/use-fatal-error';
 import { PageSpinner } from '../components/spinner';
-import { useCurrentUser } from '../features/session/api/get-current-user';
-import { isUnderage } from '../features/session/underage';
+import { useIsUnderage } from '../features/session/underage';
 import { AppToaster } from '../platform/toasts';
 import { useFirstScreenSettled } from '../platform/use-first-screen-settled';
 import type { RouterContext } from '../router';
@@ -35,8 +34,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
  */
 function useGuardsFollowUnderage() {
   const router = useRouter();
-  const { data: user } = useCurrentUser();
-  const underage = Boolean(user && isUnderage(user.birthday));
+  const underage = useIsUnderage();
   useEffect(() => {
     if (underage && !guardsDecidedUnderage()) void router.invalidate();
   }, [underage, router]);

@@ -1,6 +1,6 @@
 /**
  * `<OfflineIndicator />`: a small status pill for the app layout (mount it once, e.g. at the top of the default
- * and no-bottom-nav layouts). Issue 4: "a clear 'offline — last updated at …' indicator", plus the number of
+ * and no-bottom-nav layouts): offline state and when the data was last updated, plus the number of
  * actions waiting to sync.
  * - Offline: "Offline — last updated at 14:32" (date too when not today; just "Offline" with no cached data),
  *   and "· 2 actions waiting to sync" when the queue is not empty.
