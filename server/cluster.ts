@@ -41,11 +41,13 @@ export function runPrimary(options: { workers: number; logger: Logger; restartDe
 
   const fork = () => {
     const worker = cluster.fork();
-    worker.once('online', () => logger.info(`worker ${worker.id} started (pid ${worker.process.pid})`));
+    worker.once('listening', () => logger.info(`worker ${worker.id} started (pid ${worker.process.pid})`));
   };
   cluster.on('exit', (worker: Worker, code, signal) => {
     if (stopping) {
-      if (code !== 0) failed = true;
+      // A worker still starting when the signal came has no handler yet and ends by the signal itself: a clean
+      // stop too (it had no request to finish). An exit code other than 0 is a failed shutdown.
+      if (code !== null && code !== 0) failed = true;
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(failed ? 1 : 0);
       return;
     }
