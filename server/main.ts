@@ -7,12 +7,14 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { openDatabase } from './db/client';
 import { purgeExpired } from './domain/housekeeping';
-import { processEnv } from './env';
+import { processEnv, startupWarnings } from './env';
 import { createLogger } from './lib/logger';
 import { seedIfEmpty } from './seed';
 
 const env = processEnv();
 const logger = createLogger(env.LOG_LEVEL);
+// Decision 0042: unsafe production settings are shouted whatever LOG_LEVEL says.
+for (const warning of startupWarnings(env)) console.warn(`\n!!! WARNING: ${warning}\n`);
 
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.PODIUM_DATA_DIR });
 logger.info(
