@@ -4,7 +4,7 @@
  * `loadEnv(source)` parses a record of strings with zod and returns a typed `Env`; invalid values throw an
  * `EnvError` listing every bad variable. `env` is the parsed process environment, loaded lazily on first
  * access so tests can build apps from `loadEnv({...})` without touching the real environment.
- * Rule source: issue #2 §1 and ARCHITECTURE §1 (runtime config), §3 (auth modes).
+ * Rule source: ARCHITECTURE §1 (runtime config), §3 (auth modes).
  */
 import { z } from 'zod';
 
@@ -83,7 +83,7 @@ export const EnvSchema = z
     PUBLIC_TELEMETRY_ENVIRONMENT: z.string().min(1).default('production'),
 
     /**
-     * Supabase mode (issue 5, decision 0030): legacy HS256 JWT secret of the project. When unset, access tokens are
+     * Supabase mode (decision 0030): legacy HS256 JWT secret of the project. When unset, access tokens are
      * verified against the project's JWKS at `{PUBLIC_SUPABASE_URL}/auth/v1/.well-known/jwks.json`.
      */
     SUPABASE_JWT_SECRET: optionalText,

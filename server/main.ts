@@ -1,58 +1,103 @@
 /**
- * Process entry (`npm run serve`): parse the environment, open the database (PGlite or PostgreSQL) and apply
- * migrations, seed the demo organization on an empty database, serve HTTP (traced with OpenTelemetry when
- * OTEL_EXPORTER_OTLP_ENDPOINT is set), purge expired rows hourly, and shut down cleanly on SIGTERM/SIGINT.
+ * Process entry (`npm start` runs its compiled JavaScript, `npm run dev:server` runs it with tsx): parse the
+ * environment, open the database (PGlite or PostgreSQL) and apply migrations, seed the demo organization on an
+ * empty database, serve HTTP (traced with OpenTelemetry when OTEL_EXPORTER_OTLP_ENDPOINT is set), purge expired
+ * rows hourly, and shut down gracefully on SIGTERM/SIGINT (stop accepting, let in-flight requests finish within
+ * 10 s, close the database, exit 0).
+ *
+ * With `WEB_CONCURRENCY=N` (N > 1, PostgreSQL only) this process becomes a cluster primary that migrates and
+ * seeds once, then forks N workers running this same file (`server/cluster.ts`, docs/decisions/0044).
  */
+import cluster from 'node:cluster';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
+import { runPrimary, workerCount } from './cluster';
 import { openDatabase } from './db/client';
 import { purgeExpired } from './domain/housekeeping';
 import { processEnv, startupWarnings } from './env';
 import { createLogger } from './lib/logger';
 import { seedIfEmpty } from './seed';
 
+/** How long in-flight requests may take to finish after SIGTERM before the process exits anyway (code 1). */
+const SHUTDOWN_GRACE_MS = 10_000;
+
 const env = processEnv();
 const logger = createLogger(env.LOG_LEVEL);
-// Decision 0042: unsafe production settings are shouted whatever LOG_LEVEL says.
-for (const warning of startupWarnings(env)) console.warn(`\n!!! WARNING: ${warning}\n`);
+const workers = workerCount(process.env);
+// Decision 0042: unsafe production settings are shouted whatever LOG_LEVEL says (once, not per worker).
+if (cluster.isPrimary) for (const warning of startupWarnings(env)) console.warn(`\n!!! WARNING: ${warning}\n`);
 
-const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.PODIUM_DATA_DIR });
-logger.info(
-  database.engine === 'postgres' ? 'database: PostgreSQL (DATABASE_URL)' : `database: embedded PGlite (${env.PODIUM_DATA_DIR})`,
-);
-if (await seedIfEmpty(database.db, { organizationKey: env.ORGANIZATION_KEY })) {
-  logger.info(`seeded the demo organization Alpine Racing (organization key ${env.ORGANIZATION_KEY})`);
+if (workers > 1 && cluster.isPrimary) {
+  // PGlite is an engine inside one process: N processes cannot share its data directory.
+  if (!env.DATABASE_URL) {
+    console.error('WEB_CONCURRENCY > 1 needs DATABASE_URL (PostgreSQL): the embedded PGlite serves one process only');
+    process.exit(1);
+  }
+  // Migrate and seed once, before any worker starts, so N workers never race on an empty database.
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.PODIUM_DATA_DIR, poolSize: 1 });
+  if (await seedIfEmpty(database.db, { organizationKey: env.ORGANIZATION_KEY })) {
+    logger.info(`seeded the demo organization Alpine Racing (organization key ${env.ORGANIZATION_KEY})`);
+  }
+  await database.close();
+  logger.info(`database: PostgreSQL (DATABASE_URL); starting ${workers} server processes`);
+  runPrimary({ workers, logger });
+} else {
+  await startServer();
 }
 
-const { app } = createApp({ db: database.db, env, logger });
-// OpenTelemetry (decision 0032): loaded only when OTEL_EXPORTER_OTLP_ENDPOINT is set.
-const telemetry = env.OTEL_EXPORTER_OTLP_ENDPOINT ? await import('./telemetry') : null;
-const stopTelemetry = telemetry?.startServerTelemetry(env) ?? null;
-if (stopTelemetry) logger.info(`traces: OTLP/HTTP to ${env.OTEL_EXPORTER_OTLP_ENDPOINT}`);
-const fetchHandler = telemetry ? telemetry.traceRequests(app.fetch) : app.fetch;
-const server = serve({ fetch: fetchHandler, port: env.PORT, hostname: env.HOST }, (info) => {
-  const mail = env.SMTP_URL ? 'sign-in codes are sent by e-mail' : 'sign-in codes are printed here';
-  console.log(`Podium is running at http://localhost:${info.port} (${mail})`);
-});
+/** Opens the database and serves HTTP on env.PORT until SIGTERM/SIGINT. */
+async function startServer() {
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.PODIUM_DATA_DIR });
+  if (cluster.isPrimary) {
+    logger.info(
+      database.engine === 'postgres' ? 'database: PostgreSQL (DATABASE_URL)' : `database: embedded PGlite (${env.PODIUM_DATA_DIR})`,
+    );
+  }
+  if (await seedIfEmpty(database.db, { organizationKey: env.ORGANIZATION_KEY })) {
+    logger.info(`seeded the demo organization Alpine Racing (organization key ${env.ORGANIZATION_KEY})`);
+  }
 
-const housekeeping = setInterval(() => {
-  purgeExpired(database.db, new Date()).catch((error) => logger.warn('housekeeping failed', { error: String(error) }));
-}, 60 * 60 * 1000);
-housekeeping.unref();
-
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  logger.info(`${signal} received, shutting down`);
-  clearInterval(housekeeping);
-  const force = setTimeout(() => process.exit(1), 10_000);
-  force.unref();
-  server.close(async () => {
-    await stopTelemetry?.().catch(() => undefined);
-    await database.close().catch(() => undefined);
-    process.exit(0);
+  const { app } = createApp({ db: database.db, env, logger });
+  // OpenTelemetry (decision 0032): loaded only when OTEL_EXPORTER_OTLP_ENDPOINT is set.
+  const telemetry = env.OTEL_EXPORTER_OTLP_ENDPOINT ? await import('./telemetry') : null;
+  const stopTelemetry = telemetry?.startServerTelemetry(env) ?? null;
+  if (stopTelemetry) logger.info(`traces: OTLP/HTTP to ${env.OTEL_EXPORTER_OTLP_ENDPOINT}`);
+  const fetchHandler = telemetry ? telemetry.traceRequests(app.fetch) : app.fetch;
+  let stopping = false;
+  const server = serve({ fetch: fetchHandler, port: env.PORT, hostname: env.HOST }, (info) => {
+    const mail = env.SMTP_URL ? 'sign-in codes are sent by e-mail' : 'sign-in codes are printed here';
+    const which = cluster.worker ? `, worker ${cluster.worker.id}` : '';
+    console.log(`Podium is running at http://localhost:${info.port} (${mail}${which})`);
   });
+  // While stopping, every response closes its connection, so a keep-alive client does not hold the process.
+  server.on('request', (_request, response) => {
+    if (stopping) response.setHeader('connection', 'close');
+  });
+
+  const housekeeping = setInterval(() => {
+    purgeExpired(database.db, new Date()).catch((error) => logger.warn('housekeeping failed', { error: String(error) }));
+  }, 60 * 60 * 1000);
+  housekeeping.unref();
+
+  async function shutdown(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    logger.info(`${signal} received, shutting down`);
+    clearInterval(housekeeping);
+    const force = setTimeout(() => {
+      logger.error(`requests still running ${SHUTDOWN_GRACE_MS / 1000} s after ${signal}; exiting`);
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    // close() stops accepting and closes idle keep-alive connections; its callback runs once the in-flight
+    // requests have answered and their connections closed.
+    server.close(async () => {
+      await stopTelemetry?.().catch(() => undefined);
+      await database.close().catch(() => undefined);
+      process.exit(0);
+    });
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
 }
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,35 +1,71 @@
 /**
- * Benchmark helpers: start the real server (as `npm run serve` does) on a fresh in-memory database and
- * sign a fan in through the real API, reading the code from the server's output.
+ * Helpers that start the real server as a child process (as `npm run serve` / `npm start` do) and sign fans in
+ * through the real API, reading the sign-in codes from the server's output (`[mail] sign-in code for <email>:
+ * <code>`, server/lib/mailer.ts). Used by the benchmarks and by the server tests that need real processes
+ * (graceful shutdown, several processes on one database).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 
 export interface RunningServer {
   baseUrl: string;
+  /** The server's process id (the cluster primary when WEB_CONCURRENCY > 1). */
+  pid: number;
   /** Everything the server printed so far. */
   output: () => string;
+  /** The last sign-in code the server printed for `email`; waits up to `timeoutMs` (default 10 s) for it. */
+  codeFor: (email: string, timeoutMs?: number) => Promise<string>;
+  /** Resolves with the exit code (null when ended by a signal) once the process has exited. */
+  exited: Promise<number | null>;
+  /** Sends SIGTERM to the whole process group and waits for the exit. */
   stop: () => Promise<void>;
 }
 
+/** The compiled production server (`npm run build:server`). */
+export const COMPILED_SERVER = 'build/server/main.js';
+
+const CODE_LINE = /\[mail\] sign-in code for (\S+): (\d{6})/g;
+
 /**
- * Starts `tsx server/main.ts` on `port` with `PODIUM_DATA_DIR=memory://` and waits until `/config.json` answers.
- * The server runs in its own process group, which `stop()` ends whole (npx, tsx and node).
+ * Starts the server on `port` with `PODIUM_DATA_DIR=memory://` (unless `env` says otherwise) and waits until
+ * `/config.json` answers. `options.compiled` runs `node build/server/main.js` (what `npm start` runs; it must
+ * have been built); otherwise `node --import tsx server/main.ts`. The server runs in its own process group,
+ * which `stop()` ends whole (cluster workers included).
  * @throws when something already answers on `port` (a server left over from an earlier run would be measured
- *   instead), or when the server does not answer within 60 s.
+ *   instead), when the compiled server is missing, or when the server does not answer within `startTimeoutMs`
+ *   (default 60 s).
  */
-export async function startServer(port: number, env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  port: number,
+  env: Record<string, string> = {},
+  options: { compiled?: boolean; startTimeoutMs?: number } = {},
+): Promise<RunningServer> {
   const baseUrl = `http://127.0.0.1:${port}`;
   const taken = await fetch(`${baseUrl}/config.json`).then(() => true, () => false);
   if (taken) throw new Error(`port ${port} is already in use (a server left from an earlier run?)`);
+  if (options.compiled && !existsSync(COMPILED_SERVER)) throw new Error(`${COMPILED_SERVER} is missing: run npm run build:server`);
+  const args = options.compiled ? [COMPILED_SERVER] : ['--import', 'tsx', 'server/main.ts'];
   let out = '';
-  const child: ChildProcess = spawn('npx', ['tsx', 'server/main.ts'], {
+  let pending = '';
+  const codes = new Map<string, string>();
+  const child: ChildProcess = spawn(process.execPath, args, {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PODIUM_DATA_DIR: 'memory://', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
-  child.stdout?.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // Keep the output, and index the codes line by line so thousands of sign-ins do not rescan it all.
+  child.stdout?.on('data', (d: Buffer) => {
+    const text = d.toString();
+    out += text;
+    pending += text;
+    const end = pending.lastIndexOf('\n');
+    if (end < 0) return;
+    for (const m of pending.slice(0, end).matchAll(CODE_LINE)) codes.set(m[1], m[2]);
+    pending = pending.slice(end + 1);
+  });
   child.stderr?.on('data', (d) => (out += d));
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + (options.startTimeoutMs ?? 60_000);
   for (;;) {
     try {
       if ((await fetch(`${baseUrl}/config.json`)).ok) break;
@@ -42,13 +78,26 @@ export async function startServer(port: number, env: Record<string, string> = {}
   }
   return {
     baseUrl,
+    pid: child.pid!,
     output: () => out,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        process.kill(-child.pid!, 'SIGTERM');
-      }),
+    async codeFor(email, timeoutMs = 10_000) {
+      const until = Date.now() + timeoutMs;
+      for (;;) {
+        const code = codes.get(email);
+        if (code) return code;
+        if (Date.now() > until) throw new Error(`no sign-in code for ${email} in the server output:\n${out.slice(-2000)}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+    exited,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        try {
+          process.kill(-child.pid!, 'SIGTERM');
+        } catch { /* already gone */ }
+      }
+      await exited;
+    },
   };
 }
 
@@ -68,18 +117,13 @@ export async function apiHeaders(server: RunningServer, bearer?: string): Promis
 /**
  * Signs `email` in (POST /api/session/otp, code from the log, POST /api/session), completes onboarding
  * (PATCH /api/user/me with a username) and returns the bearer token.
+ * @throws when a step does not answer as expected (status in the message)
  */
 export async function signInFan(server: RunningServer, email: string): Promise<string> {
   const orgAuth = await apiHeaders(server);
   const res = await fetch(`${server.baseUrl}/api/session/otp`, { method: 'POST', headers: orgAuth, body: JSON.stringify({ email }) });
   if (res.status !== 202) throw new Error(`otp: ${res.status}`);
-  const pattern = new RegExp(`sign-in code for ${email.replace(/[.+]/g, '\\$&')}: (\\d{6})`);
-  let code: string | undefined;
-  for (let i = 0; i < 100 && !code; i++) {
-    code = pattern.exec(server.output())?.[1];
-    if (!code) await new Promise((r) => setTimeout(r, 100));
-  }
-  if (!code) throw new Error(`no sign-in code for ${email} in the server output:\n${server.output()}`);
+  const code = await server.codeFor(email);
   const session = await fetch(`${server.baseUrl}/api/session`, { method: 'POST', headers: orgAuth, body: JSON.stringify({ email, code }) });
   const token = (await session.json()).data.token as string;
   await fetch(`${server.baseUrl}/api/user/me`, {

@@ -1,0 +1,182 @@
+/**
+ * The server as real processes (ARCHITECTURE §2, docs/decisions/0044): graceful shutdown of `server/main.ts` on
+ * SIGTERM, and two server processes sharing one PostgreSQL database (idempotency records, once-a-day check-in,
+ * awards and rate-limit counters live in the database, so which process answers does not matter).
+ *
+ * Children run `node --import tsx server/main.ts` (the test needs no build), each on its own port.
+ */
+import { randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startServer, type RunningServer } from '../../scripts/lib/server';
+import { ORG_KEY } from './helpers';
+
+// Ports of this file's child servers (well away from the e2e servers' and the benchmarks').
+const PORT_BASE = 4760 + (Number(process.env.VITEST_POOL_ID ?? 0) % 10) * 4;
+const START_TIMEOUT = 120_000;
+
+type Call = { status: number; body: any; headers: Headers };
+
+/** Sends one JSON request to `server` with a bearer (the organization key when no token is given). */
+async function call(server: RunningServer, method: string, path: string, opts: { token?: string; body?: unknown; key?: string } = {}): Promise<Call> {
+  const headers: Record<string, string> = { authorization: `Bearer ${opts.token ?? ORG_KEY}`, accept: 'application/json' };
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  if (opts.key) headers['idempotency-key'] = opts.key;
+  const res = await fetch(`${server.baseUrl}${path}`, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
+}
+
+/** Signs `email` in on `server` through the real endpoints (code read from the server's log). */
+async function signIn(server: RunningServer, email: string): Promise<string> {
+  const otp = await call(server, 'POST', '/api/session/otp', { body: { email } });
+  expect(otp.status).toBe(202);
+  const session = await call(server, 'POST', '/api/session', { body: { email, code: await server.codeFor(email) } });
+  expect(session.status).toBe(200);
+  return session.body.data.token;
+}
+
+describe('graceful shutdown', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer(PORT_BASE, { ORGANIZATION_KEY: ORG_KEY, STATIC_DIR: './test-no-dist', LOG_LEVEL: 'info' }, { startTimeoutMs: START_TIMEOUT });
+  }, START_TIMEOUT);
+  afterAll(() => server?.stop());
+
+  it('on SIGTERM a request in flight still completes, new connections are refused, and the process exits 0', async () => {
+    const email = `shutdown-${randomUUID().slice(0, 8)}@fans.example`;
+    const body = JSON.stringify({ email });
+    // A request whose body is only half sent is in flight: the handler is waiting for the rest of it.
+    let req!: ReturnType<typeof httpRequest>;
+    const response = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      req = httpRequest(
+        `${server.baseUrl}/api/session/otp`,
+        { method: 'POST', headers: { authorization: `Bearer ${ORG_KEY}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        (res) => {
+          let text = '';
+          res.on('data', (d) => (text += d));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        },
+      );
+      req.on('error', reject);
+    });
+    req.write(body.slice(0, 5));
+    await new Promise<void>((resolve) => req.once('socket', (s) => (s.connecting ? s.once('connect', () => resolve()) : resolve())));
+
+    process.kill(server.pid, 'SIGTERM');
+    await expect.poll(() => server.output(), { timeout: 10_000 }).toContain('SIGTERM received, shutting down');
+    // Stopped accepting: a new connection is refused while the old request is still open.
+    await expect(fetch(`${server.baseUrl}/config.json`)).rejects.toThrow();
+
+    req.end(body.slice(5));
+    const answered = await response;
+    expect(answered.status).toBe(202);
+    expect(await server.codeFor(email)).toMatch(/^\d{6}$/);
+    expect(await server.exited).toBe(0);
+  }, 30_000);
+});
+
+const adminUrl = inject('pgAdminUrl');
+
+// PGlite is an engine inside one process: two processes cannot open one PGlite data directory, so the
+// two-process behaviour can only be tested on PostgreSQL (PODIUM_TEST_DB=postgres).
+describe.skipIf(!adminUrl)('two server processes on one PostgreSQL database', () => {
+  const name = `${inject('pgDatabasePrefix')}_procs_${randomUUID().replace(/-/g, '').slice(0, 8)}`;
+  let a: RunningServer;
+  let b: RunningServer;
+  let token: string;
+  let databaseUrl: string;
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: adminUrl! });
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+    await admin.end();
+    const url = new URL(adminUrl!);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    const env = { ORGANIZATION_KEY: ORG_KEY, STATIC_DIR: './test-no-dist', DATABASE_URL: databaseUrl };
+    // The first process migrates and seeds; the second starts on the ready database.
+    a = await startServer(PORT_BASE + 1, env, { startTimeoutMs: START_TIMEOUT });
+    b = await startServer(PORT_BASE + 2, env, { startTimeoutMs: START_TIMEOUT });
+    token = await signIn(a, `two-processes-${randomUUID().slice(0, 8)}@fans.example`);
+  }, 2 * START_TIMEOUT);
+
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    const admin = new pg.Client({ connectionString: adminUrl! });
+    await admin.connect();
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+  });
+
+  it('a session made on one process is valid on the other', async () => {
+    const [onA, onB] = [await call(a, 'GET', '/api/user/me', { token }), await call(b, 'GET', '/api/user/me', { token })];
+    expect(onA.status).toBe(200);
+    expect(onB.status).toBe(200);
+    expect(onB.body.data.id).toBe(onA.body.data.id);
+  });
+
+  it("a member's Idempotency-Key replayed on the other process answers the stored response and awards nothing more", async () => {
+    const key = randomUUID();
+    const first = await call(a, 'POST', '/api/checkin', { token, body: {}, key });
+    expect(first.status).toBe(201);
+    const replay = await call(b, 'POST', '/api/checkin', { token, body: {}, key });
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.body).toEqual(first.body);
+    const otherBody = await call(b, 'POST', '/api/checkin', { token, body: { occurredAt: new Date(Date.now() - 60_000).toISOString() }, key });
+    expect(otherBody.status).toBe(422);
+  });
+
+  it('one check-in per day holds across both processes', async () => {
+    const again = await call(b, 'POST', '/api/checkin', { token, body: {}, key: randomUUID() });
+    expect(again.status).toBe(200);
+    expect(again.body.data.created).toBe(false);
+    const ledger = await call(a, 'GET', '/api/user/me/transactions', { token });
+    expect(ledger.body.data.filter((t: { reference: string }) => t.reference.startsWith('checkin:'))).toHaveLength(1);
+  });
+
+  it('20 concurrent identical awards split across both processes apply once', async () => {
+    const videos = await call(a, 'GET', '/api/content/videos', { token });
+    const video = videos.body.data[0];
+    const before = (await call(a, 'GET', '/api/user/me', { token })).body.data.points as number;
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => call(i % 2 ? b : a, 'POST', `/api/content/videos/${video.id}/view`, { token, body: {}, key: randomUUID() })),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([...Array(19).fill(200), 201].sort());
+    expect(results.filter((r) => r.body.data.created)).toHaveLength(1);
+    const after = (await call(b, 'GET', '/api/user/me', { token })).body.data.points as number;
+    expect(after - before).toBe(video.value);
+    const ledger = await call(b, 'GET', '/api/user/me/transactions', { token });
+    expect(ledger.body.data.filter((t: { reference: string }) => t.reference === `video:${video.id}`)).toHaveLength(1);
+  });
+
+  it('rate-limit counters are shared: a code request right after one on the other process is 429', async () => {
+    const email = `rate-${randomUUID().slice(0, 8)}@fans.example`;
+    expect((await call(a, 'POST', '/api/session/otp', { body: { email } })).status).toBe(202);
+    const second = await call(b, 'POST', '/api/session/otp', { body: { email } });
+    expect(second.status).toBe(429);
+    expect(Number(second.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('WEB_CONCURRENCY=2 runs two workers, replaces one that dies, and stops with exit code 0 on SIGTERM', async () => {
+    const cluster = await startServer(
+      PORT_BASE + 3,
+      { ORGANIZATION_KEY: ORG_KEY, STATIC_DIR: './test-no-dist', DATABASE_URL: databaseUrl, WEB_CONCURRENCY: '2' },
+      { startTimeoutMs: START_TIMEOUT },
+    );
+    try {
+      const started = () => [...cluster.output().matchAll(/worker (\d+) started \(pid (\d+)\)/g)].map((m) => Number(m[2]));
+      await expect.poll(() => started().length, { timeout: 30_000 }).toBe(2);
+      process.kill(started()[0], 'SIGKILL');
+      await expect.poll(() => started().length, { timeout: 30_000 }).toBe(3);
+      expect((await call(cluster, 'GET', '/api/user/me', { token })).status).toBe(200);
+      process.kill(cluster.pid, 'SIGTERM');
+      expect(await cluster.exited).toBe(0);
+    } finally {
+      await cluster.stop();
+    }
+  }, 2 * START_TIMEOUT);
+});
