@@ -12,7 +12,7 @@
  */
 import { chromium } from '@playwright/test';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { startServer, signInFan, type RunningServer } from './lib/server';
+import { apiHeaders, startServer, signInFan, type RunningServer } from './lib/server';
 
 /** First-load budget of the default deployment, KiB gzip, until network idle (decision 0035). */
 export const BUDGET_KIB = 185;
@@ -153,7 +153,7 @@ function supabaseSignIn(standInUrl: string): BenchSignIn {
     const session = await (await fetch(`${standInUrl}/auth/v1/verify`, { method: 'POST', headers: json, body: JSON.stringify({ type: 'email', email, token: code }) })).json();
     const res = await fetch(`${server.baseUrl}/api/user/me`, {
       method: 'PATCH',
-      headers: { ...json, authorization: `Bearer ${session.access_token}`, 'idempotency-key': crypto.randomUUID() },
+      headers: { ...(await apiHeaders(server, session.access_token)), 'idempotency-key': crypto.randomUUID() },
       body: JSON.stringify({ username: `bench${Date.now() % 100000}`, firstName: 'Bench' }),
     });
     if (!res.ok) throw new Error(`supabase bench sign-in: PATCH /user/me ${res.status}`);

@@ -149,6 +149,8 @@ async function measure(engine: 'postgres' | 'pglite'): Promise<EngineFigures> {
     PORT,
     {
       NODE_ENV: 'production',
+      // The demo organization's key and secret, allowed in production for this benchmark (decision 0042).
+      PODIUM_DEMO: 'true',
       LOG_LEVEL: 'warn',
       TRUST_PROXY: 'true',
       STATIC_DIR: './dist',

@@ -6,19 +6,20 @@
  */
 import autocannon from 'autocannon';
 import { measureDashboardJs, printDashboardJs } from './bench-bundle';
-import { startServer, signInFan } from './lib/server';
+import { apiHeaders, startServer, signInFan } from './lib/server';
 
 printDashboardJs('local auth, no analytics', await measureDashboardJs(), true, false);
 
 const server = await startServer(3211);
 try {
   const token = await signInFan(server, `bench-api-${Date.now()}@fans.example`);
+  const headers = await apiHeaders(server, token);
   for (const path of ['/api/user/me', '/api/challenge', '/api/checkin']) {
     const result = await autocannon({
       url: `${server.baseUrl}${path}`,
       connections: 10,
       duration: 10,
-      headers: { authorization: `Bearer ${token}` },
+      headers,
     });
     const non2xx = result.non2xx;
     console.log(

@@ -8,7 +8,6 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { languageDetector } from 'hono/language';
-import { secureHeaders } from 'hono/secure-headers';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ErrorCode } from '../src/contracts/common';
 import { isConnectionError, type Db } from './db/client';
@@ -20,6 +19,7 @@ import { createMailer, type Mailer } from './lib/mailer';
 import type { AppDeps, AppEnv, Clock } from './lib/types';
 import { authenticate } from './middlewares/authenticate';
 import { idempotency } from './middlewares/idempotency';
+import { securityHeaders } from './middlewares/security-headers';
 import { challengeRoutes } from './routes/challenge/challenge.index';
 import { checkinRoutes } from './routes/checkin/checkin.index';
 import { configRoutes } from './routes/config/config.index';
@@ -33,6 +33,7 @@ import { carouselRoutes } from './routes/carousel/carousel.index';
 import { cdnRoutes } from './routes/cdn/cdn.index';
 import { consentRoutes } from './routes/consent/consent.index';
 import { contentRoutes } from './routes/content/content.index';
+import { cspReportRoutes } from './routes/csp-report/csp-report.index';
 import { avatarRoutes, profileRoutes } from './routes/profile/profile.index';
 import { sweepstakeRoutes } from './routes/sweepstakes/sweepstakes.index';
 
@@ -102,7 +103,7 @@ export function createApp(options: CreateAppOptions) {
     c.json({ error: { code: 'NotFound', message: `No route for ${c.req.method} ${c.req.path}` } }, 404),
   );
 
-  app.use('*', secureHeaders({ crossOriginResourcePolicy: false, referrerPolicy: 'strict-origin-when-cross-origin' }));
+  app.use('*', securityHeaders(deps.env));
   app.use('*', async (c, next) => {
     const started = performance.now();
     await next();
@@ -121,6 +122,7 @@ export function createApp(options: CreateAppOptions) {
   );
   api.use('*', languageDetector({ supportedLanguages: ['en', 'fr'], fallbackLanguage: 'en', order: ['header'], caches: false }));
   api.route('/media', mediaRoutes(deps));
+  api.route('/csp-report', cspReportRoutes(deps));
 
   const member = new Hono<AppEnv>();
   member.use('*', authenticate(deps), idempotency(deps));

@@ -5,6 +5,7 @@
  * error screen with "Try again". Offline wiring (reachability, service worker), telemetry and product analytics start
  * once the first screen has its data (platform/after-first-render, docs/decisions/0006); in Supabase mode the stored session is made ready before the first route (decision 0030).
  */
+import './platform/zod-jitless';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';

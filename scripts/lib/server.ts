@@ -102,13 +102,25 @@ export async function startServer(
 }
 
 /**
+ * Headers of a direct API call to `server`, as the PWA sends them (spec §7): JSON content type, the bearer
+ * (`bearer`, or the organization key from /config.json when none) and the organization token from
+ * GET /api/organization/current in `x-org-token`. Returns a header record.
+ */
+export async function apiHeaders(server: RunningServer, bearer?: string): Promise<Record<string, string>> {
+  const config = await (await fetch(`${server.baseUrl}/config.json`)).json();
+  const current = await fetch(`${server.baseUrl}/api/organization/current`, { headers: { authorization: `Bearer ${config.organizationKey}` } });
+  if (!current.ok) throw new Error(`organization: ${current.status}`);
+  const orgToken = (await current.json()).data.token as string;
+  return { authorization: `Bearer ${bearer ?? config.organizationKey}`, 'x-org-token': orgToken, 'content-type': 'application/json' };
+}
+
+/**
  * Signs `email` in (POST /api/session/otp, code from the log, POST /api/session), completes onboarding
  * (PATCH /api/user/me with a username) and returns the bearer token.
  * @throws when a step does not answer as expected (status in the message)
  */
 export async function signInFan(server: RunningServer, email: string): Promise<string> {
-  const config = await (await fetch(`${server.baseUrl}/config.json`)).json();
-  const orgAuth = { authorization: `Bearer ${config.organizationKey}`, 'content-type': 'application/json' };
+  const orgAuth = await apiHeaders(server);
   const res = await fetch(`${server.baseUrl}/api/session/otp`, { method: 'POST', headers: orgAuth, body: JSON.stringify({ email }) });
   if (res.status !== 202) throw new Error(`otp: ${res.status}`);
   const code = await server.codeFor(email);
@@ -116,7 +128,7 @@ export async function signInFan(server: RunningServer, email: string): Promise<s
   const token = (await session.json()).data.token as string;
   await fetch(`${server.baseUrl}/api/user/me`, {
     method: 'PATCH',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+    headers: { ...(await apiHeaders(server, token)), 'idempotency-key': crypto.randomUUID() },
     body: JSON.stringify({ username: `bench${Date.now() % 100000}`, firstName: 'Bench' }),
   });
   return token;

@@ -2,8 +2,15 @@
  * Request principal (spec §6-§7, ARCHITECTURE §3): `Authorization: Bearer <credential>` where the credential
  * is a session token (-> the member), in supabase mode a Supabase access token (-> the member, see
  * `domain/supabase-auth.ts`), or the organization's public key (-> a visitor of that organization).
- * Anything else, or an expired session, is 401. When `x-org-token` is present it must be the principal's
- * organization token, else 403 (a client of one organization cannot talk to another).
+ * Anything else, or an expired session, is 401.
+ *
+ * `x-org-token` (ARCHITECTURE §3, decision 0042): the client loads `GET /organization/current` first (spec §2, the
+ * main guard's first step) and sends the organization's token on every later request. So that one call is the only
+ * one accepted without it; any other request without it is 401, and a token that is not the principal's
+ * organization's is 403 (a client of one organization cannot talk to another).
+ *
+ * Every authenticated answer is `Cache-Control: no-store` (decision 0042): it is one member's data (or a session
+ * token), which no shared or browser HTTP cache should keep; the PWA's own cache is TanStack Query's.
  */
 import type { MiddlewareHandler } from 'hono';
 import { HEADER_ORG_TOKEN } from '../../src/contracts/common';
@@ -28,19 +35,33 @@ export async function resolvePrincipal(deps: AppDeps, credential: string, now: D
   return organization ? { kind: 'visitor', organization } : null;
 }
 
+/** The calls a client makes before it knows the organization token (spec §2 guard order): `METHOD path`. */
+const BEFORE_ORGANIZATION_TOKEN: ReadonlySet<string> = new Set(['GET /api/organization/current']);
+
+/** Whether this request may come without `x-org-token` (it precedes `GET /organization/current`). */
+export function precedesOrganizationToken(method: string, path: string): boolean {
+  return BEFORE_ORGANIZATION_TOKEN.has(`${method === 'HEAD' ? 'GET' : method} ${path.replace(/\/+$/, '')}`);
+}
+
 /** Middleware: sets `c.get('principal')` or answers 401/403. */
 export function authenticate(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const match = BEARER.exec(c.req.header('authorization') ?? '');
     if (!match) throw unauthorized('Missing bearer credential');
+    const orgToken = c.req.header(HEADER_ORG_TOKEN);
+    if (orgToken === undefined && !precedesOrganizationToken(c.req.method, c.req.path)) {
+      throw unauthorized(
+        `Missing ${HEADER_ORG_TOKEN} header: send the token from GET /api/organization/current in ${HEADER_ORG_TOKEN} on every other request`,
+      );
+    }
     const principal = await resolvePrincipal(deps, match[1], deps.clock());
     if (!principal) throw unauthorized('Invalid or expired credential');
-    const orgToken = c.req.header(HEADER_ORG_TOKEN);
     if (orgToken !== undefined && orgToken !== principal.organization.token) {
-      throw forbidden('x-org-token does not match this organization');
+      throw forbidden(`${HEADER_ORG_TOKEN} does not match this organization`);
     }
     c.set('principal', principal);
     await next();
+    c.header('Cache-Control', 'no-store');
   };
 }
 

@@ -1,12 +1,16 @@
 /**
  * Credentials the HTTP client attaches (spec §7, ARCHITECTURE §3):
  * - the session token, persisted in localStorage under `podium.session.token` (spec §3 "fixed local keys");
- * - the organization token (`x-org-token`), kept in memory once `GET /organization/current` answered.
+ * - the organization token (`x-org-token`), remembered once `GET /organization/current` answered, in memory and in
+ *   localStorage under `podium.organization.token`: the server refuses calls without it (decision 0042), and queued
+ *   actions replayed at boot may go out before the organization is loaded again.
  * The session feature re-exports the token functions; everything else reads them through the client.
  */
 
 /** localStorage key of the session token. */
 export const SESSION_TOKEN_STORAGE_KEY = 'podium.session.token';
+/** localStorage key of the organization token (not a secret: any holder of the public key can read it). */
+export const ORGANIZATION_TOKEN_STORAGE_KEY = 'podium.organization.token';
 
 let organizationToken: string | null = null;
 const tokenListeners = new Set<(token: string | null) => void>();
@@ -42,12 +46,14 @@ export function onSessionTokenChange(listener: (token: string | null) => void): 
   return () => tokenListeners.delete(listener);
 }
 
-/** Returns the organization token sent as `x-org-token`, or null before the organization is loaded. */
+/** Returns the organization token sent as `x-org-token` (this page's, else the last one stored), or null before any. */
 export function getOrganizationToken(): string | null {
-  return organizationToken;
+  return organizationToken ?? storage()?.getItem(ORGANIZATION_TOKEN_STORAGE_KEY) ?? null;
 }
 
-/** Sets (or clears with null) the organization token sent as `x-org-token` on every later request. */
+/** Sets (or clears with null) the organization token sent as `x-org-token` on every later request, and stores it. */
 export function setOrganizationToken(token: string | null): void {
   organizationToken = token;
+  if (token) storage()?.setItem(ORGANIZATION_TOKEN_STORAGE_KEY, token);
+  else storage()?.removeItem(ORGANIZATION_TOKEN_STORAGE_KEY);
 }

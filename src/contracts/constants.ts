@@ -9,6 +9,12 @@ export const HEADER_ORG_TOKEN = 'x-org-token';
 /** Header carrying the client-made idempotency key of a mutation (ARCHITECTURE §4). */
 export const HEADER_IDEMPOTENCY_KEY = 'idempotency-key';
 
+/**
+ * Product analytics host when the runtime config has a key but no host: the PWA sends events there, and the
+ * server's Content-Security-Policy allows it (decision 0042).
+ */
+export const DEFAULT_ANALYTICS_HOST = 'https://us.i.posthog.com';
+
 /** Rank codes from lowest (P10) to highest (P1) (spec §9). */
 export const RANK_CODES = ['P10', 'P9', 'P8', 'P7', 'P6', 'P5', 'P4', 'P3', 'P2', 'P1'] as const;
 export type RankCode = (typeof RANK_CODES)[number];

@@ -15,15 +15,13 @@
 import type { QueryCacheNotifyEvent, QueryClient } from '@tanstack/react-query';
 import type { PostHogInterface as PostHog } from 'posthog-js';
 import type { RuntimeConfig } from '../contracts/config';
+import { DEFAULT_ANALYTICS_HOST } from '../contracts/constants';
 import type { User } from '../contracts/user';
 import { afterAppSettled } from './after-first-render';
 import { registerStoreReset } from './store-reset';
 
 /** Event name of a navigation error (spec §2 "A navigation error is reported with the current path"). */
 export const NAVIGATION_ERROR_EVENT = 'navigation_error';
-
-/** Default PostHog host when the config gives none. */
-export const DEFAULT_ANALYTICS_HOST = 'https://us.i.posthog.com';
 
 type Call = (posthog: PostHog) => void;
 

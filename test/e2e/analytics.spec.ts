@@ -3,7 +3,7 @@
  * route change, identify on sign-in with the internal flag, reset on logout, navigation errors with the path, nothing
  * automatic on localhost, and nothing at all when no key is configured.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { ANALYTICS_KEY, HOSTED_URL, LOGGED_OFF_URL } from '../../playwright.integrations.config';
 import { captureRequests, capturedEvents, completeWelcome, newEmail, signInWithSupabase } from './supabase-fixtures';
 
@@ -28,7 +28,11 @@ test('one page view per route change, identify with internal: true on sign-in, r
   await expect(page).toHaveURL(/\/challenges$/);
 
   const me = await page.evaluate(async () => {
-    const res = await fetch('/api/user/me', { headers: { authorization: `Bearer ${localStorage.getItem('podium.session.token')}` } });
+    const config = await (await fetch('/config.json')).json();
+    const organization = await (await fetch('/api/organization/current', { headers: { authorization: `Bearer ${config.organizationKey}` } })).json();
+    const res = await fetch('/api/user/me', {
+      headers: { authorization: `Bearer ${localStorage.getItem('podium.session.token')}`, 'x-org-token': organization.data.token },
+    });
     return (await res.json()).data as { userId: string };
   });
   await expect

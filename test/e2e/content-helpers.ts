@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page, Request } from '@playwright/test';
-import { apiGet, expect, newFanEmail, sessionTokenOf, signInThroughUi } from './fixtures';
+import { apiGet, apiHeaders, expect, newFanEmail, sessionTokenOf, signInThroughUi } from './fixtures';
 
 export interface Tx { id: string; amount: number; reason: string; reference: string; label: string | null; balanceAfter: number }
 export interface Me { points: number; lifetimePoints: number; rank: string; birthday: string | null; avatarUrl: string | null }
@@ -69,7 +69,7 @@ export async function earnPointsByWatchingVideos(request: APIRequestContext, tok
     if (video.viewed) continue;
     const res = await request.post(`/api/content/videos/${video.id}/view`, {
       data: { checksum: '' },
-      headers: { authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() },
+      headers: { ...(await apiHeaders(request, token)), 'idempotency-key': randomUUID() },
     });
     expect(res.ok(), `view ${video.id} -> ${res.status()}`).toBeTruthy();
     points = await pointsOf(request, token);

@@ -4,7 +4,7 @@
  * the post-login redirect memory, onboarding done elsewhere, the 404 page and the French locale.
  */
 import type { Page } from '@playwright/test';
-import { apiGet, expect, newFanEmail, sessionTokenOf, signInThroughUi, test } from './fixtures';
+import { apiGet, apiHeaders, expect, newFanEmail, sessionTokenOf, signInThroughUi, test } from './fixtures';
 import { persistedCache } from './offline-helpers';
 
 interface Tx { amount: number; reason: string; reference: string }
@@ -138,7 +138,7 @@ test('a fan who finished onboarding elsewhere is not sent back to /welcome by th
   const token = await sessionTokenOf(page);
   // Onboarding completed on another device (or by this one just before the app was closed).
   const patched = await request.patch('/api/user/me', {
-    headers: { authorization: `Bearer ${token}`, 'idempotency-key': crypto.randomUUID() },
+    headers: { ...(await apiHeaders(request, token)), 'idempotency-key': crypto.randomUUID() },
     data: { firstName: 'Noor', username: `fan${Date.now() % 1_000_000}` },
   });
   expect(patched.ok()).toBeTruthy();

@@ -1,7 +1,10 @@
 /**
  * Shared end-to-end helpers: a unique fan e-mail per test, the sign-in code read from the real server's
  * log, a UI sign-in through /login and /login/verify-email, and an API client authenticated as a fan
- * (used to check the server's ledger, never to fake UI state).
+ * (used to check the server's ledger, never to fake UI state) that sends the headers the PWA sends.
+ *
+ * `test` fails any test whose pages hit a Content-Security-Policy violation (decision 0042): every spec runs with
+ * the server's CSP on, so the app is checked against it wherever it goes.
  */
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
@@ -54,27 +57,52 @@ export async function signInThroughUi(page: Page, email: string): Promise<void> 
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
 
+type Organization = { organizationKey: string; orgToken: string };
+const organizations = new WeakMap<APIRequestContext, Map<string, Promise<Organization>>>();
+
+/** The organization key (from /config.json) and token (from GET /api/organization/current) of the server at `baseUrl`. */
+function organizationOf(request: APIRequestContext, baseUrl: string): Promise<Organization> {
+  const known = organizations.get(request) ?? new Map<string, Promise<Organization>>();
+  organizations.set(request, known);
+  let organization = known.get(baseUrl);
+  if (!organization) {
+    organization = (async () => {
+      const config = await (await request.get(`${baseUrl}/config.json`)).json();
+      const res = await request.get(`${baseUrl}/api/organization/current`, { headers: { authorization: `Bearer ${config.organizationKey}` } });
+      expect(res.ok(), `GET /api/organization/current -> ${res.status()}`).toBeTruthy();
+      return { organizationKey: config.organizationKey as string, orgToken: (await res.json()).data.token as string };
+    })();
+    known.set(baseUrl, organization);
+  }
+  return organization;
+}
+
+/**
+ * Headers of a direct API call, as the PWA sends them after loading the organization (spec §7): the bearer (`bearer`,
+ * or the organization key when none is given) and the organization token in `x-org-token`.
+ * Takes the request context, an optional bearer and the server's base URL (default: the context's baseURL);
+ * returns a header record to spread into a request's `headers`.
+ */
+export async function apiHeaders(request: APIRequestContext, bearer?: string | null, baseUrl = ''): Promise<Record<string, string>> {
+  const { organizationKey, orgToken } = await organizationOf(request, baseUrl);
+  return { authorization: `Bearer ${bearer ?? organizationKey}`, 'x-org-token': orgToken };
+}
+
 /** Bearer token for `email`, obtained through the real API (POST /api/session/otp then /api/session). */
 export async function apiSignIn(request: APIRequestContext, email: string): Promise<string> {
-  const config = await (await request.get('/config.json')).json();
+  const headers = await apiHeaders(request);
   const mark = await serverLogSize();
-  const otp = await request.post('/api/session/otp', {
-    data: { email },
-    headers: { authorization: `Bearer ${config.organizationKey}` },
-  });
+  const otp = await request.post('/api/session/otp', { data: { email }, headers });
   expect(otp.status()).toBe(202);
   const code = await readSignInCode(email, mark);
-  const res = await request.post('/api/session', {
-    data: { email, code },
-    headers: { authorization: `Bearer ${config.organizationKey}` },
-  });
+  const res = await request.post('/api/session', { data: { email, code }, headers });
   expect(res.ok()).toBeTruthy();
   return (await res.json()).data.token as string;
 }
 
 /** GET an API path as a signed-in fan and return the parsed `data`. */
 export async function apiGet<T = unknown>(request: APIRequestContext, token: string, path: string): Promise<T> {
-  const res = await request.get(`/api${path}`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await request.get(`/api${path}`, { headers: await apiHeaders(request, token) });
   expect(res.ok(), `GET /api${path} -> ${res.status()}`).toBeTruthy();
   return (await res.json()).data as T;
 }
@@ -86,4 +114,27 @@ export async function sessionTokenOf(page: Page): Promise<string> {
   return token as string;
 }
 
-export const test = base;
+/**
+ * Collects Content-Security-Policy violations of every page of the test's browser context: the
+ * `securitypolicyviolation` events (reported to the console by an init script) and Chromium's own
+ * "Refused to ... Content Security Policy" console errors. Returns nothing; fails the test when any arrived.
+ */
+export const test = base.extend<{ cspViolations: string[] }>({
+  cspViolations: [
+    async ({ context }, use) => {
+      const violations: string[] = [];
+      await context.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          console.error(`[csp-violation] ${event.effectiveDirective} blocked ${event.blockedURI} on ${location.pathname}`);
+        });
+      });
+      context.on('console', (message) => {
+        const text = message.text();
+        if (text.startsWith('[csp-violation]') || /Content Security Policy/i.test(text)) violations.push(text);
+      });
+      await use(violations);
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});

@@ -4,7 +4,8 @@
  * server; the requested path is remembered unless it is /; after sign-in the stored path is used once and cleared
  * unless it is /welcome or /dashboard; a signed-in member on an open route goes to /.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { apiHeaders, expect, test } from './fixtures';
 import { readFile } from 'node:fs/promises';
 import { LOGGED_OFF_SERVER_LOG, LOGGED_OFF_URL } from '../../playwright.integrations.config';
 import { completeWelcome, newEmail } from './supabase-fixtures';
@@ -33,8 +34,8 @@ async function signIn(page: Page, email: string) {
 }
 
 /** A member's bearer token through the real API (local mode), the code read from the server log. */
-async function apiSignIn(request: import('@playwright/test').APIRequestContext, email: string, organizationKey: string) {
-  const headers = { authorization: `Bearer ${organizationKey}` };
+async function apiSignIn(request: import('@playwright/test').APIRequestContext, email: string) {
+  const headers = await apiHeaders(request);
   const mark = await logSize();
   expect((await request.post('/api/session/otp', { data: { email }, headers })).status()).toBe(202);
   const pattern = new RegExp(`sign-in code for ${email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: (\\d{6})`);
@@ -47,7 +48,7 @@ async function apiSignIn(request: import('@playwright/test').APIRequestContext, 
 test('a visitor on / sees the public sweepstakes and challenges the server chose, with calls to sign in', async ({ page, request }) => {
   const config = await (await request.get('/config.json')).json();
   expect(config.loggedOffDashboard).toBe(true);
-  const auth = { authorization: `Bearer ${config.organizationKey}` };
+  const auth = await apiHeaders(request);
   const publicSweepstakes = (await (await request.get('/api/sweepstake', { headers: auth })).json()).data.filter((s: { status: string }) => s.status !== 'ended');
   const publicChallenges = (await (await request.get('/api/challenge', { headers: auth })).json()).data.filter(
     (c: { expiresOn: string | null; visibleFrom: string }) => Date.parse(c.visibleFrom) <= Date.now() && (!c.expiresOn || Date.parse(c.expiresOn) > Date.now()),
@@ -75,8 +76,8 @@ test('a visitor on / sees the public sweepstakes and challenges the server chose
   expect(sweepstakeCalls.every((a) => a === `Bearer ${config.organizationKey}`)).toBe(true);
 
   // The server decides what is public: a member sees more challenges than the visitor's list.
-  const token = await apiSignIn(request, newEmail('member'), config.organizationKey);
-  const member = (await (await request.get('/api/challenge', { headers: { authorization: `Bearer ${token}` } })).json()).data as { challengeId: string }[];
+  const token = await apiSignIn(request, newEmail('member'));
+  const member = (await (await request.get('/api/challenge', { headers: await apiHeaders(request, token) })).json()).data as { challengeId: string }[];
   const visitorAll = (await (await request.get('/api/challenge', { headers: auth })).json()).data as { challengeId: string }[];
   expect(member.length).toBeGreaterThan(visitorAll.length);
   expect(visitorAll.every((v) => member.some((m) => m.challengeId === v.challengeId))).toBe(true);

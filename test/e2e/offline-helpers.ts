@@ -11,7 +11,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiGet, apiSignIn, expect, newFanEmail } from './fixtures';
+import { apiGet, apiHeaders, apiSignIn, expect, newFanEmail } from './fixtures';
 
 /** A ledger row as `GET /api/user/me/transactions` returns it. */
 export interface LedgerRow {
@@ -58,7 +58,7 @@ export interface ArticleDto {
 export async function signInToDashboard(page: Page, prefix: string): Promise<string> {
   const token = await apiSignIn(page.request, newFanEmail(prefix));
   const onboard = await page.request.patch('/api/user/me', {
-    headers: { authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() },
+    headers: { ...(await apiHeaders(page.request, token)), 'idempotency-key': randomUUID() },
     data: { username: `${prefix}_${randomUUID().slice(0, 8)}`, firstName: 'Offline' },
   });
   expect(onboard.ok(), `PATCH /api/user/me -> ${onboard.status()}`).toBeTruthy();

@@ -5,6 +5,7 @@
  */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
+import { apiHeaders } from './fixtures';
 import { OTLP_STAND_IN_URL, POSTHOG_STAND_IN_URL, SUPABASE_STAND_IN_URL } from '../../playwright.integrations.config';
 import type { ReceivedSpan } from '../stand-ins/otlp-receiver';
 import type { CapturedEvent } from '../stand-ins/posthog-capture';
@@ -73,7 +74,7 @@ export async function completeWelcome(page: Page): Promise<void> {
 /** Completes onboarding through the API (PATCH /api/user/me with a username) so the member is no longer new. */
 export async function onboard(request: APIRequestContext, baseUrl: string, token: string): Promise<void> {
   const res = await request.patch(`${baseUrl}/api/user/me`, {
-    headers: { authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() },
+    headers: { ...(await apiHeaders(request, token, baseUrl)), 'idempotency-key': randomUUID() },
     data: { username: `fan${randomUUID().slice(0, 8)}`, firstName: 'Camille' },
   });
   expect(res.ok(), `PATCH /api/user/me -> ${res.status()}`).toBeTruthy();

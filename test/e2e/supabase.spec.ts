@@ -3,7 +3,7 @@
  * token as the API bearer verified by the real server, the refresh rule of spec §9, local sign-out, and the
  * new-user /welcome guard of spec §2 on both sides of the 150000 ms window (Playwright's clock).
  */
-import { expect, test } from '@playwright/test';
+import { apiHeaders, expect, test } from './fixtures';
 import { HOSTED_URL, SUPABASE_STAND_IN_URL } from '../../playwright.integrations.config';
 import { completeWelcome, newEmail, setAccessTokenTtl, supabaseCode, signInWithSupabase, storedTokens, supabaseEvents } from './supabase-fixtures';
 
@@ -21,7 +21,7 @@ test('a fan signs in with supabase-js, the access token is the API bearer, and s
   const tokens = await storedTokens(page);
   expect(tokens.supabase?.access_token).toBeTruthy();
   expect(tokens.bearer).toBe(tokens.supabase?.access_token);
-  const me = await request.get('/api/user/me', { headers: { authorization: `Bearer ${tokens.bearer}` } });
+  const me = await request.get('/api/user/me', { headers: await apiHeaders(request, tokens.bearer) });
   expect(me.status()).toBe(200);
   expect((await me.json()).data.email).toBe(email);
 
@@ -61,7 +61,7 @@ test('the access token is refreshed when 90 s or less remain (checked every 30 s
   expect(refreshed.bearer).toBe(refreshed.supabase?.access_token);
   expect(refreshed.supabase?.refresh_token).not.toBe(first.supabase?.refresh_token);
   // The server accepts the new token.
-  expect((await request.get('/api/user/me', { headers: { authorization: `Bearer ${refreshed.bearer}` } })).status()).toBe(200);
+  expect((await request.get('/api/user/me', { headers: await apiHeaders(request, refreshed.bearer) })).status()).toBe(200);
 });
 
 test('an access token that expired while the app was closed is refreshed at start, before the API is called', async ({ page, request }) => {
@@ -82,7 +82,7 @@ test('an access token that expired while the app was closed is refreshed at star
     localStorage.setItem('podium.session.token', session.access_token);
   }, short);
   await page.waitForTimeout(4_000);
-  expect((await request.get('/api/user/me', { headers: { authorization: `Bearer ${short.access_token}` } })).status()).toBe(401);
+  expect((await request.get('/api/user/me', { headers: await apiHeaders(request, short.access_token) })).status()).toBe(401);
 
   const unauthorized: string[] = [];
   page.on('response', (res) => {
@@ -103,7 +103,7 @@ test('a member created less than 150000 ms ago who opens / goes to /welcome; aft
   await signInWithSupabase(page, newEmail('window'));
   await completeWelcome(page);
   const { bearer } = await storedTokens(page);
-  const me = await (await request.get('/api/user/me', { headers: { authorization: `Bearer ${bearer}` } })).json();
+  const me = await (await request.get('/api/user/me', { headers: await apiHeaders(request, bearer) })).json();
   const createdAt = Date.parse(me.data.createdAt);
   expect(me.data.isNewUser).toBe(false);
 

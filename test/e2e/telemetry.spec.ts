@@ -3,7 +3,7 @@
  * arrive from the browser with the resource attributes (service name, version 1.0.0, environment production), a
  * failed API call is recorded as an error span, and the server's own request spans continue the browser's trace.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { HOSTED_URL, WEB_SERVICE_NAME } from '../../playwright.integrations.config';
 import { receivedSpans } from './supabase-fixtures';
 
@@ -16,8 +16,10 @@ test('a page load and API calls arrive at the collector with the resource attrib
   // An API call after telemetry started: open /login (organization cached) then ask for a missing challenge (404).
   await expect.poll(async () => (await receivedSpans(request, since)).some((s) => s.name === 'documentLoad'), { timeout: 20_000 }).toBe(true);
   await page.evaluate(async () => {
-    await fetch('/api/organization/current', { headers: { authorization: 'Bearer pk_demo_alpine_racing' } });
-    await fetch('/api/challenge/00000000-0000-0000-0000-000000000000', { headers: { authorization: 'Bearer pk_demo_alpine_racing' } });
+    const organization = await (await fetch('/api/organization/current', { headers: { authorization: 'Bearer pk_demo_alpine_racing' } })).json();
+    await fetch('/api/challenge/00000000-0000-0000-0000-000000000000', {
+      headers: { authorization: 'Bearer pk_demo_alpine_racing', 'x-org-token': organization.data.token },
+    });
   });
 
   await expect

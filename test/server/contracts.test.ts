@@ -156,7 +156,7 @@ describe.each(['en', 'fr'])('every answer the PWA reads matches its contract (%s
     const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
     const upload = await ctx.app.request('/api/media', {
       method: 'POST',
-      headers: { authorization: `Bearer ${member.token}`, 'content-type': 'application/octet-stream' },
+      headers: { authorization: `Bearer ${member.token}`, 'x-org-token': ctx.organization.token, 'content-type': 'application/octet-stream' },
       body: new Uint8Array(png),
     });
     const uploaded = MediaUploadResponseSchema.safeParse(await upload.json());

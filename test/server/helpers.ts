@@ -66,6 +66,11 @@ type RequestOptions = {
   /** Raw body string (sent as is). */
   raw?: string;
   headers?: Record<string, string>;
+  /**
+   * `x-org-token` to send: defaults to the seeded organization's token, as the PWA sends it after
+   * `GET /organization/current` (decision 0042); null sends none. A `headers['x-org-token']` wins.
+   */
+  orgToken?: string | null;
 };
 
 export type TestResponse<T = any> = { status: number; body: T; headers: Headers; text: string };
@@ -88,7 +93,8 @@ export async function createTestContext(options: { env?: Record<string, string>;
   const { app, deps } = createApp({ db: database.db, env, logger: options.logger ?? silentLogger, mailer, clock });
 
   async function request<T = any>(method: string, path: string, opts: RequestOptions = {}): Promise<TestResponse<T>> {
-    const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
+    const orgToken = opts.orgToken === undefined ? organization.token : opts.orgToken;
+    const headers: Record<string, string> = { accept: 'application/json', ...(orgToken !== null ? { 'x-org-token': orgToken } : {}), ...opts.headers };
     const token = opts.token === undefined ? ORG_KEY : opts.token;
     if (token !== null) headers.authorization = `Bearer ${token}`;
     let body: string | undefined = opts.raw;

@@ -71,7 +71,7 @@ describe('bad input never gets a 5xx and changes nothing', () => {
     app.get('/api/__boom', () => {
       throw new Error('database exploded at secret-location');
     });
-    const raw = await app.request('/api/__boom', { headers: { authorization: `Bearer ${ORG_KEY}` } });
+    const raw = await app.request('/api/__boom', { headers: { authorization: `Bearer ${ORG_KEY}`, 'x-org-token': t.organization.token } });
     const res = { status: raw.status, text: await raw.text(), body: undefined as any };
     res.body = JSON.parse(res.text);
     expect(res.status).toBe(500);

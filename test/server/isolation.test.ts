@@ -26,7 +26,7 @@ afterAll(async () => t.close());
 describe('organization isolation', () => {
   it('each organization key gets its own organization and token', async () => {
     const a = await t.request('GET', '/api/organization/current');
-    const b = await t.request('GET', '/api/organization/current', { token: 'pk_blue_harbour' });
+    const b = await t.request('GET', '/api/organization/current', { token: 'pk_blue_harbour', orgToken: other.token });
     expect(a.body.data.name).toBe('Alpine Racing');
     expect(b.body.data).toMatchObject({ name: 'Blue Harbour FC', organizationId: other.id, timeZone: 'America/New_York' });
     expect(a.body.data.token).not.toBe(b.body.data.token);
@@ -38,7 +38,7 @@ describe('organization isolation', () => {
     const mine = (await t.request('GET', '/api/organization/current', { token })).body.data.token;
     expect((await t.request('GET', '/api/user/me', { token, headers: { 'x-org-token': other.token } })).status).toBe(403);
     expect((await t.request('GET', '/api/user/me', { token, headers: { 'x-org-token': mine } })).status).toBe(200);
-    const visitor = await t.request('GET', '/api/challenge', { token: 'pk_blue_harbour', headers: { 'x-org-token': mine } });
+    const visitor = await t.request('GET', '/api/challenge', { token: 'pk_blue_harbour', orgToken: other.token, headers: { 'x-org-token': mine } });
     expect(visitor.status).toBe(403);
     expect(visitor.body.error.code).toBe('Forbidden');
   });
@@ -56,22 +56,23 @@ describe('organization isolation', () => {
   it('the same e-mail in two organizations is two separate members', async () => {
     const email = 'both@example.com';
     const a = await t.signIn(email);
-    await t.request('POST', '/api/session/otp', { token: 'pk_blue_harbour', body: { email } });
-    const res = await t.request('POST', '/api/session', { token: 'pk_blue_harbour', body: { email, code: t.lastCode(email) } });
+    await t.request('POST', '/api/session/otp', { token: 'pk_blue_harbour', orgToken: other.token, body: { email } });
+    const res = await t.request('POST', '/api/session', { token: 'pk_blue_harbour', orgToken: other.token, body: { email, code: t.lastCode(email) } });
     expect(res.status).toBe(200);
     const b = res.body.data.token;
     const meA = (await t.request('GET', '/api/user/me', { token: a })).body.data;
-    const meB = (await t.request('GET', '/api/user/me', { token: b })).body.data;
+    const meB = (await t.request('GET', '/api/user/me', { token: b, orgToken: other.token })).body.data;
     expect(meA.userId).not.toBe(meB.userId);
-    const orgB = (await t.request('GET', '/api/organization/current', { token: b })).body.data;
+    const orgB = (await t.request('GET', '/api/organization/current', { token: b, orgToken: null })).body.data;
     expect(orgB.organizationId).toBe(other.id);
-    expect((await t.request('POST', `/api/challenge/${otherChallengeId}`, { token: b, body: { pool: { responseIndex: 0 } } })).status).toBe(200);
+    const answer = await t.request('POST', `/api/challenge/${otherChallengeId}`, { token: b, orgToken: other.token, body: { pool: { responseIndex: 0 } } });
+    expect(answer.status).toBe(200);
   });
 
   it('a code issued for one organization does not sign in to another', async () => {
     const email = `cross-${Date.now()}@example.com`;
     await t.request('POST', '/api/session/otp', { body: { email } });
-    const res = await t.request('POST', '/api/session', { token: 'pk_blue_harbour', body: { email, code: t.lastCode(email) } });
+    const res = await t.request('POST', '/api/session', { token: 'pk_blue_harbour', orgToken: other.token, body: { email, code: t.lastCode(email) } });
     expect(res.status).toBe(401);
   });
 });

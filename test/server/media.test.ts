@@ -27,7 +27,7 @@ afterAll(async () => {
 
 /** Posts raw bytes to `/api/media` as the member. */
 async function upload(token: string | null, bytes: Uint8Array, contentType = 'application/octet-stream', extra: Record<string, string> = {}) {
-  const headers: Record<string, string> = { 'content-type': contentType, accept: 'application/json', ...extra };
+  const headers: Record<string, string> = { 'content-type': contentType, accept: 'application/json', 'x-org-token': ctx.organization.token, ...extra };
   if (token) headers.authorization = `Bearer ${token}`;
   const res = await ctx.app.request('/api/media', { method: 'POST', headers, body: new Uint8Array(bytes) as Uint8Array<ArrayBuffer> });
   const text = await res.text();

@@ -18,9 +18,26 @@ const START_TIMEOUT = 120_000;
 
 type Call = { status: number; body: any; headers: Headers };
 
-/** Sends one JSON request to `server` with a bearer (the organization key when no token is given). */
+const orgTokens = new WeakMap<RunningServer, Promise<string>>();
+/** The organization token of `server` (GET /api/organization/current), read once per server. */
+function orgTokenOf(server: RunningServer): Promise<string> {
+  let token = orgTokens.get(server);
+  if (!token) {
+    token = fetch(`${server.baseUrl}/api/organization/current`, { headers: { authorization: `Bearer ${ORG_KEY}` } })
+      .then((res) => res.json())
+      .then((body) => body.data.token as string);
+    orgTokens.set(server, token);
+  }
+  return token;
+}
+
+/** Sends one JSON request to `server` with a bearer (the organization key when no token is given) and x-org-token. */
 async function call(server: RunningServer, method: string, path: string, opts: { token?: string; body?: unknown; key?: string } = {}): Promise<Call> {
-  const headers: Record<string, string> = { authorization: `Bearer ${opts.token ?? ORG_KEY}`, accept: 'application/json' };
+  const headers: Record<string, string> = {
+    authorization: `Bearer ${opts.token ?? ORG_KEY}`,
+    accept: 'application/json',
+    'x-org-token': await orgTokenOf(server),
+  };
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   if (opts.key) headers['idempotency-key'] = opts.key;
   const res = await fetch(`${server.baseUrl}${path}`, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
@@ -47,12 +64,16 @@ describe('graceful shutdown', () => {
   it('on SIGTERM a request in flight still completes, new connections are refused, and the process exits 0', async () => {
     const email = `shutdown-${randomUUID().slice(0, 8)}@fans.example`;
     const body = JSON.stringify({ email });
+    const orgToken = await orgTokenOf(server);
     // A request whose body is only half sent is in flight: the handler is waiting for the rest of it.
     let req!: ReturnType<typeof httpRequest>;
     const response = new Promise<{ status: number; text: string }>((resolve, reject) => {
       req = httpRequest(
         `${server.baseUrl}/api/session/otp`,
-        { method: 'POST', headers: { authorization: `Bearer ${ORG_KEY}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        {
+          method: 'POST',
+          headers: { authorization: `Bearer ${ORG_KEY}`, 'x-org-token': orgToken, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        },
         (res) => {
           let text = '';
           res.on('data', (d) => (text += d));

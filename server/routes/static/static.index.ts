@@ -2,7 +2,8 @@
  * The built PWA (`STATIC_DIR`, `./dist` by default): files as they are (or their precompressed .br/.gz), hashed `/assets/*` cached for a year,
  * `sw.js` never cached and allowed to control `/`, and the SPA fallback: a GET navigation (Accept: text/html)
  * outside `/api` that matches no file gets `index.html`. Without a build, navigations get a 503 page that says
- * to run `npm run build`.
+ * to run `npm run build`. Every HTML answer (`/`, `/index.html`, the fallback, the 503 page) carries the
+ * Content-Security-Policy built for that HTML and the runtime config (decision 0042).
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -10,6 +11,8 @@ import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { AppDeps, AppEnv } from '../../lib/types';
+import { shellHeaders } from '../../middlewares/security-headers';
+import { runtimeConfig } from '../config/config.index';
 
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -43,7 +46,20 @@ export function staticRoutes(deps: AppDeps) {
       return res;
     };
 
+  const config = runtimeConfig(deps.env);
+  /** Serves `index.html` (read on each request: a redeploy replaces it under a running server) with its CSP. */
+  const serveShell: MiddlewareHandler<AppEnv> = async (c) => {
+    if (!existsSync(indexPath)) {
+      return c.html(NOT_BUILT_PAGE, 503, { 'Cache-Control': 'no-store', 'Retry-After': '30', ...shellHeaders(config, NOT_BUILT_PAGE) });
+    }
+    const html = await readFile(indexPath, 'utf8');
+    return c.html(html, 200, { 'Cache-Control': 'no-cache', ...shellHeaders(config, html) });
+  };
+
   const app = new Hono<AppEnv>();
+  // The shell itself, before the file server, so that it always gets its headers.
+  app.get('/', serveShell);
+  app.get('/index.html', serveShell);
   app.get('/sw.js', serveFile(() => ({ 'Cache-Control': 'no-cache', 'Service-Worker-Allowed': '/' })));
   app.get(
     '*',
@@ -54,10 +70,7 @@ export function staticRoutes(deps: AppDeps) {
   app.get('*', async (c, next) => {
     const isNavigation = (c.req.header('accept') ?? '').includes('text/html');
     if (!isNavigation || c.req.path === '/api' || c.req.path.startsWith('/api/')) return next();
-    if (!existsSync(indexPath)) {
-      return c.html(NOT_BUILT_PAGE, 503, { 'Cache-Control': 'no-store', 'Retry-After': '30' });
-    }
-    return c.html(await readFile(indexPath, 'utf8'), 200, { 'Cache-Control': 'no-cache' });
+    return serveShell(c, next);
   });
   return app;
 }
