@@ -13,6 +13,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ErrorCode } from '../src/contracts/common';
 import { isConnectionError, type Db } from './db/client';
 import { prepareQueries } from './db/queries';
+import { ambientDb, ambientPrepared } from './db/request-transaction';
 import type { Env } from './env';
 import { ApiError } from './lib/errors';
 import type { Logger } from './lib/logger';
@@ -49,6 +50,8 @@ export type CreateAppOptions = {
   mailer?: Mailer;
   /** Defaults to the system clock. */
   clock?: Clock;
+  /** Tests only: fault injection at each Idempotency-Key step (see `AppDeps.faultHook`). */
+  faultHook?: AppDeps['faultHook'];
 };
 
 const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
@@ -69,12 +72,14 @@ const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
  */
 export function createApp(options: CreateAppOptions) {
   const deps: AppDeps = {
-    db: options.db,
+    // Route modules see the ambient request transaction of the Idempotency-Key middleware (decision 0041).
+    db: ambientDb(options.db),
     env: options.env,
     logger: options.logger,
     mailer: options.mailer ?? createMailer(options.env.SMTP_URL, options.env.SMTP_FROM),
     clock: options.clock ?? (() => new Date()),
-    queries: prepareQueries(options.db),
+    queries: ambientPrepared(prepareQueries(options.db)),
+    faultHook: options.faultHook,
   };
   const { logger } = deps;
   const app = new Hono<AppEnv>();

@@ -28,7 +28,15 @@ export type AppDeps = {
   mailer: Mailer;
   clock: Clock;
   queries: Queries;
+  /**
+   * Tests only: called at each step of an Idempotency-Key request (`claimed` before the handler, `handled` after
+   * it, `stored` once the response is written, `committed` after the commit); throwing simulates a failure there.
+   */
+  faultHook?: (step: IdempotencyStep) => void | Promise<void>;
 };
+
+/** The steps of an Idempotency-Key request that a test can fail (`AppDeps.faultHook`). */
+export type IdempotencyStep = 'claimed' | 'handled' | 'stored' | 'committed';
 
 export type AppEnv = {
   Variables: {
