@@ -14,6 +14,7 @@ import type { ErrorCode } from '../src/contracts/common';
 import { isConnectionError, type Db } from './db/client';
 import { prepareQueries } from './db/queries';
 import { ambientDb, ambientPrepared } from './db/request-transaction';
+import { memoryStorage, type MediaStorage } from './storage/media-storage';
 import type { Env } from './env';
 import { ApiError } from './lib/errors';
 import type { Logger } from './lib/logger';
@@ -50,6 +51,8 @@ export type CreateAppOptions = {
   mailer?: Mailer;
   /** Defaults to the system clock. */
   clock?: Clock;
+  /** Uploaded media bytes; defaults to memory (tests). `server/main.ts` passes the disk storage. */
+  storage?: MediaStorage;
   /** Tests only: fault injection at each Idempotency-Key step (see `AppDeps.faultHook`). */
   faultHook?: AppDeps['faultHook'];
 };
@@ -79,6 +82,7 @@ export function createApp(options: CreateAppOptions) {
     mailer: options.mailer ?? createMailer(options.env.SMTP_URL, options.env.SMTP_FROM),
     clock: options.clock ?? (() => new Date()),
     queries: ambientPrepared(prepareQueries(options.db)),
+    storage: options.storage ?? memoryStorage(),
     faultHook: options.faultHook,
   };
   const { logger } = deps;

@@ -1,7 +1,8 @@
 /**
  * Process entry (`npm run serve`): parse the environment, open the database (PGlite or PostgreSQL) and apply
  * migrations, seed the demo organization on an empty database, serve HTTP (traced with OpenTelemetry when
- * OTEL_EXPORTER_OTLP_ENDPOINT is set), purge expired rows hourly, and shut down cleanly on SIGTERM/SIGINT.
+ * OTEL_EXPORTER_OTLP_ENDPOINT is set), keep uploaded media bytes on disk (decision 0041), purge expired rows and
+ * unused uploads hourly, and shut down cleanly on SIGTERM/SIGINT.
  */
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
@@ -10,6 +11,7 @@ import { purgeExpired } from './domain/housekeeping';
 import { processEnv } from './env';
 import { createLogger } from './lib/logger';
 import { seedIfEmpty } from './seed';
+import { diskStorage, storageForDataDir } from './storage/media-storage';
 
 const env = processEnv();
 const logger = createLogger(env.LOG_LEVEL);
@@ -22,7 +24,8 @@ if (await seedIfEmpty(database.db, { organizationKey: env.ORGANIZATION_KEY })) {
   logger.info(`seeded the demo organization Alpine Racing (organization key ${env.ORGANIZATION_KEY})`);
 }
 
-const { app } = createApp({ db: database.db, env, logger });
+const storage = env.MEDIA_DIR ? diskStorage(env.MEDIA_DIR) : storageForDataDir(env.PODIUM_DATA_DIR);
+const { app } = createApp({ db: database.db, env, logger, storage });
 // OpenTelemetry (decision 0032): loaded only when OTEL_EXPORTER_OTLP_ENDPOINT is set.
 const telemetry = env.OTEL_EXPORTER_OTLP_ENDPOINT ? await import('./telemetry') : null;
 const stopTelemetry = telemetry?.startServerTelemetry(env) ?? null;
@@ -34,7 +37,7 @@ const server = serve({ fetch: fetchHandler, port: env.PORT, hostname: env.HOST }
 });
 
 const housekeeping = setInterval(() => {
-  purgeExpired(database.db, new Date()).catch((error) => logger.warn('housekeeping failed', { error: String(error) }));
+  purgeExpired(database.db, new Date(), storage).catch((error) => logger.warn('housekeeping failed', { error: String(error) }));
 }, 60 * 60 * 1000);
 housekeeping.unref();
 
