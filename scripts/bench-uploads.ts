@@ -11,7 +11,12 @@ import { signInFan, startServer } from './lib/server';
 
 const port = Number(process.env.BENCH_PORT ?? 3212);
 const dataDir = mkdtempSync(join(tmpdir(), 'podium-bench-uploads-'));
-const server = await startServer(port, { PODIUM_DATA_DIR: dataDir, UPLOAD_DAILY_COUNT: '1000', UPLOAD_DAILY_BYTES: String(1 << 30) });
+const server = await startServer(port, { PODIUM_DATA_DIR: dataDir, UPLOAD_DAILY_COUNT: '1000', UPLOAD_DAILY_BYTES: String(1 << 30) }).catch(
+  (error: unknown) => {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  },
+);
 
 /** A 5 MB "PNG": the signature is what the server checks; the rest is incompressible noise. */
 const image = new Uint8Array(5 * 1024 * 1024);
