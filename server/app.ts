@@ -12,6 +12,8 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ErrorCode } from '../src/contracts/common';
 import { isConnectionError, type Db } from './db/client';
 import { prepareQueries } from './db/queries';
+import { ambientDb, ambientPrepared } from './db/request-transaction';
+import { memoryStorage, type MediaStorage } from './storage/media-storage';
 import type { Env } from './env';
 import { ApiError } from './lib/errors';
 import type { Logger } from './lib/logger';
@@ -50,6 +52,10 @@ export type CreateAppOptions = {
   mailer?: Mailer;
   /** Defaults to the system clock. */
   clock?: Clock;
+  /** Uploaded media bytes; defaults to memory (tests). `server/main.ts` passes the disk storage. */
+  storage?: MediaStorage;
+  /** Tests only: fault injection at each Idempotency-Key step (see `AppDeps.faultHook`). */
+  faultHook?: AppDeps['faultHook'];
 };
 
 const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
@@ -70,12 +76,15 @@ const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
  */
 export function createApp(options: CreateAppOptions) {
   const deps: AppDeps = {
-    db: options.db,
+    // Route modules see the ambient request transaction of the Idempotency-Key middleware (decision 0041).
+    db: ambientDb(options.db),
     env: options.env,
     logger: options.logger,
     mailer: options.mailer ?? createMailer(options.env.SMTP_URL, options.env.SMTP_FROM),
     clock: options.clock ?? (() => new Date()),
-    queries: prepareQueries(options.db),
+    queries: ambientPrepared(prepareQueries(options.db)),
+    storage: options.storage ?? memoryStorage(),
+    faultHook: options.faultHook,
   };
   const { logger } = deps;
   const app = new Hono<AppEnv>();

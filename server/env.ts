@@ -48,6 +48,12 @@ export const EnvSchema = z
     DATABASE_URL: url('DATABASE_URL'),
     /** PGlite data directory; `memory://` keeps everything in memory. */
     PODIUM_DATA_DIR: z.string().min(1).default('./data'),
+    /** Uploaded media bytes: a directory (default `<PODIUM_DATA_DIR>/media`, memory for `memory://`); decision 0041. */
+    MEDIA_DIR: z.string().min(1).optional(),
+    /** Uploads one member may make per rolling 24 h (429 above). */
+    UPLOAD_DAILY_COUNT: z.coerce.number().int().min(1).default(20),
+    /** Bytes one member may upload per rolling 24 h (413 above); default 25 MiB. */
+    UPLOAD_DAILY_BYTES: z.coerce.number().int().min(1).default(25 * 1024 * 1024),
     /** Public key of the demo organization (the visitor bearer); used by the seed and /config.json. */
     ORGANIZATION_KEY: z.string().min(8).max(128).default(DEMO_ORGANIZATION_KEY),
     /** HMAC secret for sign-in codes. The default is only fit for development and demos. */

@@ -1,8 +1,8 @@
 /**
  * Process entry (`npm start` runs its compiled JavaScript, `npm run dev:server` runs it with tsx): parse the
  * environment, open the database (PGlite or PostgreSQL) and apply migrations, seed the demo organization on an
- * empty database, serve HTTP (traced with OpenTelemetry when OTEL_EXPORTER_OTLP_ENDPOINT is set), purge expired
- * rows hourly, and shut down gracefully on SIGTERM/SIGINT (stop accepting, let in-flight requests finish within
+ * empty database, serve HTTP (traced with OpenTelemetry when OTEL_EXPORTER_OTLP_ENDPOINT is set), keep uploaded
+ * media bytes on disk (decision 0041), purge expired rows and unused uploads hourly, and shut down gracefully on SIGTERM/SIGINT (stop accepting, let in-flight requests finish within
  * 10 s, close the database, exit 0).
  *
  * With `WEB_CONCURRENCY=N` (N > 1, PostgreSQL only) this process becomes a cluster primary that migrates and
@@ -17,6 +17,7 @@ import { purgeExpired } from './domain/housekeeping';
 import { processEnv, startupWarnings } from './env';
 import { createLogger } from './lib/logger';
 import { seedIfEmpty } from './seed';
+import { diskStorage, storageForDataDir } from './storage/media-storage';
 
 /** How long in-flight requests may take to finish after SIGTERM before the process exits anyway (code 1). */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -57,7 +58,8 @@ async function startServer() {
     logger.info(`seeded the demo organization Alpine Racing (organization key ${env.ORGANIZATION_KEY})`);
   }
 
-  const { app } = createApp({ db: database.db, env, logger });
+  const storage = env.MEDIA_DIR ? diskStorage(env.MEDIA_DIR) : storageForDataDir(env.PODIUM_DATA_DIR);
+  const { app } = createApp({ db: database.db, env, logger, storage });
   // OpenTelemetry (decision 0032): loaded only when OTEL_EXPORTER_OTLP_ENDPOINT is set.
   const telemetry = env.OTEL_EXPORTER_OTLP_ENDPOINT ? await import('./telemetry') : null;
   const stopTelemetry = telemetry?.startServerTelemetry(env) ?? null;
@@ -75,7 +77,7 @@ async function startServer() {
   });
 
   const housekeeping = setInterval(() => {
-    purgeExpired(database.db, new Date()).catch((error) => logger.warn('housekeeping failed', { error: String(error) }));
+    purgeExpired(database.db, new Date(), storage).catch((error) => logger.warn('housekeeping failed', { error: String(error) }));
   }, 60 * 60 * 1000);
   housekeeping.unref();
 

@@ -1,15 +1,43 @@
 /**
- * Deletes rows that can no longer matter: expired Idempotency-Key records, sessions and sign-in codes, and
- * rate-limit windows older than a day. Run hourly by `server/main.ts`.
+ * Deletes rows that can no longer matter: expired Idempotency-Key records, sessions and sign-in codes,
+ * rate-limit windows older than a day, and uploads older than a day that no member uses as an avatar (their
+ * bytes too, decision 0041). Run hourly by `server/main.ts`.
  */
-import { lt } from 'drizzle-orm';
+import { and, inArray, lt, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { idempotencyRecords, otpCodes, rateLimits, sessions } from '../db/schema';
+import { idempotencyRecords, media, otpCodes, rateLimits, sessions, users } from '../db/schema';
+import { avatarUploads } from '../db/schema/profile';
+import type { MediaStorage } from '../storage/media-storage';
 
-export async function purgeExpired(db: Db, now: Date): Promise<void> {
-  const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000);
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Purges what expired at `now`; with `storage`, also the unused uploads (see `purgeUnusedUploads`). */
+export async function purgeExpired(db: Db, now: Date, storage?: MediaStorage): Promise<void> {
+  const dayAgo = new Date(now.getTime() - DAY_MS);
   await db.delete(idempotencyRecords).where(lt(idempotencyRecords.expiresAt, now));
   await db.delete(sessions).where(lt(sessions.expiresAt, now));
   await db.delete(otpCodes).where(lt(otpCodes.expiresAt, dayAgo));
   await db.delete(rateLimits).where(lt(rateLimits.windowStart, dayAgo));
+  if (storage) await purgeUnusedUploads(db, storage, now);
+}
+
+/**
+ * Deletes uploads made more than a day before `now` that no member has as avatar: the `media` row (its
+ * `avatar_uploads` row cascades) first, then the bytes in `storage`.
+ * @returns how many uploads were deleted
+ */
+export async function purgeUnusedUploads(db: Db, storage: MediaStorage, now: Date): Promise<number> {
+  const dayAgo = new Date(now.getTime() - DAY_MS);
+  const unused = db
+    .select({ id: avatarUploads.mediaId })
+    .from(avatarUploads)
+    .where(
+      and(
+        lt(avatarUploads.createdAt, dayAgo),
+        notExists(db.select({ one: sql`1` }).from(users).where(sql`${users.avatarMediaId} = ${avatarUploads.mediaId}`)),
+      ),
+    );
+  const deleted = await db.delete(media).where(inArray(media.id, unused)).returning({ storageKey: media.storageKey });
+  for (const { storageKey } of deleted) if (storageKey) await storage.delete(storageKey);
+  return deleted.length;
 }

@@ -8,6 +8,7 @@ import type { Env } from '../env';
 import type { Logger } from './logger';
 import type { Mailer } from './mailer';
 import type { Queries } from '../db/queries';
+import type { MediaStorage } from '../storage/media-storage';
 
 /** The current time; injected so tests can move the clock. */
 export type Clock = () => Date;
@@ -28,7 +29,17 @@ export type AppDeps = {
   mailer: Mailer;
   clock: Clock;
   queries: Queries;
+  /** Where uploaded media bytes live (decision 0041). */
+  storage: MediaStorage;
+  /**
+   * Tests only: called at each step of an Idempotency-Key request (`claimed` before the handler, `handled` after
+   * it, `stored` once the response is written, `committed` after the commit); throwing simulates a failure there.
+   */
+  faultHook?: (step: IdempotencyStep) => void | Promise<void>;
 };
+
+/** The steps of an Idempotency-Key request that a test can fail (`AppDeps.faultHook`). */
+export type IdempotencyStep = 'claimed' | 'handled' | 'stored' | 'committed';
 
 export type AppEnv = {
   Variables: {

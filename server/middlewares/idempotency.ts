@@ -1,18 +1,26 @@
 /**
- * `Idempotency-Key` on mutating requests (ARCHITECTURE §4).
+ * `Idempotency-Key` on mutating requests (ARCHITECTURE §4, decision 0041).
  *
  * The record (principal, key) -> method, path, sha256(body), status, response lives in Postgres for 24 h:
- * - first request: an in-flight record is inserted and committed *before* the handler runs, so a concurrent
- *   duplicate sees it and gets 409 IdempotencyKeyInFlight;
- * - the handler's response is stored; a replay gets the stored status and body (header `Idempotent-Replayed`);
+ * - first request: an in-flight record (status null) is inserted and committed *before* the handler runs, so a
+ *   concurrent duplicate sees it and gets 409 IdempotencyKeyInFlight;
+ * - the handler then runs inside one request transaction (`server/db/request-transaction.ts`) and its response
+ *   is written into the record in that same transaction: the change and its remembered response commit
+ *   together or not at all. A record with a response therefore always means "applied", and an in-flight record
+ *   always means "not applied";
+ * - a replay gets the stored status and body (header `Idempotent-Replayed`);
  * - the same key with another method, path or body is 422 IdempotencyKeyReused;
- * - 5xx and 429 responses free the key (the request can be retried), as does a handler that sets
- *   `idempotencyNoStore` (a response holding a secret, e.g. a new session token, is never stored);
- * - an in-flight record older than 2 minutes is considered abandoned (crashed process) and taken over.
+ * - a 5xx rolls the whole request back and frees the key (the request can be retried); a 429, or a handler that
+ *   sets `idempotencyNoStore` (a response holding a secret, e.g. a new session token), commits its change and
+ *   frees the key in the same transaction;
+ * - an in-flight record older than 2 minutes is considered abandoned (crashed process) and taken over; since
+ *   nothing of it committed, the handler runs once. Should the first request still be running, its final update
+ *   no longer finds its record and it rolls back.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
 import { HEADER_IDEMPOTENCY_KEY } from '../../src/contracts/common';
+import { runInRequestTransaction } from '../db/request-transaction';
 import { idempotencyRecords } from '../db/schema';
 import { sha256 } from '../lib/crypto';
 import { ApiError } from '../lib/errors';
@@ -23,6 +31,9 @@ export const IDEMPOTENCY_STALE_MS = 2 * 60 * 1000;
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
 
+/** Thrown inside the request transaction to roll it back when the handler answered 5xx. */
+class RolledBack extends Error {}
+
 function principalKey(p: Principal) {
   return p.kind === 'user' ? `user:${p.user.id}` : `visitor:${p.organization.id}`;
 }
@@ -30,6 +41,7 @@ function principalKey(p: Principal) {
 /** Middleware: runs after `authenticate`. Requests without the header pass through unchanged. */
 export function idempotency(deps: AppDeps): MiddlewareHandler<AppEnv> {
   const { db } = deps;
+  const fault = deps.faultHook ?? (() => undefined);
   return async (c, next) => {
     const key = c.req.header(HEADER_IDEMPOTENCY_KEY);
     if (!MUTATING.has(c.req.method) || key === undefined) return next();
@@ -59,20 +71,36 @@ export function idempotency(deps: AppDeps): MiddlewareHandler<AppEnv> {
         .returning({ key: idempotencyRecords.key });
 
       if (claimed.length) {
-        await next();
-        const res = c.res;
-        if (res.status >= 500 || res.status === 429 || c.get('idempotencyNoStore')) {
-          await db.delete(idempotencyRecords).where(where);
-        } else {
-          await db
-            .update(idempotencyRecords)
-            .set({
-              status: res.status,
-              responseBody: await res.clone().text(),
-              responseContentType: res.headers.get('content-type'),
-            })
-            .where(where);
+        const mine = and(where, eq(idempotencyRecords.createdAt, now), isNull(idempotencyRecords.status));
+        // Frees the key of a request that did not commit; best effort: if the database is gone, the in-flight
+        // record expires as abandoned instead.
+        const free = () => db.delete(idempotencyRecords).where(mine).catch(() => undefined);
+        try {
+          await db.transaction(async (tx) => {
+            await runInRequestTransaction(tx, async () => {
+              await fault('claimed');
+              await next();
+            });
+            const res = c.res;
+            if (res.status >= 500) throw new RolledBack();
+            await fault('handled');
+            const kept = res.status === 429 || c.get('idempotencyNoStore')
+              ? await tx.delete(idempotencyRecords).where(mine).returning({ key: idempotencyRecords.key })
+              : await tx
+                  .update(idempotencyRecords)
+                  .set({ status: res.status, responseBody: await res.clone().text(), responseContentType: res.headers.get('content-type') })
+                  .where(mine)
+                  .returning({ key: idempotencyRecords.key });
+            // Taken over as abandoned meanwhile: the other request owns the key now, this one must not commit.
+            if (!kept.length) throw new ApiError(409, 'IdempotencyKeyInFlight', 'A request with this Idempotency-Key is still in progress');
+            await fault('stored');
+          });
+        } catch (error) {
+          await free();
+          if (error instanceof RolledBack) return;
+          throw error;
         }
+        await fault('committed');
         return;
       }
 
@@ -80,7 +108,9 @@ export function idempotency(deps: AppDeps): MiddlewareHandler<AppEnv> {
       if (!existing) continue;
       const abandoned = existing.status === null && existing.createdAt.getTime() <= now.getTime() - IDEMPOTENCY_STALE_MS;
       if (existing.expiresAt <= now || abandoned) {
-        await db.delete(idempotencyRecords).where(and(where, eq(idempotencyRecords.createdAt, existing.createdAt)));
+        const sameRecord = and(where, eq(idempotencyRecords.createdAt, existing.createdAt));
+        // An abandoned record is taken over only while it is still in flight (never once its response is stored).
+        await db.delete(idempotencyRecords).where(abandoned && existing.expiresAt > now ? and(sameRecord, isNull(idempotencyRecords.status)) : sameRecord);
         continue;
       }
       if (existing.method !== method || existing.path !== path || existing.fingerprint !== fingerprint) {

@@ -15,8 +15,8 @@ import { createTestContext, type TestContext } from './helpers';
  * The core's test context; seeds the demo content if the core seed did not (so these tests do not depend
  * on whether `seedDemoOrganization` calls `seedContent`).
  */
-export async function createContentContext(): Promise<TestContext> {
-  const ctx = await createTestContext();
+export async function createContentContext(options?: Parameters<typeof createTestContext>[0]): Promise<TestContext> {
+  const ctx = await createTestContext(options);
   const [any] = await ctx.db.select({ id: videos.id }).from(videos).where(eq(videos.organizationId, ctx.organization.id)).limit(1);
   if (!any) await ctx.db.transaction((tx) => seedContent(tx, ctx.organization, ctx.clock()));
   return ctx;

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { createApp } from '../../server/app';
+import { createApp, type CreateAppOptions } from '../../server/app';
 import { openDatabase, type Database } from '../../server/db/client';
 import { loadEnv, type Env } from '../../server/env';
 import { silentLogger, type Logger } from '../../server/lib/logger';
@@ -79,7 +79,9 @@ export type TestResponse<T = any> = { status: number; body: T; headers: Headers;
  * Builds the app on a fresh, seeded database.
  * @param overrides environment variables (strings) for `loadEnv`
  */
-export async function createTestContext(options: { env?: Record<string, string>; logger?: Logger } = {}) {
+export async function createTestContext(
+  options: { env?: Record<string, string>; logger?: Logger; faultHook?: CreateAppOptions['faultHook'] } = {},
+) {
   const database = await openTestDatabase();
   const clock = createTestClock();
   const env: Env = loadEnv({ ORGANIZATION_KEY: ORG_KEY, STATIC_DIR: './test-no-dist', ...options.env });
@@ -90,7 +92,7 @@ export async function createTestContext(options: { env?: Record<string, string>;
     },
   };
   const organization = await seedDemoOrganization(database.db, { organizationKey: ORG_KEY, now: clock() });
-  const { app, deps } = createApp({ db: database.db, env, logger: options.logger ?? silentLogger, mailer, clock });
+  const { app, deps } = createApp({ db: database.db, env, logger: options.logger ?? silentLogger, mailer, clock, faultHook: options.faultHook });
 
   async function request<T = any>(method: string, path: string, opts: RequestOptions = {}): Promise<TestResponse<T>> {
     const orgToken = opts.orgToken === undefined ? organization.token : opts.orgToken;

@@ -1,5 +1,9 @@
-/** Binary media (images) served publicly at `GET /api/media/{id}`. */
-import { pgTable, text, uuid } from 'drizzle-orm/pg-core';
+/**
+ * Media (images) served publicly at `GET /api/media/{id}`. Uploads keep their bytes in the media storage
+ * (`server/storage/`) under `storageKey`; `bytes` holds the seeded organization images and rows stored before
+ * the storage existed (decision 0041). Exactly one of the two is set.
+ */
+import { integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { bytea, timestamptz } from './columns';
 import { organizations } from './organizations';
 
@@ -9,6 +13,9 @@ export const media = pgTable('media', {
   /** Original file name, for operators. */
   name: text('name'),
   contentType: text('content_type').notNull(),
-  bytes: bytea('bytes').notNull(),
+  bytes: bytea('bytes'),
+  /** Key of the bytes in the media storage, or null when they are in `bytes`. */
+  storageKey: text('storage_key'),
+  sizeBytes: integer('size_bytes'),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 });

@@ -6,6 +6,7 @@
  *   `consentId` must name the same consent (else 422). Stores the answer and answers the updated Consent.
  *   404 unknown consent.
  */
+import { ambientPrepared } from '../../db/request-transaction';
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { Consent } from '../../../src/contracts/consent';
@@ -35,13 +36,15 @@ function toConsent(row: ConsentRow, answer: UserConsentRow | null, language: Con
 /** Builds the consent route group for one app. */
 export function consentRoutes(deps: AppDeps) {
   const { db } = deps;
-  const list = db
-    .select({ consent: consents, answer: userConsents })
-    .from(consents)
-    .leftJoin(userConsents, and(eq(userConsents.consentId, consents.id), eq(userConsents.userId, sql.placeholder('userId'))))
-    .where(eq(consents.organizationId, sql.placeholder('organizationId')))
-    .orderBy(asc(consents.sortOrder))
-    .prepare('podium_consents_of_user');
+  const { list } = ambientPrepared({
+    list: db
+      .select({ consent: consents, answer: userConsents })
+      .from(consents)
+      .leftJoin(userConsents, and(eq(userConsents.consentId, consents.id), eq(userConsents.userId, sql.placeholder('userId'))))
+      .where(eq(consents.organizationId, sql.placeholder('organizationId')))
+      .orderBy(asc(consents.sortOrder))
+      .prepare('podium_consents_of_user'),
+  });
 
   return new Hono<AppEnv>()
     .get('/user', async (c) => {

@@ -7,6 +7,7 @@
  *   `POST /stories/{id}/chapter-view/{chapterId}`: members only; 201 when the award is new, 200 with
  *   `created: false` when it already existed. 404 unknown item; 422 StoryChapterView (spec §8).
  */
+import { ambientPrepared } from '../../db/request-transaction';
 import { Hono, type Context } from 'hono';
 import { ContentAwardBodySchema } from '../../../src/contracts/content';
 import { readJson, sendData } from '../../lib/http';
@@ -29,7 +30,7 @@ import { languageOf } from './localize';
 
 /** Builds the content route group for one app. */
 export function contentRoutes(deps: AppDeps) {
-  const q = prepareContentQueries(deps.db);
+  const q = ambientPrepared(prepareContentQueries(deps.db));
   const ctx = (c: Context<AppEnv>): ReadContext => ({ principal: c.get('principal'), language: languageOf(c), now: deps.clock() });
   return new Hono<AppEnv>()
     .get('/videos', async (c) => sendData(c, await listVideos(deps, q, ctx(c))))

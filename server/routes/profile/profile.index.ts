@@ -11,11 +11,13 @@
  *   `POST /media/set-avatar {name}` makes one of the member's own uploads the avatar (404 otherwise) and
  *   answers `{name, avatarUrl}`; `GET /user/me` then shows `avatarUrl` = `/api/media/{name}`.
  */
-import { and, eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { UserIdentifySchema } from '../../../src/contracts/consent';
 import { MAX_AVATAR_BYTES, SetAvatarSchema, type AvatarContentType, type MediaUploadResult } from '../../../src/contracts/media';
+import type { DbOrTx } from '../../db/client';
 import { media, users } from '../../db/schema';
 import { avatarUploads, userIdentifications } from '../../db/schema/profile';
 import { sha256 } from '../../lib/crypto';
@@ -50,6 +52,43 @@ export function sniffImageType(bytes: Uint8Array): AvatarContentType | null {
 const EXTENSION: Record<AvatarContentType, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
 const ACCEPTED_UPLOAD_TYPES = /^(application\/octet-stream|image\/(png|jpeg|webp))\b/i;
 
+/**
+ * The per-member upload quota over the last 24 hours (decision 0041), read through `db` (a transaction to see
+ * its own locks): at most `UPLOAD_DAILY_COUNT` uploads and
+ * `UPLOAD_DAILY_BYTES` bytes.
+ * @throws ApiError 429 TooManyRequests (with Retry-After) past the count; 413 PayloadTooLarge past the bytes
+ */
+export async function checkUploadQuota(db: DbOrTx, deps: AppDeps, userId: string, incomingBytes: number): Promise<void> {
+  const now = deps.clock();
+  const since = new Date(now.getTime() - DAY_MS);
+  const [used] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      bytes: sql<number>`coalesce(sum(${avatarUploads.sizeBytes}), 0)::bigint`,
+      oldest: sql<string | null>`min(${avatarUploads.createdAt})`,
+    })
+    .from(avatarUploads)
+    .where(and(eq(avatarUploads.userId, userId), gt(avatarUploads.createdAt, since)));
+  const { UPLOAD_DAILY_COUNT: maxCount, UPLOAD_DAILY_BYTES: maxBytes } = deps.env;
+  if (Number(used.count) >= maxCount) {
+    const retryAfter = used.oldest ? Math.max(1, Math.ceil((new Date(used.oldest).getTime() + DAY_MS - now.getTime()) / 1000)) : 3600;
+    throw new ApiError(429, 'TooManyRequests', `You can upload at most ${maxCount} images a day. Try again later.`, { retryAfterSeconds: retryAfter, limit: maxCount }, {
+      'Retry-After': String(retryAfter),
+    });
+  }
+  if (Number(used.bytes) + incomingBytes > maxBytes) {
+    throw new ApiError(413, 'PayloadTooLarge', `You can upload at most ${formatBytes(maxBytes)} of images a day.`, {
+      limitBytes: maxBytes,
+      usedBytes: Number(used.bytes),
+    });
+  }
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const MIB = 1024 * 1024;
+/** `n` bytes for people: whole MB from 1 MB up, else whole KB (at least 1). */
+const formatBytes = (n: number) => (n >= MIB ? `${Math.round(n / MIB)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`);
+
 /** Builds `POST /` and `POST /set-avatar` (mounted under `/api/media`, before the API's body limit). */
 export function avatarRoutes(deps: AppDeps) {
   const guard = [authenticate(deps), idempotency(deps)] as const;
@@ -70,13 +109,28 @@ export function avatarRoutes(deps: AppDeps) {
       const contentType = sniffImageType(bytes);
       if (!contentType) throw new ApiError(415, 'UnsupportedMediaType', 'Only PNG, JPEG or WebP images can be uploaded');
       const digest = sha256(bytes);
-      const id = await deps.db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(media)
-          .values({ organizationId: organization.id, name: `avatar-${user.id}.${EXTENSION[contentType]}`, contentType, bytes: Buffer.from(bytes), createdAt: deps.clock() })
-          .returning({ id: media.id });
-        await tx.insert(avatarUploads).values({ mediaId: row.id, userId: user.id, sizeBytes: bytes.length, sha256: digest, createdAt: deps.clock() });
-        return row.id;
+      await checkUploadQuota(deps.db, deps, user.id, bytes.length);
+      // The bytes go to the media storage first, outside any database transaction; the row that makes them
+      // visible comes second (a refused or failed insert removes the file again). The quota is checked again
+      // under the member's row lock, so concurrent uploads cannot pass it together.
+      const id = randomUUID();
+      await deps.storage.put(id, bytes);
+      await deps.db.transaction(async (tx) => {
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+        await checkUploadQuota(tx, deps, user.id, bytes.length);
+        await tx.insert(media).values({
+          id,
+          organizationId: organization.id,
+          name: `avatar-${user.id}.${EXTENSION[contentType]}`,
+          contentType,
+          storageKey: id,
+          sizeBytes: bytes.length,
+          createdAt: deps.clock(),
+        });
+        await tx.insert(avatarUploads).values({ mediaId: id, userId: user.id, sizeBytes: bytes.length, sha256: digest, createdAt: deps.clock() });
+      }).catch(async (error: unknown) => {
+        await deps.storage.delete(id);
+        throw error;
       });
       const result: MediaUploadResult = {
         name: id,

@@ -10,11 +10,12 @@ import { readJson, sendData } from '../../lib/http';
 import type { AppDeps, AppEnv } from '../../lib/types';
 import { requireUser } from '../../middlewares/authenticate';
 import { languageOf } from '../content/localize';
+import { ambientPrepared } from '../../db/request-transaction';
 import { enterSweepstake, getSweepstake, listSweepstakes, prepareSweepstakeQueries } from './sweepstakes.service';
 
 /** Builds the sweepstake route group for one app. */
 export function sweepstakeRoutes(deps: AppDeps) {
-  const q = prepareSweepstakeQueries(deps.db);
+  const q = ambientPrepared(prepareSweepstakeQueries(deps.db));
   return new Hono<AppEnv>()
     .get('/', async (c) => sendData(c, await listSweepstakes(q, c.get('principal'), deps.clock(), languageOf(c))))
     .get('/:id', async (c) =>

@@ -1,0 +1,61 @@
+/**
+ * One transaction around a whole request, without changing a handler (decision 0041).
+ *
+ * The Idempotency-Key middleware must store a request's response in the same transaction as the change the
+ * request makes (ARCHITECTURE §4), yet handlers open their own `deps.db.transaction(...)` and read through
+ * prepared statements. `runInRequestTransaction(tx, fn)` makes `tx` the ambient transaction of everything `fn`
+ * awaits (Node's AsyncLocalStorage); `ambientDb(db)` is the `db` handed to route modules: outside a request
+ * transaction it is `db` itself, inside it every call goes to the ambient transaction (a handler's own
+ * `transaction()` becomes a savepoint), and `ambientPrepared(queries)` does the same for prepared statements.
+ * On PGlite this also avoids a deadlock: its one connection is held by the open transaction.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Db, Tx } from './client';
+
+const ambient = new AsyncLocalStorage<Tx>();
+
+/** Runs `fn` with `tx` as the ambient transaction of `ambientDb` and `ambientPrepared`; returns what `fn` returns. */
+export function runInRequestTransaction<T>(tx: Tx, fn: () => Promise<T>): Promise<T> {
+  return ambient.run(tx, fn);
+}
+
+/** The ambient request transaction, if any. */
+export function currentRequestTransaction(): Tx | undefined {
+  return ambient.getStore();
+}
+
+/**
+ * `db`, routed to the ambient request transaction when there is one.
+ * @returns a Proxy with the type of `db`
+ */
+export function ambientDb(db: Db): Db {
+  return new Proxy(db, {
+    get(target, property) {
+      const source = (ambient.getStore() ?? target) as unknown as Record<PropertyKey, unknown>;
+      const value = source[property];
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(source) : value;
+    },
+  });
+}
+
+type Executable = { execute: (...args: never[]) => Promise<unknown> };
+
+/**
+ * Prepared statements routed to the ambient request transaction when there is one: the statement runs on the
+ * transaction's own connection (drizzle keeps it in `session.client`), so it sees the transaction's writes.
+ * @param queries an object of prepared statements (drizzle `.prepare(name)` results)
+ * @returns an object of the same shape
+ */
+export function ambientPrepared<T extends Record<string, Executable>>(queries: T): T {
+  const wrapped: Record<string, Executable> = {};
+  for (const [name, query] of Object.entries(queries)) {
+    const execute = (...args: never[]) => {
+      const tx = ambient.getStore();
+      if (!tx) return query.execute(...args);
+      const client = (tx as unknown as { session: { client: unknown } }).session.client;
+      return (Object.create(query, { client: { value: client } }) as Executable).execute(...args);
+    };
+    wrapped[name] = Object.assign(Object.create(query) as Executable, { execute });
+  }
+  return wrapped as T;
+}
