@@ -66,6 +66,8 @@ type RequestOptions = {
   /** Raw body string (sent as is). */
   raw?: string;
   headers?: Record<string, string>;
+  /** The socket's remote address the server sees (as @hono/node-server passes it); none by default. */
+  remoteAddress?: string;
 };
 
 export type TestResponse<T = any> = { status: number; body: T; headers: Headers; text: string };
@@ -96,7 +98,8 @@ export async function createTestContext(options: { env?: Record<string, string>;
       body = JSON.stringify(opts.body);
       headers['content-type'] ??= 'application/json';
     }
-    const res = await app.request(path, { method, headers, body });
+    const bindings = opts.remoteAddress ? { incoming: { socket: { remoteAddress: opts.remoteAddress } } } : undefined;
+    const res = await app.request(path, { method, headers, body }, bindings);
     const text = await res.text();
     let parsed: unknown = undefined;
     try {
