@@ -9,13 +9,13 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { languageDetector } from 'hono/language';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ErrorCode } from '../src/contracts/common';
+import { isStorableText, type ErrorCode } from '../src/contracts/common';
 import { isConnectionError, type Db } from './db/client';
 import { prepareQueries } from './db/queries';
 import { ambientDb, ambientPrepared } from './db/request-transaction';
 import { memoryStorage, type MediaStorage } from './storage/media-storage';
 import type { Env } from './env';
-import { ApiError } from './lib/errors';
+import { ApiError, notFound } from './lib/errors';
 import type { Logger } from './lib/logger';
 import { createMailer, type Mailer } from './lib/mailer';
 import type { AppDeps, AppEnv, Clock } from './lib/types';
@@ -71,6 +71,19 @@ const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
 };
 
 /**
+ * What the log may say about an unexpected error (decision 0043): its name and stack frames, and for a failed SQL
+ * statement only the database's error code. Never the message of a failed statement, which carries the statement's
+ * parameters (e-mails, ids), nor a database message, which can quote a value.
+ */
+export function describeError(error: Error): Record<string, unknown> {
+  const cause = error.cause as { code?: unknown } | undefined;
+  const isDatabase = /^Failed query/.test(error.message) || (cause !== undefined && typeof cause?.code === 'string');
+  const frames = (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line)).slice(0, 12).map((l) => l.trim());
+  if (isDatabase) return { error: error.name, sqlState: typeof cause?.code === 'string' ? cause.code : undefined, frames };
+  return { error: error.name, message: error.message, frames };
+}
+
+/**
  * Builds the app.
  * @returns the Hono app and the resolved dependencies (tests reuse `deps.db`, `deps.clock`)
  */
@@ -104,7 +117,7 @@ export function createApp(options: CreateAppOptions) {
       const body = { error: { code: 'ServiceUnavailable' as const, message: 'The service is briefly unavailable. Please try again.' } };
       return c.json(body, 503, { 'Retry-After': String(DB_RETRY_AFTER_SECONDS) });
     }
-    logger.error('unhandled error', { method: c.req.method, path: c.req.path, error: error.stack ?? String(error) });
+    logger.error('unhandled error', { method: c.req.method, route: c.req.routePath, ...describeError(error) });
     return c.json({ error: { code: 'Internal', message: 'Something went wrong on our side. Please try again.' } }, 500);
   });
 
@@ -116,7 +129,8 @@ export function createApp(options: CreateAppOptions) {
   app.use('*', async (c, next) => {
     const started = performance.now();
     await next();
-    logger.debug('request', { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) });
+    // The matched route, not the path: a path can carry anything a client typed.
+    logger.debug('request', { method: c.req.method, route: c.req.routePath, status: c.res.status, ms: Math.round(performance.now() - started) });
   });
 
   app.route('/', configRoutes(deps));
@@ -129,6 +143,11 @@ export function createApp(options: CreateAppOptions) {
       onError: (c) => c.json({ error: { code: 'PayloadTooLarge', message: 'Request body is larger than 1 MB' } }, 413),
     }),
   );
+  // A path with control characters or broken text names nothing; refusing it here keeps it away from every query.
+  api.use('*', async (c, next) => {
+    if (/[\u0000-\u001f\u007f]/.test(c.req.path) || !isStorableText(c.req.path)) throw notFound('No such resource');
+    await next();
+  });
   api.use('*', languageDetector({ supportedLanguages: ['en', 'fr'], fallbackLanguage: 'en', order: ['header'], caches: false }));
   api.route('/media', mediaRoutes(deps));
   api.route('/csp-report', cspReportRoutes(deps));

@@ -6,6 +6,7 @@
  * access so tests can build apps from `loadEnv({...})` without touching the real environment.
  * Rule source: ARCHITECTURE §1 (runtime config), §3 (auth modes).
  */
+import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
 
 /** Development value of `AUTH_SECRET`: refused in production unless `PODIUM_DEMO=true` (decision 0042). */
@@ -29,6 +30,33 @@ const list = (fallback: string) =>
         .map((s) => s.trim())
         .filter(Boolean),
     );
+
+const positiveInt = (fallback: number) => z.coerce.number().int().min(1).max(1_000_000).default(fallback);
+
+/**
+ * `TRUST_PROXY`: `false`/unset = trust no proxy; `true` = 1 hop (compatibility); a whole number = that many
+ * hops; else a comma list of proxy addresses or CIDR ranges (checked with proxy-addr at start-up).
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((v, ctx): TrustProxy => {
+    const value = (v ?? '').trim();
+    if (['', 'false', '0', 'no'].includes(value)) return false;
+    if (['true', 'yes'].includes(value)) return { hops: 1 };
+    if (/^\d+$/.test(value)) return { hops: Number(value) };
+    const addresses = value.split(',').map((s) => s.trim()).filter(Boolean);
+    try {
+      proxyAddr.compile(addresses);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: `not a hop count or a list of addresses/CIDRs (${(error as Error).message})` });
+      return z.NEVER;
+    }
+    return { addresses };
+  });
+
+/** Parsed `TRUST_PROXY`: no proxy, N trusted hops, or the trusted proxies' addresses / CIDR ranges. */
+export type TrustProxy = false | { hops: number } | { addresses: string[] };
 
 /** Empty strings count as unset (a `FOO=` line in a .env file). */
 const optionalText = z
@@ -61,8 +89,19 @@ export const EnvSchema = z
     /** SMTP connection URL for nodemailer, e.g. `smtp://user:pass@mail.example:587`; unset = codes are logged. */
     SMTP_URL: url('SMTP_URL'),
     SMTP_FROM: z.string().min(3).default('Podium <no-reply@podium.example>'),
-    /** Trust `X-Forwarded-For` for the client IP (set behind a load balancer / reverse proxy). */
-    TRUST_PROXY: bool(false),
+    /**
+     * Which proxies in front of the server may name the client in `X-Forwarded-For` (decision 0043):
+     * `false` (none), a hop count (`true` = 1), or a comma list of proxy addresses / CIDR ranges.
+     */
+    TRUST_PROXY: trustProxy,
+    /** Sign-in limits (decision 0043, ARCHITECTURE §3): codes per e-mail per 15 minutes. */
+    SIGNIN_EMAIL_CODES_PER_15_MIN: positiveInt(5),
+    /** Seconds between two codes for one e-mail. */
+    SIGNIN_EMAIL_COOLDOWN_SECONDS: positiveInt(30),
+    /** Failed verifications per e-mail per 15 minutes before that e-mail's codes are refused. */
+    SIGNIN_EMAIL_FAILURES_PER_15_MIN: positiveInt(10),
+    /** Failed verifications per client address per 15 minutes (a stadium shares few addresses: keep it large). */
+    SIGNIN_ADDRESS_FAILURES_PER_15_MIN: positiveInt(1000),
     /**
      * Allows the development `AUTH_SECRET` and the demo `ORGANIZATION_KEY` with `NODE_ENV=production` (a public demo
      * built for production). Decision 0042.

@@ -2,7 +2,7 @@
  * Fixed-window rate limiting with the counters in Postgres (ARCHITECTURE §2: no request state in memory),
  * one atomic upsert per hit, so N server processes share the limits.
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { rateLimits } from '../db/schema';
 import { tooManyRequests } from '../lib/errors';
@@ -49,4 +49,36 @@ export async function enforceRateLimits(db: DbOrTx, rules: RateLimitRule[], now:
     const { allowed, retryAfterMs } = await hitRateLimit(db, rule, now);
     if (!allowed) throw tooManyRequests(retryAfterMs / 1000);
   }
+}
+
+/**
+ * Reads `rule.bucket` at `now` without counting a hit: for limits that only count failures, which must still
+ * refuse before the attempt once the allowance is spent.
+ * @returns `{allowed, retryAfterMs}` as `hitRateLimit`, where allowed means fewer than `rule.limit` hits so far
+ */
+export async function peekRateLimit(db: DbOrTx, rule: RateLimitRule, now: Date) {
+  const [row] = await db
+    .select({ count: rateLimits.count, windowStart: rateLimits.windowStart })
+    .from(rateLimits)
+    .where(eq(rateLimits.bucket, rule.bucket));
+  if (!row || row.windowStart.getTime() + rule.windowMs <= now.getTime() || row.count < rule.limit) {
+    return { allowed: true, retryAfterMs: 0 };
+  }
+  return { allowed: false, retryAfterMs: Math.max(0, row.windowStart.getTime() + rule.windowMs - now.getTime()) };
+}
+
+/**
+ * Refuses when any of `rules` has no allowance left, counting nothing.
+ * @throws ApiError 429 TooManyRequests with `Retry-After` (seconds)
+ */
+export async function checkRateLimits(db: DbOrTx, rules: RateLimitRule[], now: Date): Promise<void> {
+  for (const rule of rules) {
+    const { allowed, retryAfterMs } = await peekRateLimit(db, rule, now);
+    if (!allowed) throw tooManyRequests(retryAfterMs / 1000);
+  }
+}
+
+/** Counts one hit in each of `rules` (failures already answered; nothing is refused here). */
+export async function countRateLimitHits(db: DbOrTx, rules: RateLimitRule[], now: Date): Promise<void> {
+  for (const rule of rules) await hitRateLimit(db, rule, now);
 }

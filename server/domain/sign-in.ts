@@ -1,69 +1,84 @@
 /**
- * Local sign-in (ARCHITECTURE §3): e-mail one-time codes and sessions.
+ * Local sign-in (ARCHITECTURE §3, decision 0043): e-mail one-time codes and sessions.
  *
- * - A code is 6 digits from `crypto.randomInt`, stored as HMAC-SHA256 (AUTH_SECRET), valid 10 minutes, once,
- *   and dies after 5 wrong guesses. Asking for a new code retires the previous ones.
- * - Sends are limited per e-mail (one per 30 s, 5 per 15 min) and, generously, per client IP (300 per 15 min:
- *   a stadium crowd shares a few addresses). Known and unknown e-mails get the same answer (no enumeration).
- * - A right code for an unknown e-mail creates the member. A session token is 32 random bytes (base64url),
- *   stored as SHA-256, valid 400 days.
+ * - A code is 6 digits from `crypto.randomInt`, stored as HMAC-SHA256 (AUTH_SECRET), valid 10 minutes, single-use.
+ *   Asking for a new code keeps the earlier ones alive (up to 5 live codes per e-mail, the oldest retired first),
+ *   so someone who asks for codes in a victim's name cannot cancel the code the victim holds.
+ * - Sends are limited per e-mail only (a cooldown and a 15-minute allowance, env `SIGNIN_EMAIL_*`): thousands of
+ *   fans share a few stadium addresses, so a per-address send limit would lock a crowd out.
+ * - Guessing is limited by failures: each wrong code counts against every live code of the e-mail (dead at 5),
+ *   against the e-mail (`SIGNIN_EMAIL_FAILURES_PER_15_MIN`) and against the client address
+ *   (`SIGNIN_ADDRESS_FAILURES_PER_15_MIN`, large). A right code spends nothing, and the send limits never stop a
+ *   person from using a code they already hold.
+ * - Known and unknown e-mails get the same answers (no enumeration). A right code for an unknown e-mail creates
+ *   the member. A session token is 32 random bytes (base64url), stored as SHA-256, valid 400 days.
  */
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { SessionGrant } from '../../src/contracts/session';
 import type { Db, DbOrTx } from '../db/client';
 import { otpCodes, sessions, users } from '../db/schema';
+import type { Env } from '../env';
 import { generateOtpCode, generateToken, hashOtpCode, sameDigest, sha256 } from '../lib/crypto';
 import { ApiError } from '../lib/errors';
 import type { AppDeps, OrganizationRow } from '../lib/types';
-import { enforceRateLimits } from './rate-limit';
+import { checkRateLimits, countRateLimitHits, enforceRateLimits, type RateLimitRule } from './rate-limit';
 
 export const OTP_TTL_MS = 10 * 60 * 1000;
 export const OTP_MAX_ATTEMPTS = 5;
+/** Live (unused, unexpired) codes kept per e-mail; a sixth retires the oldest. */
+export const OTP_MAX_LIVE_CODES = 5;
 export const SESSION_TTL_MS = 400 * 24 * 60 * 60 * 1000;
 const MINUTE = 60 * 1000;
-export const OTP_LIMITS = {
-  emailCooldown: { limit: 1, windowMs: 30 * 1000 },
-  emailWindow: { limit: 5, windowMs: 15 * MINUTE },
-  ip: { limit: 300, windowMs: 15 * MINUTE },
-} as const;
+const WINDOW_MS = 15 * MINUTE;
+
+/** The limits of one request for a code, per-e-mail only, in the order they are counted. */
+function sendRules(env: Env, organizationId: string, email: string): RateLimitRule[] {
+  return [
+    { bucket: `otp-email-cooldown:${organizationId}:${email}`, limit: 1, windowMs: env.SIGNIN_EMAIL_COOLDOWN_SECONDS * 1000 },
+    { bucket: `otp-email-15m:${organizationId}:${email}`, limit: env.SIGNIN_EMAIL_CODES_PER_15_MIN, windowMs: WINDOW_MS },
+  ];
+}
+
+/** The limits on failed verifications: per e-mail, then per client address. */
+function failureRules(env: Env, organizationId: string, email: string, clientIp: string): RateLimitRule[] {
+  return [
+    { bucket: `otp-fail-email:${organizationId}:${email}`, limit: env.SIGNIN_EMAIL_FAILURES_PER_15_MIN, windowMs: WINDOW_MS },
+    { bucket: `otp-fail-ip:${clientIp}`, limit: env.SIGNIN_ADDRESS_FAILURES_PER_15_MIN, windowMs: WINDOW_MS },
+  ];
+}
 
 /** 401 InvalidCode: wrong, expired, used-up or unknown code (one answer for all, no hints). */
 export const invalidCode = () => new ApiError(401, 'InvalidCode', 'This code is not valid. Check it or ask for a new one.');
 
 /**
- * Issues and delivers a sign-in code for `email` in `organization`.
- * @throws ApiError 429 TooManyRequests (with Retry-After) when a limit is reached
+ * Issues and delivers a sign-in code for `email` in `organization`, keeping earlier live codes.
+ * @throws ApiError 429 TooManyRequests (with Retry-After) when a per-e-mail limit is reached
  */
 export async function requestSignInCode(
   deps: AppDeps,
-  input: { organization: OrganizationRow; email: string; clientIp: string },
+  input: { organization: OrganizationRow; email: string },
 ): Promise<void> {
   const { db, clock } = deps;
   const { organization, email } = input;
   const now = clock();
-  await enforceRateLimits(
-    db,
-    [
-      { bucket: `otp-ip:${input.clientIp}`, ...OTP_LIMITS.ip },
-      { bucket: `otp-email-30s:${organization.id}:${email}`, ...OTP_LIMITS.emailCooldown },
-      { bucket: `otp-email-15m:${organization.id}:${email}`, ...OTP_LIMITS.emailWindow },
-    ],
-    now,
-  );
+  await enforceRateLimits(db, sendRules(deps.env, organization.id, email), now);
   const code = generateOtpCode();
-  await db.transaction(async (tx) => {
-    await tx
-      .update(otpCodes)
-      .set({ consumedAt: now })
-      .where(and(eq(otpCodes.organizationId, organization.id), eq(otpCodes.email, email), isNull(otpCodes.consumedAt)));
-    await tx.insert(otpCodes).values({
-      organizationId: organization.id,
-      email,
-      codeHash: hashOtpCode(deps.env.AUTH_SECRET, email, code),
-      expiresAt: new Date(now.getTime() + OTP_TTL_MS),
-      createdAt: now,
-    });
+  await db.insert(otpCodes).values({
+    organizationId: organization.id,
+    email,
+    codeHash: hashOtpCode(deps.env.AUTH_SECRET, email, code),
+    expiresAt: new Date(now.getTime() + OTP_TTL_MS),
+    createdAt: now,
   });
+  // Retire live codes beyond the newest few. Two statements and no transaction keep a crowd's requests cheap;
+  // concurrent sends for one e-mail are already stopped by its cooldown.
+  const surplus = db
+    .select({ id: otpCodes.id })
+    .from(otpCodes)
+    .where(liveCodesOf(organization.id, email, now))
+    .orderBy(desc(otpCodes.createdAt), desc(otpCodes.id))
+    .offset(OTP_MAX_LIVE_CODES);
+  await db.update(otpCodes).set({ consumedAt: now }).where(inArray(otpCodes.id, surplus));
   await deps.mailer.sendSignInCode({
     email,
     code,
@@ -72,40 +87,49 @@ export async function requestSignInCode(
   });
 }
 
+/** Unused, unexpired codes of `email` that still have guesses left. */
+function liveCodesOf(organizationId: string, email: string, now: Date) {
+  return and(
+    eq(otpCodes.organizationId, organizationId),
+    eq(otpCodes.email, email),
+    isNull(otpCodes.consumedAt),
+    gt(otpCodes.expiresAt, now),
+    lt(otpCodes.attempts, OTP_MAX_ATTEMPTS),
+  );
+}
+
 /**
- * Checks `code` for `email` and opens a session; creates the member on first sign-in.
+ * Checks `code` against the live codes of `email` and opens a session; creates the member on first sign-in.
+ * A right code consumes every live code of the e-mail; a wrong one counts against all of them and against the
+ * failure limits.
  * @returns the session grant (the only time the plain token exists)
- * @throws ApiError 401 InvalidCode
+ * @throws ApiError 401 InvalidCode; 429 TooManyRequests when the e-mail or the address has failed too often
  */
 export async function verifySignInCode(
   deps: AppDeps,
-  input: { organization: OrganizationRow; email: string; code: string },
+  input: { organization: OrganizationRow; email: string; code: string; clientIp: string },
 ): Promise<SessionGrant> {
   const { organization, email, code } = input;
   const now = deps.clock();
-  // The wrong-guess counter must commit even though the request fails, so the transaction returns a verdict
+  const failures = failureRules(deps.env, organization.id, email, input.clientIp);
+  await checkRateLimits(deps.db, failures, now);
+  const codeHash = hashOtpCode(deps.env.AUTH_SECRET, email, code);
+  // The wrong-guess counters must commit even though the request fails, so the transaction returns a verdict
   // and the error is thrown after it.
   const result = await deps.db.transaction(async (tx) => {
-    const [otp] = await tx
-      .select()
+    const live = await tx
+      .select({ id: otpCodes.id, codeHash: otpCodes.codeHash })
       .from(otpCodes)
-      .where(
-        and(
-          eq(otpCodes.organizationId, organization.id),
-          eq(otpCodes.email, email),
-          isNull(otpCodes.consumedAt),
-          gt(otpCodes.expiresAt, now),
-        ),
-      )
-      .orderBy(desc(otpCodes.createdAt))
-      .limit(1)
+      .where(liveCodesOf(organization.id, email, now))
       .for('update');
-    if (!otp || otp.attempts >= OTP_MAX_ATTEMPTS) return null;
-    if (!sameDigest(hashOtpCode(deps.env.AUTH_SECRET, email, code), otp.codeHash)) {
-      await tx.update(otpCodes).set({ attempts: sql`${otpCodes.attempts} + 1` }).where(eq(otpCodes.id, otp.id));
+    const ids = live.map((r) => r.id);
+    if (!live.some((r) => sameDigest(codeHash, r.codeHash))) {
+      if (ids.length) {
+        await tx.update(otpCodes).set({ attempts: sql`${otpCodes.attempts} + 1` }).where(inArray(otpCodes.id, ids));
+      }
       return null;
     }
-    await tx.update(otpCodes).set({ consumedAt: now }).where(eq(otpCodes.id, otp.id));
+    await tx.update(otpCodes).set({ consumedAt: now }).where(inArray(otpCodes.id, ids));
     const user = await findOrCreateUser(tx, organization.id, email, now);
     const token = generateToken();
     const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
@@ -117,7 +141,10 @@ export async function verifySignInCode(
       expiresAt: expiresAt.toISOString(),
     } satisfies SessionGrant;
   });
-  if (!result) throw invalidCode();
+  if (!result) {
+    await countRateLimitHits(deps.db, failures, now);
+    throw invalidCode();
+  }
   return result;
 }
 

@@ -5,7 +5,8 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
-import { ApiError, badRequest, validationFailed } from './errors';
+import { PathIdSchema } from '../../src/contracts/common';
+import { ApiError, badRequest, notFound, validationFailed } from './errors';
 
 /** zod issues as `[{path, message}]` for `error.details`. */
 export function issueDetails(error: z.ZodError) {
@@ -45,4 +46,14 @@ export async function readJson<T extends z.ZodType>(c: Context, schema: T): Prom
 /** Sends `{data}` with `status` (200 by default). */
 export function sendData<T>(c: Context, data: T, status: ContentfulStatusCode = 200) {
   return c.json({ data }, status);
+}
+
+/**
+ * The path parameter `name` checked as an id (`PathIdSchema`: UUID, slug or key), so nothing else reaches a query.
+ * @throws ApiError 404 NotFound with `message` when it is not an id (it names nothing)
+ */
+export function pathId(c: Context, name: string, message = 'Not found'): string {
+  const result = PathIdSchema.safeParse(c.req.param(name));
+  if (!result.success) throw notFound(message);
+  return result.data;
 }

@@ -13,7 +13,8 @@ import { secureHeaders } from 'hono/secure-headers';
 import { createHash } from 'node:crypto';
 import type { RuntimeConfig } from '../../src/contracts/config';
 import { DEFAULT_ANALYTICS_HOST } from '../../src/contracts/constants';
-import type { Env } from '../env';
+import type { Env, TrustProxy } from '../env';
+import { fromTrustedProxy } from '../lib/client-ip';
 
 /** Where browsers send Content-Security-Policy violation reports (`report-uri` and the `csp` reporting endpoint). */
 export const CSP_REPORT_PATH = '/api/csp-report';
@@ -119,13 +120,13 @@ export function shellHeaders(config: RuntimeConfig, html: string): Record<string
 }
 
 /**
- * Whether the request reached us over HTTPS: the URL's scheme, or, when `trustProxy` is on, the proxy's
- * `X-Forwarded-Proto` (the last value: the one our nearest proxy wrote). A client talking to us directly cannot
- * claim HTTPS with that header unless the operator declared a proxy.
+ * Whether the request reached us over HTTPS: the URL's scheme, or, when the socket peer is a proxy declared in
+ * `TRUST_PROXY`, its `X-Forwarded-Proto` (the last value: the one our nearest proxy wrote). A client talking to us
+ * directly cannot claim HTTPS with that header.
  */
-export function requestIsHttps(c: Context, trustProxy: boolean): boolean {
+export function requestIsHttps(c: Context, trust: TrustProxy): boolean {
   if (new URL(c.req.url).protocol === 'https:') return true;
-  if (!trustProxy) return false;
+  if (!fromTrustedProxy(c, trust)) return false;
   const forwarded = c.req.header('x-forwarded-proto')?.split(',').at(-1)?.trim().toLowerCase();
   return forwarded === 'https';
 }
@@ -145,6 +146,6 @@ export function securityHeaders(env: Pick<Env, 'TRUST_PROXY'>): MiddlewareHandle
   return async (c, next) => {
     await hardening(c, next);
     c.header('Permissions-Policy', PERMISSIONS_POLICY);
-    if (requestIsHttps(c, Boolean(env.TRUST_PROXY))) c.header('Strict-Transport-Security', HSTS);
+    if (requestIsHttps(c, env.TRUST_PROXY)) c.header('Strict-Transport-Security', HSTS);
   };
 }

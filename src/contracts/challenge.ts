@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { CHALLENGE_SUBTYPES } from './constants';
-import { envelope, TimestampSchema } from './common';
+import { envelope, TextSchema, TimestampSchema } from './common';
 
 export const ChallengeTypeSchema = z.enum(['poll', 'input', 'trivia']);
 export type ChallengeType = z.infer<typeof ChallengeTypeSchema>;
@@ -114,11 +114,11 @@ export const ChallengeResponseSchema = envelope(ChallengeSchema);
  */
 export const ChallengeSubmissionSchema = z.union([
   z.object({ pool: z.object({ responseIndex: z.number().int().nonnegative() }).strict() }).strict(),
-  z.object({ Input: z.object({ response: z.string().trim().min(1).max(200) }).strict() }).strict(),
+  z.object({ Input: z.object({ response: TextSchema.trim().min(1).max(200) }).strict() }).strict(),
   z
     .object({
       trivia: z
-        .object({ responseIndex: z.number().int().nonnegative(), questionId: z.string().min(1).max(64) })
+        .object({ responseIndex: z.number().int().nonnegative(), questionId: TextSchema.min(1).max(64) })
         .strict(),
     })
     .strict(),

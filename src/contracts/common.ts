@@ -5,11 +5,81 @@
  */
 import { z } from 'zod';
 
-/** ISO-8601 timestamp with offset, e.g. `2026-11-22T10:00:00.000Z`. */
-export const TimestampSchema = z.iso.datetime({ offset: true });
+/**
+ * True when `value` can be stored as PostgreSQL text/jsonb: no NUL (U+0000) and no unpaired UTF-16 surrogate.
+ * Rule source: decision 0043 (such input answered 500).
+ */
+export function isStorableText(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const unit = value.charCodeAt(i);
+    if (unit === 0) return false;
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = value.charCodeAt(i + 1);
+      if (!(next >= 0xdc00 && next <= 0xdfff)) return false;
+      i++;
+    } else if (unit >= 0xdc00 && unit <= 0xdfff) return false;
+  }
+  return true;
+}
 
-/** Calendar date `YYYY-MM-DD` (birthdays, check-in days). */
-export const DateOnlySchema = z.iso.date();
+/** The one schema of free text in requests: any string without NUL or unpaired surrogates (decision 0043). */
+export const TextSchema = z.string().refine(isStorableText, 'Text must not contain NUL or unpaired surrogate characters');
+
+/** Earliest and latest instants accepted (years 0001-9999: what PostgreSQL and JavaScript both represent as ISO text). */
+const EARLIEST_MS = Date.parse('0001-01-01T00:00:00.000Z');
+const LATEST_MS = Date.parse('9999-12-31T23:59:59.999Z');
+const inRange = (value: string) => {
+  const ms = Date.parse(value);
+  return ms >= EARLIEST_MS && ms <= LATEST_MS;
+};
+
+/** ISO-8601 timestamp with offset, e.g. `2026-11-22T10:00:00.000Z`, between years 0001 and 9999 in UTC. */
+export const TimestampSchema = z.iso.datetime({ offset: true }).refine(inRange, 'Date is out of range (years 0001-9999)');
+
+/** Calendar date `YYYY-MM-DD` (birthdays, check-in days), years 0001-9999. */
+export const DateOnlySchema = z.iso.date().refine((v) => inRange(`${v}T00:00:00Z`), 'Date is out of range (years 0001-9999)');
+
+/** Deepest nesting accepted in free-form JSON (an object holding an object counts 2). */
+export const MAX_JSON_DEPTH = 16;
+
+/**
+ * Why a free-form JSON value is refused, or null when it is fine: deeper than `MAX_JSON_DEPTH`, a key or string
+ * that is not storable text, or larger than `maxBytes` as JSON (UTF-8).
+ */
+function jsonProblem(value: unknown, maxBytes: number): string | null {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length) {
+    const [item, depth] = stack.pop()!;
+    if (typeof item === 'string') {
+      if (!isStorableText(item)) return 'Text must not contain NUL or unpaired surrogate characters';
+    } else if (item !== null && typeof item === 'object') {
+      if (depth > MAX_JSON_DEPTH) return `Nested deeper than ${MAX_JSON_DEPTH} levels`;
+      for (const [key, child] of Object.entries(item)) {
+        if (!isStorableText(key)) return 'Keys must not contain NUL or unpaired surrogate characters';
+        stack.push([child, depth + 1]);
+      }
+    }
+  }
+  if (new TextEncoder().encode(JSON.stringify(value)).length > maxBytes) return `Larger than ${maxBytes} bytes as JSON`;
+  return null;
+}
+
+/**
+ * A free-form JSON object (member `properties`, consent `data`) bounded in depth, size and text (decision 0043).
+ * @param maxBytes largest accepted size as UTF-8 JSON
+ */
+export function jsonObjectSchema(maxBytes: number) {
+  return z.record(z.string(), z.unknown()).superRefine((value, ctx) => {
+    const problem = jsonProblem(value, maxBytes);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+}
+
+/**
+ * An id in a request path: a UUID, a slug or a key (letters, digits, `_`, `-`; 1-64). Anything else names
+ * nothing, so routes answer 404 before any query (decision 0043).
+ */
+export const PathIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not an id');
 
 /** Wraps a payload schema in the `{data: ...}` success envelope. */
 export function envelope<T extends z.ZodType>(data: T) {

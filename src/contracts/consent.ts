@@ -5,7 +5,7 @@
  * Imports only zod.
  */
 import { z } from 'zod';
-import { envelope, TimestampSchema } from './common';
+import { envelope, jsonObjectSchema, PathIdSchema, TextSchema, TimestampSchema } from './common';
 import { EmailSchema } from './session';
 
 /** The consent states on the wire: 0 = refused / not given, 1 = given. */
@@ -38,13 +38,9 @@ export const ConsentResponseSchema = envelope(ConsentSchema);
  */
 export const ConsentUpdateSchema = z
   .object({
-    consentId: z.string().min(1).max(64),
+    consentId: PathIdSchema,
     value: ConsentValueSchema,
-    data: z
-      .record(z.string(), z.unknown())
-      .nullable()
-      .optional()
-      .refine((d) => d == null || JSON.stringify(d).length <= 2048, 'data is larger than 2 KB'),
+    data: jsonObjectSchema(2048).nullable().optional(),
   })
   .strict();
 export type ConsentUpdate = z.infer<typeof ConsentUpdateSchema>;

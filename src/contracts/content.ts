@@ -9,7 +9,7 @@
  * Imports only zod (ARCHITECTURE §7).
  */
 import { z } from 'zod';
-import { envelope, TimestampSchema } from './common';
+import { envelope, TextSchema, TimestampSchema } from './common';
 
 /* ------------------------------------------------------------------ videos */
 
@@ -43,7 +43,7 @@ export const VideoListResponseSchema = envelope(z.array(VideoSchema));
  * (empty)"). The checksum is accepted and ignored; an empty body `{}` is valid too.
  */
 export const ContentAwardBodySchema = z
-  .object({ checksum: z.string().max(256).nullable().optional() })
+  .object({ checksum: TextSchema.max(256).nullable().optional() })
   .strict();
 export type ContentAwardBody = z.infer<typeof ContentAwardBodySchema>;
 

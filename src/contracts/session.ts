@@ -4,9 +4,9 @@
  * `POST /session {email, code}` -> `{data: SessionGrant}`; `DELETE /session` -> 204.
  */
 import { z } from 'zod';
-import { envelope, TimestampSchema } from './common';
+import { envelope, TextSchema, TimestampSchema } from './common';
 
-export const EmailSchema = z.string().trim().toLowerCase().pipe(z.email()).pipe(z.string().max(254));
+export const EmailSchema = TextSchema.trim().toLowerCase().pipe(z.email()).pipe(z.string().max(254));
 
 export const OtpRequestSchema = z.object({ email: EmailSchema });
 export type OtpRequest = z.infer<typeof OtpRequestSchema>;

@@ -2,7 +2,7 @@
  * User and points-ledger wire format: spec §3 (User), §5 (profile save), §7; ARCHITECTURE §4.
  */
 import { z } from 'zod';
-import { DateOnlySchema, envelope, TimestampSchema } from './common';
+import { DateOnlySchema, envelope, jsonObjectSchema, TextSchema, TimestampSchema } from './common';
 import { RankCodeSchema } from './organization';
 
 export const UserSchema = z.object({
@@ -30,7 +30,10 @@ export const UserSchema = z.object({
 export type User = z.infer<typeof UserSchema>;
 export const UserResponseSchema = envelope(UserSchema);
 
-const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+const optionalText = (max: number) => TextSchema.trim().max(max).nullable().optional();
+
+/** Largest `properties` object accepted, as UTF-8 JSON. */
+export const MAX_PROPERTIES_BYTES = 16 * 1024;
 
 /**
  * `PATCH /user/me`. Empty phoneNumber / birthday are sent as null (spec §5).
@@ -38,8 +41,7 @@ const optionalText = (max: number) => z.string().trim().max(max).nullable().opti
  */
 export const UserUpdateSchema = z
   .object({
-    username: z
-      .string()
+    username: TextSchema
       .trim()
       .min(3)
       .max(30)
@@ -48,15 +50,14 @@ export const UserUpdateSchema = z
       .optional(),
     firstName: optionalText(60),
     lastName: optionalText(60),
-    phoneNumber: z
-      .string()
+    phoneNumber: TextSchema
       .trim()
       .regex(/^\+?[0-9 ()-]{6,20}$/, 'Not a phone number')
       .nullable()
       .optional(),
     zipCode: optionalText(12),
     birthday: DateOnlySchema.nullable().optional(),
-    properties: z.record(z.string(), z.unknown()).optional(),
+    properties: jsonObjectSchema(MAX_PROPERTIES_BYTES).optional(),
   })
   .strict();
 export type UserUpdate = z.infer<typeof UserUpdateSchema>;

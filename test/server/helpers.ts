@@ -71,6 +71,8 @@ type RequestOptions = {
    * `GET /organization/current` (decision 0042); null sends none. A `headers['x-org-token']` wins.
    */
   orgToken?: string | null;
+  /** The socket's remote address the server sees (as @hono/node-server passes it); none by default. */
+  remoteAddress?: string;
 };
 
 export type TestResponse<T = any> = { status: number; body: T; headers: Headers; text: string };
@@ -104,7 +106,8 @@ export async function createTestContext(
       body = JSON.stringify(opts.body);
       headers['content-type'] ??= 'application/json';
     }
-    const res = await app.request(path, { method, headers, body });
+    const bindings = opts.remoteAddress ? { incoming: { socket: { remoteAddress: opts.remoteAddress } } } : undefined;
+    const res = await app.request(path, { method, headers, body }, bindings);
     const text = await res.text();
     let parsed: unknown = undefined;
     try {

@@ -13,7 +13,7 @@ import { ActivateUserSchema } from '../../../src/contracts/activation';
 import { activations, activationUsers, badges, userBadges } from '../../db/schema/activations';
 import { awardPoints } from '../../domain/ledger';
 import { ApiError, notFound } from '../../lib/errors';
-import { readJson, sendData } from '../../lib/http';
+import { pathId, readJson, sendData } from '../../lib/http';
 import type { AppDeps, AppEnv } from '../../lib/types';
 import { requireUser } from '../../middlewares/authenticate';
 import { isUuid, languageOf, localized, type ContentLanguage } from '../content/localize';
@@ -112,7 +112,7 @@ export function activationRoutes(deps: AppDeps) {
       return sendData(c, result, result.created ? 201 : 200);
     })
     .get('/:id', async (c) => {
-      const { rows, badges: bs } = await load(c.get('principal').organization.id, { idOrSlug: c.req.param('id') });
+      const { rows, badges: bs } = await load(c.get('principal').organization.id, { idOrSlug: pathId(c, 'id', 'Activation not found') });
       if (!rows.length) throw notFound('Activation not found');
       return sendData(c, rows.map((a) => toActivation(a, bs, languageOf(c))));
     });

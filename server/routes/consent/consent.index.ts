@@ -13,7 +13,7 @@ import type { Consent } from '../../../src/contracts/consent';
 import { ConsentUpdateSchema } from '../../../src/contracts/consent';
 import { consents, userConsents } from '../../db/schema/consent';
 import { notFound, validationFailed } from '../../lib/errors';
-import { readJson, sendData } from '../../lib/http';
+import { pathId, readJson, sendData } from '../../lib/http';
 import type { AppDeps, AppEnv } from '../../lib/types';
 import { requireUser } from '../../middlewares/authenticate';
 import { isUuid, languageOf, localized, type ContentLanguage } from '../content/localize';
@@ -54,8 +54,8 @@ export function consentRoutes(deps: AppDeps) {
     })
     .patch('/user/:id', async (c) => {
       const { user, organization } = requireUser(c.get('principal'));
+      const id = pathId(c, 'id', 'Consent not found');
       const body = await readJson(c, ConsentUpdateSchema);
-      const id = c.req.param('id');
       const [consent] = await db
         .select()
         .from(consents)

@@ -1,9 +1,9 @@
 /**
  * Local-mode sign-in routes (ARCHITECTURE §3):
  * - `POST /api/session/otp {email}` -> 202 `{data: {sent: true}}`, the same for known and unknown e-mails;
- *   429 TooManyRequests with Retry-After when rate-limited.
+ *   429 TooManyRequests with Retry-After when that e-mail's send limit is reached (decision 0043).
  * - `POST /api/session {email, code}` -> 200 `{data: SessionGrant}`; 401 InvalidCode for a wrong, expired,
- *   used or exhausted code. The grant holds the plain token, so it is never stored for Idempotency-Key replay.
+ *   used or exhausted code; 429 when the e-mail or the client address failed too often. The grant holds the plain token, so it is never stored for Idempotency-Key replay.
  * - `DELETE /api/session` -> 204 (members only).
  */
 import { Hono } from 'hono';
@@ -21,14 +21,18 @@ export function sessionRoutes(deps: AppDeps) {
       await requestSignInCode(deps, {
         organization: c.get('principal').organization,
         email,
-        clientIp: clientIp(c, deps.env.TRUST_PROXY),
       });
       return sendData(c, { sent: true as const }, 202);
     })
     .post('/', async (c) => {
       const { email, code } = await readJson(c, SessionCreateSchema);
       c.set('idempotencyNoStore', true);
-      const grant = await verifySignInCode(deps, { organization: c.get('principal').organization, email, code });
+      const grant = await verifySignInCode(deps, {
+        organization: c.get('principal').organization,
+        email,
+        code,
+        clientIp: clientIp(c, deps.env.TRUST_PROXY),
+      });
       return sendData(c, grant);
     })
     .delete('/', async (c) => {
