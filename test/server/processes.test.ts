@@ -9,7 +9,9 @@ import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { spawn } from 'node:child_process';
 import { startServer, type RunningServer } from '../../scripts/lib/server';
+import { workerCount } from '../../server/cluster';
 import { ORG_KEY } from './helpers';
 
 // Ports of this file's child servers (well away from the e2e servers' and the benchmarks').
@@ -75,6 +77,27 @@ describe('graceful shutdown', () => {
     expect(await server.codeFor(email)).toMatch(/^\d{6}$/);
     expect(await server.exited).toBe(0);
   }, 30_000);
+});
+
+describe('WEB_CONCURRENCY', () => {
+  it('is 1 when unset or empty, N for an integer 1..64, and an error naming the variable otherwise', () => {
+    expect(workerCount({})).toBe(1);
+    expect(workerCount({ WEB_CONCURRENCY: '' })).toBe(1);
+    expect(workerCount({ WEB_CONCURRENCY: '4' })).toBe(4);
+    for (const bad of ['0', '65', '2.5', 'two']) expect(() => workerCount({ WEB_CONCURRENCY: bad })).toThrow(/WEB_CONCURRENCY/);
+  });
+
+  it('above 1 without DATABASE_URL, the server refuses to start (PGlite serves one process) with exit code 1', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: { ...process.env, WEB_CONCURRENCY: '2', DATABASE_URL: '', PORT: String(PORT_BASE + 3), PODIUM_DATA_DIR: 'memory://' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let err = '';
+    child.stderr.on('data', (d) => (err += d));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(err).toContain('WEB_CONCURRENCY > 1 needs DATABASE_URL');
+  }, 60_000);
 });
 
 const adminUrl = inject('pgAdminUrl');
