@@ -1,5 +1,5 @@
 /**
- * `npm run bench:offline` (issue 4 benchmark, not a timed test). Against the real server and the built PWA with its
+ * `npm run bench:offline` (benchmark, not a timed test). Against the real server and the built PWA with its
  * real service worker, in Debian's Chromium, for the demo member (a freshly signed-in fan of the seeded
  * organization):
  * - offline warm start: time from navigation start to the dashboard's cached content (the check-in button),

@@ -11,7 +11,7 @@ import { languageDetector } from 'hono/language';
 import { secureHeaders } from 'hono/secure-headers';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ErrorCode } from '../src/contracts/common';
-import type { Db } from './db/client';
+import { isConnectionError, type Db } from './db/client';
 import { prepareQueries } from './db/queries';
 import type { Env } from './env';
 import { ApiError } from './lib/errors';
@@ -38,6 +38,8 @@ import { sweepstakeRoutes } from './routes/sweepstakes/sweepstakes.index';
 
 /** Largest accepted request body, in bytes (413 above). */
 export const MAX_BODY_BYTES = 1024 * 1024;
+/** `Retry-After` (seconds) of a 503 answered when the database connection was lost mid-request. */
+export const DB_RETRY_AFTER_SECONDS = 1;
 
 export type CreateAppOptions = {
   db: Db;
@@ -85,6 +87,12 @@ export function createApp(options: CreateAppOptions) {
     if (error instanceof HTTPException && error.status < 500) {
       const status = error.status as ContentfulStatusCode;
       return c.json({ error: { code: CODE_BY_STATUS[status] ?? 'BadRequest', message: error.message || 'Bad request' } }, status);
+    }
+    if (isConnectionError(error)) {
+      // The database went away mid-request (failover, restart): nothing was committed, a retry will do.
+      logger.warn('database connection lost', { method: c.req.method, path: c.req.path, error: String(error) });
+      const body = { error: { code: 'ServiceUnavailable' as const, message: 'The service is briefly unavailable. Please try again.' } };
+      return c.json(body, 503, { 'Retry-After': String(DB_RETRY_AFTER_SECONDS) });
     }
     logger.error('unhandled error', { method: c.req.method, path: c.req.path, error: error.stack ?? String(error) });
     return c.json({ error: { code: 'Internal', message: 'Something went wrong on our side. Please try again.' } }, 500);

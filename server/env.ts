@@ -4,9 +4,14 @@
  * `loadEnv(source)` parses a record of strings with zod and returns a typed `Env`; invalid values throw an
  * `EnvError` listing every bad variable. `env` is the parsed process environment, loaded lazily on first
  * access so tests can build apps from `loadEnv({...})` without touching the real environment.
- * Rule source: issue #2 §1 and ARCHITECTURE §1 (runtime config), §3 (auth modes).
+ * Rule source: ARCHITECTURE §1 (runtime config), §3 (auth modes).
  */
 import { z } from 'zod';
+
+/** Development value of `AUTH_SECRET`: refused in production unless `PODIUM_DEMO=true` (decision 0042). */
+export const DEVELOPMENT_AUTH_SECRET = 'podium-development-secret-change-me';
+/** Public key of the seeded demo organization: refused in production unless `PODIUM_DEMO=true` (decision 0042). */
+export const DEMO_ORGANIZATION_KEY = 'pk_demo_alpine_racing';
 
 const bool = (fallback: boolean) =>
   z
@@ -44,14 +49,19 @@ export const EnvSchema = z
     /** PGlite data directory; `memory://` keeps everything in memory. */
     PODIUM_DATA_DIR: z.string().min(1).default('./data'),
     /** Public key of the demo organization (the visitor bearer); used by the seed and /config.json. */
-    ORGANIZATION_KEY: z.string().min(8).max(128).default('pk_demo_alpine_racing'),
+    ORGANIZATION_KEY: z.string().min(8).max(128).default(DEMO_ORGANIZATION_KEY),
     /** HMAC secret for sign-in codes. The default is only fit for development and demos. */
-    AUTH_SECRET: z.string().min(16).default('podium-development-secret-change-me'),
+    AUTH_SECRET: z.string().min(16).default(DEVELOPMENT_AUTH_SECRET),
     /** SMTP connection URL for nodemailer, e.g. `smtp://user:pass@mail.example:587`; unset = codes are logged. */
     SMTP_URL: url('SMTP_URL'),
     SMTP_FROM: z.string().min(3).default('Podium <no-reply@podium.example>'),
     /** Trust `X-Forwarded-For` for the client IP (set behind a load balancer / reverse proxy). */
     TRUST_PROXY: bool(false),
+    /**
+     * Allows the development `AUTH_SECRET` and the demo `ORGANIZATION_KEY` with `NODE_ENV=production` (a public demo
+     * built for production). Decision 0042.
+     */
+    PODIUM_DEMO: bool(false),
     STATIC_DIR: z.string().min(1).default('./dist'),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     /** Version reported in /config.json. */
@@ -73,7 +83,7 @@ export const EnvSchema = z
     PUBLIC_TELEMETRY_ENVIRONMENT: z.string().min(1).default('production'),
 
     /**
-     * Supabase mode (issue 5, decision 0030): legacy HS256 JWT secret of the project. When unset, access tokens are
+     * Supabase mode (decision 0030): legacy HS256 JWT secret of the project. When unset, access tokens are
      * verified against the project's JWKS at `{PUBLIC_SUPABASE_URL}/auth/v1/.well-known/jwks.json`.
      */
     SUPABASE_JWT_SECRET: optionalText,
@@ -83,6 +93,23 @@ export const EnvSchema = z
     OTEL_SERVICE_NAME: z.string().min(1).default('podium-api'),
   })
   .superRefine((e, ctx) => {
+    // Decision 0042: a production server never runs on a secret or key that is printed in this repository.
+    if (e.NODE_ENV === 'production' && !e.PODIUM_DEMO) {
+      if (e.AUTH_SECRET === DEVELOPMENT_AUTH_SECRET) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['AUTH_SECRET'],
+          message: 'is the development value; set your own secret (16+ characters) in production, or PODIUM_DEMO=true for a demo',
+        });
+      }
+      if (e.ORGANIZATION_KEY === DEMO_ORGANIZATION_KEY) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['ORGANIZATION_KEY'],
+          message: 'is the demo key; set your organization\'s own key in production, or PODIUM_DEMO=true for a demo',
+        });
+      }
+    }
     if (e.PUBLIC_AUTH_MODE === 'supabase' && (!e.PUBLIC_SUPABASE_URL || !e.PUBLIC_SUPABASE_ANON_KEY)) {
       ctx.addIssue({
         code: 'custom',
@@ -117,6 +144,26 @@ export function loadEnv(source: Record<string, string | undefined> = {}): Env {
     );
   }
   return parsed.data;
+}
+
+/**
+ * Start-up warnings for an environment that runs but is unsafe for real members (decision 0042): sign-in codes
+ * written to the log because no SMTP is configured (in production), and the demo secret or key allowed by
+ * `PODIUM_DEMO` in production. Takes a parsed `Env`; returns one message per problem (empty when all is well).
+ * Pure; `server/main.ts` logs them.
+ */
+export function startupWarnings(env: Env): string[] {
+  if (env.NODE_ENV !== 'production') return [];
+  const warnings: string[] = [];
+  if (!env.SMTP_URL && env.PUBLIC_AUTH_MODE === 'local') {
+    warnings.push(
+      'SMTP_URL is not set: sign-in codes are written to this log instead of being e-mailed. Anyone who can read the log can sign in as any member. Set SMTP_URL in production.',
+    );
+  }
+  if (env.PODIUM_DEMO && (env.AUTH_SECRET === DEVELOPMENT_AUTH_SECRET || env.ORGANIZATION_KEY === DEMO_ORGANIZATION_KEY)) {
+    warnings.push('PODIUM_DEMO=true: running in production with the development AUTH_SECRET or the demo ORGANIZATION_KEY. Fit for a demo only.');
+  }
+  return warnings;
 }
 
 let cached: Env | undefined;

@@ -14,7 +14,7 @@ import { createApp } from './app';
 import { runPrimary, workerCount } from './cluster';
 import { openDatabase } from './db/client';
 import { purgeExpired } from './domain/housekeeping';
-import { processEnv } from './env';
+import { processEnv, startupWarnings } from './env';
 import { createLogger } from './lib/logger';
 import { seedIfEmpty } from './seed';
 
@@ -24,6 +24,8 @@ const SHUTDOWN_GRACE_MS = 10_000;
 const env = processEnv();
 const logger = createLogger(env.LOG_LEVEL);
 const workers = workerCount(process.env);
+// Decision 0042: unsafe production settings are shouted whatever LOG_LEVEL says (once, not per worker).
+if (cluster.isPrimary) for (const warning of startupWarnings(env)) console.warn(`\n!!! WARNING: ${warning}\n`);
 
 if (workers > 1 && cluster.isPrimary) {
   // PGlite is an engine inside one process: N processes cannot share its data directory.

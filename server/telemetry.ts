@@ -1,5 +1,5 @@
 /**
- * Server traces with OpenTelemetry for Node (issue 5; decision 0032), on only when `OTEL_EXPORTER_OTLP_ENDPOINT` is
+ * Server traces with OpenTelemetry for Node (decision 0032), on only when `OTEL_EXPORTER_OTLP_ENDPOINT` is
  * set (`server/main.ts` imports this module only then). One SERVER span per HTTP request, named
  * `{METHOD} {path with ids as :id}`, continuing the browser's trace when a `traceparent` header arrives, with the
  * method, path, status and errors; exported over OTLP/HTTP (JSON) to `{endpoint}/v1/traces` with the resource

@@ -17,6 +17,7 @@ import { applyOrganization } from './features/organization/branding';
 import { bootOfflineCache } from './offline/persister';
 import { createAppQueryClient } from './offline/query-client';
 import { BootError } from './components/boot-error';
+import { watchFatalErrors } from './components/use-fatal-error';
 import { afterFirstRender, watchFirstScreen } from './platform/after-first-render';
 import { startAnalytics } from './platform/analytics';
 import { initI18n, i18next } from './platform/i18n';
@@ -26,6 +27,7 @@ import { createAppRouter } from './router';
 import './styles/index.css';
 
 async function boot(): Promise<void> {
+  watchFatalErrors();
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
   const root = createRoot(container);
@@ -66,7 +68,7 @@ async function boot(): Promise<void> {
   afterFirstRender(() => import('./offline/setup').then(({ setupOffline }) => {
     setupOffline(queryClient);
   }));
-  // Issue 5: both load their libraries after the first render, and do nothing when not configured.
+  // Both load their libraries after the first render, and do nothing when not configured.
   startTelemetry(config, queryClient);
   startAnalytics({ config, router, queryClient, isInternalEmail: (email) => isInternalUser(email, config.internalEmailDomains) });
 }

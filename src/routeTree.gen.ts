@@ -19,6 +19,7 @@ import { Route as DigitalDownloadsRouteImport } from './routes/digital-downloads
 import { Route as HistoryRouteImport } from './routes/history'
 import { Route as ReferralRouteImport } from './routes/referral'
 import { Route as WelcomeRouteImport } from './routes/welcome'
+import { Route as ActivationsIdRouteImport } from './routes/activations/$id'
 import { Route as ArticlesIdRouteImport } from './routes/articles/$id'
 import { Route as ChallengesIndexRouteImport } from './routes/challenges/index'
 import { Route as GamesPollRouteImport } from './routes/games/poll'
@@ -84,6 +85,11 @@ const ReferralRoute = ReferralRouteImport.update({
 const WelcomeRoute = WelcomeRouteImport.update({
   id: '/welcome',
   path: '/welcome',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ActivationsIdRoute = ActivationsIdRouteImport.update({
+  id: '/activations/$id',
+  path: '/activations/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ArticlesIdRoute = ArticlesIdRouteImport.update({
@@ -179,6 +185,7 @@ export interface FileRoutesByFullPath {
   '/history': typeof HistoryRoute
   '/referral': typeof ReferralRoute
   '/welcome': typeof WelcomeRoute
+  '/activations/$id': typeof ActivationsIdRoute
   '/articles/$id': typeof ArticlesIdRoute
   '/games/poll': typeof GamesPollRoute
   '/login/verify-email': typeof LoginVerifyEmailRoute
@@ -207,6 +214,7 @@ export interface FileRoutesByTo {
   '/history': typeof HistoryRoute
   '/referral': typeof ReferralRoute
   '/welcome': typeof WelcomeRoute
+  '/activations/$id': typeof ActivationsIdRoute
   '/articles/$id': typeof ArticlesIdRoute
   '/games/poll': typeof GamesPollRoute
   '/login/verify-email': typeof LoginVerifyEmailRoute
@@ -236,6 +244,7 @@ export interface FileRoutesById {
   '/history': typeof HistoryRoute
   '/referral': typeof ReferralRoute
   '/welcome': typeof WelcomeRoute
+  '/activations/$id': typeof ActivationsIdRoute
   '/articles/$id': typeof ArticlesIdRoute
   '/games/poll': typeof GamesPollRoute
   '/login/verify-email': typeof LoginVerifyEmailRoute
@@ -266,6 +275,7 @@ export interface FileRouteTypes {
     | '/history'
     | '/referral'
     | '/welcome'
+    | '/activations/$id'
     | '/articles/$id'
     | '/games/poll'
     | '/login/verify-email'
@@ -294,6 +304,7 @@ export interface FileRouteTypes {
     | '/history'
     | '/referral'
     | '/welcome'
+    | '/activations/$id'
     | '/articles/$id'
     | '/games/poll'
     | '/login/verify-email'
@@ -322,6 +333,7 @@ export interface FileRouteTypes {
     | '/history'
     | '/referral'
     | '/welcome'
+    | '/activations/$id'
     | '/articles/$id'
     | '/games/poll'
     | '/login/verify-email'
@@ -351,6 +363,7 @@ export interface RootRouteChildren {
   HistoryRoute: typeof HistoryRoute
   ReferralRoute: typeof ReferralRoute
   WelcomeRoute: typeof WelcomeRoute
+  ActivationsIdRoute: typeof ActivationsIdRoute
   ArticlesIdRoute: typeof ArticlesIdRoute
   GamesPollRoute: typeof GamesPollRoute
   LoginVerifyEmailRoute: typeof LoginVerifyEmailRoute
@@ -439,6 +452,13 @@ declare module '@tanstack/react-router' {
       path: '/welcome'
       fullPath: '/welcome'
       preLoaderRoute: typeof WelcomeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/activations/$id': {
+      id: '/activations/$id'
+      path: '/activations/$id'
+      fullPath: '/activations/$id'
+      preLoaderRoute: typeof ActivationsIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/articles/$id': {
@@ -567,6 +587,7 @@ const rootRouteChildren: RootRouteChildren = {
   HistoryRoute: HistoryRoute,
   ReferralRoute: ReferralRoute,
   WelcomeRoute: WelcomeRoute,
+  ActivationsIdRoute: ActivationsIdRoute,
   ArticlesIdRoute: ArticlesIdRoute,
   GamesPollRoute: GamesPollRoute,
   LoginVerifyEmailRoute: LoginVerifyEmailRoute,

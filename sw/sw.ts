@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * Podium's service worker (ARCHITECTURE §6, issue 4), built by vite-plugin-pwa `injectManifest` into `dist/sw.js`.
+ * Podium's service worker (ARCHITECTURE §6), built by vite-plugin-pwa `injectManifest` into `dist/sw.js`.
  *
  * - Precache: the app shell (index.html, JS/CSS chunks incl. route chunks and lazily loaded locale chunks, icons)
  *   from the build manifest; outdated precaches are removed on activate.

@@ -1,6 +1,6 @@
 /**
  * Optional chunks: JavaScript that only some deployments load, kept out of the service worker's precache
- * (ARCHITECTURE §6, issue 4). Today: PostHog analytics (`posthog-js`, only with an analytics key), OpenTelemetry
+ * (ARCHITECTURE §6). Today: PostHog analytics (`posthog-js`, only with an analytics key), OpenTelemetry
  * browser traces (`@opentelemetry/*`, only with a telemetry endpoint) and the Supabase client (`@supabase/*`, only
  * in supabase auth mode) — about 630 KiB that every install would otherwise download up front.
  *

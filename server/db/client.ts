@@ -52,6 +52,23 @@ export async function openDatabase(options: {
     // terminating sessions) on the pool; without a listener they would crash the process. The pool drops that
     // client and opens a new one for the next request, so a warning is all that is needed.
     pool.on('error', (error) => console.warn(`[db] idle PostgreSQL connection lost: ${error.message}`));
+    // A client checked out by a transaction is detached from the pool's listener: when its backend is
+    // terminated mid-query, the client itself emits 'error' and, unheard, that kills the process. The failing
+    // query rejects anyway (the request answers 503, see `isConnectionError`). The broken client is handed back
+    // to the pool at once (which discards it): drizzle does not release a client whose BEGIN failed, and a few
+    // such leaks would exhaust the pool for good. Its later release by drizzle is then a no-op.
+    const checkedOut = new WeakSet<object>();
+    pool.on('acquire', (client) => checkedOut.add(client));
+    pool.on('release', (_error, client) => checkedOut.delete(client));
+    pool.on('connect', (client) => {
+      client.on('error', (error) => {
+        console.warn(`[db] PostgreSQL connection lost: ${error.message}`);
+        if (!checkedOut.has(client)) return;
+        const release = client.release;
+        client.release = () => undefined;
+        release.call(client, error);
+      });
+    });
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
     return { db: db as unknown as Db, engine: 'postgres', close: () => pool.end() };
@@ -74,6 +91,27 @@ export async function openDatabase(options: {
 export function isUniqueViolation(error: unknown): boolean {
   for (let e = error as { code?: string; cause?: unknown } | undefined, i = 0; e && i < 4; i++) {
     if (e.code === '23505') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+/** PostgreSQL SQLSTATEs of a lost or refused connection: class 08, and 57P01-57P03 (shutdown, crash, starting). */
+const CONNECTION_SQLSTATE = /^(08...|57P0[123])$/;
+/** Node socket errors of a lost or refused connection. */
+const CONNECTION_ERRNO = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTCONN']);
+/** Messages node-postgres uses for a connection that went away without an SQLSTATE. */
+const CONNECTION_MESSAGE = /Connection terminated|not queryable|Connection ended|timeout exceeded when trying to connect/i;
+
+/**
+ * True when `error` (or a cause, up to 4 levels: drizzle wraps driver errors) says the database connection was
+ * lost or refused (a failover, a restart, an administrator ending sessions) rather than that the statement was
+ * wrong. Such a request did not commit and can be retried: the app answers 503 with `Retry-After`.
+ */
+export function isConnectionError(error: unknown): boolean {
+  for (let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, i = 0; e && i < 4; i++) {
+    if (typeof e.code === 'string' && (CONNECTION_SQLSTATE.test(e.code) || CONNECTION_ERRNO.has(e.code))) return true;
+    if (typeof e.message === 'string' && CONNECTION_MESSAGE.test(e.message)) return true;
     e = e.cause as typeof e;
   }
   return false;

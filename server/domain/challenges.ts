@@ -24,6 +24,7 @@ import type {
   ChallengeSubtype,
   TriviaUserResponse,
 } from '../../src/contracts/challenge';
+import { isCompleteBy } from '../../src/rules/challenge-completion';
 import type { DbOrTx } from '../db/client';
 import { challengeResponses, challenges, triviaAnswers } from '../db/schema';
 import { ApiError, notFound } from '../lib/errors';
@@ -68,12 +69,15 @@ export function triviaUserResponse(row: ChallengeRow, answers: TriviaAnswerRow[]
   };
 }
 
-/** Completion (spec §4). */
+/** Completion (spec §4) of a challenge row for a member's answers: the shared rule of src/rules. */
 export function isCompleted(row: ChallengeRow, state: MemberState, now: Date): boolean {
-  if (row.type === 'trivia') {
-    return row.questions.length > 0 && row.questions.every((q) => state.trivia.some((a) => a.questionId === q.id));
-  }
-  return state.response !== null || isExpired(row, now);
+  return isCompleteBy({
+    trivia: row.type === 'trivia',
+    questionIds: row.questions.map((q) => q.id),
+    isQuestionAnswered: (id) => state.trivia.some((a) => a.questionId === id),
+    answered: state.response !== null,
+    expired: isExpired(row, now),
+  });
 }
 
 /** Outcome for history: null while the challenge is still open and not completed. */

@@ -2,7 +2,7 @@
  * Daily check-in (ARCHITECTURE §5, spec §3): once per calendar day in the organization's time zone.
  * - `days` is the current streak of consecutive days; a streak is alive while the last check-in was today or
  *   yesterday. `eligibleForCheckin` is false once today is checked in.
- * - Streak day n earns `rewards[(n - 1) % rewards.length].points` (the organization's cycle).
+ * - Streak day n earns the ladder's reward for day n, the ladder repeating (`rewardForStreakDay`, src/rules).
  * - A check-in queued offline carries `occurredAt`: honoured when at most 24 h old and at most 2 minutes
  *   ahead of the server clock (clock skew), else 422 CheckinTime.
  * - Idempotent by day: the second check-in for a day changes nothing (`created: false`); the award's ledger
@@ -13,7 +13,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { CheckinResult, CheckinStatus } from '../../src/contracts/checkin';
 import type { DbOrTx } from '../db/client';
 import { checkins, type CheckinRewardRow } from '../db/schema';
-import { addDays, dayInZone } from '../lib/dates';
+import { addDays, dayInZone } from '../../src/rules/calendar';
+import { currentStreak, rewardForStreakDay } from '../../src/rules/checkin';
 import { ApiError } from '../lib/errors';
 import type { AppDeps, OrganizationRow } from '../lib/types';
 import { awardPoints } from './ledger';
@@ -21,21 +22,13 @@ import { awardPoints } from './ledger';
 export const CHECKIN_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 export const CHECKIN_MAX_SKEW_MS = 2 * 60 * 1000;
 
-/** Points for streak day `n` (1-based) in the reward cycle; 0 without rewards. */
-export function rewardForStreakDay(rewards: CheckinRewardRow[], n: number): number {
-  if (rewards.length === 0 || n < 1) return 0;
-  const cycle = [...rewards].sort((a, b) => a.day - b.day);
-  return cycle[(n - 1) % cycle.length].points;
-}
-
 /** Status from the last check-in (or none), as seen on `today`. */
 export function checkinStatus(
   rewards: CheckinRewardRow[],
   last: { day: string; streakDay: number } | undefined,
   today: string,
 ): CheckinStatus {
-  const alive = last !== undefined && last.day >= addDays(today, -1);
-  const days = alive ? last.streakDay : 0;
+  const days = currentStreak(last, today);
   const eligible = !last || last.day < today;
   return {
     days,

@@ -1,5 +1,5 @@
 /**
- * Local sign-in (ARCHITECTURE §3, issue #2 §2): e-mail one-time codes and sessions.
+ * Local sign-in (ARCHITECTURE §3): e-mail one-time codes and sessions.
  *
  * - A code is 6 digits from `crypto.randomInt`, stored as HMAC-SHA256 (AUTH_SECRET), valid 10 minutes, once,
  *   and dies after 5 wrong guesses. Asking for a new code retires the previous ones.

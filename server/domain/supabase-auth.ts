@@ -1,5 +1,5 @@
 /**
- * Supabase access tokens as API bearers (ARCHITECTURE §3 `supabase` mode; issue 5; decision 0030).
+ * Supabase access tokens as API bearers (ARCHITECTURE §3 `supabase` mode; decision 0030).
  *
  * - Verification with `jose`: the project's JWKS at `{PUBLIC_SUPABASE_URL}/auth/v1/.well-known/jwks.json`
  *   (fetched once, cached by `createRemoteJWKSet`, re-fetched on an unknown `kid`), or the legacy HS256 secret when

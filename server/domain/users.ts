@@ -11,7 +11,7 @@ import { isUniqueViolation, type Db } from '../db/client';
 import { pointTransactions, users } from '../db/schema';
 import { ApiError, conflict, validationFailed } from '../lib/errors';
 import type { AppDeps, UserRow } from '../lib/types';
-import { rankFor } from './ranks';
+import { rankFor } from '../../src/rules/rank';
 
 const MAX_PROPERTIES_BYTES = 16 * 1024;
 

@@ -1,7 +1,8 @@
 /**
  * The error page (spec §2 "Error page", §8): full-screen background image, the status code, 'Sorry, this page
  * cannot be found' and a primary 'Go back home' button to '/'. Used for unknown paths (404, 'Page not found:
- * {path}'), failed route validation and fatal route errors. The error is reported with the current path.
+ * {path}'), failed route validation, fatal route errors and uncaught errors (`use-fatal-error.ts`). The error
+ * is reported with the current path.
  */
 import { useEffect, useRef } from 'react';
 import { Link, useRouterState, type ErrorComponentProps } from '@tanstack/react-router';
@@ -12,10 +13,12 @@ import './error-page.css';
 export interface ErrorScreenProps {
   status: number;
   detail?: string;
+  /** "Go back home" reloads the app at '/' instead of navigating in it (after a fatal error its state is unsafe). */
+  reload?: boolean;
 }
 
 /** The full-screen error layout; the heading takes focus so screen readers announce it. */
-export function ErrorScreen({ status, detail }: ErrorScreenProps) {
+export function ErrorScreen({ status, detail, reload }: ErrorScreenProps) {
   const { t } = useTranslation('common');
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -33,9 +36,15 @@ export function ErrorScreen({ status, detail }: ErrorScreenProps) {
           {t('errorPage.title')}
         </h1>
         {detail ? <p className="error-page__detail">{detail}</p> : null}
-        <Link to="/" className="btn btn--primary btn--lg">
-          {t('errorPage.home')}
-        </Link>
+        {reload ? (
+          <a href="/" className="btn btn--primary btn--lg">
+            {t('errorPage.home')}
+          </a>
+        ) : (
+          <Link to="/" className="btn btn--primary btn--lg">
+            {t('errorPage.home')}
+          </Link>
+        )}
       </div>
     </div>
   );

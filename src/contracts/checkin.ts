@@ -12,6 +12,8 @@ export const CheckinRewardSchema = z.object({
   points: z.number().int().nonnegative(),
 });
 
+export type CheckinReward = z.infer<typeof CheckinRewardSchema>;
+
 export const CheckinStatusSchema = z.object({
   /** Current streak of consecutive days, including today if checked in. */
   days: z.number().int().nonnegative(),

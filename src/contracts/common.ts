@@ -41,6 +41,7 @@ export const ErrorCodeSchema = z.enum([
   'Underage',
   'BirthdayImmutable',
   'CheckinTime',
+  'ServiceUnavailable',
   'Internal',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

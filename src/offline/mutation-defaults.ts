@@ -3,25 +3,21 @@
  * (ARCHITECTURE §6; TanStack Query's offline example: "we need a default mutation function so that paused
  * mutations can resume after a page reload").
  *
- * Each offline-capable feature exports a `registerXMutationDefaults(queryClient)` that calls
- * `queryClient.setMutationDefaults([key], {...queuedMutationDefaults, mutationFn, onMutate, onError, onSettled})`
- * and is added here: check-in, story chapter view, video view and article read.
+ * Each offline-capable feature declares its action with `defineQueuedAction` (./define-queued-action.ts) and its
+ * `register` is called here: check-in, story chapter view, video view and article read.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { registerArticleReadMutationDefaults } from '../features/articles/api/record-article-read';
-import { registerCheckinMutationDefaults } from '../features/checkin/api/create-checkin';
-import { registerChapterViewMutationDefaults } from '../features/stories/api/record-chapter-view';
-import { registerVideoViewMutationDefaults } from '../features/videos/api/record-video-view';
+import { articleReadAction } from '../features/articles/api/record-article-read';
+import { checkinAction } from '../features/checkin/api/create-checkin';
+import { chapterViewAction } from '../features/stories/api/record-chapter-view';
+import { videoViewAction } from '../features/videos/api/record-video-view';
 
 /**
  * Registers the mutation defaults of every offline-capable action on `queryClient`.
  * Takes the client; returns nothing. Idempotent (setMutationDefaults replaces by key).
  */
 export function registerOfflineMutationDefaults(queryClient: QueryClient): void {
-  registerCheckinMutationDefaults(queryClient); // ['checkin']
-  registerChapterViewMutationDefaults(queryClient); // ['story-chapter-view']
-  registerVideoViewMutationDefaults(queryClient); // ['video-view']
-  registerArticleReadMutationDefaults(queryClient); // ['article-read']
+  for (const action of [checkinAction, chapterViewAction, videoViewAction, articleReadAction]) action.register(queryClient);
 }
 
 /**

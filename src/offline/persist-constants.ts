@@ -1,6 +1,6 @@
 /**
  * Constants of the persisted query cache, kept apart so the QueryClient and the persister agree without an
- * import cycle. Rule source: issue 4 (`maxAge` >= 7 days, `gcTime` >= `maxAge`, `buster` = build version).
+ * import cycle. Rule source: decision 0005 (`maxAge` >= 7 days, `gcTime` >= `maxAge`, `buster` = build version).
  */
 
 /** A persisted cache older than this (7 days, in ms) is discarded on restore. */

@@ -1,7 +1,7 @@
 /**
  * The persisted query cache: TanStack Query's whole-client persister over IndexedDB (idb-keyval), so a signed-in
  * fan who opens the app with no network sees the last data at once, and queued actions survive closing the app
- * (ARCHITECTURE §6, issue 4, TanStack Query's offline example).
+ * (ARCHITECTURE §6, TanStack Query's offline example).
  *
  * Boot (src/main.tsx), recommended — restore before the router's first load, so loaders find the cached data:
  * ```tsx

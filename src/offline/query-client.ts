@@ -1,5 +1,5 @@
 /**
- * The app's one TanStack Query client, tuned for offline-first use (ARCHITECTURE §6, issue 4).
+ * The app's one TanStack Query client, tuned for offline-first use (ARCHITECTURE §6).
  *
  * Exports:
  * - `createAppQueryClient()`: the QueryClient the boot passes to `<PersistQueryClientProvider client>`. It

@@ -4,7 +4,7 @@
  *
  * Rule sources: ARCHITECTURE §4 (every mutation carries an `Idempotency-Key`, created when the action is first
  * queued; the server replays the stored answer), §5 (a queued check-in carries the time it was made), §6 (paused
- * mutations persist and replay on reconnect), issue 4 (a replay the server rejects for a business reason is
+ * mutations persist and replay on reconnect), decision 0005 (a replay the server rejects for a business reason is
  * dropped with a toast, not retried forever; one failure does not block the rest of the queue).
  * Decision record: docs/decisions/0005-offline-model.md.
  */

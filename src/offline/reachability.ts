@@ -4,7 +4,7 @@
  * a query or mutation attempt fails with no HTTP answer, the app is marked offline — so queued actions pause and
  * stay persisted instead of burning their attempts — and a probe request is retried with backoff until the API
  * answers (any HTTP status counts), which marks the app online again and resumes the queue.
- * Rule source: ARCHITECTURE §6, issue 4 (replayed on reconnect; flaky-network test).
+ * Rule source: ARCHITECTURE §6 (replayed on reconnect; flaky-network test).
  */
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { classifyQueuedFailure } from './queued-action';

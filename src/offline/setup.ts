@@ -13,7 +13,7 @@
  *   queries (TanStack's `refetchOnReconnect`).
  * - service worker: registers `/sw.js` with workbox-window and offers "Update available — Reload" (production
  *   builds only; the dev server has no worker).
- * Rule source: ARCHITECTURE §6, issue 4.
+ * Rule source: ARCHITECTURE §6.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { getRuntimeConfig } from '../platform/runtime-config';

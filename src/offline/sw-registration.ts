@@ -1,5 +1,5 @@
 /**
- * Service worker registration and update flow with workbox-window (ARCHITECTURE §6, issue 4): when a new
+ * Service worker registration and update flow with workbox-window (ARCHITECTURE §6): when a new
  * version is installed and waiting, a toast "Update available" offers "Reload"; accepting asks the waiting
  * worker to `skipWaiting` and reloads once it controls the page. Never a forced reload: if the fan ignores the
  * toast, the new version takes over the next time every tab of the app is closed.
@@ -8,6 +8,7 @@
 import { Workbox } from 'workbox-window';
 import i18next from 'i18next';
 import { notify } from '../platform/toasts';
+import { offerUpdate, updateToastClosed } from './update-prompt';
 
 /** How often an open app asks the server for a new service worker (ms): stadium sessions last hours. */
 export const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
@@ -17,16 +18,19 @@ const UPDATE_TOAST_ID = 'podium-sw-update';
 
 /**
  * Shows the update toast. Takes the callback run when the fan presses "Reload"; returns nothing.
- * The toast stays until acted on or dismissed (no auto-close: the fan may be mid-action).
+ * The toast stays until acted on or dismissed (no auto-close: the fan may be mid-action); once it leaves the
+ * screen unaccepted, the status indicator offers the update instead (`./update-prompt`).
  */
 async function showUpdateToast(onAccept: () => void): Promise<void> {
   await i18next.loadNamespaces('offline').catch(() => undefined);
+  const accept = offerUpdate(onAccept);
   notify({
     id: UPDATE_TOAST_ID,
     title: i18next.t('offline:update.title'),
     description: i18next.t('offline:update.description'),
     duration: Number.POSITIVE_INFINITY,
-    action: { label: i18next.t('offline:update.reload'), onClick: onAccept },
+    action: { label: i18next.t('offline:update.reload'), onClick: accept },
+    onClose: updateToastClosed,
   });
 }
 

@@ -1,5 +1,5 @@
 /**
- * React hooks over the offline state (ARCHITECTURE §6, issue 4), for the indicator and for features that
+ * React hooks over the offline state (ARCHITECTURE §6), for the indicator and for features that
  * disable online-only actions ("Answers need a connection").
  * - `useIsOnline()`: TanStack's `onlineManager` (browser events + the reachability probe of reachability.ts).
  * - `useLastUpdatedAt()`: newest `dataUpdatedAt` (ms since epoch) of any successful query, 0 when none.

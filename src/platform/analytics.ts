@@ -1,5 +1,5 @@
 /**
- * Product analytics with PostHog (spec §2, §5, §7; issue 5; decision 0031).
+ * Product analytics with PostHog (spec §2, §5, §7; decision 0031).
  * - Off when `config.analytics.key` is null: nothing is loaded and nothing is sent.
  * - `posthog-js` is loaded with `import()` after the first render once the first data loads settled, never in the
  *   first-load JavaScript. Calls made

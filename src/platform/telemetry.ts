@@ -1,5 +1,5 @@
 /**
- * Browser telemetry with OpenTelemetry (spec §7, §9; issue 5; decision 0032). Off when `config.telemetry.endpoint`
+ * Browser telemetry with OpenTelemetry (spec §7, §9; decision 0032). Off when `config.telemetry.endpoint`
  * is null. The SDK (`./telemetry-sdk`) is loaded with `import()` after the first render, once the first data loads
  * settled, so none of it is in the first-load JavaScript: it traces the page load (document-load instrumentation, from the navigation timing) and
  * every later `fetch`, exports over OTLP/HTTP (JSON) to `{endpoint}/v1/traces` with the resource attributes

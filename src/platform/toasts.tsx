@@ -6,6 +6,8 @@
  * sonner (9 KiB gzip) is not on the first screen (docs/decisions/0006-first-load-budget.md): `./sonner-toaster`
  * is loaded when the browser is idle after the first render, or at the first `notify()`, whichever comes first;
  * a toast asked for earlier is shown as soon as the toaster listens, so none is lost.
+ *
+ * Escape and the pause on keyboard focus are added around sonner (docs/decisions/0039-toasts-around-sonner.md).
  */
 import { useCallback, useEffect, useState } from 'react';
 import { afterFirstRender } from './after-first-render';
@@ -25,6 +27,11 @@ export interface NotifyOptions {
   id?: string | number;
   /** Milliseconds; `Infinity` keeps it until dismissed. Default 5000 (spec §9). */
   duration?: number;
+  /**
+   * Runs once the toast leaves the screen: its time is up, the fan closed it (button, Escape, swipe) or a newer
+   * toast replaced it (only one is kept). Lets a caller keep what the toast offered reachable elsewhere.
+   */
+  onClose?: () => void;
 }
 
 let toasterModule: Promise<ToasterModule> | null = null;

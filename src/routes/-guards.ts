@@ -12,10 +12,11 @@ import { NetworkError } from '../api/errors';
 import { getOrganizationQueryOptions } from '../features/organization/api/get-organization';
 import { applyOrganization } from '../features/organization/branding';
 import { getCurrentUserQueryOptions } from '../features/session/api/get-current-user';
+import { ensureUserIdentified } from '../features/session/api/identify-user';
 import { decideHostedNewUserRedirect, decideMainGuard, normalizePath, type GuardDecision } from '../features/session/navigation-guard';
 import { clearPostLoginRedirect, getPostLoginRedirect, setPostLoginRedirect } from '../features/session/post-login-redirect';
 import { getSessionToken } from '../features/session/token-store';
-import { isUnderage } from '../features/session/underage';
+import { isMemberUnderage } from '../features/session/underage';
 import { getChallengesQueryOptions } from '../features/challenges/api/get-challenges';
 import { getCheckinQueryOptions } from '../features/checkin/api/get-checkin';
 import { afterFirstRender } from '../platform/after-first-render';
@@ -66,9 +67,9 @@ async function confirmNewUser(queryClient: QueryClient, cached: User): Promise<U
  * at once; the rest (sweepstakes, stories, videos, playlists, articles, activations) starts after the first
  * render, from its own chunk, so it stays off the first screen (docs/decisions/0006-first-load-budget.md).
  */
-function preloadForUser(queryClient: QueryClient): void {
-  // Spec §2 also lists user identification and rewards: rewards are built-in cards (no call), identification
-  // has no query of its own.
+function preloadForUser(queryClient: QueryClient, user: User): void {
+  // Spec §2 also lists rewards: they are built-in cards (no call).
+  ensureUserIdentified(queryClient, user);
   void queryClient.prefetchQuery(getChallengesQueryOptions());
   void queryClient.prefetchQuery(getCheckinQueryOptions());
   afterFirstRender(() => import('./-preload-content').then((m) => m.preloadContentForUser(queryClient)));
@@ -128,18 +129,19 @@ export async function runNavigationGuards({ context, location, matches, preload,
     preload,
   );
 
-  if (user) preloadForUser(queryClient);
+  if (user) preloadForUser(queryClient, user);
   else if (config.loggedOffDashboard) preloadForLoggedOffDashboard(queryClient);
 
   const leaf = matches[matches.length - 1];
-  if (!preload) lastDecidedUnderage = Boolean(user && isUnderage(user.birthday));
+  const underage = isMemberUnderage(user, organization);
+  if (!preload) lastDecidedUnderage = underage;
   apply(
     decideMainGuard({
       pathname: location.pathname,
       fullPath: location.href,
       routeFound: Boolean(leaf && leaf.routeId !== '__root__'),
       routeOpen: Boolean(leaf?.staticData?.open),
-      user: user ? { isNewUser: user.isNewUser, underage: isUnderage(user.birthday) } : null,
+      user: user ? { isNewUser: user.isNewUser, underage } : null,
       loggedOffDashboard: config.loggedOffDashboard,
       storedRedirect: getPostLoginRedirect(),
     }),

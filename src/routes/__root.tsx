@@ -1,13 +1,15 @@
 /**
  * Root route: router context `{queryClient, config}`, the navigation guards (spec §2) as `beforeLoad`, the layout
- * chosen by the deepest route's `staticData.layout`, the global toaster (spec §9) and the level-up dialog.
+ * chosen by the deepest route's `staticData.layout`, the global toaster (spec §9) and the level-up dialog; an
+ * uncaught error or rejection replaces it all with the error page (spec §2, §8).
  */
 import { lazy, Suspense, useEffect } from 'react';
 import { createRootRouteWithContext, Outlet, useMatches, useRouteContext, useRouter } from '@tanstack/react-router';
 import { AppLayout } from '../components/app-layout';
+import { ErrorScreen } from '../components/error-page';
+import { useFatalError } from '../components/use-fatal-error';
 import { PageSpinner } from '../components/spinner';
-import { useCurrentUser } from '../features/session/api/get-current-user';
-import { isUnderage } from '../features/session/underage';
+import { useIsUnderage } from '../features/session/underage';
 import { AppToaster } from '../platform/toasts';
 import { useFirstScreenSettled } from '../platform/use-first-screen-settled';
 import type { RouterContext } from '../router';
@@ -32,8 +34,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
  */
 function useGuardsFollowUnderage() {
   const router = useRouter();
-  const { data: user } = useCurrentUser();
-  const underage = Boolean(user && isUnderage(user.birthday));
+  const underage = useIsUnderage();
   useEffect(() => {
     if (underage && !guardsDecidedUnderage()) void router.invalidate();
   }, [underage, router]);
@@ -50,6 +51,8 @@ function RootComponent() {
   const { config } = useRouteContext({ from: '__root__' });
   const matches = useMatches();
   const layout = matches[matches.length - 1]?.staticData?.layout ?? 'default';
+  const fatal = useFatalError();
+  if (fatal) return <ErrorScreen status={fatal.status} reload />;
   return (
     <>
       <AppLayout layout={layout} tabsEnabled={config.tabsEnabled}>

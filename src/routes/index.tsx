@@ -1,6 +1,6 @@
 /**
  * `/` (spec §2): open to visitors, allows an incomplete profile, no layout. Normally the sign-in entry. With the
- * logged-off dashboard on (issue 5, decision 0033), visitors see the public dashboard here, and a signed-in member —
+ * logged-off dashboard on (decision 0033), visitors see the public dashboard here, and a signed-in member —
  * whom the guard keeps on `/` in that mode — sees the member dashboard.
  */
 import { createFileRoute } from '@tanstack/react-router';

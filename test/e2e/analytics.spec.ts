@@ -1,5 +1,5 @@
 /**
- * PostHog analytics end to end (issue 5; spec §2, §5, §7) against the local capture endpoint: one `$pageview` per
+ * PostHog analytics end to end (spec §2, §5, §7) against the local capture endpoint: one `$pageview` per
  * route change, identify on sign-in with the internal flag, reset on logout, navigation errors with the path, nothing
  * automatic on localhost, and nothing at all when no key is configured.
  */

@@ -1,5 +1,5 @@
 /**
- * Helpers of the issue-3 content journeys (test/e2e/content.spec.ts): a fan onboarded through the real UI
+ * Helpers of the content journeys (test/e2e/content.spec.ts): a fan onboarded through the real UI
  * (optionally with a birthday), the fan's ledger and balance read through the API, and earning points through
  * the same award calls the app makes (`POST /api/content/videos/{id}/view`) when a test needs a balance without
  * being about how it was earned. There is no admin API: every point comes from a fan action.

@@ -1,5 +1,5 @@
 /**
- * Issue 3 end-to-end in Debian's Chromium against the real server (fresh in-memory PGlite, seeded demo content):
+ * The content screens end to end in Debian's Chromium against the real server (fresh in-memory PGlite, seeded demo content):
  * what a fan does with the content screens — videos (view recorded once watched, never on open), articles (read
  * recorded at the end), stories (viewer, keyboard, chapter views once, rank-coded stories), sweepstakes (sections
  * by status, InsufficientPoints toast, entering with a count), the underage rules, the profile (avatar upload,

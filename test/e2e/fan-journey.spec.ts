@@ -1,5 +1,5 @@
 /**
- * Issue 2 end-to-end journey in Debian's Chromium against the real server (fresh in-memory PGlite):
+ * A fan's first journey end to end in Debian's Chromium against the real server (fresh in-memory PGlite):
  * sign-in with the code from the server log, onboarding, check-in, a poll, a trivia quiz, the ledger,
  * the post-login redirect memory, onboarding done elsewhere, the 404 page and the French locale.
  */

@@ -1,5 +1,5 @@
 /**
- * Logged-off dashboard end to end (issue 5; spec §2 main guard, §6): a server with PUBLIC_LOGGED_OFF_DASHBOARD=true.
+ * Logged-off dashboard end to end (spec §2 main guard, §6): a server with PUBLIC_LOGGED_OFF_DASHBOARD=true.
  * Visitors stay on / which shows the public sweepstakes (organization key) and public challenges, as decided by the
  * server; the requested path is remembered unless it is /; after sign-in the stored path is used once and cleared
  * unless it is /welcome or /dashboard; a signed-in member on an open route goes to /.

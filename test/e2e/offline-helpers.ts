@@ -1,5 +1,5 @@
 /**
- * Helpers of the offline-queue end-to-end tests (test/e2e/offline-queue.spec.ts, issue 4):
+ * Helpers of the offline-queue end-to-end tests (test/e2e/offline-queue.spec.ts):
  * - `signInToDashboard`: a new onboarded fan, signed in through the real API, on the dashboard;
  * - `waitForServiceWorker`, `persistedCache`: the service worker controls the page; the persisted TanStack
  *   Query cache read straight from IndexedDB (query keys, paused mutations, buster);

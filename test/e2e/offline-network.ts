@@ -1,5 +1,5 @@
 /**
- * A network switch for the offline end-to-end tests (issue 4): `goOffline(context)` / `goOnline(context)`.
+ * A network switch for the offline end-to-end tests: `goOffline(context)` / `goOnline(context)`.
  *
  * Why not `context.setOffline(true)` alone (nor with `context.route`): Chromium applies DevTools offline emulation
  * and request interception to the document a page target currently shows. When a page navigates or reloads, the

@@ -1,5 +1,5 @@
 /**
- * Offline queue end-to-end (issue 4, ARCHITECTURE §5-§6, decision 0005) in Debian's Chromium against the real
+ * Offline queue end-to-end (ARCHITECTURE §5-§6, decision 0005) in Debian's Chromium against the real
  * server, the real built PWA and its real service worker:
  * - exactly once, all four kinds: a video view, a check-in, two story chapter views and an article read made
  *   offline survive a reload while offline and are applied exactly once on reconnect; the dashboard converges

@@ -1,5 +1,5 @@
 /**
- * Offline end-to-end (issue 4, ARCHITECTURE §6) in Debian's Chromium against the real server, the real built PWA
+ * Offline end-to-end (ARCHITECTURE §6) in Debian's Chromium against the real server, the real built PWA
  * and its real service worker:
  * - cold start offline: a signed-in fan reopens the app with no network and sees the last dashboard within 1 s,
  *   with the offline indicator;

@@ -1,5 +1,5 @@
 /**
- * Optional chunks and the service worker (issue 4, ARCHITECTURE §6; scripts/lib/optional-chunks.ts): the chunks
+ * Optional chunks and the service worker (ARCHITECTURE §6; scripts/lib/optional-chunks.ts): the chunks
  * only some deployments load — PostHog analytics, OpenTelemetry browser traces, the Supabase client — are not in
  * the precache, and a deployment that does load them still starts offline with them once they have been loaded.
  *

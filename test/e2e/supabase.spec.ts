@@ -1,5 +1,5 @@
 /**
- * Supabase sign-in mode end to end (issue 5): supabase-js in the app against the Supabase Auth stand-in, the access
+ * Supabase sign-in mode end to end: supabase-js in the app against the Supabase Auth stand-in, the access
  * token as the API bearer verified by the real server, the refresh rule of spec §9, local sign-out, and the
  * new-user /welcome guard of spec §2 on both sides of the 150000 ms window (Playwright's clock).
  */

@@ -1,5 +1,5 @@
 /**
- * OpenTelemetry end to end (issue 5; spec §7, §9) against the local OTLP/HTTP receiver: a page load and API calls
+ * OpenTelemetry end to end (spec §7, §9) against the local OTLP/HTTP receiver: a page load and API calls
  * arrive from the browser with the resource attributes (service name, version 1.0.0, environment production), a
  * failed API call is recorded as an error span, and the server's own request spans continue the browser's trace.
  */

@@ -1,5 +1,5 @@
 /**
- * Update flow end-to-end (issue 4, ARCHITECTURE §6): two real builds of the PWA with different versions
+ * Update flow end-to-end (ARCHITECTURE §6): two real builds of the PWA with different versions
  * (`PODIUM_BUILD_VERSION` -> `__APP_VERSION__`), served by the real server from a directory of their own. The app
  * opened on build A is "redeployed" with build B; an update check installs B's service worker, which waits:
  * the app shows "Update available" with "Reload", nothing reloads by itself (a half-typed form stays), and

@@ -1,5 +1,5 @@
 /**
- * Activations API (issue 3; spec §3, §6-§7): list and detail with the organization-key bearer, and
+ * Activations API (spec §3, §6-§7): list and detail with the organization-key bearer, and
  * `POST /activations/activate-user {slug}` awarding badges (and points) once per member and activation,
  * only inside the activation's window.
  */

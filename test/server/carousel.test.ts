@@ -1,5 +1,5 @@
 /**
- * Rewards-carousel dismissals (issue 3; spec §4, §7-§8): `DELETE /carousel/{id}` remembered per member,
+ * Rewards-carousel dismissals (spec §4, §7-§8): `DELETE /carousel/{id}` remembered per member,
  * `GET /carousel/dismissed` (decision 0016).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckinResultResponseSchema, CheckinStatusResponseSchema } from '../../src/contracts/checkin';
-import { pointTransactions } from '../../server/db/schema';
+import { organizations, pointTransactions } from '../../server/db/schema';
 import { createTestContext, type TestContext } from './helpers';
 
 let t: TestContext;
@@ -112,6 +112,33 @@ describe('daily check-in', () => {
     expect(user.points).toBe(10);
     const ledger = await t.db.select().from(pointTransactions).where(eq(pointTransactions.userId, user.userId));
     expect(ledger.map((r) => r.reference)).toEqual(['checkin:2026-08-15']);
+  });
+
+  it('a ladder with gaps pays each rung on its own streak day and nothing in between', async () => {
+    const ladder = [
+      { day: 1, points: 10 },
+      { day: 3, points: 30 },
+    ];
+    const setLadder = (rewards: typeof ladder) =>
+      t.db.update(organizations).set({ checkinRewards: rewards }).where(eq(organizations.id, t.organization.id));
+    const [{ checkinRewards: before }] = await t.db
+      .select({ checkinRewards: organizations.checkinRewards })
+      .from(organizations)
+      .where(eq(organizations.id, t.organization.id));
+    await setLadder(ladder);
+    try {
+      t.clock.set('2026-06-01T08:00:00Z');
+      const token = await t.signIn();
+      const awarded: number[] = [];
+      for (let day = 0; day < 4; day++) {
+        awarded.push((await checkIn(token)).body.data.pointsAwarded);
+        t.clock.advance(DAY);
+      }
+      expect(awarded).toEqual([10, 0, 30, 10]);
+      expect(await status(token)).toMatchObject({ days: 4, nextRewardPoints: 0 });
+    } finally {
+      await setLadder(before);
+    }
   });
 
   it('visitors cannot check in (401)', async () => {

@@ -1,5 +1,5 @@
 /**
- * Consents API (issue 3; spec §3, §7-§8): `GET /consent/user` and `PATCH /consent/user/{id}
+ * Consents API (spec §3, §7-§8): `GET /consent/user` and `PATCH /consent/user/{id}
  * {consentId, value, data}` for members.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

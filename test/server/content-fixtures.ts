@@ -1,5 +1,5 @@
 /**
- * Fixtures for the issue-3 server tests (content, sweepstakes, activations, media, consent, carousel):
+ * Fixtures for the server tests (content, sweepstakes, activations, media, consent, carousel):
  * the core's in-process test context (`helpers.ts`) with the demo content present, members with a given
  * balance / birthday through the real ledger, and direct reads of rows to check that nothing changed.
  */

@@ -1,5 +1,5 @@
 /**
- * Content API (issue 3, spec §3-§4, §7-§8; ARCHITECTURE §4-§5): videos, articles, stories, downloads —
+ * Content API (spec §3-§4, §7-§8; ARCHITECTURE §4-§5): videos, articles, stories, downloads —
  * reads in both languages, awards once per member and item, the story window and chapter rules, rank-coded
  * story visibility, and bad input.
  */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EnvError, loadEnv } from '../../server/env';
+import { readFileSync } from 'node:fs';
+import { EnvError, loadEnv, startupWarnings } from '../../server/env';
 
 describe('server environment', () => {
   it('has working defaults for a fresh machine', () => {
@@ -43,5 +44,57 @@ describe('server environment', () => {
 
   it('supabase mode needs its URL and anon key', () => {
     expect(() => loadEnv({ PUBLIC_AUTH_MODE: 'supabase' })).toThrow(/PUBLIC_SUPABASE_URL/);
+  });
+});
+
+describe('production defaults (decision 0042)', () => {
+  const ownSecrets = { AUTH_SECRET: 'a-real-production-secret-0042', ORGANIZATION_KEY: 'pk_live_real_club' };
+
+  it('a production server refuses the development AUTH_SECRET, naming the variable', () => {
+    expect(() => loadEnv({ NODE_ENV: 'production', ORGANIZATION_KEY: 'pk_live_real_club' })).toThrow(/AUTH_SECRET: is the development value/);
+  });
+
+  it('a production server refuses the demo ORGANIZATION_KEY, naming the variable', () => {
+    expect(() => loadEnv({ NODE_ENV: 'production', AUTH_SECRET: ownSecrets.AUTH_SECRET })).toThrow(/ORGANIZATION_KEY: is the demo key/);
+  });
+
+  it('PODIUM_DEMO=true lets a production build run on the demo values, with a loud warning', () => {
+    const env = loadEnv({ NODE_ENV: 'production', PODIUM_DEMO: 'true' });
+    expect(env.PODIUM_DEMO).toBe(true);
+    expect(startupWarnings(env).join('\n')).toMatch(/PODIUM_DEMO=true/);
+  });
+
+  it('production with its own secret and key starts', () => {
+    expect(loadEnv({ NODE_ENV: 'production', ...ownSecrets, SMTP_URL: 'smtp://mail.example:587' })).toMatchObject({ NODE_ENV: 'production' });
+    expect(startupWarnings(loadEnv({ NODE_ENV: 'production', ...ownSecrets, SMTP_URL: 'smtp://mail.example:587' }))).toEqual([]);
+  });
+
+  it('the demo quick start (no variable set) starts without a warning: development values are fine there', () => {
+    const env = loadEnv({});
+    expect(env.NODE_ENV).toBe('development');
+    expect(startupWarnings(env)).toEqual([]);
+  });
+
+  it('npm start does not run the server with NODE_ENV=production, so the quick start needs no variable', () => {
+    const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts;
+    const serve = scripts.start.replace(/npm run (\w+)/g, (_, name: string) => scripts[name] ?? '');
+    expect(serve).not.toMatch(/NODE_ENV=production[^&]*(server\/main|serve)/);
+  });
+
+  it('warns loudly in production when sign-in codes go to the log (no SMTP_URL)', () => {
+    const warnings = startupWarnings(loadEnv({ NODE_ENV: 'production', ...ownSecrets }));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/SMTP_URL is not set: sign-in codes are written to this log/);
+  });
+
+  it('no SMTP warning in supabase mode, where Supabase sends the codes', () => {
+    const env = loadEnv({
+      NODE_ENV: 'production',
+      ...ownSecrets,
+      PUBLIC_AUTH_MODE: 'supabase',
+      PUBLIC_SUPABASE_URL: 'https://project.supabase.co',
+      PUBLIC_SUPABASE_ANON_KEY: 'anon',
+    });
+    expect(startupWarnings(env)).toEqual([]);
   });
 });

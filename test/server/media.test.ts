@@ -1,5 +1,5 @@
 /**
- * Profile media and identification (issue 3; spec §7): `POST /media` (binary avatar, real PNG/JPEG/WebP by
+ * Profile media and identification (spec §7): `POST /media` (binary avatar, real PNG/JPEG/WebP by
  * content sniffing, at most 5 MB), `POST /media/set-avatar {name}`, the avatar served at `/api/media/{id}`
  * and shown as `avatarUrl` on `GET /user/me`, `POST /user/me/identify {email}`, and the `/cdn` files
  * (videos with Range requests, PDFs).

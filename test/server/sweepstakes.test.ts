@@ -1,5 +1,5 @@
 /**
- * Sweepstakes API (issue 3; spec §3-§4, §6-§8; ARCHITECTURE §4-§5): lists for members and visitors,
+ * Sweepstakes API (spec §3-§4, §6-§8; ARCHITECTURE §4-§5): lists for members and visitors,
  * status from the server clock, entries spending `count × entryCost` in one transaction, the 422/403 rules,
  * and 50 simultaneous entries from one member whose balance covers only some of them.
  */

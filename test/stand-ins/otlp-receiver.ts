@@ -1,5 +1,5 @@
 /**
- * A local OTLP/HTTP trace receiver — test-only, never shipped (issue 5). Accepts `POST /v1/traces` in the OTLP JSON
+ * A local OTLP/HTTP trace receiver — test-only, never shipped. Accepts `POST /v1/traces` in the OTLP JSON
  * encoding (what `@opentelemetry/exporter-trace-otlp-http` sends, from the browser and from Node; protobuf is refused
  * with 415 so a misconfigured exporter fails loudly), answers CORS preflights like a collector configured for the
  * app's origin, and keeps every span flattened: `{name, kind, traceId, spanId, parentSpanId, attributes, status,

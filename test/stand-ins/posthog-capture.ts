@@ -1,5 +1,5 @@
 /**
- * A local PostHog capture endpoint — test-only, never shipped (issue 5). Records what `posthog-js` (1.449) sends:
+ * A local PostHog capture endpoint — test-only, never shipped. Records what `posthog-js` (1.449) sends:
  * events on `/e/`, `/i/v0/e/`, `/batch/`, `/capture/`, `/track/`, `/engage/` and recordings on `/s/`, decoding the
  * three encodings the library uses (`?compression=gzip-js`: a gzip body; `?compression=base64` or a form body:
  * `data=<base64 JSON>`; otherwise plain JSON, one event or a list). Answers `/flags/` and the remote config

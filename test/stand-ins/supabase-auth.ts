@@ -1,5 +1,5 @@
 /**
- * A local stand-in for Supabase Auth (GoTrue) — test-only, never shipped (issue 5). It speaks the parts of the HTTP
+ * A local stand-in for Supabase Auth (GoTrue) — test-only, never shipped. It speaks the parts of the HTTP
  * API that `@supabase/supabase-js` uses in Podium, with real ES256 tokens signed by `jose`:
  * - `POST /auth/v1/otp {email}`: "sends" a 6-digit code (kept in memory, printed as
  *   `[supabase] sign-in code for <email>: <code>`, readable at `GET /__stand-in/codes/<email>`);

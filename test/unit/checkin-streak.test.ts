@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckinStatus } from '../../src/contracts/checkin';
-import {
-  applyOptimisticCheckin,
-  getRewardForStreakDay,
-  getStreakWeek,
-} from '../../src/features/checkin/checkin-streak';
+import { applyOptimisticCheckin, getStreakWeek } from '../../src/features/checkin/checkin-streak';
 
 const rewards = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, points: day * 10 }));
 const status = (days: number, eligibleForCheckin: boolean): CheckinStatus => ({
@@ -16,13 +12,6 @@ const status = (days: number, eligibleForCheckin: boolean): CheckinStatus => ({
 });
 
 describe('check-in streak display', () => {
-  it('the reward table repeats as a cycle', () => {
-    expect(getRewardForStreakDay(rewards, 1)).toBe(10);
-    expect(getRewardForStreakDay(rewards, 7)).toBe(70);
-    expect(getRewardForStreakDay(rewards, 8)).toBe(10);
-    expect(getRewardForStreakDay([], 3)).toBe(0);
-  });
-
   it('a fan with a 2-day streak who has not checked in today sees 2 done and today to do', () => {
     expect(getStreakWeek(status(2, true)).map((d) => d.state)).toEqual([
       'done',

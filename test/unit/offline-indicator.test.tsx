@@ -2,13 +2,14 @@
  * `<OfflineIndicator />` (src/offline/components/offline-indicator.tsx) on a real QueryClient: what a fan sees
  * and a screen reader hears when the network goes away and comes back.
  */
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createElement } from 'react';
 import { MutationObserver, onlineManager, QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { OfflineIndicator } from '../../src/offline/components/offline-indicator';
+import { clearUpdateOffer, offerUpdate, updateToastClosed } from '../../src/offline/update-prompt';
 import { createAppQueryClient } from '../../src/offline/query-client';
 import { newQueuedActionVariables, queuedMutationDefaults, type QueuedActionVariables } from '../../src/offline/queued-action';
 import en from '../../locales/en/offline.json';
@@ -78,5 +79,27 @@ describe('offline indicator', () => {
     renderIndicator();
     act(() => onlineManager.setOnline(false));
     expect(screen.getByRole('status').textContent).toBe('Offline');
+  });
+});
+
+describe('update offer in the indicator (docs/decisions/0039-toasts-around-sonner.md)', () => {
+  it('offers "Update available — Reload" once the update toast left the screen, until the fan accepts', async () => {
+    renderIndicator();
+    const accepted = vi.fn();
+    act(() => void offerUpdate(accepted));
+    // The toast still shows the offer: no second button.
+    expect(screen.queryByRole('button', { name: 'Update available — Reload' })).toBeNull();
+    act(() => updateToastClosed());
+    const button = screen.getByRole('button', { name: 'Update available — Reload' });
+    act(() => button.click());
+    expect(accepted).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('button', { name: 'Update available — Reload' })).toBeNull();
+  });
+
+  it('nothing is offered when no update waits', () => {
+    clearUpdateOffer();
+    renderIndicator();
+    act(() => updateToastClosed());
+    expect(screen.queryByRole('button')).toBeNull();
   });
 });

@@ -3,13 +3,10 @@ import type { Story } from '../../src/contracts/content';
 import {
   firstUnviewedChapterIndex,
   groupStories,
-  isStoryShareable,
-  isStoryVisibleTo,
   markChapterViewed,
   selectRailStories,
   sortChapters,
   sortStories,
-  storyRankCode,
 } from '../../src/features/stories/story-order';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
@@ -92,31 +89,7 @@ describe('chapters (spec §4: sorted by orderIndex)', () => {
   });
 });
 
-describe('rank-coded stories (spec §4, ARCHITECTURE §5)', () => {
-  it('reads the rank code only as a whole word at the start: "P10 …" is P10, not P1', () => {
-    expect(storyRankCode('P10 Welcome pack')).toBe('P10');
-    expect(storyRankCode('P1 Paddock pass')).toBe('P1');
-    expect(storyRankCode('P1: paddock')).toBe('P1');
-    expect(storyRankCode('P9 Garage tour')).toBe('P9');
-    expect(storyRankCode('P10x launch')).toBeNull();
-    expect(storyRankCode('P11 nothing')).toBeNull();
-    expect(storyRankCode('P0 nothing')).toBeNull();
-    expect(storyRankCode('Race day P1')).toBeNull();
-    expect(storyRankCode('p1 lower case')).toBeNull();
-  });
-
-  it('a rank-coded story is visible only to a non-underage member of exactly that rank', () => {
-    const p1 = story('p1', { title: 'P1 Paddock pass' });
-    const p10 = story('p10', { title: 'P10 Welcome pack' });
-    expect(isStoryVisibleTo(p1, { rank: 'P1', underage: false })).toBe(true);
-    expect(isStoryVisibleTo(p1, { rank: 'P10', underage: false })).toBe(false);
-    expect(isStoryVisibleTo(p10, { rank: 'P1', underage: false })).toBe(false);
-    expect(isStoryVisibleTo(p10, { rank: 'P10', underage: false })).toBe(true);
-    expect(isStoryVisibleTo(p1, { rank: 'P1', underage: true })).toBe(false);
-    expect(isStoryVisibleTo(p1, null)).toBe(false);
-    expect(isStoryVisibleTo(story('plain'), null)).toBe(true);
-  });
-
+describe('the rail applies the rank-coded title rule and the window (spec §4)', () => {
   it('an adult of rank P9 sees the P9 story and not the P1 or P10 ones in the rail', () => {
     const stories = [
       story('p1', { title: 'P1 Paddock pass' }),
@@ -134,18 +107,5 @@ describe('rank-coded stories (spec §4, ARCHITECTURE §5)', () => {
       story('open', { stopsAt: '2026-12-20T00:00:00Z' }),
     ];
     expect(selectRailStories(stories, null, NOW).map((s) => s.id)).toEqual(['open']);
-  });
-});
-
-describe('sharing (spec §4)', () => {
-  it('rank-coded stories and "Save to Home" are never shareable', () => {
-    expect(isStoryShareable(story('p', { title: 'P9 Garage tour', shareable: true }))).toBe(false);
-    expect(isStoryShareable(story('s', { title: 'Save to Home', shareable: true }))).toBe(false);
-    expect(isStoryShareable(story('s2', { title: '  save to home ', shareable: true }))).toBe(false);
-  });
-
-  it('other stories follow the server flag', () => {
-    expect(isStoryShareable(story('a', { title: 'Race day live', shareable: true }))).toBe(true);
-    expect(isStoryShareable(story('b', { title: 'Race day live', shareable: false }))).toBe(false);
   });
 });

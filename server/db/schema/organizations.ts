@@ -23,7 +23,7 @@ export const organizations = pgTable(
     /** `#rrggbb` */
     brandColor: text('brand_color').notNull().default('#0055A4'),
     logoMediaId: uuid('logo_media_id'),
-    /** The check-in reward cycle; streak day n earns `checkinRewards[(n - 1) % length].points`. */
+    /** The check-in reward ladder `{day, points}`, repeating; see `rewardForStreakDay` in src/rules/checkin.ts. */
     checkinRewards: jsonb('checkin_rewards').$type<CheckinRewardRow[]>().notNull().default([]),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },

@@ -1,5 +1,5 @@
 /**
- * Profile extras of issue 3: who uploaded which avatar image (only the uploader may pick it, decision 0015)
+ * Profile extras: who uploaded which avatar image (only the uploader may pick it, decision 0015)
  * and the e-mail identifications of `POST /user/me/identify`.
  */
 import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';

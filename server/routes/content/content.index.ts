@@ -1,5 +1,5 @@
 /**
- * Content routes (spec §7; issue 3), mounted at `/api/content` behind authentication and Idempotency-Key:
+ * Content routes (spec §7), mounted at `/api/content` behind authentication and Idempotency-Key:
  * - `GET /videos`, `GET /articles`, `GET /articles/{id}`, `GET /stories`, `GET /stories/{id}`,
  *   `GET /downloads` (decision 0012): members and visitors (organization key); visitors see nothing viewed
  *   and no rank-coded story.

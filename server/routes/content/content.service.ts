@@ -28,10 +28,12 @@ import {
   videoViews,
 } from '../../db/schema/content';
 import { awardPoints } from '../../domain/ledger';
-import { rankFor } from '../../domain/ranks';
 import { ApiError, notFound } from '../../lib/errors';
 import type { AppDeps, Principal } from '../../lib/types';
-import { isSaveToHome, isUnderage, isUuid, localized, NO_USER, rankCodeOf, type ContentLanguage } from './localize';
+import { isUuid, localized, NO_USER, type ContentLanguage } from './localize';
+import { rankFor } from '../../../src/rules/rank';
+import { isTitleShareable, rankCodeOf } from '../../../src/rules/story-title';
+import { isUnderage } from '../../../src/rules/underage';
 
 /** Builds the prepared statements of the content routes (once per app). */
 export function prepareContentQueries(db: Db) {
@@ -190,7 +192,6 @@ export async function listStories(deps: AppDeps, q: ContentQueries, ctx: ReadCon
   for (const { story, chapter, viewed } of rows) {
     let s = byId.get(story.id);
     if (!s) {
-      const rankCoded = rankCodeOf(story.title) !== null;
       s = {
         id: story.id,
         title: localized({ title: story.title }, story.translations, ctx.language).title,
@@ -200,7 +201,7 @@ export async function listStories(deps: AppDeps, q: ContentQueries, ctx: ReadCon
         startsAt: story.startsAt.toISOString(),
         stopsAt: story.stopsAt?.toISOString() ?? null,
         viewed: false,
-        shareable: story.shareable && !rankCoded && !isSaveToHome(story.title),
+        shareable: isTitleShareable(story.title, story.shareable),
         chapters: [],
       };
       storedTitle.set(story.id, story.title);

@@ -1,5 +1,5 @@
 /**
- * Profile extras of issue 3 (spec §7):
+ * Profile extras (spec §7):
  * - `profileRoutes`, mounted at `/api/user` next to the core's user routes: `POST /me/identify {email}`
  *   records the identification and answers `{identified: true}`.
  * - `avatarRoutes`, mounted at `/api/media` before the API's 1 MB body limit (an avatar may be 5 MB), each

@@ -15,16 +15,11 @@ import { sweepstakeEntries, sweepstakes } from '../../db/schema/sweepstakes';
 import { spendPoints } from '../../domain/ledger';
 import { ApiError, notFound } from '../../lib/errors';
 import type { AppDeps, Principal } from '../../lib/types';
-import { isUnderage, isUuid, localized, NO_USER, type ContentLanguage } from '../content/localize';
+import { isUnderage } from '../../../src/rules/underage';
+import { statusAt } from '../../../src/rules/sweepstake-status';
+import { isUuid, localized, NO_USER, type ContentLanguage } from '../content/localize';
 
 type SweepstakeRow = typeof sweepstakes.$inferSelect;
-
-/** Status at `now`: coming_soon before `startsAt`, live until `endsAt` (exclusive), then ended. */
-export function statusAt(row: Pick<SweepstakeRow, 'startsAt' | 'endsAt'>, now: Date): SweepstakeStatus {
-  if (now < row.startsAt) return 'coming_soon';
-  if (now < row.endsAt) return 'live';
-  return 'ended';
-}
 
 /** Builds the prepared statements of the sweepstake routes (once per app). */
 export function prepareSweepstakeQueries(db: Db) {

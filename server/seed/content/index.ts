@@ -1,5 +1,5 @@
 /**
- * Seeds the demo content of one organization (issue 3): videos, articles, stories with chapters,
+ * Seeds the demo content of one organization: videos, articles, stories with chapters,
  * sweepstakes, activations with badges, consents and digital downloads, plus their SVG artwork in the
  * `media` table. Called by the core seed on an empty database; the content is timed relative to `now` so
  * that a fresh database always has live stories, sweepstakes and activations.

@@ -1,5 +1,5 @@
 /**
- * Article read rules (issue 3: "read recorded at the end of the article"; ARCHITECTURE §4 one award per member and
+ * Article read rules (the read is recorded at the end of the article; ARCHITECTURE §4 one award per member and
  * article). Pure helpers for the optimistic cache update of an offline-queued read.
  */
 import type { Article } from '../../contracts/content';

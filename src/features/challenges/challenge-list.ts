@@ -6,7 +6,7 @@
  */
 import { CHALLENGE_SUBTYPES, type ChallengeSubtype } from '../../contracts/constants';
 import type { Challenge } from '../../contracts/challenge';
-import { getChallengeState, type ChallengeState } from './challenge-completion';
+import { getChallengeState, type ChallengeState } from '../../rules/challenge-completion';
 
 /** Default number of cards in the dashboard's "Challenges to do". */
 export const CHALLENGES_TO_DO_LIMIT = 5;

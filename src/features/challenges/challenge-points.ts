@@ -2,7 +2,7 @@
  * Points the member earned on a challenge (poll family / keyword: `pointsAwarded`; trivia: `score`).
  */
 import type { Challenge } from '../../contracts/challenge';
-import { getChoiceResponse, getTriviaResponse } from './challenge-completion';
+import { getChoiceResponse, getTriviaResponse } from '../../rules/challenge-completion';
 
 /** Returns the points earned so far, or null when the member has not answered. */
 export function getEarnedPoints(challenge: Challenge): number | null {

@@ -1,9 +1,10 @@
 /**
  * Daily check-in display rules (spec §3 Check-in: days, eligibleForCheckin; ARCHITECTURE §5: `days` is the
  * current streak of consecutive days, `eligibleForCheckin` is false once checked in today).
- * Pure functions: the 7-day streak strip, the reward of a streak day, the optimistic update.
+ * Pure functions: the 7-day streak strip and the optimistic update; the reward ladder is `src/rules/checkin.ts`.
  */
 import type { CheckinStatus } from '../../contracts/checkin';
+import { rewardForStreakDay } from '../../rules/checkin';
 
 /** Days shown in the streak strip. */
 export const STREAK_WEEK_LENGTH = 7;
@@ -16,17 +17,6 @@ export interface StreakDay {
   state: 'done' | 'checked-today' | 'today' | 'upcoming';
   /** Points the check-in of that day earns. */
   points: number;
-}
-
-/**
- * Points of the check-in on streak day `day`: the reward table is a cycle (`rewards[].day` 1..N repeats).
- * @returns points, 0 when the table is empty
- */
-export function getRewardForStreakDay(rewards: CheckinStatus['rewards'], day: number): number {
-  if (rewards.length === 0 || day < 1) return 0;
-  const cycle = Math.max(...rewards.map((r) => r.day));
-  const inCycle = ((day - 1) % cycle) + 1;
-  return rewards.find((r) => r.day === inCycle)?.points ?? 0;
 }
 
 /** True when the member has already checked in today. */
@@ -46,7 +36,7 @@ export function getStreakWeek(status: Pick<CheckinStatus, 'days' | 'eligibleForC
     let state: StreakDay['state'] = 'upcoming';
     if (day < todayDay) state = 'done';
     else if (day === todayDay) state = hasCheckedInToday(status) ? 'checked-today' : 'today';
-    return { day, state, points: getRewardForStreakDay(status.rewards, day) };
+    return { day, state, points: rewardForStreakDay(status.rewards, day) };
   });
 }
 
@@ -61,6 +51,6 @@ export function applyOptimisticCheckin(status: CheckinStatus): CheckinStatus {
     ...status,
     days,
     eligibleForCheckin: false,
-    nextRewardPoints: getRewardForStreakDay(status.rewards, days + 1) || status.nextRewardPoints,
+    nextRewardPoints: rewardForStreakDay(status.rewards, days + 1) || status.nextRewardPoints,
   };
 }

@@ -6,7 +6,7 @@
  * up the ladder is celebrated (ranks come from lifetime points, so they never go down in normal use).
  */
 import type { RankCode } from '../../contracts/organization';
-import { rankOrder } from './rank-progress';
+import { rankOrder } from '../../rules/rank';
 
 /** The part of the user the detector compares. */
 export interface RankSnapshot {

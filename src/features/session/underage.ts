@@ -1,35 +1,31 @@
 /**
- * Underage rule (spec §5, §9; ARCHITECTURE §5): a user is underage when their age computed from the birthday is
- * under 18. No birthday means not underage. The 18th birthday itself counts as adult.
+ * The member's underage state on the client: the shared rule (`src/rules/underage.ts`) evaluated in the
+ * ORGANIZATION's time zone, like the server, never the device's (spec §5; ARCHITECTURE §5).
  */
-
-/** Adult age in years (spec §9). */
-export const ADULT_AGE = 18;
+import type { Organization } from '../../contracts/organization';
+import type { User } from '../../contracts/user';
+import { isUnderage } from '../../rules/underage';
+import { useOrganization } from '../organization/api/get-organization';
+import { useCurrentUser } from './api/get-current-user';
 
 /**
- * Age in whole years on `today` for a `YYYY-MM-DD` birthday, comparing calendar dates (no time-zone drift).
- * Takes the birthday string and the reference date (default now, read in local time). Returns the age in years,
- * or null when the birthday is not a valid date. A 29 February birthday has its anniversary on 1 March in common
- * years.
+ * Whether `user` is underage at `now`.
+ * @param user the signed-in user, or null/undefined for a visitor (never underage)
+ * @param organization the organization whose `timeZone` decides today's date; the guards load it before any page
+ *   renders, so the device's zone is used only if it is somehow absent
  */
-export function ageOn(birthday: string, today: Date = new Date()): number | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(birthday);
-  if (!match) return null;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const check = new Date(Date.UTC(year, month - 1, day));
-  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
-  const [ty, tm, td] = [today.getFullYear(), today.getMonth() + 1, today.getDate()];
-  let age = ty - year;
-  if (tm < month || (tm === month && td < day)) age -= 1;
-  return age;
+export function isMemberUnderage(
+  user: Pick<User, 'birthday'> | null | undefined,
+  organization: Pick<Organization, 'timeZone'> | null | undefined,
+  now: Date = new Date(),
+): boolean {
+  const timeZone = organization?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return isUnderage(user?.birthday, now, timeZone);
 }
 
-/**
- * Whether the user is underage (spec §5). Takes the birthday (`YYYY-MM-DD`, or null/undefined) and the reference
- * date. Returns false without a (valid) birthday; true when the age is under `ADULT_AGE`.
- */
-export function isUnderage(birthday: string | null | undefined, today: Date = new Date()): boolean {
-  if (!birthday) return false;
-  const age = ageOn(birthday, today);
-  return age !== null && age < ADULT_AGE;
+/** Hook: whether the current user (from the query cache) is underage in the organization's time zone. */
+export function useIsUnderage(): boolean {
+  const { data: user } = useCurrentUser();
+  const { data: organization } = useOrganization();
+  return isMemberUnderage(user, organization);
 }

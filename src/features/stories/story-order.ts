@@ -5,58 +5,17 @@
  *   A viewed story (or one of type `watched`) is always in `watched`, so viewed stories sort last.
  * - Inside a list: newest `startsAt` first, then title.
  * - Chapters are shown by ascending `orderIndex`.
- * - Rank-coded stories: a title starting with a rank code `P1`..`P10` as a whole word ("P10 …" is `P10`, never
- *   `P1`) is visible only to a signed-in, non-underage member of exactly that rank, and is never shareable.
- * - A story titled 'Save to Home' is never shareable.
+ * - Who may see or share a story by its title (rank codes, 'Save to Home') is the shared rule of
+ *   `src/rules/story-title.ts`.
  */
-import { RANK_CODES, type RankCode } from '../../contracts/constants';
 import type { Story, StoryChapter } from '../../contracts/content';
+import { isTitleVisibleTo, type StoryViewer } from '../../rules/story-title';
+
+export type { StoryViewer };
 
 /** The four rail lists, in display order. */
 export const STORY_LISTS = ['live', 'unwatched', 'sponsored', 'watched'] as const;
 export type StoryList = (typeof STORY_LISTS)[number];
-
-/** Title of the story that is never shareable (spec §4). */
-export const SAVE_TO_HOME_TITLE = 'Save to Home';
-
-/** Who is looking: null for a visitor. */
-export interface StoryViewer {
-  rank: RankCode;
-  underage: boolean;
-}
-
-const RANK_CODE_PREFIX = /^P(10|[1-9])\b/;
-
-/**
- * The rank code a title starts with, as a whole word, or null.
- * "P10 Welcome pack" -> 'P10'; "P1 Paddock pass" -> 'P1'; "P1: paddock" -> 'P1'; "P10x", "P11 …", "Race P1" -> null.
- */
-export function storyRankCode(title: string): RankCode | null {
-  const match = RANK_CODE_PREFIX.exec(title.trimStart());
-  if (!match) return null;
-  const code = `P${match[1]}`;
-  return (RANK_CODES as readonly string[]).includes(code) ? (code as RankCode) : null;
-}
-
-/**
- * Whether `viewer` may see `story` (spec §4): stories without a rank code are visible to everyone; a rank-coded
- * story only to a non-underage member whose rank is that code. Visitors never see rank-coded stories.
- */
-export function isStoryVisibleTo(story: Pick<Story, 'title'>, viewer: StoryViewer | null): boolean {
-  const code = storyRankCode(story.title);
-  if (!code) return true;
-  return viewer !== null && !viewer.underage && viewer.rank === code;
-}
-
-/**
- * Whether the story may be shared (spec §4): the server's `shareable` flag, and never for a rank-coded story or
- * one titled 'Save to Home' (compared trimmed, case-insensitively).
- */
-export function isStoryShareable(story: Pick<Story, 'title' | 'shareable'>): boolean {
-  if (!story.shareable) return false;
-  if (storyRankCode(story.title)) return false;
-  return story.title.trim().toLowerCase() !== SAVE_TO_HOME_TITLE.toLowerCase();
-}
 
 /** The list a story belongs to: `watched` when viewed (or typed `watched`), else by its type (`default` = unwatched). */
 export function storyListOf(story: Pick<Story, 'type' | 'viewed'>): StoryList {
@@ -97,7 +56,7 @@ export function sortStories(stories: readonly Story[]): Story[] {
  * Takes the stories, the viewer (null = visitor) and the time; returns a new array.
  */
 export function selectRailStories(stories: readonly Story[], viewer: StoryViewer | null, now: Date): Story[] {
-  return sortStories(stories.filter((s) => isStoryVisibleTo(s, viewer) && isStoryInWindow(s, now)));
+  return sortStories(stories.filter((s) => isTitleVisibleTo(s.title, viewer) && isStoryInWindow(s, now)));
 }
 
 /** Chapters in display order: ascending `orderIndex` (ties keep their order). Returns a new array. */

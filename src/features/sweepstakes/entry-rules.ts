@@ -3,7 +3,7 @@
  * only explain beforehand why the enter button is disabled and bound the count stepper. Pure.
  */
 import { MAX_ENTRIES_PER_REQUEST, type Sweepstake } from '../../contracts/sweepstake';
-import { effectiveStatus } from './sweepstake-order';
+import { effectiveStatus } from '../../rules/sweepstake-status';
 
 /** Why a member cannot enter now, or null when they can. Checked in this order. */
 export type EntryBlock =

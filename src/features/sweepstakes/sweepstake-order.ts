@@ -4,25 +4,13 @@
  *
  * - Order: live first (ending soonest first), then coming soon (starting soonest first), then ended (most
  *   recently ended first).
- * - The server decides the status; a cached list may have been fetched before a boundary passed, so the client
- *   only moves a status forward (coming_soon -> live at `startsAt`, live -> ended at `endsAt`), never back.
+ * - The status is the server's, moved only forward as boundaries pass (`effectiveStatus`, src/rules/sweepstake-status.ts).
  */
 import type { Sweepstake, SweepstakeStatus } from '../../contracts/sweepstake';
+import { effectiveStatus } from '../../rules/sweepstake-status';
 
 /** Sections of the sweepstake list, in display order. */
 export const SWEEPSTAKE_SECTIONS: readonly SweepstakeStatus[] = ['live', 'coming_soon', 'ended'];
-
-/**
- * The status at `now`: the server's status, moved forward when a boundary has passed since it was fetched.
- * Takes the sweepstake and the time; returns the status.
- */
-export function effectiveStatus(s: Pick<Sweepstake, 'status' | 'startsAt' | 'endsAt'>, now: Date): SweepstakeStatus {
-  const t = now.getTime();
-  if (s.status === 'ended') return 'ended';
-  if (Date.parse(s.endsAt) <= t) return 'ended';
-  if (s.status === 'coming_soon' && Date.parse(s.startsAt) > t) return 'coming_soon';
-  return 'live';
-}
 
 const ORDER: Record<SweepstakeStatus, number> = { live: 0, coming_soon: 1, ended: 2 };
 

@@ -1,17 +1,21 @@
 /**
  * `<OfflineIndicator />`: a small status pill for the app layout (mount it once, e.g. at the top of the default
- * and no-bottom-nav layouts). Issue 4: "a clear 'offline — last updated at …' indicator", plus the number of
+ * and no-bottom-nav layouts): offline state and when the data was last updated, plus the number of
  * actions waiting to sync.
  * - Offline: "Offline — last updated at 14:32" (date too when not today; just "Offline" with no cached data),
  *   and "· 2 actions waiting to sync" when the queue is not empty.
  * - Online with queued actions still replaying: "Syncing 2 actions…".
  * - Online with an empty queue: renders an empty live region (nothing visible).
+ * - A new version waiting whose "Update available" toast left the screen unaccepted (replaced by a later toast,
+ *   or closed): a button "Update available — Reload" below the status, until the fan accepts
+ *   (`../update-prompt.ts`, docs/decisions/0039-toasts-around-sonner.md).
  * The region is `role="status"` (aria-live polite), so screen readers hear changes without losing focus.
  * Times use Intl through i18next's `datetime` formatter in the active language. No props; needs a
  * QueryClientProvider above it. Styling: `data-state="offline"|"syncing"|"online"` and inline defaults.
  */
 import { useTranslation } from 'react-i18next';
 import type { CSSProperties } from 'react';
+import { usePendingUpdate } from '../update-prompt';
 import { useIsOnline, useLastUpdatedAt, useQueuedActionCount } from '../use-offline-status';
 
 const pillStyle: CSSProperties = {
@@ -33,6 +37,14 @@ const pillStyle: CSSProperties = {
   boxShadow: '0 2px 8px rgba(0,0,0,0.3)',
 };
 
+/** The update button: the status pill's look, just below where the pill sits, clickable. */
+const updateStyle = (belowPill: boolean): CSSProperties => ({
+  ...pillStyle,
+  top: `calc(env(safe-area-inset-top, 0px) + ${belowPill ? '2.75rem' : '0.5rem'})`,
+  cursor: 'pointer',
+  font: 'inherit',
+});
+
 /** Whether two timestamps fall on the same local calendar day. */
 function sameDay(a: Date, b: Date): boolean {
   return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
@@ -43,6 +55,7 @@ export function OfflineIndicator() {
   const online = useIsOnline();
   const lastUpdatedAt = useLastUpdatedAt();
   const queued = useQueuedActionCount();
+  const acceptUpdate = usePendingUpdate();
 
   const state = !online ? 'offline' : queued > 0 ? 'syncing' : 'online';
   let text = '';
@@ -60,8 +73,15 @@ export function OfflineIndicator() {
   }
 
   return (
-    <div role="status" data-offline-indicator="" data-state={state} style={text ? pillStyle : undefined}>
-      {text}
-    </div>
+    <>
+      <div role="status" data-offline-indicator="" data-state={state} style={text ? pillStyle : undefined}>
+        {text}
+      </div>
+      {acceptUpdate && ready ? (
+        <button type="button" data-update-available="" style={updateStyle(Boolean(text))} onClick={acceptUpdate}>
+          {t('update.indicator')}
+        </button>
+      ) : null}
+    </>
   );
 }

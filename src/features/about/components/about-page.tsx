@@ -8,9 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/page';
 import { getRuntimeConfig } from '../../../platform/runtime-config';
 import { useOrganization } from '../../organization/api/get-organization';
-import { sortRanks } from '../../ranks/rank-progress';
+import { sortRanks } from '../../../rules/rank';
 import { useCurrentUser } from '../../session/api/get-current-user';
-import { isUnderage } from '../../session/underage';
+import { useIsUnderage } from '../../session/underage';
 import { filterLinksForMember } from '../../contests/underage-gates';
 import '../../media/components/content.css';
 
@@ -28,11 +28,12 @@ export function AboutPage() {
   const { t, i18n } = useTranslation('about');
   const { data: organization } = useOrganization();
   const { data: user } = useCurrentUser();
+  const underage = useIsUnderage();
   const config = getRuntimeConfig();
   const number = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en');
   const ranks = organization ? sortRanks(organization.ranks) : [];
   const name = organization?.name ?? 'Podium';
-  const links = filterLinksForMember(LINKS, isUnderage(user?.birthday));
+  const links = filterLinksForMember(LINKS, underage);
 
   return (
     <Page title={t('title')}>

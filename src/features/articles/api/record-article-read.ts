@@ -1,14 +1,15 @@
 /**
  * `POST /content/articles/{id}/read` (spec §7, body `{checksum: ''}`): records that the member read an article to
  * its end (ARCHITECTURE §4: the article's points once). An offline-queue action (ARCHITECTURE §6): mutation key
- * `['article-read']`, defaults registered at boot by `registerArticleReadMutationDefaults`, variables
+ * `['article-read']`, defaults registered at boot by `articleReadAction.register`, variables
  * `{idempotencyKey, occurredAt, articleId}`. Optimistic: the article shows as read at once, points pending.
  */
-import { useMutation, useMutationState, type Mutation, type QueryClient } from '@tanstack/react-query';
 import { apiRequest, type ResponseOf } from '../../../api/client';
 import type { ContentAwardResponseSchema, Article, ContentAwardResult } from '../../../contracts/content';
-import { newQueuedActionVariables, queuedMutationDefaults, type QueuedActionVariables } from '../../../offline/queued-action';
+import { awardCallbacks } from '../../../offline/award-callbacks';
 import { getCurrentUserQueryOptions } from '../../session/api/get-current-user';
+import { defineQueuedAction } from '../../../offline/define-queued-action';
+import type { QueuedActionVariables } from '../../../offline/queued-action';
 import { markArticleRead, markArticleReadInList, pendingReadPoints } from '../article-read';
 import { getArticleQueryOptions } from './get-article';
 import { getArticlesQueryOptions } from './get-articles';
@@ -41,53 +42,37 @@ export async function recordArticleRead({ idempotencyKey, articleId }: RecordArt
   return data;
 }
 
-/** Registers the `['article-read']` mutation defaults (at boot, by src/offline). Idempotent. */
-export function registerArticleReadMutationDefaults(queryClient: QueryClient): void {
-  const listKey = getArticlesQueryOptions().queryKey;
-  const userKey = getCurrentUserQueryOptions().queryKey;
-  queryClient.setMutationDefaults<ContentAwardResult, Error, RecordArticleReadVariables, ArticleReadContext>(ARTICLE_READ_MUTATION_KEY, {
-    ...queuedMutationDefaults,
-    mutationFn: recordArticleRead,
-    onMutate: async ({ articleId }) => {
-      const oneKey = getArticleQueryOptions(articleId).queryKey;
-      await Promise.all([queryClient.cancelQueries({ queryKey: listKey, exact: true }), queryClient.cancelQueries({ queryKey: oneKey })]);
-      const previousList = queryClient.getQueryData(listKey);
-      const previousArticle = queryClient.getQueryData(oneKey);
-      if (previousList) queryClient.setQueryData(listKey, markArticleReadInList(previousList, articleId));
-      if (previousArticle) queryClient.setQueryData(oneKey, markArticleRead(previousArticle));
-      const before = previousArticle ?? previousList?.find((a) => a.id === articleId);
-      return { previousList, previousArticle, pendingPoints: pendingReadPoints(before) };
-    },
-    onSuccess: (result) => {
-      queryClient.setQueryData(userKey, (user) => (user ? { ...user, points: result.points } : user));
-    },
-    onError: (_error, { articleId }, context) => {
-      if (context?.previousList) queryClient.setQueryData(listKey, context.previousList);
-      if (context?.previousArticle) queryClient.setQueryData(getArticleQueryOptions(articleId).queryKey, context.previousArticle);
-    },
-    onSettled: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: userKey }), queryClient.invalidateQueries({ queryKey: listKey })]),
-  });
-}
+/**
+ * The article read as a queued action (`src/offline/define-queued-action.ts`): the article shows as read at once
+ * (list and page), its points pending; rolled back when rejected. `register` runs at boot.
+ */
+export const articleReadAction = defineQueuedAction<ContentAwardResult, { articleId: string }, ArticleReadContext>({
+  mutationKey: ARTICLE_READ_MUTATION_KEY,
+  mutationFn: recordArticleRead,
+  optimistic: (queryClient) => {
+    const listKey = getArticlesQueryOptions().queryKey;
+    return {
+      onMutate: async ({ articleId }) => {
+        const oneKey = getArticleQueryOptions(articleId).queryKey;
+        await Promise.all([queryClient.cancelQueries({ queryKey: listKey, exact: true }), queryClient.cancelQueries({ queryKey: oneKey })]);
+        const previousList = queryClient.getQueryData(listKey);
+        const previousArticle = queryClient.getQueryData(oneKey);
+        if (previousList) queryClient.setQueryData(listKey, markArticleReadInList(previousList, articleId));
+        if (previousArticle) queryClient.setQueryData(oneKey, markArticleRead(previousArticle));
+        const before = previousArticle ?? previousList?.find((a) => a.id === articleId);
+        return { previousList, previousArticle, pendingPoints: pendingReadPoints(before) };
+      },
+      onError: (_error, { articleId }, context) => {
+        if (context?.previousList) queryClient.setQueryData(listKey, context.previousList);
+        if (context?.previousArticle) queryClient.setQueryData(getArticleQueryOptions(articleId).queryKey, context.previousArticle);
+      },
+      ...awardCallbacks(queryClient, { userKey: getCurrentUserQueryOptions().queryKey, listKey }),
+    };
+  },
+});
 
-/** The article read mutation; `recordRead(articleId)` captures a fresh key and time, then mutates. */
-export function useRecordArticleRead() {
-  const mutation = useMutation<ContentAwardResult, Error, RecordArticleReadVariables, ArticleReadContext>({
-    mutationKey: ARTICLE_READ_MUTATION_KEY,
-  });
-  return { ...mutation, recordRead: (articleId: string) => mutation.mutate({ ...newQueuedActionVariables(), articleId }) };
-}
+/** The article read mutation; `run({articleId})` captures a fresh key and time, then mutates. */
+export const useRecordArticleRead = articleReadAction.useAction;
 
-/** A read of `articleId` not yet confirmed: points awaiting confirmation and whether it waits offline. */
-export function usePendingArticleRead(articleId: string): { pendingPoints: number; isPaused: boolean } | null {
-  const pending = useMutationState({
-    filters: { mutationKey: ARTICLE_READ_MUTATION_KEY, status: 'pending' },
-    select: (mutation) => {
-      const m = mutation as Mutation<ContentAwardResult, Error, RecordArticleReadVariables, ArticleReadContext>;
-      return { articleId: m.state.variables?.articleId, pendingPoints: m.state.context?.pendingPoints ?? 0, isPaused: m.state.isPaused };
-    },
-  });
-  const mine = pending.filter((p) => p.articleId === articleId);
-  if (mine.length === 0) return null;
-  return { pendingPoints: mine.reduce((sum, p) => sum + p.pendingPoints, 0), isPaused: mine.some((p) => p.isPaused) };
-}
+/** Reads of `articleId` not yet confirmed (pending or paused offline), or null. */
+export const usePendingArticleRead = (articleId: string) => articleReadAction.usePending((v) => v.articleId === articleId);

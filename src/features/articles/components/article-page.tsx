@@ -1,5 +1,5 @@
 /**
- * `/articles/{id}` (spec §2-§3; issue 3): the article reader. The read is recorded when the end of the article
+ * `/articles/{id}` (spec §2-§3): the article reader. The read is recorded when the end of the article
  * scrolls into view (an IntersectionObserver on a sentinel after the last paragraph), once, and only for a
  * signed-in member who has not read it yet. Offline, the read waits in the queue and shows as pending.
  */
@@ -40,7 +40,7 @@ export function ArticlePage({ articleId }: { articleId: string }) {
 function ArticleReader({ article }: { article: Article }) {
   const { t, i18n } = useTranslation('articles');
   const { data: user } = useCurrentUser();
-  const { recordRead } = useRecordArticleRead();
+  const { run: recordRead } = useRecordArticleRead();
   const pending = usePendingArticleRead(article.id);
   const sentinel = useRef<HTMLDivElement>(null);
   const recorded = useRef(false);
@@ -53,7 +53,7 @@ function ArticleReader({ article }: { article: Article }) {
       if (!entries.some((e) => e.isIntersecting) || recorded.current) return;
       recorded.current = true;
       observer.disconnect();
-      recordRead(article.id);
+      recordRead({ articleId: article.id });
     });
     observer.observe(target);
     return () => observer.disconnect();

@@ -7,7 +7,7 @@
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/page';
 import { PageSpinner } from '../../../components/spinner';
-import { rankOrder, getRankProgress, sortRanks } from '../../ranks/rank-progress';
+import { getRankProgress, rankOrder, sortRanks } from '../../../rules/rank';
 import { useOrganization } from '../../organization/api/get-organization';
 import { useCurrentUser } from '../../session/api/get-current-user';
 import './benefits.css';

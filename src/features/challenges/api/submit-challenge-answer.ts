@@ -16,7 +16,7 @@ import { notify } from '../../../platform/toasts';
 import { ChallengeSubmissionError, NetworkError, NotFoundError } from '../../../api/errors';
 import type { Challenge, ChallengeSubmission, ChallengeSubmissionResult } from '../../../contracts/challenge';
 import { getCurrentUserQueryOptions } from '../../session/api/get-current-user';
-import { mergeTriviaResponse } from '../trivia-merge';
+import { mergeTriviaResponse } from '../../../rules/trivia-merge';
 import { getChallengeQueryOptions } from './get-challenge';
 import { getChallengesQueryOptions } from './get-challenges';
 

@@ -5,7 +5,7 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { Challenge } from '../../../contracts/challenge';
-import { getChallengeState } from '../challenge-completion';
+import { getChallengeState } from '../../../rules/challenge-completion';
 import { getEarnedPoints } from '../challenge-points';
 import { formatRelativeTime } from '../format-expiry';
 import { mediaUrl as getMediaUrl } from '../../../api/media';

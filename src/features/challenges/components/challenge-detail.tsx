@@ -8,7 +8,7 @@ import { Link } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChallenge } from '../api/get-challenge';
-import { getChallengeState } from '../challenge-completion';
+import { getChallengeState } from '../../../rules/challenge-completion';
 import { formatRelativeTime } from '../format-expiry';
 import { mediaUrl as getMediaUrl } from '../../../api/media';
 import { useNow } from '../../../platform/use-now';

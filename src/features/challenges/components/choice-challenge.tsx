@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Challenge, ChallengeSubmissionResult } from '../../../contracts/challenge';
 import { useSubmitChallengeAnswer } from '../api/submit-challenge-answer';
-import { getChoiceResponse, type ChallengeState } from '../challenge-completion';
+import { getChoiceResponse, type ChallengeState } from '../../../rules/challenge-completion';
 import { OptionGroup } from './option-group';
 import { ResultBanner } from './result-banner';
 

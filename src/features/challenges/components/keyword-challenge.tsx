@@ -6,7 +6,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Challenge, ChallengeSubmissionResult } from '../../../contracts/challenge';
 import { useSubmitChallengeAnswer } from '../api/submit-challenge-answer';
-import { getChoiceResponse, type ChallengeState } from '../challenge-completion';
+import { getChoiceResponse, type ChallengeState } from '../../../rules/challenge-completion';
 import { ResultBanner } from './result-banner';
 
 /** Props: the challenge, its state, online flag and the page's announcer. */

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Challenge, TriviaAnswer } from '../../../contracts/challenge';
 import { useSubmitChallengeAnswer } from '../api/submit-challenge-answer';
-import { getTriviaResponse, type ChallengeState } from '../challenge-completion';
+import { getTriviaResponse, type ChallengeState } from '../../../rules/challenge-completion';
 import { ChallengeIcon } from './challenge-icons';
 import { OptionGroup } from './option-group';
 

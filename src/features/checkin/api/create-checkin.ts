@@ -2,21 +2,16 @@
  * `POST /checkin` (spec §7; ARCHITECTURE §5-§6): the daily check-in, an offline-queue action.
  *
  * The variables `{idempotencyKey, occurredAt}` are captured when the fan taps; the mutation defaults registered
- * by `registerCheckinMutationDefaults` (at boot, before the persisted cache is restored) hold the mutationFn, so
+ * by `checkinAction.register` (at boot, before the persisted cache is restored) hold the mutationFn, so
  * a check-in made offline is persisted, survives a reload and replays on reconnect with its original key and
  * time. The UI updates at once (optimistic `['checkin']`: not eligible, streak + 1) and shows the points as
  * pending until the server confirms. A rejected replay rolls the optimistic state back; the offline queue's
  * mutation cache shows the toast.
  */
-import {
-  useMutation,
-  useMutationState,
-  type Mutation,
-  type QueryClient,
-} from '@tanstack/react-query';
 import { apiRequest, type Envelope } from '../../../api/client';
 import type { CheckinResult, CheckinStatus } from '../../../contracts/checkin';
-import { newQueuedActionVariables, queuedMutationDefaults, type QueuedActionVariables } from '../../../offline/queued-action';
+import { defineQueuedAction } from '../../../offline/define-queued-action';
+import type { QueuedActionVariables } from '../../../offline/queued-action';
 import { getCurrentUserQueryOptions } from '../../session/api/get-current-user';
 import { applyOptimisticCheckin } from '../checkin-streak';
 import { getCheckinQueryOptions } from './get-checkin';
@@ -54,16 +49,16 @@ function toStatus(result: CheckinResult): CheckinStatus {
 }
 
 /**
- * Registers the `['checkin']` mutation defaults on `queryClient` (called once at boot by src/offline).
- * Takes the client; returns nothing. Idempotent (setMutationDefaults replaces by key).
+ * The check-in as a queued action (`src/offline/define-queued-action.ts`): optimistic `['checkin']` (not eligible,
+ * streak + 1, the day's points pending), rolled back when the server rejects it; the user and the status refetch
+ * once it settles. `register` is called at boot by src/offline.
  */
-export function registerCheckinMutationDefaults(queryClient: QueryClient): void {
-  const checkinKey = getCheckinQueryOptions().queryKey;
-  queryClient.setMutationDefaults<CheckinResult, Error, CreateCheckinVariables, CheckinMutationContext>(
-    CHECKIN_MUTATION_KEY,
-    {
-      ...queuedMutationDefaults,
-      mutationFn: createCheckin,
+export const checkinAction = defineQueuedAction<CheckinResult, Record<never, never>, CheckinMutationContext>({
+  mutationKey: CHECKIN_MUTATION_KEY,
+  mutationFn: createCheckin,
+  optimistic: (queryClient) => {
+    const checkinKey = getCheckinQueryOptions().queryKey;
+    return {
       onMutate: async () => {
         await queryClient.cancelQueries({ queryKey: checkinKey });
         const previous = queryClient.getQueryData(checkinKey);
@@ -81,34 +76,12 @@ export function registerCheckinMutationDefaults(queryClient: QueryClient): void 
           queryClient.invalidateQueries({ queryKey: getCurrentUserQueryOptions().queryKey }),
           queryClient.invalidateQueries({ queryKey: checkinKey }),
         ]),
-    },
-  );
-}
+    };
+  },
+});
 
-/**
- * The check-in mutation (defaults from `registerCheckinMutationDefaults`). `checkIn()` captures a fresh
- * Idempotency-Key and the tap time, then mutates.
- */
-export function useCreateCheckin() {
-  const mutation = useMutation<CheckinResult, Error, CreateCheckinVariables, CheckinMutationContext>({
-    mutationKey: CHECKIN_MUTATION_KEY,
-  });
-  return { ...mutation, checkIn: () => mutation.mutate(newQueuedActionVariables()) };
-}
+/** The check-in mutation; `run({})` captures a fresh Idempotency-Key and the tap time, then checks in. */
+export const useCreateCheckin = checkinAction.useAction;
 
-/** A check-in waiting for the server: its points and whether it is paused (offline, will sync). */
-export interface PendingCheckin {
-  pendingPoints: number;
-  isPaused: boolean;
-}
-
-/** Check-ins not yet confirmed by the server (pending or paused in the offline queue), oldest first. */
-export function usePendingCheckins(): PendingCheckin[] {
-  return useMutationState({
-    filters: { mutationKey: CHECKIN_MUTATION_KEY, status: 'pending' },
-    select: (mutation) => {
-      const m = mutation as Mutation<CheckinResult, Error, CreateCheckinVariables, CheckinMutationContext>;
-      return { pendingPoints: m.state.context?.pendingPoints ?? 0, isPaused: m.state.isPaused };
-    },
-  });
-}
+/** Check-ins not yet confirmed (pending or paused offline): points awaiting confirmation, or null. */
+export const usePendingCheckins = () => checkinAction.usePending();

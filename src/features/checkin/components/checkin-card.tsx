@@ -24,10 +24,10 @@ function FlameIcon() {
 export function CheckinCard() {
   const { t } = useTranslation('checkin');
   const query = useCheckin();
-  const { checkIn } = useCreateCheckin();
+  const { run: checkIn } = useCreateCheckin();
   const pending = usePendingCheckins();
-  const pendingPoints = pending.reduce((sum, p) => sum + p.pendingPoints, 0);
-  const paused = pending.some((p) => p.isPaused);
+  const pendingPoints = pending?.pendingPoints ?? 0;
+  const paused = pending?.isPaused ?? false;
 
   if (query.isPending) {
     return (
@@ -96,7 +96,7 @@ export function CheckinCard() {
           {done ? (
             <p>
               <strong>{t('doneTitle')}</strong>{' '}
-              {pending.length > 0
+              {pending
                 ? paused
                   ? t('pendingOffline', { count: pendingPoints })
                   : t('pendingConfirming', { count: pendingPoints })
@@ -107,7 +107,7 @@ export function CheckinCard() {
           )}
         </div>
         {done ? null : (
-          <button type="button" className="btn btn--primary btn--block btn--lg" onClick={checkIn}>
+          <button type="button" className="btn btn--primary btn--block btn--lg" onClick={() => checkIn({})}>
             {t('action', { count: status.nextRewardPoints })}
           </button>
         )}

@@ -14,7 +14,8 @@ import { useNow } from '../../../platform/use-now';
 import { ListError, ListSkeleton } from '../../media/components/content-ui';
 import { useSweepstakes } from '../../sweepstakes/api/get-sweepstakes';
 import { SweepstakeCard } from '../../sweepstakes/components/sweepstake-card';
-import { effectiveStatus, sortSweepstakes } from '../../sweepstakes/sweepstake-order';
+import { effectiveStatus } from '../../../rules/sweepstake-status';
+import { sortSweepstakes } from '../../sweepstakes/sweepstake-order';
 import { getRuntimeConfig } from '../../../platform/runtime-config';
 
 /** Renders the page. */

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useFirstScreenSettled } from '../../../platform/use-first-screen-settled';
 import { useOrganization } from '../../organization/api/get-organization';
 import { useCurrentUser } from '../../session/api/get-current-user';
-import { isUnderage } from '../../session/underage';
+import { useIsUnderage } from '../../session/underage';
 import { CheckinCard } from '../../checkin/components/checkin-card';
 import { RankCard, RankCardSkeleton } from '../../ranks/components/rank-card';
 import { useCarouselDismissals } from '../../benefits/api/carousel-dismissals';
@@ -38,6 +38,7 @@ function greetingKey(date: Date): 'morning' | 'afternoon' | 'evening' {
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const { data: user } = useCurrentUser();
+  const underage = useIsUnderage();
   const { data: organization } = useOrganization();
   const name = user?.firstName || user?.username || '';
   const part = greetingKey(new Date());
@@ -65,7 +66,7 @@ export function DashboardPage() {
       <ChallengesToDo />
       {settled ? (
         <Suspense fallback={<Placeholder kind="carousel" />}>
-          <RewardsCarousel isUnderage={isUnderage(user?.birthday)} dismissedIds={dismissedIds} onDismiss={user ? dismiss : undefined} />
+          <RewardsCarousel isUnderage={underage} dismissedIds={dismissedIds} onDismiss={user ? dismiss : undefined} />
         </Suspense>
       ) : (
         <Placeholder kind="carousel" />

@@ -11,7 +11,7 @@ import { PageSpinner } from '../../../components/spinner';
 import type { Organization } from '../../../contracts/organization';
 import type { User } from '../../../contracts/user';
 import { useLogout } from '../../session/api/logout';
-import { isUnderage } from '../../session/underage';
+import { isMemberUnderage } from '../../session/underage';
 import { displayName, initials } from '../display-name';
 import { LanguageSwitcher } from './language-switcher';
 
@@ -31,7 +31,7 @@ export function ProfileView({ user, organization }: ProfileViewProps) {
 
   const rank = organization?.ranks.find((r) => r.name === user.rank);
   const number = new Intl.NumberFormat(i18n.language);
-  const underage = isUnderage(user.birthday);
+  const underage = isMemberUnderage(user, organization);
   const hasHistory = '/history' in (router.routesByPath as unknown as Record<string, unknown>);
 
   const onLogout = () =>

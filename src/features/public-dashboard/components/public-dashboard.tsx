@@ -1,5 +1,5 @@
 /**
- * The public dashboard (spec §1, §2, §6; issue 5; decision 0033): what an anonymous visitor sees on `/` when the
+ * The public dashboard (spec §1, §2, §6; decision 0033): what an anonymous visitor sees on `/` when the
  * logged-off dashboard is on — the organization's public sweepstakes (loaded with the organization key) and public
  * challenges (the server decides which are public), each with a call to sign in. Choosing an item remembers its
  * page as the post-login destination, so the visitor lands there after signing in.

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useOrganization } from '../../organization/api/get-organization';
 import { useCurrentUser } from '../../session/api/get-current-user';
 import { detectLevelUp, type LevelUp, type RankSnapshot } from '../level-up';
-import { getRankProgress } from '../rank-progress';
+import { getRankProgress } from '../../../rules/rank';
 import './ranks.css';
 
 /**

@@ -5,7 +5,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Rank } from '../../../contracts/organization';
 import type { User } from '../../../contracts/user';
-import { getRankProgress } from '../rank-progress';
+import { getRankProgress } from '../../../rules/rank';
 import './ranks.css';
 
 /** Props: the member and the organization's ranks (undefined while loading). */

@@ -1,19 +1,20 @@
 /**
  * `POST /content/stories/{id}/chapter-view/{chapterId}` (spec §7): marks a chapter as watched (ARCHITECTURE §4: its
  * points once). An offline-queue action (ARCHITECTURE §6): mutation key `['story-chapter-view']`, defaults
- * registered at boot by `registerChapterViewMutationDefaults`, variables `{idempotencyKey, occurredAt, storyId,
+ * registered at boot by `chapterViewAction.register`, variables `{idempotencyKey, occurredAt, storyId,
  * chapterId}`. Optimistic: the chapter (and the story, once every chapter is) shows as watched at once.
  * A 422 (`StoryChapterViewError`: chapter not in the story, story outside its window) rolls back and shows the
  * spec §8 message 'Error marking story chapter as watched' as a destructive toast (translated).
  */
-import { useMutation, type QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { apiRequest, type ResponseOf } from '../../../api/client';
 import { StoryChapterViewError } from '../../../api/errors';
 import type { ChapterViewResponseSchema, ChapterViewResult, Story } from '../../../contracts/content';
-import { newQueuedActionVariables, queuedMutationDefaults, type QueuedActionVariables } from '../../../offline/queued-action';
-import { notify } from '../../../platform/toasts';
+import { awardCallbacks } from '../../../offline/award-callbacks';
 import { getCurrentUserQueryOptions } from '../../session/api/get-current-user';
+import { defineQueuedAction } from '../../../offline/define-queued-action';
+import type { QueuedActionVariables } from '../../../offline/queued-action';
+import { notify } from '../../../platform/toasts';
 import { markChapterViewed } from '../story-order';
 import { getStoryQueryOptions } from './get-story';
 import { getStoriesQueryOptions } from './get-stories';
@@ -52,44 +53,37 @@ async function announceChapterViewError(): Promise<void> {
   notify({ title: i18next.t('stories:errors.chapterView'), variant: 'destructive' });
 }
 
-/** Registers the `['story-chapter-view']` mutation defaults (at boot, by src/offline). Idempotent. */
-export function registerChapterViewMutationDefaults(queryClient: QueryClient): void {
-  const listKey = getStoriesQueryOptions().queryKey;
-  const userKey = getCurrentUserQueryOptions().queryKey;
-  queryClient.setMutationDefaults<ChapterViewResult, Error, RecordChapterViewVariables, ChapterViewContext>(CHAPTER_VIEW_MUTATION_KEY, {
-    ...queuedMutationDefaults,
-    mutationFn: recordChapterView,
-    onMutate: async ({ storyId, chapterId }) => {
-      const oneKey = getStoryQueryOptions(storyId).queryKey;
-      await Promise.all([queryClient.cancelQueries({ queryKey: listKey, exact: true }), queryClient.cancelQueries({ queryKey: oneKey })]);
-      const previousList = queryClient.getQueryData(listKey);
-      const previousStory = queryClient.getQueryData(oneKey);
-      const before = previousStory ?? previousList?.find((s) => s.id === storyId);
-      const chapter = before?.chapters.find((c) => c.id === chapterId);
-      if (previousList) queryClient.setQueryData(listKey, previousList.map((s) => (s.id === storyId ? markChapterViewed(s, chapterId) : s)));
-      if (previousStory) queryClient.setQueryData(oneKey, markChapterViewed(previousStory, chapterId));
-      return { previousList, previousStory, pendingPoints: chapter && !chapter.viewed ? chapter.value : 0 };
-    },
-    onSuccess: (result) => {
-      queryClient.setQueryData(userKey, (user) => (user ? { ...user, points: result.points } : user));
-    },
-    onError: (error, { storyId }, context) => {
-      if (context?.previousList) queryClient.setQueryData(listKey, context.previousList);
-      if (context?.previousStory) queryClient.setQueryData(getStoryQueryOptions(storyId).queryKey, context.previousStory);
-      if (error instanceof StoryChapterViewError) void announceChapterViewError();
-    },
-    onSettled: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: userKey }), queryClient.invalidateQueries({ queryKey: listKey })]),
-  });
-}
+/**
+ * The chapter view as a queued action (`src/offline/define-queued-action.ts`): the chapter (and the story, once
+ * every chapter is) shows as watched at once; rolled back when rejected, with the spec §8 toast for a 422.
+ * `register` runs at boot.
+ */
+export const chapterViewAction = defineQueuedAction<ChapterViewResult, { storyId: string; chapterId: string }, ChapterViewContext>({
+  mutationKey: CHAPTER_VIEW_MUTATION_KEY,
+  mutationFn: recordChapterView,
+  optimistic: (queryClient) => {
+    const listKey = getStoriesQueryOptions().queryKey;
+    return {
+      onMutate: async ({ storyId, chapterId }) => {
+        const oneKey = getStoryQueryOptions(storyId).queryKey;
+        await Promise.all([queryClient.cancelQueries({ queryKey: listKey, exact: true }), queryClient.cancelQueries({ queryKey: oneKey })]);
+        const previousList = queryClient.getQueryData(listKey);
+        const previousStory = queryClient.getQueryData(oneKey);
+        const before = previousStory ?? previousList?.find((s) => s.id === storyId);
+        const chapter = before?.chapters.find((c) => c.id === chapterId);
+        if (previousList) queryClient.setQueryData(listKey, previousList.map((s) => (s.id === storyId ? markChapterViewed(s, chapterId) : s)));
+        if (previousStory) queryClient.setQueryData(oneKey, markChapterViewed(previousStory, chapterId));
+        return { previousList, previousStory, pendingPoints: chapter && !chapter.viewed ? chapter.value : 0 };
+      },
+      onError: (error, { storyId }, context) => {
+        if (context?.previousList) queryClient.setQueryData(listKey, context.previousList);
+        if (context?.previousStory) queryClient.setQueryData(getStoryQueryOptions(storyId).queryKey, context.previousStory);
+        if (error instanceof StoryChapterViewError) void announceChapterViewError();
+      },
+      ...awardCallbacks(queryClient, { userKey: getCurrentUserQueryOptions().queryKey, listKey }),
+    };
+  },
+});
 
-/** The chapter view mutation; `recordView(storyId, chapterId)` captures a fresh key and time, then mutates. */
-export function useRecordChapterView() {
-  const mutation = useMutation<ChapterViewResult, Error, RecordChapterViewVariables, ChapterViewContext>({
-    mutationKey: CHAPTER_VIEW_MUTATION_KEY,
-  });
-  return {
-    ...mutation,
-    recordView: (storyId: string, chapterId: string) => mutation.mutate({ ...newQueuedActionVariables(), storyId, chapterId }),
-  };
-}
+/** The chapter view mutation; `run({storyId, chapterId})` captures a fresh key and time, then mutates. */
+export const useRecordChapterView = chapterViewAction.useAction;

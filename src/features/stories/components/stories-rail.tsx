@@ -7,7 +7,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { mediaUrl } from '../../../api/media';
 import { useCurrentUser } from '../../session/api/get-current-user';
-import { isUnderage } from '../../session/underage';
+import { useIsUnderage } from '../../session/underage';
 import { useStories } from '../api/get-stories';
 import { selectRailStories, storyListOf } from '../story-order';
 import './stories.css';
@@ -16,8 +16,9 @@ import './stories.css';
 export function StoriesRail() {
   const { t } = useTranslation('stories');
   const { data: user } = useCurrentUser();
+  const underage = useIsUnderage();
   const query = useStories();
-  const viewer = user ? { rank: user.rank, underage: isUnderage(user.birthday) } : null;
+  const viewer = user ? { rank: user.rank, underage } : null;
   const stories = query.data ? selectRailStories(query.data, viewer, new Date()) : undefined;
 
   return (

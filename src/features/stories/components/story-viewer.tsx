@@ -1,5 +1,5 @@
 /**
- * `/stories/{id}` (spec §2-§4; issue 3): the full-screen story viewer (layout 'none').
+ * `/stories/{id}` (spec §2-§4): the full-screen story viewer (layout 'none').
  * - Chapters in `orderIndex` order, opening at the first chapter not yet viewed; one progress bar per chapter.
  * - Moving: tap the left third (previous) or the rest (next); keyboard ArrowLeft / ArrowRight / Space; labelled
  *   Previous / Next buttons. Escape or the Close button leaves. Each chapter advances by itself after its
@@ -19,10 +19,11 @@ import { PageSpinner } from '../../../components/spinner';
 import type { Story } from '../../../contracts/content';
 import { notify } from '../../../platform/toasts';
 import { useCurrentUser } from '../../session/api/get-current-user';
-import { isUnderage } from '../../session/underage';
+import { useIsUnderage } from '../../session/underage';
 import { useStory } from '../api/get-story';
 import { useRecordChapterView } from '../api/record-chapter-view';
-import { firstUnviewedChapterIndex, isStoryShareable, isStoryVisibleTo, sortChapters } from '../story-order';
+import { isTitleShareable, isTitleVisibleTo } from '../../../rules/story-title';
+import { firstUnviewedChapterIndex, sortChapters } from '../story-order';
 import './stories.css';
 
 /** Timer resolution of the auto-advance, in ms. */
@@ -84,6 +85,7 @@ function Unavailable({ title, text }: { title: string; text: string }) {
 export function StoryViewerPage({ storyId }: { storyId: string }) {
   const { t } = useTranslation('stories');
   const { data: user } = useCurrentUser();
+  const underage = useIsUnderage();
   const query = useStory(storyId);
   const story = query.data;
   if (!story) {
@@ -91,8 +93,8 @@ export function StoryViewerPage({ storyId }: { storyId: string }) {
     if (query.isError) return <Unavailable title={t('viewer.errorTitle')} text={t('viewer.errorText')} />;
     return <PageSpinner />;
   }
-  const viewer = user ? { rank: user.rank, underage: isUnderage(user.birthday) } : null;
-  if (!isStoryVisibleTo(story, viewer)) return <Unavailable title={t('viewer.notFoundTitle')} text={t('viewer.notFoundText')} />;
+  const viewer = user ? { rank: user.rank, underage } : null;
+  if (!isTitleVisibleTo(story.title, viewer)) return <Unavailable title={t('viewer.notFoundTitle')} text={t('viewer.notFoundText')} />;
   if (story.chapters.length === 0) return <Unavailable title={story.title} text={t('viewer.empty')} />;
   return <StoryViewer story={story} canRecord={Boolean(user)} />;
 }
@@ -104,12 +106,12 @@ function StoryViewer({ story, canRecord }: { story: Story; canRecord: boolean })
   const [index, setIndex] = useState(() => firstUnviewedChapterIndex(chapters));
   const [elapsed, setElapsed] = useState(0);
   const [paused, setPaused] = useState(false);
-  const { recordView } = useRecordChapterView();
+  const { run: recordView } = useRecordChapterView();
   const recorded = useRef(new Set<string>());
   const rootRef = useRef<HTMLDivElement>(null);
   const chapter = chapters[Math.min(index, chapters.length - 1)];
   const durationMs = chapter.durationSeconds * 1000;
-  const shareable = isStoryShareable(story);
+  const shareable = isTitleShareable(story.title, story.shareable);
 
   const goTo = useCallback(
     (next: number) => {
@@ -134,7 +136,7 @@ function StoryViewer({ story, canRecord }: { story: Story; canRecord: boolean })
   useEffect(() => {
     if (!canRecord || chapter.viewed || recorded.current.has(chapter.id)) return;
     recorded.current.add(chapter.id);
-    recordView(story.id, chapter.id);
+    recordView({ storyId: story.id, chapterId: chapter.id });
     // recordView changes identity each render; the chapter id is what matters.
   }, [canRecord, chapter.id, chapter.viewed, story.id]);
 

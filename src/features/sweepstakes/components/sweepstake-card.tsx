@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { mediaUrl } from '../../../api/media';
 import type { Sweepstake } from '../../../contracts/sweepstake';
-import { effectiveStatus } from '../sweepstake-order';
+import { effectiveStatus } from '../../../rules/sweepstake-status';
 import { formatRelative } from './countdown';
 import './sweepstakes.css';
 

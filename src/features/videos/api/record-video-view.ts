@@ -2,15 +2,16 @@
  * `POST /content/videos/{id}/view` (spec §7, body `{checksum: ''}`): records that the member watched a video
  * (ARCHITECTURE §4: the video's points once per member). An offline-queue action like the check-in
  * (ARCHITECTURE §6): mutation key `['video-view']`, defaults registered at boot by
- * `registerVideoViewMutationDefaults`, variables `{idempotencyKey, occurredAt, videoId}` captured when the
+ * `videoViewAction.register`, variables `{idempotencyKey, occurredAt, videoId}` captured when the
  * member finished watching, so a view made offline is persisted and replayed with its original key.
  * Optimistic: the video shows as watched at once and its points as pending until the server confirms.
  */
-import { useMutation, useMutationState, type Mutation, type QueryClient } from '@tanstack/react-query';
 import { apiRequest, type ResponseOf } from '../../../api/client';
 import type { ContentAwardResponseSchema, ContentAwardResult, Video } from '../../../contracts/content';
-import { newQueuedActionVariables, queuedMutationDefaults, type QueuedActionVariables } from '../../../offline/queued-action';
+import { awardCallbacks } from '../../../offline/award-callbacks';
 import { getCurrentUserQueryOptions } from '../../session/api/get-current-user';
+import { defineQueuedAction } from '../../../offline/define-queued-action';
+import type { QueuedActionVariables } from '../../../offline/queued-action';
 import { markVideoViewed, pendingViewPoints } from '../video-view';
 import { getVideosQueryOptions } from './get-videos';
 
@@ -42,50 +43,31 @@ export async function recordVideoView({ idempotencyKey, videoId }: RecordVideoVi
 }
 
 /**
- * Registers the `['video-view']` mutation defaults on `queryClient` (called once at boot by src/offline, before the
- * persisted cache is restored). Takes the client; returns nothing. Idempotent.
+ * The video view as a queued action (`src/offline/define-queued-action.ts`): the video shows as watched at once,
+ * its points pending; rolled back when rejected; the balance comes from the answer. `register` runs at boot.
  */
-export function registerVideoViewMutationDefaults(queryClient: QueryClient): void {
-  const listKey = getVideosQueryOptions().queryKey;
-  const userKey = getCurrentUserQueryOptions().queryKey;
-  queryClient.setMutationDefaults<ContentAwardResult, Error, RecordVideoViewVariables, VideoViewContext>(VIDEO_VIEW_MUTATION_KEY, {
-    ...queuedMutationDefaults,
-    mutationFn: recordVideoView,
-    onMutate: async ({ videoId }) => {
-      await queryClient.cancelQueries({ queryKey: listKey });
-      const previous = queryClient.getQueryData(listKey);
-      if (previous) queryClient.setQueryData(listKey, markVideoViewed(previous, videoId));
-      return { previous, pendingPoints: pendingViewPoints(previous?.find((v) => v.id === videoId)) };
-    },
-    onSuccess: (result) => {
-      queryClient.setQueryData(userKey, (user) => (user ? { ...user, points: result.points } : user));
-    },
-    onError: (_error, _variables, context) => {
-      if (context?.previous) queryClient.setQueryData(listKey, context.previous);
-    },
-    onSettled: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: userKey }), queryClient.invalidateQueries({ queryKey: listKey })]),
-  });
-}
+export const videoViewAction = defineQueuedAction<ContentAwardResult, { videoId: string }, VideoViewContext>({
+  mutationKey: VIDEO_VIEW_MUTATION_KEY,
+  mutationFn: recordVideoView,
+  optimistic: (queryClient) => {
+    const listKey = getVideosQueryOptions().queryKey;
+    return {
+      onMutate: async ({ videoId }) => {
+        await queryClient.cancelQueries({ queryKey: listKey });
+        const previous = queryClient.getQueryData(listKey);
+        if (previous) queryClient.setQueryData(listKey, markVideoViewed(previous, videoId));
+        return { previous, pendingPoints: pendingViewPoints(previous?.find((v) => v.id === videoId)) };
+      },
+      onError: (_error, _variables, context) => {
+        if (context?.previous) queryClient.setQueryData(listKey, context.previous);
+      },
+      ...awardCallbacks(queryClient, { userKey: getCurrentUserQueryOptions().queryKey, listKey }),
+    };
+  },
+});
 
-/** The video view mutation; `recordView(videoId)` captures a fresh key and time, then mutates. */
-export function useRecordVideoView() {
-  const mutation = useMutation<ContentAwardResult, Error, RecordVideoViewVariables, VideoViewContext>({
-    mutationKey: VIDEO_VIEW_MUTATION_KEY,
-  });
-  return { ...mutation, recordView: (videoId: string) => mutation.mutate({ ...newQueuedActionVariables(), videoId }) };
-}
+/** The video view mutation; `run({videoId})` captures a fresh key and time, then mutates. */
+export const useRecordVideoView = videoViewAction.useAction;
 
-/** Views of `videoId` not yet confirmed (pending or paused offline): points awaiting confirmation and paused flag. */
-export function usePendingVideoView(videoId: string): { pendingPoints: number; isPaused: boolean } | null {
-  const pending = useMutationState({
-    filters: { mutationKey: VIDEO_VIEW_MUTATION_KEY, status: 'pending' },
-    select: (mutation) => {
-      const m = mutation as Mutation<ContentAwardResult, Error, RecordVideoViewVariables, VideoViewContext>;
-      return { videoId: m.state.variables?.videoId, pendingPoints: m.state.context?.pendingPoints ?? 0, isPaused: m.state.isPaused };
-    },
-  });
-  const mine = pending.filter((p) => p.videoId === videoId);
-  if (mine.length === 0) return null;
-  return { pendingPoints: mine.reduce((sum, p) => sum + p.pendingPoints, 0), isPaused: mine.some((p) => p.isPaused) };
-}
+/** Views of `videoId` not yet confirmed (pending or paused offline), or null. */
+export const usePendingVideoView = (videoId: string) => videoViewAction.usePending((v) => v.videoId === videoId);

@@ -1,5 +1,5 @@
 /**
- * `/media/videos/{video}` (spec §2; issue 3): plays the video in an HTML5 `<video>` with controls and poster.
+ * `/media/videos/{video}` (spec §2): plays the video in an HTML5 `<video>` with controls and poster.
  * The view is recorded when the member has watched it — the `ended` event, or at least 90% of it actually played
  * (decision 0021) — never on open. Shows the points to earn, "Watched" once recorded, and "pending" while the
  * view waits in the offline queue.
@@ -39,7 +39,7 @@ export function VideoPage({ videoId }: { videoId: string }) {
 function VideoPlayer({ video }: { video: Video }) {
   const { t } = useTranslation('media');
   const { data: user } = useCurrentUser();
-  const { recordView } = useRecordVideoView();
+  const { run: recordView } = useRecordVideoView();
   const pending = usePendingVideoView(video.id);
   const recorded = useRef(false);
 
@@ -48,7 +48,7 @@ function VideoPlayer({ video }: { video: Video }) {
     const duration = Number.isFinite(element.duration) && element.duration > 0 ? element.duration : video.durationSeconds;
     if (!hasWatched({ ended, ranges: toRanges(element.played), durationSeconds: duration })) return;
     recorded.current = true;
-    recordView(video.id);
+    recordView({ videoId: video.id });
   };
 
   let status: React.ReactNode;

@@ -7,7 +7,7 @@
  *
  * Pure functions: the current time is always passed in, never read.
  */
-import type { Challenge, ChoiceUserResponse, TriviaUserResponse } from '../../contracts/challenge';
+import type { Challenge, ChoiceUserResponse, TriviaUserResponse } from '../contracts/challenge';
 
 /** True when `challenge.expiresOn` is set and is at or before `now`. */
 export function isChallengeExpired(challenge: Pick<Challenge, 'expiresOn'>, now: Date): boolean {
@@ -46,19 +46,42 @@ export function hasUserAnswered(challenge: Challenge): boolean {
   return challenge.userResponse !== null || challenge.pollResponseIndex !== null;
 }
 
+/** What the completion rule needs to know, whatever the source (a wire challenge or the server's rows). */
+export interface CompletionFacts {
+  /** True for trivia. */
+  trivia: boolean;
+  /** Ids of the trivia questions (empty for other types). */
+  questionIds: readonly string[];
+  /** Whether trivia question `id` has the member's answer. */
+  isQuestionAnswered: (id: string) => boolean;
+  /** Whether the member answered a poll-family or keyword challenge. */
+  answered: boolean;
+  /** Whether the expiry has passed. */
+  expired: boolean;
+}
+
 /**
- * Spec §4 completion rule.
- * @param challenge the challenge as received (userResponse may be null for visitors)
- * @param now the current time
+ * Spec §4 completion rule, the one home the server and the client share: trivia is complete when every question
+ * is answered; the poll family (poll, pick'em with pollResponseIndex, arcade) and input (keyword) when answered
+ * or expired.
+ */
+export function isCompleteBy(facts: CompletionFacts): boolean {
+  if (facts.trivia) return facts.questionIds.length > 0 && facts.questionIds.every(facts.isQuestionAnswered);
+  return facts.answered || facts.expired;
+}
+
+/**
+ * {@link isCompleteBy} for a challenge as received (userResponse may be null for visitors), at `now`.
  * @returns true when the challenge counts as complete for this member
  */
 export function isChallengeComplete(challenge: Challenge, now: Date): boolean {
-  if (challenge.type === 'trivia') {
-    const { questions } = challenge.challengeType;
-    return questions.length > 0 && questions.every((q) => isTriviaQuestionAnswered(challenge, q.id));
-  }
-  // poll family (poll, pick'em record with pollResponseIndex, arcade) and input (keyword)
-  return hasUserAnswered(challenge) || isChallengeExpired(challenge, now);
+  return isCompleteBy({
+    trivia: challenge.type === 'trivia',
+    questionIds: challenge.challengeType.questions.map((q) => q.id),
+    isQuestionAnswered: (id) => isTriviaQuestionAnswered(challenge, id),
+    answered: hasUserAnswered(challenge),
+    expired: isChallengeExpired(challenge, now),
+  });
 }
 
 /**
@@ -73,8 +96,8 @@ export type ChallengeState = 'upcoming' | 'open' | 'completed' | 'expired';
 /** Derives the {@link ChallengeState} of `challenge` at `now` from the spec §4 rules. */
 export function getChallengeState(challenge: Challenge, now: Date): ChallengeState {
   if (isChallengeUpcoming(challenge, now)) return 'upcoming';
-  const answered =
-    challenge.type === 'trivia' ? isChallengeComplete(challenge, now) : hasUserAnswered(challenge);
+  // A quiz's completion is the server's answer (`completed`, kept current by the trivia merge), not recomputed.
+  const answered = challenge.type === 'trivia' ? challenge.completed : hasUserAnswered(challenge);
   if (answered) return 'completed';
   if (isChallengeExpired(challenge, now)) return 'expired';
   return 'open';

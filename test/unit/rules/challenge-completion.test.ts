@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Challenge, TriviaQuestion } from '../../src/contracts/challenge';
+import type { Challenge, TriviaQuestion } from '../../../src/contracts/challenge';
 import {
   getChallengeState,
   isChallengeComplete,
   isChallengeExpired,
-} from '../../src/features/challenges/challenge-completion';
+} from '../../../src/rules/challenge-completion';
 
 const NOW = new Date('2026-05-10T12:00:00.000Z');
 
@@ -112,6 +112,16 @@ describe('challenge completion (spec §4)', () => {
     });
     expect(isChallengeComplete(c, NOW)).toBe(false);
     expect(getChallengeState(c, NOW)).toBe('expired');
+  });
+
+  it("a trivia quiz's state follows the server's completed answer", () => {
+    const quiz = challenge({
+      type: 'trivia',
+      subtype: 'trivia',
+      challengeType: { options: [], questions: [question('q1', 0)] },
+    });
+    expect(getChallengeState({ ...quiz, completed: true }, NOW)).toBe('completed');
+    expect(getChallengeState({ ...quiz, completed: false }, NOW)).toBe('open');
   });
 
   it('a challenge not yet visible is upcoming', () => {

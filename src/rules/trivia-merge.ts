@@ -9,7 +9,7 @@
  * When every question has an answer the response becomes `completed` (spec §4 completion rule) and
  * `completedAt` is set. Pure: the current time is passed in.
  */
-import type { Challenge, TriviaAnswer, TriviaUserResponse } from '../../contracts/challenge';
+import type { Challenge, TriviaAnswer, TriviaUserResponse } from '../contracts/challenge';
 import { getTriviaResponse, isChallengeComplete } from './challenge-completion';
 
 const EMPTY_RESPONSE: TriviaUserResponse = { status: 'in_progress', completedAt: null, score: 0, answers: [] };

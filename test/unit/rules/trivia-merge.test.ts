@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Challenge, TriviaUserResponse } from '../../src/contracts/challenge';
-import { applyTriviaAnswer, mergeTriviaResponse } from '../../src/features/challenges/trivia-merge';
+import type { Challenge, TriviaUserResponse } from '../../../src/contracts/challenge';
+import { applyTriviaAnswer, mergeTriviaResponse } from '../../../src/rules/trivia-merge';
 
 const NOW = new Date('2026-05-10T12:00:00.000Z');
 

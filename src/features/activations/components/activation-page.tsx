@@ -1,0 +1,113 @@
+/**
+ * `/activations/{id}` (spec §3 Activation, §7 `GET /activations/{id}`: data is a list, the first item is used):
+ * one activation with its window, what it gives (points, each badge with its description) and, for a signed-in
+ * member inside the window, "I'm here — collect" (`POST /activations/activate-user`, online only). The answer is
+ * a toast with one id per activation, so a second tap updates it in place (spec §4 "updated by id").
+ */
+import { useTranslation } from 'react-i18next';
+import { ApiError, NotFoundError } from '../../../api/errors';
+import { mediaUrl } from '../../../api/media';
+import { Button } from '../../../components/button';
+import { EmptyState } from '../../../components/empty-state';
+import { Page } from '../../../components/page';
+import { PageSpinner } from '../../../components/spinner';
+import type { Activation } from '../../../contracts/activation';
+import { useIsOnline } from '../../../offline/use-offline-status';
+import { notify } from '../../../platform/toasts';
+import { useNow } from '../../../platform/use-now';
+import { BackLink, ListError } from '../../media/components/content-ui';
+import { useCurrentUser } from '../../session/api/get-current-user';
+import { useActivateUser } from '../api/activate-user';
+import { useActivation } from '../api/get-activation';
+import { activationWindow, ActivationRewards, ActivationWindowText } from './activation-details';
+
+/** Renders the page of activation `activationId` (its id or slug). */
+export function ActivationPage({ activationId }: { activationId: string }) {
+  const { t } = useTranslation('activations');
+  const query = useActivation(activationId);
+  if (query.data) return <ActivationDetail activation={query.data} />;
+  if (query.data === null || query.error instanceof NotFoundError) {
+    return (
+      <Page title={t('notFoundTitle')}>
+        <BackLink to="/contests" label={t('back')} />
+        <EmptyState title={t('notFoundTitle')} description={t('notFoundText')} />
+      </Page>
+    );
+  }
+  if (query.isError) return <Page title={t('title')}><ListError onRetry={() => void query.refetch()} /></Page>;
+  return <PageSpinner />;
+}
+
+function ActivationDetail({ activation }: { activation: Activation }) {
+  const { t } = useTranslation('activations');
+  const image = mediaUrl(activation.mediaId);
+  return (
+    <Page title={activation.title}>
+      <div className="stack stack--lg">
+        <BackLink to="/contests" label={t('back')} />
+        {image ? <img className="card__media" src={image} alt="" width={400} height={200} style={{ aspectRatio: '2 / 1', objectFit: 'cover' }} /> : null}
+        {activation.description ? <p>{activation.description}</p> : null}
+        <section className="stack stack--sm" aria-labelledby="activation-when">
+          <h2 id="activation-when" className="section__title">
+            {t('when')}
+          </h2>
+          <ActivationWindowText activation={activation} />
+        </section>
+        <section className="stack stack--sm" aria-labelledby="activation-gives">
+          <h2 id="activation-gives" className="section__title">
+            {t('gives')}
+          </h2>
+          <ActivationRewards activation={activation} />
+          {activation.badges.length > 0 ? (
+            <ul className="stack stack--sm" style={{ margin: 0, paddingLeft: '1.25rem' }}>
+              {activation.badges.map((badge) => (
+                <li key={badge.id}>
+                  <strong>{badge.name}</strong>
+                  {badge.description ? ` — ${badge.description}` : null}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+        <ActivateControl activation={activation} />
+      </div>
+    </Page>
+  );
+}
+
+/** The collect button inside the window (signed-in members, online), or why it is not there. */
+function ActivateControl({ activation }: { activation: Activation }) {
+  const { t } = useTranslation('activations');
+  const { data: user } = useCurrentUser();
+  const online = useIsOnline();
+  const activate = useActivateUser();
+  const state = activationWindow(activation, useNow(1000));
+  if (!user) return null;
+  if (state !== 'open') return <p className="muted">{state === 'upcoming' ? t('upcoming') : t('closed')}</p>;
+  const toastId = `activation-${activation.slug}`;
+  const onActivate = () =>
+    activate.mutate(activation.slug, {
+      onSuccess: (result) =>
+        notify({
+          id: toastId,
+          title: result.created ? t('success', { count: result.pointsAwarded }) : t('already'),
+          description: result.badges.length > 0 ? t('badges', { names: result.badges.map((b) => b.name).join(', ') }) : undefined,
+        }),
+      onError: (error) =>
+        notify({
+          id: toastId,
+          variant: 'destructive',
+          title: t('failed'),
+          description: error instanceof ApiError && error.code === 'NotLive' ? t('notLive') : t('failedText'),
+        }),
+    });
+  const noteId = `activate-note-${activation.id}`;
+  return (
+    <div className="stack stack--sm">
+      <Button variant="primary" busy={activate.isPending} disabled={!online} onClick={onActivate} aria-describedby={!online ? noteId : undefined}>
+        {t('activate')}
+      </Button>
+      {!online ? <p id={noteId} className="muted">{t('offline')}</p> : null}
+    </div>
+  );
+}
