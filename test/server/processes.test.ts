@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
+import { createServer } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { spawn } from 'node:child_process';
@@ -14,8 +15,16 @@ import { startServer, type RunningServer } from '../../scripts/lib/server';
 import { workerCount } from '../../server/cluster';
 import { ORG_KEY } from './helpers';
 
-// Ports of this file's child servers (well away from the e2e servers' and the benchmarks').
-const PORT_BASE = 4760 + (Number(process.env.VITEST_POOL_ID ?? 0) % 10) * 4;
+/** A port the OS says is free now (the same file may run in several checkouts at once: no fixed ports). */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
+    });
+  });
+}
 const START_TIMEOUT = 120_000;
 
 type Call = { status: number; body: any; headers: Headers };
@@ -42,7 +51,7 @@ async function signIn(server: RunningServer, email: string): Promise<string> {
 describe('graceful shutdown', () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer(PORT_BASE, { ORGANIZATION_KEY: ORG_KEY, STATIC_DIR: './test-no-dist', LOG_LEVEL: 'info' }, { startTimeoutMs: START_TIMEOUT });
+    server = await startServer(await freePort(), { ORGANIZATION_KEY: ORG_KEY, STATIC_DIR: './test-no-dist', LOG_LEVEL: 'info' }, { startTimeoutMs: START_TIMEOUT });
   }, START_TIMEOUT);
   afterAll(() => server?.stop());
 
@@ -89,7 +98,7 @@ describe('WEB_CONCURRENCY', () => {
 
   it('above 1 without DATABASE_URL, the server refuses to start (PGlite serves one process) with exit code 1', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: { ...process.env, WEB_CONCURRENCY: '2', DATABASE_URL: '', PORT: String(PORT_BASE + 3), PODIUM_DATA_DIR: 'memory://' },
+      env: { ...process.env, WEB_CONCURRENCY: '2', DATABASE_URL: '', PORT: String(await freePort()), PODIUM_DATA_DIR: 'memory://' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let err = '';
@@ -121,8 +130,8 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL database', ()
     databaseUrl = url.toString();
     const env = { ORGANIZATION_KEY: ORG_KEY, STATIC_DIR: './test-no-dist', DATABASE_URL: databaseUrl };
     // The first process migrates and seeds; the second starts on the ready database.
-    a = await startServer(PORT_BASE + 1, env, { startTimeoutMs: START_TIMEOUT });
-    b = await startServer(PORT_BASE + 2, env, { startTimeoutMs: START_TIMEOUT });
+    a = await startServer(await freePort(), env, { startTimeoutMs: START_TIMEOUT });
+    b = await startServer(await freePort(), env, { startTimeoutMs: START_TIMEOUT });
     token = await signIn(a, `two-processes-${randomUUID().slice(0, 8)}@fans.example`);
   }, 2 * START_TIMEOUT);
 
@@ -186,7 +195,7 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL database', ()
 
   it('WEB_CONCURRENCY=2 runs two workers, replaces one that dies, and stops with exit code 0 on SIGTERM', async () => {
     const cluster = await startServer(
-      PORT_BASE + 3,
+      await freePort(),
       { ORGANIZATION_KEY: ORG_KEY, STATIC_DIR: './test-no-dist', DATABASE_URL: databaseUrl, WEB_CONCURRENCY: '2' },
       { startTimeoutMs: START_TIMEOUT },
     );
