@@ -7,24 +7,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { startServer, type RunningServer } from '../../scripts/lib/server';
 import { workerCount } from '../../server/cluster';
+import { freePort } from './global-setup';
 import { ORG_KEY } from './helpers';
 
-/** A port the OS says is free now (the same file may run in several checkouts at once: no fixed ports). */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
-    });
-  });
-}
 const START_TIMEOUT = 120_000;
 
 type Call = { status: number; body: any; headers: Headers };
