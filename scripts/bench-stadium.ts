@@ -112,6 +112,10 @@ serve({ fetch: new Hono().get('/', (c) => c.text('Hello Hono!')).fetch, port: ${
   return { url, stop: () => new Promise<void>((resolve) => (child.once('exit', () => resolve()), child.kill('SIGTERM'))) };
 }
 
+/**
+ * Creates an empty PostgreSQL database on ADMIN_URL for one run.
+ * @returns its URL and `drop()` (which ends the server's leftover connections: `with (force)`)
+ */
 async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `podium_bench_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
@@ -131,6 +135,7 @@ async function createDatabase(): Promise<{ url: string; drop: () => Promise<void
   };
 }
 
+/** Everything measured on one engine (rates per second, latencies in ms). */
 type EngineFigures = {
   engine: string;
   signIn: { perSecond: number; otp: Burst; session: Burst; signedIn: number };
@@ -143,14 +148,20 @@ type EngineFigures = {
   poll: (Burst & { created: number }) | null;
 };
 
+/**
+ * Starts the compiled server on `engine` (a fresh database), runs every burst of the header in order and stops
+ * the server (and drops the PostgreSQL database) whatever happens.
+ * @throws when the server does not start or no member could sign in
+ */
 async function measure(engine: 'postgres' | 'pglite'): Promise<EngineFigures> {
   const database = engine === 'postgres' ? await createDatabase() : null;
   const server = await startServer(
     PORT,
     {
       NODE_ENV: 'production',
-      // The demo organization's key and secret, allowed in production for this benchmark (decision 0042).
-      PODIUM_DEMO: 'true',
+      // Production refuses the development secret and the demo key (decision 0042): this run's own.
+      AUTH_SECRET: `bench-${randomUUID()}`,
+      ORGANIZATION_KEY: `pk_bench_${randomUUID().slice(0, 8)}`,
       LOG_LEVEL: 'warn',
       TRUST_PROXY: 'true',
       STATIC_DIR: './dist',

@@ -43,7 +43,8 @@ async function reachable(url: string): Promise<boolean> {
   }
 }
 
-async function freePort(): Promise<number> {
+/** A TCP port on 127.0.0.1 that the OS says is free now. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {

@@ -9,11 +9,12 @@ import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { spawn } from 'node:child_process';
 import { startServer, type RunningServer } from '../../scripts/lib/server';
+import { workerCount } from '../../server/cluster';
+import { freePort } from './global-setup';
 import { ORG_KEY } from './helpers';
 
-// Ports of this file's child servers (well away from the e2e servers' and the benchmarks').
-const PORT_BASE = 4760 + (Number(process.env.VITEST_POOL_ID ?? 0) % 10) * 4;
 const START_TIMEOUT = 120_000;
 
 type Call = { status: number; body: any; headers: Headers };
@@ -57,7 +58,7 @@ async function signIn(server: RunningServer, email: string): Promise<string> {
 describe('graceful shutdown', () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer(PORT_BASE, { ORGANIZATION_KEY: ORG_KEY, STATIC_DIR: './test-no-dist', LOG_LEVEL: 'info' }, { startTimeoutMs: START_TIMEOUT });
+    server = await startServer(await freePort(), { ORGANIZATION_KEY: ORG_KEY, STATIC_DIR: './test-no-dist', LOG_LEVEL: 'info' }, { startTimeoutMs: START_TIMEOUT });
   }, START_TIMEOUT);
   afterAll(() => server?.stop());
 
@@ -98,6 +99,27 @@ describe('graceful shutdown', () => {
   }, 30_000);
 });
 
+describe('WEB_CONCURRENCY', () => {
+  it('is 1 when unset or empty, N for an integer 1..64, and an error naming the variable otherwise', () => {
+    expect(workerCount({})).toBe(1);
+    expect(workerCount({ WEB_CONCURRENCY: '' })).toBe(1);
+    expect(workerCount({ WEB_CONCURRENCY: '4' })).toBe(4);
+    for (const bad of ['0', '65', '2.5', 'two']) expect(() => workerCount({ WEB_CONCURRENCY: bad })).toThrow(/WEB_CONCURRENCY/);
+  });
+
+  it('above 1 without DATABASE_URL, the server refuses to start (PGlite serves one process) with exit code 1', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: { ...process.env, WEB_CONCURRENCY: '2', DATABASE_URL: '', PORT: String(await freePort()), PODIUM_DATA_DIR: 'memory://' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let err = '';
+    child.stderr.on('data', (d) => (err += d));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(err).toContain('WEB_CONCURRENCY > 1 needs DATABASE_URL');
+  }, 60_000);
+});
+
 const adminUrl = inject('pgAdminUrl');
 
 // PGlite is an engine inside one process: two processes cannot open one PGlite data directory, so the
@@ -119,8 +141,8 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL database', ()
     databaseUrl = url.toString();
     const env = { ORGANIZATION_KEY: ORG_KEY, STATIC_DIR: './test-no-dist', DATABASE_URL: databaseUrl };
     // The first process migrates and seeds; the second starts on the ready database.
-    a = await startServer(PORT_BASE + 1, env, { startTimeoutMs: START_TIMEOUT });
-    b = await startServer(PORT_BASE + 2, env, { startTimeoutMs: START_TIMEOUT });
+    a = await startServer(await freePort(), env, { startTimeoutMs: START_TIMEOUT });
+    b = await startServer(await freePort(), env, { startTimeoutMs: START_TIMEOUT });
     token = await signIn(a, `two-processes-${randomUUID().slice(0, 8)}@fans.example`);
   }, 2 * START_TIMEOUT);
 
@@ -184,7 +206,7 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL database', ()
 
   it('WEB_CONCURRENCY=2 runs two workers, replaces one that dies, and stops with exit code 0 on SIGTERM', async () => {
     const cluster = await startServer(
-      PORT_BASE + 3,
+      await freePort(),
       { ORGANIZATION_KEY: ORG_KEY, STATIC_DIR: './test-no-dist', DATABASE_URL: databaseUrl, WEB_CONCURRENCY: '2' },
       { startTimeoutMs: START_TIMEOUT },
     );
