@@ -24,7 +24,7 @@ afterAll(async () => ctx?.close());
 async function upload(token: string, bytes: Uint8Array) {
   const res = await ctx.app.request('/api/media', {
     method: 'POST',
-    headers: { 'content-type': 'application/octet-stream', accept: 'application/json', authorization: `Bearer ${token}` },
+    headers: { 'content-type': 'application/octet-stream', accept: 'application/json', authorization: `Bearer ${token}`, 'x-org-token': ctx.organization.token },
     body: new Uint8Array(bytes) as Uint8Array<ArrayBuffer>,
   });
   const text = await res.text();
