@@ -1,5 +1,5 @@
 /**
- * The demo organization "Alpine Racing" (TEAM-BRIEF): ranks, check-in rewards, a logo and 16 challenges of
+ * The demo organization "Alpine Racing": ranks, check-in rewards, a logo and 16 challenges of
  * every subtype with English and French texts. Dates are relative to the seed time: some challenges are open,
  * some expired (history), some not visible yet; a few are public for visitors.
  */
