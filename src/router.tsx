@@ -1,7 +1,7 @@
 /**
  * The app router (TanStack Router, file routes generated into `routeTree.gen.ts`). Context: the query client and
  * the runtime config. Unknown paths render the 404 error page, route errors the error page (spec §2).
- * Also declares the route static data every route may set (ARCHITECTURE §7).
+ * Also declares the route static data every route may set (CONTRIBUTING.md, ARCHITECTURE §7).
  */
 import { createRouter } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';

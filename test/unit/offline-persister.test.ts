@@ -4,7 +4,7 @@
  * what a new build (`buster`) and `maxAge` discard, and that the restored queue replays exactly once.
  */
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MutationObserver, onlineManager, QueryClient } from '@tanstack/react-query';
 import { persistQueryClientRestore, persistQueryClientSave } from '@tanstack/query-persist-client-core';
 import { createStore, get, type UseStore } from 'idb-keyval';
@@ -54,6 +54,7 @@ function queueOffline(client: QueryClient): QueuedActionVariables {
   return variables;
 }
 
+/** One macrotask: lets callbacks already queued run (a tick, not a timed wait). */
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
 beforeEach(() => {
@@ -188,9 +189,12 @@ describe('persisted query cache', () => {
     const stop = await bootOfflineCache(client, { options: { ...options(client), persister } });
     client.setQueryData(['checkin'], { days: 9 });
     client.setQueryData(['checkin'], { days: 10 }); // coalesced into the trailing write
-    await new Promise((r) => setTimeout(r, 60));
+    // Wait for the trailing write itself: the stored cache holds the newest data.
+    await vi.waitFor(async () => {
+      const written = await get(KEY, store);
+      expect(written.clientState.queries.map((q: { state: { data: unknown } }) => q.state.data)).toEqual([{ days: 10 }]);
+    });
     const stored = await get(KEY, store);
-    expect(stored.clientState.queries.map((q: { state: { data: unknown } }) => q.state.data)).toEqual([{ days: 10 }]);
     expect(stored.clientState.mutations).toHaveLength(1); // still waiting for the network
 
     onlineManager.setOnline(true);
