@@ -8,6 +8,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { RuntimeConfig } from './contracts/config';
 import { ErrorPage, NotFoundPage } from './components/error-page';
 import { PageSpinner } from './components/spinner';
+import { assertRouteMarks, type RouteLayout } from './route-marks';
 import { routeTree } from './routeTree.gen';
 
 /** Context every route receives (`createRootRouteWithContext<RouterContext>()`). */
@@ -16,8 +17,7 @@ export interface RouterContext {
   config: RuntimeConfig;
 }
 
-/** Layouts chosen by `staticData.layout`: with the bottom navigation bar, without it, or bare. */
-export type RouteLayout = 'default' | 'no-bottom-nav' | 'none';
+export type { RouteLayout };
 
 declare module '@tanstack/react-router' {
   interface Register {
@@ -37,10 +37,11 @@ declare module '@tanstack/react-router' {
 
 /**
  * Creates the router. Takes the router context; returns the router with the error and not-found pages, intent
- * preloading (routes only: data preloads stay in the guards) and scroll restoration.
+ * preloading and scroll restoration.
+ * @throws Error when a route sets an unknown mark (see `assertRouteMarks`)
  */
 export function createAppRouter(context: RouterContext) {
-  return createRouter({
+  const router = createRouter({
     routeTree,
     context,
     defaultPreload: 'intent',
@@ -52,6 +53,8 @@ export function createAppRouter(context: RouterContext) {
     notFoundMode: 'root',
     scrollRestoration: true,
   });
+  assertRouteMarks(Object.values(router.routesById));
+  return router;
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

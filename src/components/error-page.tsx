@@ -59,8 +59,11 @@ export function NotFoundPage() {
 
 /** `defaultErrorComponent`: the status code of the error (404 for validation failures, else its HTTP status or 500). */
 export function ErrorPage({ error }: ErrorComponentProps) {
+  const { t } = useTranslation('common');
   const path = useRouterState({ select: (s) => s.location.href });
-  const { status, detail } = describeRouteError(error, path);
+  const described = describeRouteError(error);
+  const status = described.status;
+  const detail = described.detail ?? (described.validationFailed ? t('errorPage.validationFailed', { path }) : undefined);
   useEffect(() => {
     console.error('[navigation] route error at', path, error);
   }, [error, path]);

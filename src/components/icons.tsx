@@ -75,16 +75,6 @@ export function UserIcon(props: IconProps) {
   );
 }
 
-/** E-mail. */
-export function MailIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <rect x="3" y="5" width="18" height="14" rx="2" />
-      <path d="m3 7 9 6 9-6" />
-    </Svg>
-  );
-}
-
 /** Chevron pointing right (list rows). */
 export function ChevronRightIcon(props: IconProps) {
   return (

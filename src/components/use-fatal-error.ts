@@ -36,7 +36,7 @@ let watching = false;
 function raise(reason: unknown): void {
   if (fatal || !isFatalError(reason)) return;
   console.error('[app] fatal error', reason);
-  fatal = { status: describeRouteError(reason, location.href).status, error: reason };
+  fatal = { status: describeRouteError(reason).status, error: reason };
   listeners.forEach((listener) => listener());
 }
 

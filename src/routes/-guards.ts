@@ -1,25 +1,22 @@
 /**
- * The root route's `beforeLoad` (spec §2 "Navigation guards", in order). Gathers the facts, asks the pure
- * decisions in `features/session/navigation-guard.ts`, and applies them: throws `redirect`, remembers or forgets
- * the post-login path. Also loads the organization and the current user and preloads what the signed-in pages need
- * (non-blocking). Lives in the app layer (`routes/`) because it ties several features together.
+ * The root route's `beforeLoad` (spec §2 "Navigation guards", in order). Loads the facts the decisions need (the
+ * organization, whose token later requests carry, and the current user), asks the pure decisions in
+ * `features/session/navigation-guard.ts`, and applies them: throws `redirect`, remembers or forgets the post-login
+ * path. It decides only: branding and preloads are the root route's loader (`-preloads.ts`). Lives in the app
+ * layer (`routes/`) because it ties several features together.
  */
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import type { RuntimeConfig } from '../contracts/config';
 import type { User } from '../contracts/user';
+import { setOrganizationToken } from '../api/credentials';
 import { NetworkError } from '../api/errors';
 import { getOrganizationQueryOptions } from '../features/organization/api/get-organization';
-import { applyOrganization } from '../features/organization/branding';
 import { getCurrentUserQueryOptions } from '../features/session/api/get-current-user';
-import { ensureUserIdentified } from '../features/session/api/identify-user';
 import { decideHostedNewUserRedirect, decideMainGuard, normalizePath, type GuardDecision } from '../features/session/navigation-guard';
 import { clearPostLoginRedirect, getPostLoginRedirect, setPostLoginRedirect } from '../features/session/post-login-redirect';
 import { getSessionToken } from '../features/session/token-store';
 import { isMemberUnderage } from '../features/session/underage';
-import { getChallengesQueryOptions } from '../features/challenges/api/get-challenges';
-import { getCheckinQueryOptions } from '../features/checkin/api/get-checkin';
-import { afterFirstRender } from '../platform/after-first-render';
 
 export interface GuardArgs {
   context: { queryClient: QueryClient; config: RuntimeConfig };
@@ -62,25 +59,6 @@ async function confirmNewUser(queryClient: QueryClient, cached: User): Promise<U
   }
 }
 
-/**
- * Starts the preloads of spec §2; never blocks or throws. What the dashboard shows (challenges, check-in) starts
- * at once; the rest (sweepstakes, stories, videos, playlists, articles, activations) starts after the first
- * render, from its own chunk, so it stays off the first screen (docs/decisions/0006-first-load-budget.md).
- */
-function preloadForUser(queryClient: QueryClient, user: User): void {
-  // Spec §2 also lists rewards: they are built-in cards (no call).
-  ensureUserIdentified(queryClient, user);
-  void queryClient.prefetchQuery(getChallengesQueryOptions());
-  void queryClient.prefetchQuery(getCheckinQueryOptions());
-  afterFirstRender(() => import('./-preload-content').then((m) => m.preloadContentForUser(queryClient)));
-}
-
-/** Logged-off dashboard (spec §2): sweepstakes with the organization key, and challenges. */
-function preloadForLoggedOffDashboard(queryClient: QueryClient): void {
-  void queryClient.prefetchQuery(getChallengesQueryOptions());
-  void import('./-preload-content').then((m) => m.preloadContentForVisitor(queryClient));
-}
-
 function apply(decision: GuardDecision, preload: boolean): void {
   if (!preload) {
     if (decision.clearStoredRedirect) clearPostLoginRedirect();
@@ -91,16 +69,6 @@ function apply(decision: GuardDecision, preload: boolean): void {
   if (decision.action === 'redirect') throw redirect({ href: decision.to, replace: true });
 }
 
-let lastDecidedUnderage = false;
-
-/**
- * Whether the last (non-preload) guard run decided on an underage user. The root compares it with the fresh user:
- * the guard decides on the cached user, which a background refetch may then show to be underage.
- */
-export function guardsDecidedUnderage(): boolean {
-  return lastDecidedUnderage;
-}
-
 /**
  * Runs the guards for one navigation. Takes the `beforeLoad` arguments; resolves when the navigation may go on,
  * throws a TanStack `redirect` otherwise. Organization/user load failures other than offline propagate to the
@@ -109,9 +77,10 @@ export function guardsDecidedUnderage(): boolean {
 export async function runNavigationGuards({ context, location, matches, preload, welcomeRouteExists }: GuardArgs): Promise<void> {
   const { queryClient, config } = context;
 
-  // Main guard, step 1: the organization (bearer = organization key); then x-org-token and brand colour.
+  // Main guard, step 1: the organization (bearer = organization key), whose token every later request carries
+  // (a cache restored from IndexedDB has not run the fetch that remembers it).
   const organization = await queryClient.ensureQueryData({ ...getOrganizationQueryOptions(), revalidateIfStale: true });
-  applyOrganization(organization);
+  setOrganizationToken(organization.token || null);
 
   // Main guard, step 2: the current user when a session token exists.
   let user = await loadUser(queryClient);
@@ -129,12 +98,8 @@ export async function runNavigationGuards({ context, location, matches, preload,
     preload,
   );
 
-  if (user) preloadForUser(queryClient, user);
-  else if (config.loggedOffDashboard) preloadForLoggedOffDashboard(queryClient);
-
   const leaf = matches[matches.length - 1];
   const underage = isMemberUnderage(user, organization);
-  if (!preload) lastDecidedUnderage = underage;
   apply(
     decideMainGuard({
       pathname: location.pathname,

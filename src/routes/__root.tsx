@@ -4,7 +4,7 @@
  * uncaught error or rejection replaces it all with the error page (spec §2, §8).
  */
 import { lazy, Suspense, useEffect } from 'react';
-import { createRootRouteWithContext, Outlet, useMatches, useRouteContext, useRouter } from '@tanstack/react-router';
+import { createRootRouteWithContext, Outlet, useMatches, useRouteContext, useRouter, useRouterState } from '@tanstack/react-router';
 import { AppLayout } from '../components/app-layout';
 import { ErrorScreen } from '../components/error-page';
 import { useFatalError } from '../components/use-fatal-error';
@@ -13,7 +13,9 @@ import { useIsUnderage } from '../features/session/underage';
 import { AppToaster } from '../platform/toasts';
 import { useFirstScreenSettled } from '../platform/use-first-screen-settled';
 import type { RouterContext } from '../router';
-import { guardsDecidedUnderage, runNavigationGuards } from './-guards';
+import { normalizePath, UNDERAGE_BLOCKED_PATHS } from '../features/session/navigation-guard';
+import { runNavigationGuards } from './-guards';
+import { loadAppShell } from './-preloads';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   beforeLoad: ({ context, location, matches, preload }) =>
@@ -24,20 +26,23 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       preload,
       welcomeRouteExists: true,
     }),
+  loader: ({ context, preload }) => loadAppShell(context, preload),
   component: RootComponent,
 });
 
 /**
- * Runs the guards again when the current user turns out to be underage after the guards let the page through:
- * they decide on the cached (possibly restored, outdated) user at once, and the fresh user fetched in the
+ * Runs the guards again when the current user turns out to be underage on a page closed to underage members:
+ * the guards decide on the cached (possibly restored, outdated) user at once, and the fresh user fetched in the
  * background may carry a birthday the cache did not have yet. The birthday is immutable: the gate only tightens.
  */
 function useGuardsFollowUnderage() {
   const router = useRouter();
   const underage = useIsUnderage();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const blocked = underage && UNDERAGE_BLOCKED_PATHS.includes(normalizePath(pathname));
   useEffect(() => {
-    if (underage && !guardsDecidedUnderage()) void router.invalidate();
-  }, [underage, router]);
+    if (blocked) void router.invalidate();
+  }, [blocked, router]);
 }
 
 /** The level-up moment (spec §4) loads from its own chunk once the first screen is usable (decision 0006). */

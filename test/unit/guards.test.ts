@@ -179,11 +179,16 @@ describe('paths and tabs', () => {
 
 describe('error page status (spec §2, §8)', () => {
   it('a route validation error with a code and message keeps them', () => {
-    expect(describeRouteError(new RouteValidationError(410, 'Gone for good'), '/x')).toEqual({ status: 410, detail: 'Gone for good' });
+    expect(describeRouteError(new RouteValidationError(410, 'Gone for good'))).toEqual({ status: 410, detail: 'Gone for good' });
+  });
+
+  it("a failed params check without a message is 404 with the default 'Page Not Found' line, also as a cause", () => {
+    expect(describeRouteError(new RouteValidationError())).toEqual({ status: 404, validationFailed: true });
+    expect(describeRouteError(new Error('params', { cause: new RouteValidationError() }))).toEqual({ status: 404, validationFailed: true });
   });
 
   it('an API error keeps its HTTP status; anything else is 500', () => {
-    expect(describeRouteError(Object.assign(new Error('x'), { status: 404 }), '/x').status).toBe(404);
-    expect(describeRouteError(new Error('boom'), '/x').status).toBe(500);
+    expect(describeRouteError(Object.assign(new Error('x'), { status: 404 })).status).toBe(404);
+    expect(describeRouteError(new Error('boom')).status).toBe(500);
   });
 });

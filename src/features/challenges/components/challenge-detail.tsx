@@ -16,7 +16,7 @@ import { ChallengeIcon } from './challenge-icons';
 import { ChoiceChallenge } from './choice-challenge';
 import { KeywordChallenge } from './keyword-challenge';
 import { TriviaChallenge } from './trivia-challenge';
-import { useOnline } from './use-online';
+import { useIsOnline } from '../../../offline/use-offline-status';
 import './challenges.css';
 
 /** Props: the challenge id from the route. */
@@ -39,7 +39,7 @@ function DetailSkeleton({ label }: { label: string }) {
 export function ChallengeDetail({ challengeId }: ChallengeDetailProps) {
   const { t, i18n } = useTranslation('challenges');
   const now = useNow(30_000);
-  const online = useOnline();
+  const online = useIsOnline();
   const query = useChallenge(challengeId);
   const [announcement, setAnnouncement] = useState('');
   const announce = useCallback((message: string) => {

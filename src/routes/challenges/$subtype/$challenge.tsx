@@ -6,6 +6,7 @@
 import { onlineManager } from '@tanstack/react-query';
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { NotFoundError } from '../../../api/errors';
+import { isRouteId, RouteValidationError } from '../../../components/route-error';
 import { isChallengeSubtype } from '../../../contracts/constants';
 import { getChallengeQueryOptions } from '../../../features/challenges/api/get-challenge';
 import { ChallengeDetail } from '../../../features/challenges/components/challenge-detail';
@@ -15,7 +16,7 @@ export const Route = createFileRoute('/challenges/$subtype/$challenge')({
   params: {
     parse: (params) => {
       const { subtype, challenge } = params;
-      if (!isChallengeSubtype(subtype) || challenge.length < 1 || challenge.length > 64) throw notFound();
+      if (!isChallengeSubtype(subtype) || !isRouteId(challenge)) throw new RouteValidationError();
       return { subtype, challenge };
     },
     stringify: (params) => ({ subtype: params.subtype, challenge: params.challenge }),

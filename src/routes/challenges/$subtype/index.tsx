@@ -3,7 +3,8 @@
  * `CHALLENGE_SUBTYPES`; anything else is a 404 (spec §2 "a route whose validate check fails shows the error
  * page"). Route files stay free of zod: they are part of the first load (docs/decisions/0006).
  */
-import { createFileRoute, notFound } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
+import { RouteValidationError } from '../../../components/route-error';
 import { isChallengeSubtype } from '../../../contracts/constants';
 import { getChallengeHistoryQueryOptions } from '../../../features/challenges/api/get-challenge-history';
 import { getChallengesQueryOptions } from '../../../features/challenges/api/get-challenges';
@@ -13,7 +14,7 @@ export const Route = createFileRoute('/challenges/$subtype/')({
   staticData: { layout: 'default' },
   params: {
     parse: (params) => {
-      if (!isChallengeSubtype(params.subtype)) throw notFound();
+      if (!isChallengeSubtype(params.subtype)) throw new RouteValidationError();
       return { subtype: params.subtype };
     },
     stringify: (params) => ({ subtype: params.subtype }),

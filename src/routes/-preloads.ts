@@ -1,0 +1,38 @@
+/**
+ * The root route's loader: what every navigation needs once the guards have let it through. It applies the
+ * organization's brand (colours, theme-color) before the page renders, and starts the spec §2 preloads without
+ * blocking: what the dashboard shows (challenges, check-in) at once; the rest (sweepstakes, stories, videos,
+ * playlists, articles, activations) after the first render, from its own chunk, so it stays off the first screen
+ * (docs/decisions/0006-first-load-budget.md). Prefetches of fresh data cost nothing, so running on every
+ * navigation starts each load once. Never throws.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import type { RuntimeConfig } from '../contracts/config';
+import { getChallengesQueryOptions } from '../features/challenges/api/get-challenges';
+import { getCheckinQueryOptions } from '../features/checkin/api/get-checkin';
+import { getOrganizationQueryOptions } from '../features/organization/api/get-organization';
+import { applyOrganization } from '../features/organization/branding';
+import { getCurrentUserQueryOptions } from '../features/session/api/get-current-user';
+import { ensureUserIdentified } from '../features/session/api/identify-user';
+import { afterFirstRender } from '../platform/after-first-render';
+
+/**
+ * Brands the app and starts the preloads for whoever is on the page (member, logged-off dashboard visitor, or
+ * nobody). Takes the router context and whether this is an intent preload (then nothing is started).
+ */
+export function loadAppShell({ queryClient, config }: { queryClient: QueryClient; config: RuntimeConfig }, preload: boolean): void {
+  const organization = queryClient.getQueryData(getOrganizationQueryOptions().queryKey);
+  if (organization) applyOrganization(organization);
+  if (preload) return;
+  // Spec §2 also lists rewards: they are built-in cards (no call).
+  const user = queryClient.getQueryData(getCurrentUserQueryOptions().queryKey);
+  if (user) {
+    ensureUserIdentified(queryClient, user);
+    void queryClient.prefetchQuery(getChallengesQueryOptions());
+    void queryClient.prefetchQuery(getCheckinQueryOptions());
+    afterFirstRender(() => import('./-preload-content').then((m) => m.preloadContentForUser(queryClient)));
+  } else if (config.loggedOffDashboard) {
+    void queryClient.prefetchQuery(getChallengesQueryOptions());
+    void import('./-preload-content').then((m) => m.preloadContentForVisitor(queryClient));
+  }
+}
