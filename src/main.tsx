@@ -10,7 +10,7 @@ import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { I18nextProvider } from 'react-i18next';
-import { getOrganizationQueryOptions } from './features/organization/api/get-organization';
+import { getOrganizationQueryOptions } from './lib/organization/get-organization';
 import { isInternalUser } from './features/session/internal-user';
 import { prepareSupabaseSession } from './features/session/supabase/boot';
 import { applyOrganization } from './features/organization/branding';

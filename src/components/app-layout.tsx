@@ -9,7 +9,7 @@ import { Link, useMatches, useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { mediaUrl } from '../api/media';
 import { OfflineIndicator } from '../offline/components/offline-indicator';
-import { useOrganization } from '../features/organization/api/get-organization';
+import { useOrganization } from '../lib/organization/get-organization';
 import type { RouteLayout } from '../router';
 import { BottomNav } from './bottom-nav';
 import { tabFromPath } from './tabs';

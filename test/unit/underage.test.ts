@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADULT_AGE, ageOn, isUnderage } from '../../src/features/session/underage';
+import { ADULT_AGE, ageOn, isUnderage } from '../../src/lib/session/underage';
 
 const on = (y: number, m: number, d: number) => new Date(y, m - 1, d, 12, 0, 0);
 

@@ -1,8 +1,8 @@
 /** `/profile` (spec §2): the profile view. */
 import { createFileRoute } from '@tanstack/react-router';
-import { useOrganization } from '../../features/organization/api/get-organization';
+import { useOrganization } from '../../lib/organization/get-organization';
 import { ProfileView } from '../../features/profile/components/profile-view';
-import { useCurrentUser } from '../../features/session/api/get-current-user';
+import { useCurrentUser } from '../../lib/session/get-current-user';
 
 export const Route = createFileRoute('/profile/')({
   staticData: { titleKey: 'profile:title' },

@@ -10,8 +10,8 @@ import { Button } from '../../../components/button';
 import type { Activation } from '../../../contracts/activation';
 import { useIsOnline } from '../../../offline/use-offline-status';
 import { notify } from '../../../platform/toasts';
-import { ListError, ListSkeleton } from '../../media/components/content-ui';
-import { useCurrentUser } from '../../session/api/get-current-user';
+import { ListError, ListSkeleton } from '../../../components/content-ui';
+import { useCurrentUser } from '../../../lib/session/get-current-user';
 import { useActivateUser } from '../api/activate-user';
 import { useActivations } from '../api/get-activations';
 

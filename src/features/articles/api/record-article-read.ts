@@ -8,7 +8,7 @@ import { useMutation, useMutationState, type Mutation, type QueryClient } from '
 import { apiRequest, type ResponseOf } from '../../../api/client';
 import type { ContentAwardResponseSchema, Article, ContentAwardResult } from '../../../contracts/content';
 import { newQueuedActionVariables, queuedMutationDefaults, type QueuedActionVariables } from '../../../offline/queued-action';
-import { getCurrentUserQueryOptions } from '../../session/api/get-current-user';
+import { getCurrentUserQueryOptions } from '../../../lib/session/get-current-user';
 import { markArticleRead, markArticleReadInList, pendingReadPoints } from '../article-read';
 import { getArticleQueryOptions } from './get-article';
 import { getArticlesQueryOptions } from './get-articles';

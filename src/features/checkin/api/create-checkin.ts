@@ -17,7 +17,7 @@ import {
 import { apiRequest, type Envelope } from '../../../api/client';
 import type { CheckinResult, CheckinStatus } from '../../../contracts/checkin';
 import { newQueuedActionVariables, queuedMutationDefaults, type QueuedActionVariables } from '../../../offline/queued-action';
-import { getCurrentUserQueryOptions } from '../../session/api/get-current-user';
+import { getCurrentUserQueryOptions } from '../../../lib/session/get-current-user';
 import { applyOptimisticCheckin } from '../checkin-streak';
 import { getCheckinQueryOptions } from './get-checkin';
 

@@ -11,7 +11,7 @@ import { useChallenges } from '../../challenges/api/get-challenges';
 import { filterVisibleChallenges, sortChallenges } from '../../challenges/challenge-list';
 import { ChallengeList } from '../../challenges/components/challenge-list';
 import { useNow } from '../../../platform/use-now';
-import { ListError, ListSkeleton } from '../../media/components/content-ui';
+import { ListError, ListSkeleton } from '../../../components/content-ui';
 import { useSweepstakes } from '../../sweepstakes/api/get-sweepstakes';
 import { SweepstakeCard } from '../../sweepstakes/components/sweepstake-card';
 import { effectiveStatus, sortSweepstakes } from '../../sweepstakes/sweepstake-order';

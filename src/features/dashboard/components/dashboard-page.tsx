@@ -7,9 +7,9 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFirstScreenSettled } from '../../../platform/use-first-screen-settled';
-import { useOrganization } from '../../organization/api/get-organization';
-import { useCurrentUser } from '../../session/api/get-current-user';
-import { isUnderage } from '../../session/underage';
+import { useOrganization } from '../../../lib/organization/get-organization';
+import { useCurrentUser } from '../../../lib/session/get-current-user';
+import { isUnderage } from '../../../lib/session/underage';
 import { CheckinCard } from '../../checkin/components/checkin-card';
 import { RankCard, RankCardSkeleton } from '../../ranks/components/rank-card';
 import { useCarouselDismissals } from '../../benefits/api/carousel-dismissals';

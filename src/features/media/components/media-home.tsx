@@ -16,8 +16,8 @@ import { PlaylistCard } from '../../playlists/components/playlist-card';
 import { useVideos } from '../../videos/api/get-videos';
 import { VideoCard } from '../../videos/components/video-card';
 import { featuredVideo } from '../../videos/video-view';
-import { formatDuration, ListError, ListSkeleton, PlayGlyph, PointsBadge } from './content-ui';
-import './content.css';
+import { formatDuration, ListError, ListSkeleton, PlayGlyph, PointsBadge } from '../../../components/content-ui';
+import '../../../components/content.css';
 
 function FeaturedVideo({ video }: { video: Video }) {
   const { t } = useTranslation('media');

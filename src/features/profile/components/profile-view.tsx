@@ -11,7 +11,7 @@ import { PageSpinner } from '../../../components/spinner';
 import type { Organization } from '../../../contracts/organization';
 import type { User } from '../../../contracts/user';
 import { useLogout } from '../../session/api/logout';
-import { isUnderage } from '../../session/underage';
+import { isUnderage } from '../../../lib/session/underage';
 import { displayName, initials } from '../display-name';
 import { LanguageSwitcher } from './language-switcher';
 

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { Challenge } from '../../../contracts/challenge';
 import type { Sweepstake } from '../../../contracts/sweepstake';
 import { getChallengesQueryOptions } from '../../challenges/api/get-challenges';
-import { useOrganization } from '../../organization/api/get-organization';
+import { useOrganization } from '../../../lib/organization/get-organization';
 import { setPostLoginRedirect } from '../../session/post-login-redirect';
 import { getSweepstakesQueryOptions } from '../../sweepstakes/api/get-sweepstakes';
 

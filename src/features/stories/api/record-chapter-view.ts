@@ -13,7 +13,7 @@ import { StoryChapterViewError } from '../../../api/errors';
 import type { ChapterViewResponseSchema, ChapterViewResult, Story } from '../../../contracts/content';
 import { newQueuedActionVariables, queuedMutationDefaults, type QueuedActionVariables } from '../../../offline/queued-action';
 import { notify } from '../../../platform/toasts';
-import { getCurrentUserQueryOptions } from '../../session/api/get-current-user';
+import { getCurrentUserQueryOptions } from '../../../lib/session/get-current-user';
 import { markChapterViewed } from '../story-order';
 import { getStoryQueryOptions } from './get-story';
 import { getStoriesQueryOptions } from './get-stories';

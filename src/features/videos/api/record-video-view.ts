@@ -10,7 +10,7 @@ import { useMutation, useMutationState, type Mutation, type QueryClient } from '
 import { apiRequest, type ResponseOf } from '../../../api/client';
 import type { ContentAwardResponseSchema, ContentAwardResult, Video } from '../../../contracts/content';
 import { newQueuedActionVariables, queuedMutationDefaults, type QueuedActionVariables } from '../../../offline/queued-action';
-import { getCurrentUserQueryOptions } from '../../session/api/get-current-user';
+import { getCurrentUserQueryOptions } from '../../../lib/session/get-current-user';
 import { markVideoViewed, pendingViewPoints } from '../video-view';
 import { getVideosQueryOptions } from './get-videos';
 
