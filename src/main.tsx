@@ -16,6 +16,7 @@ import { prepareSupabaseSession } from './features/session/supabase/boot';
 import { applyOrganization } from './features/organization/branding';
 import { bootOfflineCache } from './offline/persister';
 import { createAppQueryClient } from './offline/query-client';
+import { registerOfflineMutationDefaults } from './app/offline-actions';
 import { BootError } from './components/boot-error';
 import { afterFirstRender, watchFirstScreen } from './platform/after-first-render';
 import { startAnalytics } from './platform/analytics';
@@ -39,7 +40,7 @@ async function boot(): Promise<void> {
   }
   const config = configResult.value;
 
-  const queryClient = createAppQueryClient();
+  const queryClient = createAppQueryClient(registerOfflineMutationDefaults);
   // Supabase mode: the access token is ready (refreshed if needed) before the guards call the API (decision 0030).
   await Promise.all([bootOfflineCache(queryClient), prepareSupabaseSession(config, queryClient)]);
   const cachedOrganization = queryClient.getQueryData(getOrganizationQueryOptions().queryKey);

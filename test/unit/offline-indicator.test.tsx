@@ -10,6 +10,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { OfflineIndicator } from '../../src/offline/components/offline-indicator';
 import { createAppQueryClient } from '../../src/offline/query-client';
+import { registerOfflineMutationDefaults } from '../../src/app/offline-actions';
 import { newQueuedActionVariables, queuedMutationDefaults, type QueuedActionVariables } from '../../src/offline/queued-action';
 import en from '../../locales/en/offline.json';
 import fr from '../../locales/fr/offline.json';
@@ -33,7 +34,7 @@ afterEach(async () => {
 const statusText = () => (screen.getByRole('status').textContent ?? '').replace(/[\u202f\u00a0]/g, ' ');
 
 function renderIndicator() {
-  const client = createAppQueryClient();
+  const client = createAppQueryClient(registerOfflineMutationDefaults);
   render(createElement(QueryClientProvider, { client }, createElement(OfflineIndicator)));
   return client;
 }

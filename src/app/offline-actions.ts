@@ -1,7 +1,8 @@
 /**
- * The offline queue's mutation defaults, registered on the QueryClient before the persisted cache is restored
- * (ARCHITECTURE §6; TanStack Query's offline example: "we need a default mutation function so that paused
- * mutations can resume after a page reload").
+ * The offline queue's actions, composed in the app layer (decision 0038: shared code such as src/offline never
+ * imports features). The boot passes `registerOfflineMutationDefaults` to `createAppQueryClient`, which registers
+ * them before the persisted cache is restored (ARCHITECTURE §6; TanStack Query's offline example: "we need a
+ * default mutation function so that paused mutations can resume after a page reload").
  *
  * Each offline-capable feature exports a `registerXMutationDefaults(queryClient)` that calls
  * `queryClient.setMutationDefaults([key], {...queuedMutationDefaults, mutationFn, onMutate, onError, onSettled})`
@@ -24,16 +25,3 @@ export function registerOfflineMutationDefaults(queryClient: QueryClient): void 
   registerArticleReadMutationDefaults(queryClient); // ['article-read']
 }
 
-/**
- * Safety net for a boot that created its QueryClient without `createAppQueryClient()` or restored the cache
- * before registering defaults: registers the defaults and gives every restored mutation that has no
- * `mutationFn` the one registered for its key, so it can replay. Takes the client; returns nothing.
- */
-export function registerMutationDefaultsIfMissing(queryClient: QueryClient): void {
-  registerOfflineMutationDefaults(queryClient);
-  for (const mutation of queryClient.getMutationCache().getAll()) {
-    if (!mutation.options.mutationFn && mutation.options.mutationKey) {
-      mutation.setOptions(queryClient.defaultMutationOptions(mutation.options));
-    }
-  }
-}
