@@ -4,7 +4,7 @@
  */
 import { lazy, Suspense, useEffect } from 'react';
 import { createRootRouteWithContext, Outlet, useMatches, useRouteContext, useRouter } from '@tanstack/react-router';
-import { AppLayout } from '../components/app-layout';
+import { AppLayout } from '../app/app-layout';
 import { PageSpinner } from '../components/spinner';
 import { useCurrentUser } from '../lib/session/get-current-user';
 import { isUnderage } from '../lib/session/underage';

@@ -2,7 +2,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { getArticlesQueryOptions } from '../../features/articles/api/get-articles';
 import { MediaHome } from '../../app/media/media-home';
-import { getPlaylistsQueryOptions } from '../../features/playlists/api/get-playlists';
+import { getPlaylistsQueryOptions } from '../../features/videos/api/get-playlists';
 import { getVideosQueryOptions } from '../../features/videos/api/get-videos';
 
 export const Route = createFileRoute('/media/')({
