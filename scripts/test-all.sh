@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every Podium test (README quick start, command 2): installs what the tests need when it is missing
-# (Debian's Chromium; PostgreSQL when no server answers on 127.0.0.1:5432), then typecheck, unit tests,
+# (Debian's Chromium; PostgreSQL when no server answers on 127.0.0.1:5432), then typecheck, lint (ESLint + knip), unit tests,
 # server tests on PGlite and on PostgreSQL, the production build, and the end-to-end suites in Chromium (the app, and
 # the hosted integrations against local stand-ins of Supabase Auth, PostHog and an OTLP collector).
 # Prints one closing line "tests: N passed, N failed" summed over every runner.
@@ -37,6 +37,7 @@ step() { # step NAME CMD...
 rm -f .tmp/results-*.json
 step "typecheck" npx tsc --noEmit -p tsconfig.json
 step "typecheck service worker" npx tsc --noEmit -p sw/tsconfig.json
+step "lint (ESLint + knip)" npm run lint
 step "unit tests" npx vitest run --project unit --reporter=default --reporter=json --outputFile.json=.tmp/results-unit.json
 step "server tests (PGlite)" npx vitest run --project server --reporter=default --reporter=json --outputFile.json=.tmp/results-server-pglite.json
 step "server tests (PostgreSQL)" env PODIUM_TEST_DB=postgres npx vitest run --project server --reporter=default --reporter=json --outputFile.json=.tmp/results-server-postgres.json

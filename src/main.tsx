@@ -11,12 +11,13 @@ import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { I18nextProvider } from 'react-i18next';
-import { getOrganizationQueryOptions } from './features/organization/api/get-organization';
+import { getOrganizationQueryOptions } from './lib/organization/get-organization';
 import { isInternalUser } from './features/session/internal-user';
 import { prepareSupabaseSession } from './features/session/supabase/boot';
 import { applyOrganization } from './features/organization/branding';
 import { bootOfflineCache } from './offline/persister';
 import { createAppQueryClient } from './offline/query-client';
+import { registerOfflineMutationDefaults } from './app/offline-actions';
 import { BootError } from './components/boot-error';
 import { watchFatalErrors } from './components/use-fatal-error';
 import { afterFirstRender, watchFirstScreen } from './platform/after-first-render';
@@ -42,7 +43,7 @@ async function boot(): Promise<void> {
   }
   const config = configResult.value;
 
-  const queryClient = createAppQueryClient();
+  const queryClient = createAppQueryClient(registerOfflineMutationDefaults);
   // Supabase mode: the access token is ready (refreshed if needed) before the guards call the API (decision 0030).
   await Promise.all([bootOfflineCache(queryClient), prepareSupabaseSession(config, queryClient)]);
   const cachedOrganization = queryClient.getQueryData(getOrganizationQueryOptions().queryKey);

@@ -9,7 +9,7 @@
  * import { createAppQueryClient } from './offline/query-client';
  * import { bootOfflineCache } from './offline/persister';
  *
- * const queryClient = createAppQueryClient();  // offline-queue mutation defaults are registered inside
+ * const queryClient = createAppQueryClient(registerOfflineMutationDefaults);  // from src/app/offline-actions
  * await bootOfflineCache(queryClient);          // restore (<= 3 s), then save on change + replay the queue
  * // ... create the router with context {queryClient}, render <QueryClientProvider client={queryClient}> ...
  * // after the first render (not on the critical path):

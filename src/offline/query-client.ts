@@ -2,9 +2,10 @@
  * The app's one TanStack Query client, tuned for offline-first use (ARCHITECTURE §6).
  *
  * Exports:
- * - `createAppQueryClient()`: the QueryClient the boot passes to `<PersistQueryClientProvider client>`. It
- *   already has the offline queue's mutation defaults registered (they must exist *before* the persisted cache
- *   is restored, or restored paused mutations would have no `mutationFn`).
+ * - `createAppQueryClient(registerMutationDefaults)`: the QueryClient the boot passes to
+ *   `<PersistQueryClientProvider client>`, with the offline queue's mutation defaults registered by the given
+ *   function (the app layer's `registerOfflineMutationDefaults`; they must exist *before* the persisted cache is
+ *   restored, or restored paused mutations would have no `mutationFn`).
  * - `QUERY_STALE_TIME_MS`, `QUERY_GC_TIME_MS`: the defaults, for tests and docs.
  *
  * Defaults and why:
@@ -24,7 +25,6 @@ import { MutationCache, onlineManager, QueryClient } from '@tanstack/react-query
 import i18next from 'i18next';
 import { ChallengeSubmissionError, InsufficientPointsError, StoryChapterViewError } from '../api/errors';
 import { notify } from '../platform/toasts';
-import { registerOfflineMutationDefaults } from './mutation-defaults';
 import { classifyQueuedFailure, isQueuedMutationMeta } from './queued-action';
 import { PERSIST_MAX_AGE_MS } from './persist-constants';
 
@@ -60,9 +60,10 @@ function featureAnnouncesRejection(error: unknown): boolean {
 
 /**
  * Creates the QueryClient with the offline defaults above and the offline queue's mutation defaults.
- * Takes nothing; returns a new QueryClient (one per app; tests may create more).
+ * Takes the function that registers those defaults on a client (the app layer owns the list of queued actions;
+ * none by default); returns a new QueryClient (one per app; tests may create more).
  */
-export function createAppQueryClient(): QueryClient {
+export function createAppQueryClient(registerMutationDefaults: (queryClient: QueryClient) => void = () => {}): QueryClient {
   const queryClient = new QueryClient({
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
@@ -83,7 +84,7 @@ export function createAppQueryClient(): QueryClient {
       },
     },
   });
-  registerOfflineMutationDefaults(queryClient);
+  registerMutationDefaults(queryClient);
   // TanStack assumes "online" until an event says otherwise; a cold start without signal must begin offline so
   // restored queued actions stay paused and queries render the cache instead of spending their retries.
   if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);

@@ -3,7 +3,7 @@
  * after the first render: `void import('./offline/setup').then(({ setupOffline }) => setupOffline(queryClient))`.
  *
  * What is NOT here, because it must run before the first render (see query-client.ts and persister.ts):
- * the offline-queue mutation defaults (registered by `createAppQueryClient()`, before the persisted cache is
+ * the offline-queue mutation defaults (registered by `createAppQueryClient(registerOfflineMutationDefaults)`, before the persisted cache is
  * restored) and the cache restore + queue replay (`bootOfflineCache`).
  *
  * What it does:
@@ -17,7 +17,6 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { getRuntimeConfig } from '../platform/runtime-config';
-import { registerMutationDefaultsIfMissing } from './mutation-defaults';
 import { watchReachability } from './reachability';
 
 export interface SetupOfflineOptions {
@@ -37,11 +36,23 @@ function defaultProbeUrl(): string {
 }
 
 /**
+ * Safety net for a cache restored before the defaults were registered: gives every restored mutation that has no
+ * `mutationFn` the defaults registered for its key, so it can replay. Takes the client; returns nothing.
+ */
+function applyRegisteredMutationDefaults(queryClient: QueryClient): void {
+  for (const mutation of queryClient.getMutationCache().getAll()) {
+    if (!mutation.options.mutationFn && mutation.options.mutationKey) {
+      mutation.setOptions(queryClient.defaultMutationOptions(mutation.options));
+    }
+  }
+}
+
+/**
  * Wires reachability and the service worker for `queryClient`. Takes the client and options; returns a
  * function that stops the reachability watcher (the service worker stays registered). Safe to call once per page.
  */
 export function setupOffline(queryClient: QueryClient, options: SetupOfflineOptions = {}): () => void {
-  registerMutationDefaultsIfMissing(queryClient);
+  applyRegisteredMutationDefaults(queryClient);
   const stopReachability = watchReachability(queryClient, { probeUrl: options.probeUrl ?? defaultProbeUrl() });
   const swUrl = options.serviceWorkerUrl ?? '/sw.js';
   if (swUrl !== false && import.meta.env.PROD) {

@@ -11,12 +11,12 @@ import type { RuntimeConfig } from '../contracts/config';
 import type { User } from '../contracts/user';
 import { setOrganizationToken } from '../api/credentials';
 import { NetworkError } from '../api/errors';
-import { getOrganizationQueryOptions } from '../features/organization/api/get-organization';
-import { getCurrentUserQueryOptions } from '../features/session/api/get-current-user';
+import { getOrganizationQueryOptions } from '../lib/organization/get-organization';
+import { getCurrentUserQueryOptions } from '../lib/session/get-current-user';
 import { decideHostedNewUserRedirect, decideMainGuard, normalizePath, type GuardDecision } from '../features/session/navigation-guard';
 import { clearPostLoginRedirect, getPostLoginRedirect, setPostLoginRedirect } from '../features/session/post-login-redirect';
-import { getSessionToken } from '../features/session/token-store';
-import { isMemberUnderage } from '../features/session/underage';
+import { getSessionToken } from '../lib/session/token-store';
+import { isMemberUnderage } from '../lib/session/underage';
 
 export interface GuardArgs {
   context: { queryClient: QueryClient; config: RuntimeConfig };

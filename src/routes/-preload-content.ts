@@ -6,7 +6,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { getActivationsQueryOptions } from '../features/activations/api/get-activations';
 import { getArticlesQueryOptions } from '../features/articles/api/get-articles';
-import { getPlaylistsQueryOptions } from '../features/playlists/api/get-playlists';
+import { getPlaylistsQueryOptions } from '../features/videos/api/get-playlists';
 import { getStoriesQueryOptions } from '../features/stories/api/get-stories';
 import { getSweepstakesQueryOptions } from '../features/sweepstakes/api/get-sweepstakes';
 import { getVideosQueryOptions } from '../features/videos/api/get-videos';

@@ -10,9 +10,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { RuntimeConfig } from '../contracts/config';
 import { getChallengesQueryOptions } from '../features/challenges/api/get-challenges';
 import { getCheckinQueryOptions } from '../features/checkin/api/get-checkin';
-import { getOrganizationQueryOptions } from '../features/organization/api/get-organization';
+import { getOrganizationQueryOptions } from '../lib/organization/get-organization';
 import { applyOrganization } from '../features/organization/branding';
-import { getCurrentUserQueryOptions } from '../features/session/api/get-current-user';
+import { getCurrentUserQueryOptions } from '../lib/session/get-current-user';
 import { ensureUserIdentified } from '../features/session/api/identify-user';
 import { afterFirstRender } from '../platform/after-first-render';
 

@@ -5,11 +5,11 @@
  */
 import { lazy, Suspense, useEffect } from 'react';
 import { createRootRouteWithContext, Outlet, useMatches, useRouteContext, useRouter, useRouterState } from '@tanstack/react-router';
-import { AppLayout } from '../components/app-layout';
+import { AppLayout } from '../app/app-layout';
 import { ErrorScreen } from '../components/error-page';
 import { useFatalError } from '../components/use-fatal-error';
 import { PageSpinner } from '../components/spinner';
-import { useIsUnderage } from '../features/session/underage';
+import { useIsUnderage } from '../lib/session/underage';
 import { AppToaster } from '../platform/toasts';
 import { useFirstScreenSettled } from '../platform/use-first-screen-settled';
 import type { RouterContext } from '../router';

@@ -1,6 +1,6 @@
 /** `/about` (spec §2): about the club's app, points, ranks and version (decision 0026). */
 import { createFileRoute } from '@tanstack/react-router';
-import { AboutPage } from '../features/about/components/about-page';
+import { AboutPage } from '../app/about/about-page';
 
 export const Route = createFileRoute('/about')({
   staticData: { layout: 'default', titleKey: 'about:title' },

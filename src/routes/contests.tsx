@@ -2,7 +2,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { getActivationsQueryOptions } from '../features/activations/api/get-activations';
 import { getChallengesQueryOptions } from '../features/challenges/api/get-challenges';
-import { ContestsPage } from '../features/contests/components/contests-page';
+import { ContestsPage } from '../app/contests/contests-page';
 import { getSweepstakesQueryOptions } from '../features/sweepstakes/api/get-sweepstakes';
 
 export const Route = createFileRoute('/contests')({

@@ -5,9 +5,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { getChallengesQueryOptions } from '../features/challenges/api/get-challenges';
 import { getCheckinQueryOptions } from '../features/checkin/api/get-checkin';
-import { DashboardPage } from '../features/dashboard/components/dashboard-page';
-import { getOrganizationQueryOptions } from '../features/organization/api/get-organization';
-import { getCurrentUserQueryOptions } from '../features/session/api/get-current-user';
+import { DashboardPage } from '../app/dashboard/dashboard-page';
+import { getOrganizationQueryOptions } from '../lib/organization/get-organization';
+import { getCurrentUserQueryOptions } from '../lib/session/get-current-user';
 
 export const Route = createFileRoute('/dashboard')({
   staticData: { layout: 'default' },

@@ -5,9 +5,9 @@
  */
 import { createFileRoute } from '@tanstack/react-router';
 import { BottomNav } from '../components/bottom-nav';
-import { DashboardPage } from '../features/dashboard/components/dashboard-page';
-import { PublicDashboard } from '../features/public-dashboard/components/public-dashboard';
-import { useCurrentUser } from '../features/session/api/get-current-user';
+import { DashboardPage } from '../app/dashboard/dashboard-page';
+import { PublicDashboard } from '../app/public-dashboard/public-dashboard';
+import { useCurrentUser } from '../lib/session/get-current-user';
 import { SignInLanding } from '../features/session/components/sign-in-landing';
 
 export const Route = createFileRoute('/')({

@@ -1,8 +1,8 @@
 /** `/welcome` (spec §2): onboarding for a new user; layout without the bottom navigation. */
 import { createFileRoute } from '@tanstack/react-router';
-import { useOrganization } from '../features/organization/api/get-organization';
+import { useOrganization } from '../lib/organization/get-organization';
 import { WelcomeForm } from '../features/profile/components/welcome-form';
-import { useCurrentUser } from '../features/session/api/get-current-user';
+import { useCurrentUser } from '../lib/session/get-current-user';
 
 export const Route = createFileRoute('/welcome')({
   staticData: { layout: 'no-bottom-nav', allowIncompleteProfile: true, titleKey: 'profile:welcome.appBar' },

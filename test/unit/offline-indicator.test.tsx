@@ -11,6 +11,7 @@ import { initReactI18next } from 'react-i18next';
 import { OfflineIndicator } from '../../src/offline/components/offline-indicator';
 import { clearUpdateOffer, offerUpdate, updateToastClosed } from '../../src/offline/update-prompt';
 import { createAppQueryClient } from '../../src/offline/query-client';
+import { registerOfflineMutationDefaults } from '../../src/app/offline-actions';
 import { newQueuedActionVariables, queuedMutationDefaults, type QueuedActionVariables } from '../../src/offline/queued-action';
 import en from '../../locales/en/offline.json';
 import fr from '../../locales/fr/offline.json';
@@ -34,7 +35,7 @@ afterEach(async () => {
 const statusText = () => (screen.getByRole('status').textContent ?? '').replace(/[\u202f\u00a0]/g, ' ');
 
 function renderIndicator() {
-  const client = createAppQueryClient();
+  const client = createAppQueryClient(registerOfflineMutationDefaults);
   render(createElement(QueryClientProvider, { client }, createElement(OfflineIndicator)));
   return client;
 }

@@ -16,6 +16,7 @@ import {
   shouldPersistQuery,
 } from '../../src/offline/persister';
 import { createAppQueryClient, QUERY_GC_TIME_MS } from '../../src/offline/query-client';
+import { registerOfflineMutationDefaults } from '../../src/app/offline-actions';
 import { newQueuedActionVariables, queuedMutationDefaults, type QueuedActionVariables } from '../../src/offline/queued-action';
 import { createCheckin } from '../../src/features/checkin/api/create-checkin';
 
@@ -235,7 +236,7 @@ describe('persisted query cache', () => {
 
 describe('app QueryClient', () => {
   it('keeps unused data longer than the persisted cache may be old, and pauses mutations offline', () => {
-    const client = createAppQueryClient();
+    const client = createAppQueryClient(registerOfflineMutationDefaults);
     const defaults = client.getDefaultOptions();
     expect(defaults.queries?.gcTime).toBe(QUERY_GC_TIME_MS);
     expect(QUERY_GC_TIME_MS).toBeGreaterThan(PERSIST_MAX_AGE_MS);
@@ -244,7 +245,7 @@ describe('app QueryClient', () => {
   });
 
   it('registers the offline actions\' mutation defaults, so a restored action has its mutationFn', () => {
-    const client = createAppQueryClient();
+    const client = createAppQueryClient(registerOfflineMutationDefaults);
     expect(client.getMutationDefaults(['checkin']).mutationFn).toBe(createCheckin);
     for (const key of ['checkin', 'story-chapter-view', 'video-view', 'article-read']) {
       expect(client.getMutationDefaults([key]).mutationFn, key).toBeTypeOf('function');

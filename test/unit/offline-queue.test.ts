@@ -1,6 +1,6 @@
 /**
  * The offline queue's retry/drop policy (src/offline/queued-action.ts) and its effect on a real QueryClient
- * from `createAppQueryClient()`: transient failures retry with bounded backoff, business rejections are dropped
+ * from `createAppQueryClient(registerOfflineMutationDefaults)`: transient failures retry with bounded backoff, business rejections are dropped
  * with a destructive toast, and one rejected action does not block the rest of the queue.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -22,6 +22,7 @@ import {
   type QueuedActionVariables,
 } from '../../src/offline/queued-action';
 import { createAppQueryClient } from '../../src/offline/query-client';
+import { registerOfflineMutationDefaults } from '../../src/app/offline-actions';
 import en from '../../locales/en/offline.json';
 
 describe('queued action variables', () => {
@@ -86,7 +87,7 @@ describe('the queue on a real QueryClient', () => {
 
   it('drops an action the server rejects with a destructive toast and still replays the next one', async () => {
     render(createElement(AppToaster));
-    const client = createAppQueryClient();
+    const client = createAppQueryClient(registerOfflineMutationDefaults);
     const calls: string[] = [];
     client.setMutationDefaults(['checkin'], {
       ...queuedMutationDefaults,
@@ -112,7 +113,7 @@ describe('the queue on a real QueryClient', () => {
   });
 
   it('retries a transient 503 with the same idempotency key until the server accepts', async () => {
-    const client = createAppQueryClient();
+    const client = createAppQueryClient(registerOfflineMutationDefaults);
     const keys: string[] = [];
     client.setMutationDefaults(['video-view'], {
       ...queuedMutationDefaults,

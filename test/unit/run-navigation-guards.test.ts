@@ -9,10 +9,10 @@ import type { RuntimeConfig } from '../../src/contracts/config';
 import type { Organization } from '../../src/contracts/organization';
 import type { User } from '../../src/contracts/user';
 import { getOrganizationToken, setOrganizationToken } from '../../src/api/credentials';
-import { getOrganizationQueryOptions } from '../../src/features/organization/api/get-organization';
-import { getCurrentUserQueryOptions } from '../../src/features/session/api/get-current-user';
+import { getOrganizationQueryOptions } from '../../src/lib/organization/get-organization';
+import { getCurrentUserQueryOptions } from '../../src/lib/session/get-current-user';
 import { clearPostLoginRedirect, getPostLoginRedirect } from '../../src/features/session/post-login-redirect';
-import { clearSessionToken, setSessionToken } from '../../src/features/session/token-store';
+import { clearSessionToken, setSessionToken } from '../../src/lib/session/token-store';
 import { runNavigationGuards } from '../../src/routes/-guards';
 
 const config = { auth: { mode: 'local' }, loggedOffDashboard: false } as RuntimeConfig;

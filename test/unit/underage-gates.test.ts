@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Story } from '../../src/contracts/content';
-import { filterLinksForMember, isPathBlockedForUnderage, linkAccess } from '../../src/features/contests/underage-gates';
+import { filterLinksForMember, isPathBlockedForUnderage, linkAccess } from '../../src/app/contests/underage-gates';
 import { getCarouselCards } from '../../src/features/rewards/carousel-cards';
 import { decideMainGuard } from '../../src/features/session/navigation-guard';
 import { selectRailStories } from '../../src/features/stories/story-order';

@@ -1,7 +1,7 @@
 /** `/games/poll` (spec §2): poll games; underage members are sent to /dashboard by the root guard. */
 import { createFileRoute } from '@tanstack/react-router';
 import { getChallengesQueryOptions } from '../../features/challenges/api/get-challenges';
-import { PollGamesPage } from '../../features/games/components/poll-games-page';
+import { PollGamesPage } from '../../app/games/poll-games-page';
 
 export const Route = createFileRoute('/games/poll')({
   staticData: { layout: 'default', titleKey: 'games:poll.title' },

@@ -1,8 +1,8 @@
 /** `/media` (spec §2 "Media home"): featured video, video rail, playlists, articles. Lists load without blocking. */
 import { createFileRoute } from '@tanstack/react-router';
 import { getArticlesQueryOptions } from '../../features/articles/api/get-articles';
-import { MediaHome } from '../../features/media/components/media-home';
-import { getPlaylistsQueryOptions } from '../../features/playlists/api/get-playlists';
+import { MediaHome } from '../../app/media/media-home';
+import { getPlaylistsQueryOptions } from '../../features/videos/api/get-playlists';
 import { getVideosQueryOptions } from '../../features/videos/api/get-videos';
 
 export const Route = createFileRoute('/media/')({

@@ -6,7 +6,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { AvatarUploader } from '../../features/avatar/components/avatar-uploader';
 import { ConsentToggles } from '../../features/consent/components/consent-toggles';
 import { ProfileEditForm } from '../../features/profile/components/profile-edit-form';
-import { useCurrentUser } from '../../features/session/api/get-current-user';
+import { useCurrentUser } from '../../lib/session/get-current-user';
 
 export const Route = createFileRoute('/profile/edit')({
   staticData: { titleKey: 'profile:edit.title' },

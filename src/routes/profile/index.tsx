@@ -1,8 +1,9 @@
 /** `/profile` (spec §2): the profile view. */
 import { createFileRoute } from '@tanstack/react-router';
-import { useOrganization } from '../../features/organization/api/get-organization';
+import { useOrganization } from '../../lib/organization/get-organization';
 import { ProfileView } from '../../features/profile/components/profile-view';
-import { useCurrentUser } from '../../features/session/api/get-current-user';
+import { useCurrentUser } from '../../lib/session/get-current-user';
+import { useLogout } from '../../features/session/api/logout';
 
 export const Route = createFileRoute('/profile/')({
   staticData: { titleKey: 'profile:title' },
@@ -12,5 +13,6 @@ export const Route = createFileRoute('/profile/')({
 function ProfilePage() {
   const { data: user } = useCurrentUser();
   const { data: organization } = useOrganization();
-  return <ProfileView user={user} organization={organization} />;
+  const logout = useLogout();
+  return <ProfileView user={user} organization={organization} logout={logout} />;
 }

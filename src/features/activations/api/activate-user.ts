@@ -6,7 +6,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, createIdempotencyKey, type ResponseOf } from '../../../api/client';
 import type { ActivateUserResponseSchema, ActivateUserResult } from '../../../contracts/activation';
-import { getCurrentUserQueryOptions } from '../../session/api/get-current-user';
+import { getCurrentUserQueryOptions } from '../../../lib/session/get-current-user';
 
 /**
  * Activates `slug` for the signed-in member. Returns the badges now held and the points awarded

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { mediaUrl } from '../../../api/media';
 import type { Activation } from '../../../contracts/activation';
 import { useNow } from '../../../platform/use-now';
-import { ListError, ListSkeleton } from '../../media/components/content-ui';
+import { ListError, ListSkeleton } from '../../../components/content-ui';
 import { useActivations } from '../api/get-activations';
 import { activationWindow, ActivationRewards, ActivationWindowText } from './activation-details';
 

@@ -7,7 +7,7 @@
 import { apiRequest, type ResponseOf } from '../../../api/client';
 import type { ContentAwardResponseSchema, Article, ContentAwardResult } from '../../../contracts/content';
 import { awardCallbacks } from '../../../offline/award-callbacks';
-import { getCurrentUserQueryOptions } from '../../session/api/get-current-user';
+import { getCurrentUserQueryOptions } from '../../../lib/session/get-current-user';
 import { defineQueuedAction } from '../../../offline/define-queued-action';
 import type { QueuedActionVariables } from '../../../offline/queued-action';
 import { markArticleRead, markArticleReadInList, pendingReadPoints } from '../article-read';

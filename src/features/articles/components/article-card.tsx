@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { mediaUrl } from '../../../api/media';
 import type { Article } from '../../../contracts/content';
-import { PointsBadge } from '../../media/components/content-ui';
+import { PointsBadge } from '../../../components/content-ui';
 import './articles.css';
 
 /** Renders the card; one link to `/articles/{id}`. */

@@ -7,7 +7,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, createIdempotencyKey, type ResponseOf } from '../../../api/client';
 import { AvatarContentTypeSchema, MAX_AVATAR_BYTES, type MediaUploadResponseSchema, type SetAvatarResponseSchema, type MediaUploadResult, type SetAvatarResult } from '../../../contracts/media';
-import { getCurrentUserQueryOptions } from '../../session/api/get-current-user';
+import { getCurrentUserQueryOptions } from '../../../lib/session/get-current-user';
 
 /** Types the file picker offers (`accept`). */
 export const AVATAR_ACCEPT = AvatarContentTypeSchema.options.join(',');

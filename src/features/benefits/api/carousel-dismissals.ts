@@ -6,7 +6,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, createIdempotencyKey, type ResponseOf } from '../../../api/client';
 import type { CarouselDismissalListResponseSchema, CarouselDismissalResponseSchema, CarouselDismissal } from '../../../contracts/carousel';
-import { getSessionToken } from '../../session/token-store';
+import { getSessionToken } from '../../../lib/session/token-store';
 
 /** Fetches the member's dismissed cards (newest first); [] for a visitor. Throws API/network errors. */
 export async function getCarouselDismissals(signal?: AbortSignal): Promise<CarouselDismissal[]> {

@@ -8,8 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/page';
 import { PageSpinner } from '../../../components/spinner';
 import { getRankProgress, rankOrder, sortRanks } from '../../../rules/rank';
-import { useOrganization } from '../../organization/api/get-organization';
-import { useCurrentUser } from '../../session/api/get-current-user';
+import { useOrganization } from '../../../lib/organization/get-organization';
+import { useCurrentUser } from '../../../lib/session/get-current-user';
 import './benefits.css';
 
 /** Renders the page. */

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/page';
 import { CARS, type Car, type CarSpec } from '../cars-data';
 import { CarIllustration } from './car-illustration';
-import '../../media/components/content.css';
+import '../../../components/content.css';
 import './cars.css';
 
 function SpecValue({ spec }: { spec: CarSpec }) {

@@ -5,7 +5,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, type Envelope } from '../../../api/client';
 import type { Challenge } from '../../../contracts/challenge';
-import { getSessionToken } from '../../session/token-store';
+import { getSessionToken } from '../../../lib/session/token-store';
 
 /** Periodic refresh while signed in, in milliseconds (spec §9: 60 minutes). */
 export const CHALLENGES_REFRESH_INTERVAL_MS = 60 * 60 * 1000;

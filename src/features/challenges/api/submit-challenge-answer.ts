@@ -15,7 +15,7 @@ import { apiRequest, type Envelope } from '../../../api/client';
 import { notify } from '../../../platform/toasts';
 import { ChallengeSubmissionError, NetworkError, NotFoundError } from '../../../api/errors';
 import type { Challenge, ChallengeSubmission, ChallengeSubmissionResult } from '../../../contracts/challenge';
-import { getCurrentUserQueryOptions } from '../../session/api/get-current-user';
+import { getCurrentUserQueryOptions } from '../../../lib/session/get-current-user';
 import { mergeTriviaResponse } from '../../../rules/trivia-merge';
 import { getChallengeQueryOptions } from './get-challenge';
 import { getChallengesQueryOptions } from './get-challenges';

@@ -12,7 +12,7 @@ import { apiRequest, type Envelope } from '../../../api/client';
 import type { CheckinResult, CheckinStatus } from '../../../contracts/checkin';
 import { defineQueuedAction } from '../../../offline/define-queued-action';
 import type { QueuedActionVariables } from '../../../offline/queued-action';
-import { getCurrentUserQueryOptions } from '../../session/api/get-current-user';
+import { getCurrentUserQueryOptions } from '../../../lib/session/get-current-user';
 import { applyOptimisticCheckin } from '../checkin-streak';
 import { getCheckinQueryOptions } from './get-checkin';
 

@@ -9,7 +9,7 @@ import { cdnUrl, mediaUrl } from '../../../api/media';
 import { EmptyState } from '../../../components/empty-state';
 import { Page } from '../../../components/page';
 import type { Download } from '../../../contracts/content';
-import { ListError, ListSkeleton } from '../../media/components/content-ui';
+import { ListError, ListSkeleton } from '../../../components/content-ui';
 import { useDownloads } from '../api/get-downloads';
 import { formatFileSize, isCachedForOffline } from '../offline-availability';
 

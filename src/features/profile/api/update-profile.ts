@@ -6,7 +6,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, createIdempotencyKey, type ResponseOf } from '../../../api/client';
 import { type UserResponseSchema, UserUpdateSchema, type User, type UserUpdate } from '../../../contracts/user';
-import { getCurrentUserQueryOptions } from '../../session/api/get-current-user';
+import { getCurrentUserQueryOptions } from '../../../lib/session/get-current-user';
 
 export { UserUpdateSchema };
 

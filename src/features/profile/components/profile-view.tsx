@@ -11,21 +11,25 @@ import { PageSpinner } from '../../../components/spinner';
 import type { Organization } from '../../../contracts/organization';
 import type { User } from '../../../contracts/user';
 import { useLogout } from '../../session/api/logout';
-import { isMemberUnderage } from '../../session/underage';
+import { isMemberUnderage } from '../../../lib/session/underage';
 import { displayName, initials } from '../display-name';
 import { LanguageSwitcher } from './language-switcher';
 
 export interface ProfileViewProps {
   user: User | null | undefined;
   organization: Organization | undefined;
+  /** The sign-out mutation, given by the app layer (the session feature owns it): its state and `mutate`. */
+  logout: {
+    isPending: boolean;
+    mutate: (variables: undefined, options: { onSettled: () => void }) => void;
+  };
 }
 
 /** Renders the profile page for the signed-in user. */
-export function ProfileView({ user, organization }: ProfileViewProps) {
+export function ProfileView({ user, organization, logout }: ProfileViewProps) {
   const { t, i18n } = useTranslation('profile');
   const navigate = useNavigate();
   const router = useRouter();
-  const logout = useLogout();
   const languageLabelId = useId();
   if (!user) return <PageSpinner />;
 

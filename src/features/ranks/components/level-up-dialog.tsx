@@ -6,8 +6,8 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOrganization } from '../../organization/api/get-organization';
-import { useCurrentUser } from '../../session/api/get-current-user';
+import { useOrganization } from '../../../lib/organization/get-organization';
+import { useCurrentUser } from '../../../lib/session/get-current-user';
 import { detectLevelUp, type LevelUp, type RankSnapshot } from '../level-up';
 import { getRankProgress } from '../../../rules/rank';
 import './ranks.css';

@@ -8,10 +8,10 @@ import { Button } from '../../../components/button';
 import { Page } from '../../../components/page';
 import { PageSpinner } from '../../../components/spinner';
 import { notify } from '../../../platform/toasts';
-import { useOrganization } from '../../organization/api/get-organization';
-import { useCurrentUser } from '../../session/api/get-current-user';
+import { useOrganization } from '../../../lib/organization/get-organization';
+import { useCurrentUser } from '../../../lib/session/get-current-user';
 import { referralLink } from '../referral-link';
-import '../../media/components/content.css';
+import '../../../components/content.css';
 
 /** Renders the page. */
 export function ReferralPage() {

@@ -7,8 +7,8 @@ import { apiRequest, createIdempotencyKey, type ResponseOf } from '../../../api/
 import { SessionCreateSchema, type SessionGrantResponseSchema, type SessionCreate, type SessionGrant } from '../../../contracts/session';
 import { getRuntimeConfig } from '../../../platform/runtime-config';
 import { verifySupabaseOtp } from '../supabase/auth';
-import { getCurrentUserQueryOptions } from './get-current-user';
-import { setSessionToken } from '../token-store';
+import { getCurrentUserQueryOptions } from '../../../lib/session/get-current-user';
+import { setSessionToken } from '../../../lib/session/token-store';
 
 export { SessionCreateSchema };
 

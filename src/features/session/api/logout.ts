@@ -12,7 +12,7 @@ import { resetAllStores } from '../../../platform/store-reset';
 import { dismissToast } from '../../../platform/toasts';
 import { clearPostLoginRedirect } from '../post-login-redirect';
 import { signOutSupabase } from '../supabase/auth';
-import { clearSessionToken, getSessionToken } from '../token-store';
+import { clearSessionToken, getSessionToken } from '../../../lib/session/token-store';
 
 /**
  * Signs out (supabase mode: `signOut({scope: 'local'})` instead of `DELETE /session`). Takes the query client;

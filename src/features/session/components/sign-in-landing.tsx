@@ -7,7 +7,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { mediaUrl } from '../../../api/media';
 import { CheckCircleIcon, StarIcon, TargetIcon, TrophyIcon } from '../../../components/icons';
-import { useOrganization } from '../../organization/api/get-organization';
+import { useOrganization } from '../../../lib/organization/get-organization';
 
 /** Renders the landing hero and the call to action. */
 export function SignInLanding() {

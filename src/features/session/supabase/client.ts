@@ -11,7 +11,7 @@
  * access token; a sign-out clears it.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { clearSessionToken, getSessionToken, setSessionToken } from '../token-store';
+import { clearSessionToken, getSessionToken, setSessionToken } from '../../../lib/session/token-store';
 import { needsRefresh, readStoredSession, SUPABASE_STORAGE_KEY } from './stored-session';
 
 /** Spec §9: the session is checked every 30 s. */

@@ -11,7 +11,7 @@ import { apiRequest, type ResponseOf } from '../../../api/client';
 import { StoryChapterViewError } from '../../../api/errors';
 import type { ChapterViewResponseSchema, ChapterViewResult, Story } from '../../../contracts/content';
 import { awardCallbacks } from '../../../offline/award-callbacks';
-import { getCurrentUserQueryOptions } from '../../session/api/get-current-user';
+import { getCurrentUserQueryOptions } from '../../../lib/session/get-current-user';
 import { defineQueuedAction } from '../../../offline/define-queued-action';
 import type { QueuedActionVariables } from '../../../offline/queued-action';
 import { notify } from '../../../platform/toasts';

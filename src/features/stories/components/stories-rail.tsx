@@ -6,8 +6,8 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { mediaUrl } from '../../../api/media';
-import { useCurrentUser } from '../../session/api/get-current-user';
-import { useIsUnderage } from '../../session/underage';
+import { useCurrentUser } from '../../../lib/session/get-current-user';
+import { useIsUnderage } from '../../../lib/session/underage';
 import { useStories } from '../api/get-stories';
 import { selectRailStories, storyListOf } from '../story-order';
 import './stories.css';

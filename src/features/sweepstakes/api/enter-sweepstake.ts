@@ -8,7 +8,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, createIdempotencyKey, type ResponseOf } from '../../../api/client';
 import type { SweepstakeEntryResponseSchema, SweepstakeEntryResult } from '../../../contracts/sweepstake';
-import { getCurrentUserQueryOptions } from '../../session/api/get-current-user';
+import { getCurrentUserQueryOptions } from '../../../lib/session/get-current-user';
 import { getSweepstakeQueryOptions } from './get-sweepstake';
 import { getSweepstakesQueryOptions } from './get-sweepstakes';
 

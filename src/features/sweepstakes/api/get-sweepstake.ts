@@ -2,7 +2,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, type ResponseOf } from '../../../api/client';
 import type { SweepstakeResponseSchema, Sweepstake } from '../../../contracts/sweepstake';
-import { getSessionToken } from '../../session/token-store';
+import { getSessionToken } from '../../../lib/session/token-store';
 import { getSweepstakesQueryOptions } from './get-sweepstakes';
 
 /** Fetches one sweepstake. Throws `NotFoundError` for an unknown id, other API/network errors. */

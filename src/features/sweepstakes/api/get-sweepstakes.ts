@@ -6,7 +6,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, type ResponseOf } from '../../../api/client';
 import type { SweepstakeListResponseSchema, Sweepstake } from '../../../contracts/sweepstake';
-import { getSessionToken } from '../../session/token-store';
+import { getSessionToken } from '../../../lib/session/token-store';
 
 /** Periodic refresh while signed in, in milliseconds (spec §9: 60 minutes). */
 export const SWEEPSTAKES_REFRESH_INTERVAL_MS = 60 * 60 * 1000;

@@ -9,7 +9,7 @@
 import { apiRequest, type ResponseOf } from '../../../api/client';
 import type { ContentAwardResponseSchema, ContentAwardResult, Video } from '../../../contracts/content';
 import { awardCallbacks } from '../../../offline/award-callbacks';
-import { getCurrentUserQueryOptions } from '../../session/api/get-current-user';
+import { getCurrentUserQueryOptions } from '../../../lib/session/get-current-user';
 import { defineQueuedAction } from '../../../offline/define-queued-action';
 import type { QueuedActionVariables } from '../../../offline/queued-action';
 import { markVideoViewed, pendingViewPoints } from '../video-view';

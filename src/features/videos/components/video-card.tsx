@@ -5,7 +5,7 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { Video } from '../../../contracts/content';
-import { formatDuration, PlayGlyph, PointsBadge } from '../../media/components/content-ui';
+import { formatDuration, PlayGlyph, PointsBadge } from '../../../components/content-ui';
 import './videos.css';
 
 /** Props: the video; `variant` 'row' (lists) or 'tile' (horizontal rail). */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
 import { PlayIcon } from '../../../components/icons';
 import { Page } from '../../../components/page';
-import { BackLink, ListError, ListSkeleton } from '../../media/components/content-ui';
+import { BackLink, ListError, ListSkeleton } from '../../../components/content-ui';
 import { useVideos } from '../api/get-videos';
 import { VideoCard } from './video-card';
 

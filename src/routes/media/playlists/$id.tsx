@@ -1,7 +1,7 @@
 /** `/media/playlists/{id}` (spec §2; §3 "no call is made and the list is empty"): one playlist. */
 import { createFileRoute } from '@tanstack/react-router';
 import { idParam } from '../../../components/route-error';
-import { PlaylistPage } from '../../../features/playlists/components/playlist-page';
+import { PlaylistPage } from '../../../features/videos/components/playlist-page';
 
 export const Route = createFileRoute('/media/playlists/$id')({
   params: idParam('id'),

@@ -4,9 +4,9 @@
  */
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { ArrowLeftIcon } from '../../../components/icons';
-import { Button } from '../../../components/button';
-import { EmptyState } from '../../../components/empty-state';
+import { ArrowLeftIcon } from './icons';
+import { Button } from './button';
+import { EmptyState } from './empty-state';
 import './content.css';
 
 /** A "Back" link to `to` (translated label given by the caller). */

@@ -5,18 +5,18 @@
  */
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { Page } from '../../../components/page';
-import { ActivationsSection } from '../../activations/components/activations-section';
-import { useChallenges } from '../../challenges/api/get-challenges';
-import { filterVisibleChallenges, sortChallenges } from '../../challenges/challenge-list';
-import { ChallengeList } from '../../challenges/components/challenge-list';
-import { useNow } from '../../../platform/use-now';
-import { ListError, ListSkeleton } from '../../media/components/content-ui';
-import { useSweepstakes } from '../../sweepstakes/api/get-sweepstakes';
-import { SweepstakeCard } from '../../sweepstakes/components/sweepstake-card';
-import { effectiveStatus } from '../../../rules/sweepstake-status';
-import { sortSweepstakes } from '../../sweepstakes/sweepstake-order';
-import { getRuntimeConfig } from '../../../platform/runtime-config';
+import { Page } from '../../components/page';
+import { ActivationsSection } from '../../features/activations/components/activations-section';
+import { useChallenges } from '../../features/challenges/api/get-challenges';
+import { filterVisibleChallenges, sortChallenges } from '../../features/challenges/challenge-list';
+import { ChallengeList } from '../../features/challenges/components/challenge-list';
+import { useNow } from '../../platform/use-now';
+import { ListError, ListSkeleton } from '../../components/content-ui';
+import { useSweepstakes } from '../../features/sweepstakes/api/get-sweepstakes';
+import { SweepstakeCard } from '../../features/sweepstakes/components/sweepstake-card';
+import { effectiveStatus } from '../../rules/sweepstake-status';
+import { sortSweepstakes } from '../../features/sweepstakes/sweepstake-order';
+import { getRuntimeConfig } from '../../platform/runtime-config';
 
 /** Renders the page. */
 export function ContestsPage() {

@@ -4,12 +4,12 @@
  */
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { Page } from '../../../components/page';
-import { useChallenges } from '../../challenges/api/get-challenges';
-import { filterVisibleChallenges, sortChallenges } from '../../challenges/challenge-list';
-import { ChallengeList } from '../../challenges/components/challenge-list';
-import { useNow } from '../../../platform/use-now';
-import { getRuntimeConfig } from '../../../platform/runtime-config';
+import { Page } from '../../components/page';
+import { useChallenges } from '../../features/challenges/api/get-challenges';
+import { filterVisibleChallenges, sortChallenges } from '../../features/challenges/challenge-list';
+import { ChallengeList } from '../../features/challenges/components/challenge-list';
+import { useNow } from '../../platform/use-now';
+import { getRuntimeConfig } from '../../platform/runtime-config';
 
 /** Renders the page. */
 export function PollGamesPage() {

@@ -5,8 +5,8 @@
 import type { Organization } from '../../contracts/organization';
 import type { User } from '../../contracts/user';
 import { isUnderage } from '../../rules/underage';
-import { useOrganization } from '../organization/api/get-organization';
-import { useCurrentUser } from './api/get-current-user';
+import { useOrganization } from '../organization/get-organization';
+import { useCurrentUser } from './get-current-user';
 
 /**
  * Whether `user` is underage at `now`.

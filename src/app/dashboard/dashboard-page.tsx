@@ -6,19 +6,19 @@
  */
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFirstScreenSettled } from '../../../platform/use-first-screen-settled';
-import { useOrganization } from '../../organization/api/get-organization';
-import { useCurrentUser } from '../../session/api/get-current-user';
-import { useIsUnderage } from '../../session/underage';
-import { CheckinCard } from '../../checkin/components/checkin-card';
-import { RankCard, RankCardSkeleton } from '../../ranks/components/rank-card';
-import { useCarouselDismissals } from '../../benefits/api/carousel-dismissals';
+import { useFirstScreenSettled } from '../../platform/use-first-screen-settled';
+import { useOrganization } from '../../lib/organization/get-organization';
+import { useCurrentUser } from '../../lib/session/get-current-user';
+import { useIsUnderage } from '../../lib/session/underage';
+import { CheckinCard } from '../../features/checkin/components/checkin-card';
+import { RankCard, RankCardSkeleton } from '../../features/ranks/components/rank-card';
+import { useCarouselDismissals } from '../../features/benefits/api/carousel-dismissals';
 import { ChallengesToDo } from './challenges-to-do';
 import './dashboard.css';
 
-const StoriesRail = lazy(() => import('../../stories/components/stories-rail').then((m) => ({ default: m.StoriesRail })));
+const StoriesRail = lazy(() => import('../../features/stories/components/stories-rail').then((m) => ({ default: m.StoriesRail })));
 const RewardsCarousel = lazy(() =>
-  import('../../rewards/components/rewards-carousel').then((m) => ({ default: m.RewardsCarousel })),
+  import('../../features/rewards/components/rewards-carousel').then((m) => ({ default: m.RewardsCarousel })),
 );
 
 /** Empty block of a deferred section's height, so nothing moves when it arrives. */

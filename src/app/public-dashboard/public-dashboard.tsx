@@ -8,12 +8,12 @@ import { useEffect } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Challenge } from '../../../contracts/challenge';
-import type { Sweepstake } from '../../../contracts/sweepstake';
-import { getChallengesQueryOptions } from '../../challenges/api/get-challenges';
-import { useOrganization } from '../../organization/api/get-organization';
-import { setPostLoginRedirect } from '../../session/post-login-redirect';
-import { getSweepstakesQueryOptions } from '../../sweepstakes/api/get-sweepstakes';
+import type { Challenge } from '../../contracts/challenge';
+import type { Sweepstake } from '../../contracts/sweepstake';
+import { getChallengesQueryOptions } from '../../features/challenges/api/get-challenges';
+import { useOrganization } from '../../lib/organization/get-organization';
+import { setPostLoginRedirect } from '../../features/session/post-login-redirect';
+import { getSweepstakesQueryOptions } from '../../features/sweepstakes/api/get-sweepstakes';
 
 /** Open public challenges (visible, not expired) at `now`, soonest expiry first (pure). */
 export function openPublicChallenges(challenges: readonly Challenge[], now: number): Challenge[] {

@@ -9,10 +9,10 @@ import { Link, useMatches, useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { mediaUrl } from '../api/media';
 import { OfflineIndicator } from '../offline/components/offline-indicator';
-import { useOrganization } from '../features/organization/api/get-organization';
+import { useOrganization } from '../lib/organization/get-organization';
 import type { RouteLayout } from '../router';
-import { BottomNav } from './bottom-nav';
-import { tabFromPath } from './tabs';
+import { BottomNav } from '../components/bottom-nav';
+import { tabFromPath } from '../components/tabs';
 
 /**
  * Moves focus to the page heading after every navigation that changes the path (not on first load), unless the

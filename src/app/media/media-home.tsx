@@ -5,19 +5,19 @@
  */
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/empty-state';
-import { PlayIcon } from '../../../components/icons';
-import { Page } from '../../../components/page';
-import type { Video } from '../../../contracts/content';
-import { useArticles } from '../../articles/api/get-articles';
-import { ArticleCard } from '../../articles/components/article-card';
-import { usePlaylists } from '../../playlists/api/get-playlists';
-import { PlaylistCard } from '../../playlists/components/playlist-card';
-import { useVideos } from '../../videos/api/get-videos';
-import { VideoCard } from '../../videos/components/video-card';
-import { featuredVideo } from '../../videos/video-view';
-import { formatDuration, ListError, ListSkeleton, PlayGlyph, PointsBadge } from './content-ui';
-import './content.css';
+import { EmptyState } from '../../components/empty-state';
+import { PlayIcon } from '../../components/icons';
+import { Page } from '../../components/page';
+import type { Video } from '../../contracts/content';
+import { useArticles } from '../../features/articles/api/get-articles';
+import { ArticleCard } from '../../features/articles/components/article-card';
+import { usePlaylists } from '../../features/videos/api/get-playlists';
+import { PlaylistCard } from '../../features/videos/components/playlist-card';
+import { useVideos } from '../../features/videos/api/get-videos';
+import { VideoCard } from '../../features/videos/components/video-card';
+import { featuredVideo } from '../../features/videos/video-view';
+import { formatDuration, ListError, ListSkeleton, PlayGlyph, PointsBadge } from '../../components/content-ui';
+import '../../components/content.css';
 
 function FeaturedVideo({ video }: { video: Video }) {
   const { t } = useTranslation('media');

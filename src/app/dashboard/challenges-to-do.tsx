@@ -4,11 +4,11 @@
  */
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { selectChallengesToDo } from '../../challenges/challenge-list';
-import { ChallengeList } from '../../challenges/components/challenge-list';
-import { useChallenges } from '../../challenges/api/get-challenges';
-import { useNow } from '../../../platform/use-now';
-import { getRuntimeConfig } from '../../../platform/runtime-config';
+import { selectChallengesToDo } from '../../features/challenges/challenge-list';
+import { ChallengeList } from '../../features/challenges/components/challenge-list';
+import { useChallenges } from '../../features/challenges/api/get-challenges';
+import { useNow } from '../../platform/use-now';
+import { getRuntimeConfig } from '../../platform/runtime-config';
 
 /** Renders the section. */
 export function ChallengesToDo() {

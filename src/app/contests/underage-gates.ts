@@ -4,7 +4,7 @@
  * screens hide or lock what an underage member could not open anyway, so a tap never bounces to the dashboard.
  * Pure.
  */
-import { normalizePath, UNDERAGE_BLOCKED_PATHS } from '../session/navigation-guard';
+import { normalizePath, UNDERAGE_BLOCKED_PATHS } from '../../features/session/navigation-guard';
 
 /** Whether an in-app path is closed to underage members (`/contests`, `/benefits`, `/games/poll`, ...). */
 export function isPathBlockedForUnderage(path: string): boolean {

@@ -4,9 +4,9 @@
  * `x-org-token` on every later request.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, type Envelope } from '../../../api/client';
-import { setOrganizationToken } from '../../../api/credentials';
-import type { Organization } from '../../../contracts/organization';
+import { apiRequest, type Envelope } from '../../api/client';
+import { setOrganizationToken } from '../../api/credentials';
+import type { Organization } from '../../contracts/organization';
 
 /**
  * Fetches the current organization with the organization key and remembers its token for `x-org-token`.

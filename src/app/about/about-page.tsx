@@ -5,14 +5,14 @@
  */
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { Page } from '../../../components/page';
-import { getRuntimeConfig } from '../../../platform/runtime-config';
-import { useOrganization } from '../../organization/api/get-organization';
-import { sortRanks } from '../../../rules/rank';
-import { useCurrentUser } from '../../session/api/get-current-user';
-import { useIsUnderage } from '../../session/underage';
-import { filterLinksForMember } from '../../contests/underage-gates';
-import '../../media/components/content.css';
+import { Page } from '../../components/page';
+import { getRuntimeConfig } from '../../platform/runtime-config';
+import { useOrganization } from '../../lib/organization/get-organization';
+import { sortRanks } from '../../rules/rank';
+import { useCurrentUser } from '../../lib/session/get-current-user';
+import { useIsUnderage } from '../../lib/session/underage';
+import { filterLinksForMember } from '../contests/underage-gates';
+import '../../components/content.css';
 
 const EARN_WAYS = ['challenges', 'checkin', 'videos', 'articles', 'stories', 'activations'] as const;
 const LINKS = [

@@ -7,9 +7,9 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
 import { Page } from '../../../components/page';
-import { BackLink, ListSkeleton } from '../../media/components/content-ui';
-import { useVideos } from '../../videos/api/get-videos';
-import { VideoCard } from '../../videos/components/video-card';
+import { BackLink, ListSkeleton } from '../../../components/content-ui';
+import { useVideos } from '../api/get-videos';
+import { VideoCard } from './video-card';
 import { usePlaylists } from '../api/get-playlists';
 
 /** Renders playlist `playlistId`. */

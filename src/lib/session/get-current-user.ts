@@ -3,10 +3,10 @@
  * user"). Refetched every 60 minutes while a user exists (spec §1, §9).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, type Envelope } from '../../../api/client';
-import { UnauthorizedError } from '../../../api/errors';
-import type { User } from '../../../contracts/user';
-import { clearSessionToken, getSessionToken } from '../token-store';
+import { apiRequest, type Envelope } from '../../api/client';
+import { UnauthorizedError } from '../../api/errors';
+import type { User } from '../../contracts/user';
+import { clearSessionToken, getSessionToken } from './token-store';
 
 /** Periodic refresh interval while signed in, in milliseconds (spec §9: 60 minutes). */
 export const USER_REFRESH_INTERVAL_MS = 60 * 60 * 1000;

@@ -1,0 +1,120 @@
+// ESLint flat config: the layer boundaries, import cycles, file names, React hooks rules and accessibility that
+// decision 0038 describes. `npm run lint` runs it with knip; scripts/test-all.sh runs that after the typechecks.
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import checkFile from 'eslint-plugin-check-file';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import globals from 'globals';
+
+/** The app layer: it composes features and shared code; nothing below it may import it. */
+const appLayer = ['./src/routes', './src/app', './src/main.tsx', './src/router.tsx', './src/routeTree.gen.ts'];
+/** The shared layer: it imports only itself (and packages). */
+const sharedLayer = [
+  './src/contracts',
+  './src/rules',
+  './src/components',
+  './src/platform',
+  './src/api',
+  './src/offline',
+  './src/styles',
+  './src/lib',
+];
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const layerZones = [
+  // shared -> features -> app: an import may only point down the layers.
+  ...sharedLayer.map((target) => ({
+    target,
+    from: ['./src/features', ...appLayer],
+    message: 'Shared code imports neither features nor the app layer (decision 0038): pass what it needs in.',
+  })),
+  {
+    target: './src/features',
+    from: appLayer,
+    message: 'Features do not import the app layer (decision 0038).',
+  },
+  // Features never import each other: the app layer composes them.
+  ...features.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`],
+    message: 'Features do not import each other (decision 0038): compose them in src/routes or src/app, or move the shared piece to the shared layer.',
+  })),
+  { target: './src', from: './server', message: 'The PWA never imports the server.' },
+  {
+    target: './server',
+    from: './src',
+    except: ['./contracts', './rules'],
+    message: 'The server imports only src/contracts and src/rules from the PWA.',
+  },
+  { target: './sw', from: ['./src/features', ...appLayer, './server'], message: 'The service worker imports only shared code.' },
+];
+
+/** Kebab-case names; TanStack route files also allow `$param`, `__root`, `_layout`, `-private` and `index`. */
+const kebab = '+([a-z0-9])*(-+([a-z0-9]))';
+const routeName = `@(__root|?([$_-])${kebab})`;
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'src/routeTree.gen.ts',
+      'server/db/migrations/**',
+      'playwright-report/**',
+      'test-results/**',
+      '.tmp/**',
+      'data/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{js,mjs,ts,tsx}'],
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.browser, ...globals.node },
+    },
+    plugins: { 'import-x': importX, 'check-file': checkFile },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: layerZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+      'import-x/no-useless-path-segments': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      'check-file/filename-naming-convention': [
+        'error',
+        { '{src,server,sw,test,scripts}/**/*.{ts,tsx,js,mjs,css}': 'KEBAB_CASE' },
+        { ignoreMiddleExtensions: true },
+      ],
+      'check-file/folder-naming-convention': ['error', { '{src,server,sw,test,scripts}/**/': 'KEBAB_CASE' }],
+    },
+  },
+  {
+    // TanStack file routes name params, layouts and private files with leading tokens.
+    files: ['src/routes/**/*.{ts,tsx}'],
+    rules: {
+      'check-file/filename-naming-convention': ['error', { 'src/routes/**/*.{ts,tsx}': routeName }, { ignoreMiddleExtensions: true }],
+      'check-file/folder-naming-convention': ['error', { 'src/routes/**/': routeName }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'test/unit/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    files: ['src/**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
+  },
+);
