@@ -9,12 +9,14 @@
  * seeds once, then forks N workers running this same file (`server/cluster.ts`, docs/decisions/0044).
  */
 import cluster from 'node:cluster';
+import type { Server as HttpServer } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { runPrimary, workerCount } from './cluster';
 import { openDatabase } from './db/client';
 import { purgeExpired } from './domain/housekeeping';
 import { processEnv, startupWarnings } from './env';
+import { answerClientErrorsWithJson } from './lib/client-errors';
 import { createLogger } from './lib/logger';
 import { seedIfEmpty } from './seed';
 import { diskStorage, storageForDataDir } from './storage/media-storage';
@@ -71,6 +73,7 @@ async function startServer() {
     const which = cluster.worker ? `, worker ${cluster.worker.id}` : '';
     console.log(`Podium is running at http://localhost:${info.port} (${mail}${which})`);
   });
+  answerClientErrorsWithJson(server as HttpServer);
   // While stopping, every response closes its connection, so a keep-alive client does not hold the process.
   server.on('request', (_request, response) => {
     if (stopping) response.setHeader('connection', 'close');

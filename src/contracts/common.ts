@@ -99,6 +99,8 @@ export const ErrorCodeSchema = z.enum([
   'NotFound',
   'Conflict',
   'PayloadTooLarge',
+  'RequestHeaderFieldsTooLarge',
+  'RequestTimeout',
   'UnsupportedMediaType',
   'TooManyRequests',
   'IdempotencyKeyReused',
