@@ -92,7 +92,8 @@ export function contentSecurityPolicy(config: RuntimeConfig, html: string): stri
     'img-src': list("'self'", 'data:', 'blob:', api, cdn, analytics),
     'media-src': list("'self'", 'blob:', api, cdn),
     'font-src': "'self' data:",
-    'connect-src': list("'self'", api, cdn, supabase, analytics, analyticsAssets, telemetry),
+    // blob: URLs are objects the page made itself (the avatar preview of a picked file), read back through fetch.
+    'connect-src': list("'self'", 'blob:', api, cdn, supabase, analytics, analyticsAssets, telemetry),
     'worker-src': "'self'",
     'manifest-src': "'self'",
     'frame-src': "'none'",

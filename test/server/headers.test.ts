@@ -137,7 +137,7 @@ describe('Content-Security-Policy of the HTML shell', () => {
       expect(csp.get('script-src')).not.toContain("'unsafe-inline'");
       expect(csp.get('script-src')).not.toContain("'unsafe-eval'");
       expect(csp.get('default-src')).toEqual(["'self'"]);
-      expect(csp.get('connect-src')).toEqual(["'self'"]);
+      expect(csp.get('connect-src')).toEqual(["'self'", 'blob:']);
       expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
       expect(csp.get('object-src')).toEqual(["'none'"]);
       expect(csp.get('report-uri')).toEqual(['/api/csp-report']);
@@ -172,7 +172,7 @@ describe('Content-Security-Policy of the HTML shell', () => {
     // A host without its key (analytics off) is not allowed.
     const off = appWith({ PUBLIC_ANALYTICS_HOST: 'https://eu.i.posthog.com' });
     const offCsp = directives((await off.request('/', { headers: { accept: 'text/html' } })).headers.get('content-security-policy'));
-    expect(offCsp.get('connect-src')).toEqual(["'self'"]);
+    expect(offCsp.get('connect-src')).toEqual(["'self'", 'blob:']);
     expect(offCsp.get('script-src')).not.toContain('https://eu.i.posthog.com');
   });
 
