@@ -87,8 +87,12 @@ export function AppLayout({ layout, tabsEnabled, children }: AppLayoutProps) {
   const leaf = matches[matches.length - 1];
 
   if (layout === 'none') {
+    // The status indicator stays on bare pages too: it is where a waiting update is offered once its toast is gone.
     return (
       <div className="app-shell">
+        <Suspense fallback={null}>
+          <OfflineIndicator />
+        </Suspense>
         <main id="main-content" className="app-main">
           {children}
         </main>
