@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { signInFan, startServer } from './lib/server';
+import { apiHeaders, signInFan, startServer } from './lib/server';
 
 const port = Number(process.env.BENCH_PORT ?? 3212);
 const dataDir = mkdtempSync(join(tmpdir(), 'podium-bench-uploads-'));
@@ -31,9 +31,11 @@ const percentile = (values: number[], p: number) => {
 try {
   const fan = await signInFan(server, `bench-reader-${Date.now()}@fans.example`);
   const uploader = await signInFan(server, `bench-uploader-${Date.now()}@fans.example`);
+  const fanHeaders = await apiHeaders(server, fan);
+  const uploaderHeaders = await apiHeaders(server, uploader);
   const readMe = async () => {
     const started = performance.now();
-    const res = await fetch(`${server.baseUrl}/api/user/me`, { headers: { authorization: `Bearer ${fan}` } });
+    const res = await fetch(`${server.baseUrl}/api/user/me`, { headers: fanHeaders });
     await res.arrayBuffer();
     if (res.status !== 200) throw new Error(`GET /api/user/me: ${res.status}`);
     return performance.now() - started;
@@ -56,7 +58,7 @@ try {
       const started = performance.now();
       const res = await fetch(`${server.baseUrl}/api/media`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${uploader}`, 'content-type': 'application/octet-stream' },
+        headers: { ...uploaderHeaders, 'content-type': 'application/octet-stream' },
         body: image,
       });
       await res.arrayBuffer();
