@@ -145,6 +145,7 @@ export function createApp(options: CreateAppOptions) {
   );
   // A path with control characters or broken text names nothing; refusing it here keeps it away from every query.
   api.use('*', async (c, next) => {
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point of this check
     if (/[\u0000-\u001f\u007f]/.test(c.req.path) || !isStorableText(c.req.path)) throw notFound('No such resource');
     await next();
   });

@@ -14,7 +14,8 @@ import { BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
 import type { Env } from './env';
 
-type FetchHandler = (request: Request, ...rest: any[]) => Response | Promise<Response>;
+// `never[]`: any extra arguments (Hono's env, execution context) are passed through untouched, whatever their types.
+type FetchHandler = (request: Request, ...rest: never[]) => Response | Promise<Response>;
 
 const ID_SEGMENT = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\d+|[A-Za-z0-9_-]{20,})$/i;
 
@@ -50,7 +51,7 @@ export function startServerTelemetry(env: Env): (() => Promise<void>) | null {
  */
 export function traceRequests<H extends FetchHandler>(handler: H): H {
   const tracer = trace.getTracer('podium-server');
-  const traced = async (request: Request, ...rest: unknown[]) => {
+  const traced = async (request: Request, ...rest: never[]) => {
     const url = new URL(request.url);
     const carrier: Record<string, string> = {};
     request.headers.forEach((value, key) => (carrier[key] = value));

@@ -154,6 +154,7 @@ export async function goOnline(context: BrowserContext): Promise<void> {
  * so `goOffline(context)` / `goOnline(context)` work on it. Use it in every spec that takes the browser offline.
  */
 export const test = base.extend<{ networkSwitch: NetworkSwitch }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture dependencies from an object pattern; this fixture has none
   networkSwitch: async ({}, use) => {
     const networkSwitch = await startNetworkSwitch();
     await use(networkSwitch);

@@ -75,6 +75,7 @@ type RequestOptions = {
   remoteAddress?: string;
 };
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON answers; a test that needs a shape passes T
 export type TestResponse<T = any> = { status: number; body: T; headers: Headers; text: string };
 
 /**
@@ -96,6 +97,7 @@ export async function createTestContext(
   const organization = await seedDemoOrganization(database.db, { organizationKey: ORG_KEY, now: clock() });
   const { app, deps } = createApp({ db: database.db, env, logger: options.logger ?? silentLogger, mailer, clock, faultHook: options.faultHook });
 
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see TestResponse
   async function request<T = any>(method: string, path: string, opts: RequestOptions = {}): Promise<TestResponse<T>> {
     const orgToken = opts.orgToken === undefined ? organization.token : opts.orgToken;
     const headers: Record<string, string> = { accept: 'application/json', ...(orgToken !== null ? { 'x-org-token': orgToken } : {}), ...opts.headers };

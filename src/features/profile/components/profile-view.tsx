@@ -10,7 +10,6 @@ import { Page } from '../../../components/page';
 import { PageSpinner } from '../../../components/spinner';
 import type { Organization } from '../../../contracts/organization';
 import type { User } from '../../../contracts/user';
-import { useLogout } from '../../session/api/logout';
 import { isMemberUnderage } from '../../../lib/session/underage';
 import { displayName, initials } from '../display-name';
 import { LanguageSwitcher } from './language-switcher';
