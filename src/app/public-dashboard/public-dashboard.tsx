@@ -4,7 +4,7 @@
  * challenges (the server decides which are public), each with a call to sign in. Choosing an item remembers its
  * page as the post-login destination, so the visitor lands there after signing in.
  */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -51,7 +51,8 @@ export function PublicDashboard() {
   const sweepstakes = useQuery(getSweepstakesQueryOptions());
   const challenges = useQuery(getChallengesQueryOptions());
   const name = organization?.name ?? 'Podium';
-  const now = Date.now();
+  // The clock is read once, when the page opens: rendering stays pure and the list does not shift between renders.
+  const [now] = useState(() => Date.now());
   const openSweepstakes = sweepstakes.data ? openPublicSweepstakes(sweepstakes.data) : undefined;
   const openChallenges = challenges.data ? openPublicChallenges(challenges.data, now) : undefined;
 
