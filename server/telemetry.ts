@@ -20,13 +20,14 @@ type FetchHandler = (request: Request, ...rest: never[]) => Response | Promise<R
 const ID_SEGMENT = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\d+|[A-Za-z0-9_-]{20,})$/i;
 
 /** Span name of a request (pure): method and path, id-like segments replaced by `:id` (low cardinality). */
-export function requestSpanName(method: string, pathname: string): string {
+function requestSpanName(method: string, pathname: string): string {
   return `${method} ${pathname.split('/').map((s) => (ID_SEGMENT.test(s) ? ':id' : s)).join('/')}`;
 }
 
 /**
  * Starts the Node SDK. Takes the parsed environment; returns a function that flushes and stops it, or null when
  * `OTEL_EXPORTER_OTLP_ENDPOINT` is unset.
+ * @public Reached through the module object of a dynamic import, which knip does not follow.
  */
 export function startServerTelemetry(env: Env): (() => Promise<void>) | null {
   const endpoint = env.OTEL_EXPORTER_OTLP_ENDPOINT;
@@ -48,6 +49,7 @@ export function startServerTelemetry(env: Env): (() => Promise<void>) | null {
 /**
  * Wraps a fetch handler (the Hono app's `fetch`) so every request runs in a SERVER span. Takes the handler; returns
  * the traced handler. A thrown error is recorded on the span and rethrown; a 5xx answer marks the span as an error.
+ * @public Reached through the module object of a dynamic import, which knip does not follow.
  */
 export function traceRequests<H extends FetchHandler>(handler: H): H {
   const tracer = trace.getTracer('podium-server');

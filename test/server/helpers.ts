@@ -17,7 +17,7 @@ import { seedDemoOrganization } from '../../server/seed/demo';
 export const ORG_KEY = 'pk_test_alpine_racing';
 
 /** A clock tests can set and move; starts at the real time. */
-export function createTestClock(start = new Date()) {
+function createTestClock(start = new Date()) {
   let now = start.getTime();
   const clock = () => new Date(now);
   clock.set = (at: Date | string) => {
@@ -28,10 +28,9 @@ export function createTestClock(start = new Date()) {
   };
   return clock;
 }
-export type TestClock = ReturnType<typeof createTestClock>;
 
 /** Opens a fresh database for this test file. */
-export async function openTestDatabase(): Promise<Database & { drop: () => Promise<void> }> {
+async function openTestDatabase(): Promise<Database & { drop: () => Promise<void> }> {
   const adminUrl = inject('pgAdminUrl');
   if (!adminUrl) {
     const templatePath = inject('pgliteTemplatePath');

@@ -59,7 +59,7 @@ export function prepareSweepstakeQueries(db: Db) {
       .prepare('podium_sweepstakes_one'),
   };
 }
-export type SweepstakeQueries = ReturnType<typeof prepareSweepstakeQueries>;
+type SweepstakeQueries = ReturnType<typeof prepareSweepstakeQueries>;
 
 function toSweepstake(
   r: { sweepstake: SweepstakeRow; totalEntries: number; userEntryCount: number },

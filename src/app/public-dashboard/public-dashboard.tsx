@@ -16,14 +16,14 @@ import { setPostLoginRedirect } from '../../features/session/post-login-redirect
 import { getSweepstakesQueryOptions } from '../../features/sweepstakes/api/get-sweepstakes';
 
 /** Open public challenges (visible, not expired) at `now`, soonest expiry first (pure). */
-export function openPublicChallenges(challenges: readonly Challenge[], now: number): Challenge[] {
+function openPublicChallenges(challenges: readonly Challenge[], now: number): Challenge[] {
   return challenges
     .filter((c) => Date.parse(c.visibleFrom) <= now && (!c.expiresOn || Date.parse(c.expiresOn) > now))
     .sort((a, b) => (a.expiresOn ? Date.parse(a.expiresOn) : Infinity) - (b.expiresOn ? Date.parse(b.expiresOn) : Infinity));
 }
 
 /** Sweepstakes a visitor can still take part in: live first, then coming soon (pure). */
-export function openPublicSweepstakes(sweepstakes: readonly Sweepstake[]): Sweepstake[] {
+function openPublicSweepstakes(sweepstakes: readonly Sweepstake[]): Sweepstake[] {
   const rank = { live: 0, coming_soon: 1, ended: 2 } as const;
   return sweepstakes.filter((s) => s.status !== 'ended').sort((a, b) => rank[a.status] - rank[b.status]);
 }

@@ -14,7 +14,7 @@ import { isMemberUnderage } from '../../../lib/session/underage';
 import { displayName, initials } from '../display-name';
 import { LanguageSwitcher } from './language-switcher';
 
-export interface ProfileViewProps {
+interface ProfileViewProps {
   user: User | null | undefined;
   organization: Organization | undefined;
   /** The sign-out mutation, given by the app layer (the session feature owns it): its state and `mutate`. */

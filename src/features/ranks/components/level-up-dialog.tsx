@@ -16,7 +16,7 @@ import './ranks.css';
  * Tracks the current user's rank across refetches.
  * @returns the pending level-up (the "leveling-up flag"), and a function to clear it
  */
-export function useLevelUp(): [LevelUp | null, () => void] {
+function useLevelUp(): [LevelUp | null, () => void] {
   const { data: user } = useCurrentUser();
   const previous = useRef<RankSnapshot | null>(null);
   const [levelUp, setLevelUp] = useState<LevelUp | null>(null);

@@ -87,7 +87,7 @@ function CardContent({ card, restricted }: { card: CarouselCard; restricted: boo
 }
 
 /** Props: whether the member is under 18 (spec §5); the cards the member dismissed and how to dismiss one. */
-export interface RewardsCarouselProps {
+interface RewardsCarouselProps {
   isUnderage: boolean;
   /** Ids of cards the member removed (spec §4); they are not shown. */
   dismissedIds?: ReadonlySet<string>;

@@ -17,7 +17,7 @@ import { signInErrorKey } from '../api-error-message';
 import { clearPendingEmail } from '../pending-email';
 
 /** Seconds before "Resend code" is offered again. */
-export const RESEND_DELAY_SECONDS = 30;
+const RESEND_DELAY_SECONDS = 30;
 
 /** Counts down from `seconds` to 0, once per second; `restart()` starts again. */
 function useCountdown(seconds: number) {
