@@ -54,6 +54,9 @@ const ipOf = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`
  * Runs one autocannon burst of exactly `amount` requests; `build(i)` makes the i-th request (i < amount) and
  * `check(i, status, body)` sees its answer.
  */
+/** Per-request state autocannon threads from setupRequest to onResponse: the request's index. */
+type BurstContext = { i: number };
+
 async function burst(
   server: RunningServer,
   amount: number,
@@ -68,18 +71,19 @@ async function burst(
     timeout: 30,
     requests: [
       {
-        setupRequest: (request: any, context: any) => {
+        // autocannon hands the same context object to setupRequest and onResponse of one request.
+        setupRequest: (request: autocannon.Request, context: object) => {
           const i = next++;
-          context.i = i;
+          (context as BurstContext).i = i;
           const r = build(i % amount);
           return { ...request, method: r.method, path: r.path, headers: r.headers, body: r.body };
         },
-        onResponse: (status: number, body: string, context: any) => check?.(context.i % amount, status, body),
-      } as any,
+        onResponse: (status: number, body: string, context: object) => check?.((context as BurstContext).i % amount, status, body),
+      },
     ],
   });
   const statuses: Record<string, number> = {};
-  for (const [code, stat] of Object.entries((result as any).statusCodeStats ?? {})) statuses[code] = (stat as { count: number }).count;
+  for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) statuses[code] = stat.count ?? 0;
   return {
     rate: amount / (result.duration || 1),
     p50: result.latency.p50,

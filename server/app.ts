@@ -40,9 +40,9 @@ import { avatarRoutes, profileRoutes } from './routes/profile/profile.index';
 import { sweepstakeRoutes } from './routes/sweepstakes/sweepstakes.index';
 
 /** Largest accepted request body, in bytes (413 above). */
-export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_BODY_BYTES = 1024 * 1024;
 /** `Retry-After` (seconds) of a 503 answered when the database connection was lost mid-request. */
-export const DB_RETRY_AFTER_SECONDS = 1;
+const DB_RETRY_AFTER_SECONDS = 1;
 
 export type CreateAppOptions = {
   db: Db;
@@ -75,7 +75,7 @@ const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
  * statement only the database's error code. Never the message of a failed statement, which carries the statement's
  * parameters (e-mails, ids), nor a database message, which can quote a value.
  */
-export function describeError(error: Error): Record<string, unknown> {
+function describeError(error: Error): Record<string, unknown> {
   const cause = error.cause as { code?: unknown } | undefined;
   const isDatabase = /^Failed query/.test(error.message) || (cause !== undefined && typeof cause?.code === 'string');
   const frames = (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line)).slice(0, 12).map((l) => l.trim());
@@ -145,6 +145,7 @@ export function createApp(options: CreateAppOptions) {
   );
   // A path with control characters or broken text names nothing; refusing it here keeps it away from every query.
   api.use('*', async (c, next) => {
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point of this check
     if (/[\u0000-\u001f\u007f]/.test(c.req.path) || !isStorableText(c.req.path)) throw notFound('No such resource');
     await next();
   });
@@ -174,5 +175,3 @@ export function createApp(options: CreateAppOptions) {
   app.route('/', staticRoutes(deps));
   return { app, deps };
 }
-
-export type App = ReturnType<typeof createApp>['app'];

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { Logger } from './lib/logger';
 
 /** `WEB_CONCURRENCY`: number of server processes, 1 (default) to 64; unset or empty = 1. */
-export const WorkerCountSchema = z
+const WorkerCountSchema = z
   .union([z.literal(''), z.coerce.number().int().min(1).max(64)])
   .optional()
   .transform((v) => (v === undefined || v === '' ? 1 : v));

@@ -10,9 +10,9 @@ import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
 
 /** Development value of `AUTH_SECRET`: refused in production unless `PODIUM_DEMO=true` (decision 0042). */
-export const DEVELOPMENT_AUTH_SECRET = 'podium-development-secret-change-me';
+const DEVELOPMENT_AUTH_SECRET = 'podium-development-secret-change-me';
 /** Public key of the seeded demo organization: refused in production unless `PODIUM_DEMO=true` (decision 0042). */
-export const DEMO_ORGANIZATION_KEY = 'pk_demo_alpine_racing';
+const DEMO_ORGANIZATION_KEY = 'pk_demo_alpine_racing';
 
 const bool = (fallback: boolean) =>
   z
@@ -231,8 +231,3 @@ export function processEnv(): Env {
   }
   return cached;
 }
-
-/** Typed view of the process environment (parsed on first property access). */
-export const env: Env = new Proxy({} as Env, {
-  get: (_target, key) => processEnv()[key as keyof Env],
-});

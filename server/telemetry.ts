@@ -14,18 +14,20 @@ import { BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
 import type { Env } from './env';
 
-type FetchHandler = (request: Request, ...rest: any[]) => Response | Promise<Response>;
+// `never[]`: any extra arguments (Hono's env, execution context) are passed through untouched, whatever their types.
+type FetchHandler = (request: Request, ...rest: never[]) => Response | Promise<Response>;
 
 const ID_SEGMENT = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\d+|[A-Za-z0-9_-]{20,})$/i;
 
 /** Span name of a request (pure): method and path, id-like segments replaced by `:id` (low cardinality). */
-export function requestSpanName(method: string, pathname: string): string {
+function requestSpanName(method: string, pathname: string): string {
   return `${method} ${pathname.split('/').map((s) => (ID_SEGMENT.test(s) ? ':id' : s)).join('/')}`;
 }
 
 /**
  * Starts the Node SDK. Takes the parsed environment; returns a function that flushes and stops it, or null when
  * `OTEL_EXPORTER_OTLP_ENDPOINT` is unset.
+ * @public Reached through the module object of a dynamic import, which knip does not follow.
  */
 export function startServerTelemetry(env: Env): (() => Promise<void>) | null {
   const endpoint = env.OTEL_EXPORTER_OTLP_ENDPOINT;
@@ -47,10 +49,11 @@ export function startServerTelemetry(env: Env): (() => Promise<void>) | null {
 /**
  * Wraps a fetch handler (the Hono app's `fetch`) so every request runs in a SERVER span. Takes the handler; returns
  * the traced handler. A thrown error is recorded on the span and rethrown; a 5xx answer marks the span as an error.
+ * @public Reached through the module object of a dynamic import, which knip does not follow.
  */
 export function traceRequests<H extends FetchHandler>(handler: H): H {
   const tracer = trace.getTracer('podium-server');
-  const traced = async (request: Request, ...rest: unknown[]) => {
+  const traced = async (request: Request, ...rest: never[]) => {
     const url = new URL(request.url);
     const carrier: Record<string, string> = {};
     request.headers.forEach((value, key) => (carrier[key] = value));

@@ -57,4 +57,4 @@ export function createAppRouter(context: RouterContext) {
   return router;
 }
 
-export type AppRouter = ReturnType<typeof createAppRouter>;
+type AppRouter = ReturnType<typeof createAppRouter>;

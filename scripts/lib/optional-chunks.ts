@@ -15,16 +15,16 @@ import type { Plugin } from 'vite';
 import type { ManifestTransform } from 'workbox-build';
 
 /** Module ids of the optional packages (node_modules paths, POSIX or Windows separators). */
-export const OPTIONAL_PACKAGES = /[\\/]node_modules[\\/](posthog-js|@supabase|@opentelemetry)[\\/]/;
+const OPTIONAL_PACKAGES = /[\\/]node_modules[\\/](posthog-js|@supabase|@opentelemetry)[\\/]/;
 
 /** Share of a chunk's rendered code that must come from `OPTIONAL_PACKAGES` for the chunk to count as optional. */
-export const OPTIONAL_SHARE = 0.8;
+const OPTIONAL_SHARE = 0.8;
 
 /** File names (relative to the build's outDir, e.g. `assets/module-AbC123.js`) of the last build's optional chunks. */
 const optionalFiles = new Set<string>();
 
 /** What `isOptionalChunk` reads of a rolldown/rollup output chunk. */
-export interface ChunkLike {
+interface ChunkLike {
   isEntry: boolean;
   modules: Record<string, { renderedLength: number }>;
 }
@@ -33,7 +33,7 @@ export interface ChunkLike {
  * True when `chunk` is optional: not an entry, and at least `OPTIONAL_SHARE` of its rendered code (bytes) comes
  * from modules of `OPTIONAL_PACKAGES` (the telemetry chunk also holds the app's small `telemetry-sdk.ts`).
  */
-export function isOptionalChunk(chunk: ChunkLike): boolean {
+function isOptionalChunk(chunk: ChunkLike): boolean {
   if (chunk.isEntry) return false;
   let total = 0;
   let optional = 0;
@@ -59,11 +59,6 @@ export function optionalChunksPlugin(): Plugin {
       }
     },
   };
-}
-
-/** The optional chunks' file names recorded by the last build (for tests and logs). */
-export function optionalChunkFiles(): string[] {
-  return [...optionalFiles].sort();
 }
 
 /**

@@ -22,7 +22,7 @@ export interface RunningServer {
 }
 
 /** The compiled production server (`npm run build:server`). */
-export const COMPILED_SERVER = 'build/server/main.js';
+const COMPILED_SERVER = 'build/server/main.js';
 
 const CODE_LINE = /\[mail\] sign-in code for (\S+): (\d{6})/g;
 

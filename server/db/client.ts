@@ -27,7 +27,7 @@ export type Database = {
   close: () => Promise<void>;
 };
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /**
  * Opens the database and applies pending migrations.

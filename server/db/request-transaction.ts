@@ -19,11 +19,6 @@ export function runInRequestTransaction<T>(tx: Tx, fn: () => Promise<T>): Promis
   return ambient.run(tx, fn);
 }
 
-/** The ambient request transaction, if any. */
-export function currentRequestTransaction(): Tx | undefined {
-  return ambient.getStore();
-}
-
 /**
  * `db`, routed to the ambient request transaction when there is one.
  * @returns a Proxy with the type of `db`

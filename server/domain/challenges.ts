@@ -32,29 +32,29 @@ import { isUuid } from '../lib/ids';
 import type { AppDeps, Principal } from '../lib/types';
 import { awardPoints } from './ledger';
 
-export type ChallengeRow = typeof challenges.$inferSelect;
-export type ResponseRow = typeof challengeResponses.$inferSelect;
-export type TriviaAnswerRow = typeof triviaAnswers.$inferSelect;
+type ChallengeRow = typeof challenges.$inferSelect;
+type ResponseRow = typeof challengeResponses.$inferSelect;
+type TriviaAnswerRow = typeof triviaAnswers.$inferSelect;
 /** A member's answers to one challenge. */
-export type MemberState = { response: ResponseRow | null; trivia: TriviaAnswerRow[] };
+type MemberState = { response: ResponseRow | null; trivia: TriviaAnswerRow[] };
 
 const NO_STATE: MemberState = { response: null, trivia: [] };
 
 /** 422 ChallengeSubmission (the client's ChallengeSubmissionError, spec §8). */
-export const submissionError = (message: string) => new ApiError(422, 'ChallengeSubmission', message);
-export const challengeNotFound = () => notFound('Challenge not found');
+const submissionError = (message: string) => new ApiError(422, 'ChallengeSubmission', message);
+const challengeNotFound = () => notFound('Challenge not found');
 
 /** Keyword comparison form: Unicode-normalised, lower-cased, without any whitespace. */
-export function normalizeKeyword(text: string): string {
+function normalizeKeyword(text: string): string {
   return text.normalize('NFKC').toLocaleLowerCase('en').replace(/\s+/gu, '');
 }
 
-export function isExpired(row: ChallengeRow, now: Date): boolean {
+function isExpired(row: ChallengeRow, now: Date): boolean {
   return row.expiresOn !== null && row.expiresOn.getTime() <= now.getTime();
 }
 
 /** The member's trivia progress: in_progress until every question is answered, then completed. */
-export function triviaUserResponse(row: ChallengeRow, answers: TriviaAnswerRow[]): TriviaUserResponse | null {
+function triviaUserResponse(row: ChallengeRow, answers: TriviaAnswerRow[]): TriviaUserResponse | null {
   if (answers.length === 0) return null;
   const done = row.questions.length > 0 && row.questions.every((q) => answers.some((a) => a.questionId === q.id));
   const last = Math.max(...answers.map((a) => a.answeredAt.getTime()));
@@ -70,7 +70,7 @@ export function triviaUserResponse(row: ChallengeRow, answers: TriviaAnswerRow[]
 }
 
 /** Completion (spec §4) of a challenge row for a member's answers: the shared rule of src/rules. */
-export function isCompleted(row: ChallengeRow, state: MemberState, now: Date): boolean {
+function isCompleted(row: ChallengeRow, state: MemberState, now: Date): boolean {
   return isCompleteBy({
     trivia: row.type === 'trivia',
     questionIds: row.questions.map((q) => q.id),
@@ -81,7 +81,7 @@ export function isCompleted(row: ChallengeRow, state: MemberState, now: Date): b
 }
 
 /** Outcome for history: null while the challenge is still open and not completed. */
-export function outcomeOf(row: ChallengeRow, state: MemberState, now: Date): ChallengeOutcome | null {
+function outcomeOf(row: ChallengeRow, state: MemberState, now: Date): ChallengeOutcome | null {
   const expired = isExpired(row, now);
   if (row.type === 'trivia') {
     if (state.trivia.length === 0) return expired ? { status: 'missed', pointsAwarded: 0, correctIndex: null } : null;
@@ -107,7 +107,7 @@ export function outcomeOf(row: ChallengeRow, state: MemberState, now: Date): Cha
  * Challenge row + member state -> wire format, in `language` when a translation exists.
  * Never includes accepted keywords, trivia right answers, or an unrevealed arcade/pick'em result.
  */
-export function serializeChallenge(row: ChallengeRow, state: MemberState, now: Date, language: string): Challenge {
+function serializeChallenge(row: ChallengeRow, state: MemberState, now: Date, language: string): Challenge {
   const t = language === 'en' ? undefined : row.translations[language];
   const triviaResponse = row.type === 'trivia' ? triviaUserResponse(row, state.trivia) : null;
   const r = state.response;
@@ -160,7 +160,7 @@ export function serializeChallenge(row: ChallengeRow, state: MemberState, now: D
 }
 
 /** The member's answers for the given challenges, by challenge id. */
-export async function loadMemberStates(db: DbOrTx, userId: string, challengeIds: string[]) {
+async function loadMemberStates(db: DbOrTx, userId: string, challengeIds: string[]) {
   const states = new Map<string, MemberState>();
   if (challengeIds.length === 0) return states;
   const [responses, answers] = await Promise.all([
@@ -220,7 +220,7 @@ export async function getChallenge(
 }
 
 /** The challenge `id` of the organization, or null (also for ids that are not UUIDs). */
-export async function findChallenge(db: DbOrTx, organizationId: string, id: string, lock = false) {
+async function findChallenge(db: DbOrTx, organizationId: string, id: string, lock = false) {
   if (!isUuid(id)) return null;
   const query = db
     .select()

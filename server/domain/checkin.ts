@@ -19,11 +19,11 @@ import { ApiError } from '../lib/errors';
 import type { AppDeps, OrganizationRow } from '../lib/types';
 import { awardPoints } from './ledger';
 
-export const CHECKIN_MAX_AGE_MS = 24 * 60 * 60 * 1000;
-export const CHECKIN_MAX_SKEW_MS = 2 * 60 * 1000;
+const CHECKIN_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+const CHECKIN_MAX_SKEW_MS = 2 * 60 * 1000;
 
 /** Status from the last check-in (or none), as seen on `today`. */
-export function checkinStatus(
+function checkinStatus(
   rewards: CheckinRewardRow[],
   last: { day: string; streakDay: number } | undefined,
   today: string,

@@ -16,9 +16,9 @@ import type { DbOrTx } from '../db/client';
 import { pointTransactions, users } from '../db/schema';
 import { ApiError } from '../lib/errors';
 
-export type PointTransactionRow = typeof pointTransactions.$inferSelect;
+type PointTransactionRow = typeof pointTransactions.$inferSelect;
 
-export type LedgerEntryInput = {
+type LedgerEntryInput = {
   userId: string;
   /** Positive number of points. */
   amount: number;

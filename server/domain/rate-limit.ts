@@ -20,7 +20,7 @@ export type RateLimitRule = {
  * Counts one hit in `rule.bucket` at `now`.
  * @returns `{allowed, retryAfterMs}`: retryAfterMs is the time until the window resets (0 when allowed)
  */
-export async function hitRateLimit(db: DbOrTx, rule: RateLimitRule, now: Date) {
+async function hitRateLimit(db: DbOrTx, rule: RateLimitRule, now: Date) {
   const nowIso = now.toISOString();
   const cutoff = new Date(now.getTime() - rule.windowMs).toISOString();
   const stale = sql`${rateLimits.windowStart} <= ${cutoff}::timestamptz`;
@@ -56,7 +56,7 @@ export async function enforceRateLimits(db: DbOrTx, rules: RateLimitRule[], now:
  * refuse before the attempt once the allowance is spent.
  * @returns `{allowed, retryAfterMs}` as `hitRateLimit`, where allowed means fewer than `rule.limit` hits so far
  */
-export async function peekRateLimit(db: DbOrTx, rule: RateLimitRule, now: Date) {
+async function peekRateLimit(db: DbOrTx, rule: RateLimitRule, now: Date) {
   const [row] = await db
     .select({ count: rateLimits.count, windowStart: rateLimits.windowStart })
     .from(rateLimits)

@@ -23,11 +23,11 @@ import { ApiError } from '../lib/errors';
 import type { AppDeps, OrganizationRow } from '../lib/types';
 import { checkRateLimits, countRateLimitHits, enforceRateLimits, type RateLimitRule } from './rate-limit';
 
-export const OTP_TTL_MS = 10 * 60 * 1000;
-export const OTP_MAX_ATTEMPTS = 5;
+const OTP_TTL_MS = 10 * 60 * 1000;
+const OTP_MAX_ATTEMPTS = 5;
 /** Live (unused, unexpired) codes kept per e-mail; a sixth retires the oldest. */
-export const OTP_MAX_LIVE_CODES = 5;
-export const SESSION_TTL_MS = 400 * 24 * 60 * 60 * 1000;
+const OTP_MAX_LIVE_CODES = 5;
+const SESSION_TTL_MS = 400 * 24 * 60 * 60 * 1000;
 const MINUTE = 60 * 1000;
 const WINDOW_MS = 15 * MINUTE;
 
@@ -48,7 +48,7 @@ function failureRules(env: Env, organizationId: string, email: string, clientIp:
 }
 
 /** 401 InvalidCode: wrong, expired, used-up or unknown code (one answer for all, no hints). */
-export const invalidCode = () => new ApiError(401, 'InvalidCode', 'This code is not valid. Check it or ask for a new one.');
+const invalidCode = () => new ApiError(401, 'InvalidCode', 'This code is not valid. Check it or ask for a new one.');
 
 /**
  * Issues and delivers a sign-in code for `email` in `organization`, keeping earlier live codes.

@@ -17,7 +17,7 @@ import { users } from '../db/schema';
 import type { AppDeps, Principal, UserRow } from '../lib/types';
 
 /** Audience of a signed-in user's access token (Supabase Auth). */
-export const SUPABASE_AUDIENCE = 'authenticated';
+const SUPABASE_AUDIENCE = 'authenticated';
 
 /** A session id for principals that have no row in `sessions` (DELETE /session then removes nothing). */
 const NO_SESSION_ID = '00000000-0000-0000-0000-000000000000';
@@ -25,18 +25,18 @@ const NO_SESSION_ID = '00000000-0000-0000-0000-000000000000';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The claims Podium reads from a verified Supabase access token. */
-export type SupabaseClaims = { sub: string; email: string; sessionId: string | null };
+type SupabaseClaims = { sub: string; email: string; sessionId: string | null };
 
 type RemoteJwks = ReturnType<typeof createRemoteJWKSet>;
 const jwksByUrl = new Map<string, RemoteJwks>();
 
 /** Issuer of the project's tokens: `{supabaseUrl}/auth/v1` (no trailing slash on the project URL). */
-export function supabaseIssuer(supabaseUrl: string): string {
+function supabaseIssuer(supabaseUrl: string): string {
   return `${supabaseUrl.replace(/\/+$/, '')}/auth/v1`;
 }
 
 /** JWKS URL of the project: `{supabaseUrl}/auth/v1/.well-known/jwks.json`. */
-export function supabaseJwksUrl(supabaseUrl: string): URL {
+function supabaseJwksUrl(supabaseUrl: string): URL {
   return new URL(`${supabaseIssuer(supabaseUrl)}/.well-known/jwks.json`);
 }
 
@@ -66,7 +66,7 @@ export function looksLikeJwt(credential: string): boolean {
  * no clock tolerance), or without `sub`/`email`. Never throws for a bad token; a JWKS that cannot be fetched
  * also yields null (logged by the caller as a 401).
  */
-export async function verifySupabaseAccessToken(
+async function verifySupabaseAccessToken(
   token: string,
   options: { supabaseUrl: string; jwtSecret: string | null; now: Date },
 ): Promise<SupabaseClaims | null> {
@@ -105,7 +105,7 @@ export async function verifySupabaseAccessToken(
  * are safe (insert-or-nothing, then read). Returns the row, or null when the e-mail already belongs to a member
  * linked to another Supabase user (the token is then refused).
  */
-export async function findOrCreateSupabaseUser(deps: AppDeps, organizationId: string, claims: SupabaseClaims): Promise<UserRow | null> {
+async function findOrCreateSupabaseUser(deps: AppDeps, organizationId: string, claims: SupabaseClaims): Promise<UserRow | null> {
   const bySubject = async () =>
     (await deps.db.select().from(users).where(and(eq(users.organizationId, organizationId), eq(users.authSubject, claims.sub))))[0];
 

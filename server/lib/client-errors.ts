@@ -9,7 +9,7 @@ import type { Duplex } from 'node:stream';
 import type { ErrorCode } from '../../src/contracts/common';
 
 /** Status, reason phrase, code and message for a parser error `code` (Node's `HPE_*` / `ERR_HTTP_*`). */
-export function describeClientError(code: string | undefined): { status: number; reason: string; code: ErrorCode; message: string } {
+function describeClientError(code: string | undefined): { status: number; reason: string; code: ErrorCode; message: string } {
   if (code === 'HPE_HEADER_OVERFLOW') {
     return { status: 431, reason: 'Request Header Fields Too Large', code: 'RequestHeaderFieldsTooLarge', message: 'The request headers are too large' };
   }

@@ -9,7 +9,7 @@ import { PathIdSchema } from '../../src/contracts/common';
 import { ApiError, badRequest, notFound, validationFailed } from './errors';
 
 /** zod issues as `[{path, message}]` for `error.details`. */
-export function issueDetails(error: z.ZodError) {
+function issueDetails(error: z.ZodError) {
   return error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
 }
 

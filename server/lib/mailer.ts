@@ -10,14 +10,14 @@ export type SignInCodeMessage = { email: string; code: string; organizationName:
 export type Mailer = { sendSignInCode: (message: SignInCodeMessage) => Promise<void> };
 
 /** The mail-catcher stand-in: prints the code line on stdout. */
-export const logMailer: Mailer = {
+const logMailer: Mailer = {
   async sendSignInCode({ email, code }) {
     process.stdout.write(`[mail] sign-in code for ${email}: ${code}\n`);
   },
 };
 
 /** SMTP delivery with nodemailer; `smtpUrl` like `smtp://user:pass@host:587`. */
-export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
+function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     async sendSignInCode({ email, code, organizationName, expiresInMinutes }) {

@@ -23,7 +23,7 @@ import type { AppDeps, AppEnv, Principal } from '../lib/types';
 const BEARER = /^Bearer\s+([\x21-\x7e]{1,4096})\s*$/i;
 
 /** Resolves a bearer credential to a principal, or null when it names nothing valid at `now`. */
-export async function resolvePrincipal(deps: AppDeps, credential: string, now: Date): Promise<Principal | null> {
+async function resolvePrincipal(deps: AppDeps, credential: string, now: Date): Promise<Principal | null> {
   // Supabase mode: a JWT bearer is a Supabase access token (domain/supabase-auth.ts, decision 0030).
   if (deps.env.PUBLIC_AUTH_MODE === 'supabase' && looksLikeJwt(credential)) return resolveSupabasePrincipal(deps, credential, now);
   const [row] = await deps.queries.sessionByTokenHash.execute({ tokenHash: sha256(credential) });
@@ -39,7 +39,7 @@ export async function resolvePrincipal(deps: AppDeps, credential: string, now: D
 const BEFORE_ORGANIZATION_TOKEN: ReadonlySet<string> = new Set(['GET /api/organization/current']);
 
 /** Whether this request may come without `x-org-token` (it precedes `GET /organization/current`). */
-export function precedesOrganizationToken(method: string, path: string): boolean {
+function precedesOrganizationToken(method: string, path: string): boolean {
   return BEFORE_ORGANIZATION_TOKEN.has(`${method === 'HEAD' ? 'GET' : method} ${path.replace(/\/+$/, '')}`);
 }
 

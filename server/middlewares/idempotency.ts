@@ -26,7 +26,7 @@ import { sha256 } from '../lib/crypto';
 import { ApiError } from '../lib/errors';
 import type { AppDeps, AppEnv, Principal } from '../lib/types';
 
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 export const IDEMPOTENCY_STALE_MS = 2 * 60 * 1000;
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;

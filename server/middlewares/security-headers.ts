@@ -17,13 +17,13 @@ import type { Env, TrustProxy } from '../env';
 import { fromTrustedProxy } from '../lib/client-ip';
 
 /** Where browsers send Content-Security-Policy violation reports (`report-uri` and the `csp` reporting endpoint). */
-export const CSP_REPORT_PATH = '/api/csp-report';
+const CSP_REPORT_PATH = '/api/csp-report';
 
 /**
  * Browser features the app never uses, switched off for the page and anything it embeds. Sharing
  * (`navigator.share`, clipboard) and fullscreen video keep their defaults (this origin).
  */
-export const PERMISSIONS_POLICY = [
+const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'browsing-topics=()',
   'camera=()',
@@ -38,7 +38,7 @@ export const PERMISSIONS_POLICY = [
 ].join(', ');
 
 /** `Strict-Transport-Security` sent over HTTPS: one year, subdomains included. */
-export const HSTS = 'max-age=31536000; includeSubDomains';
+const HSTS = 'max-age=31536000; includeSubDomains';
 
 /** The origin (`scheme://host[:port]`) of an absolute http(s) URL, or null for a relative or other URL. */
 function originOf(url: string | null | undefined): string | null {
@@ -60,7 +60,7 @@ function analyticsAssetsOrigin(apiOrigin: string): string | null {
  * `'sha256-…'` sources for every inline `<script>` (no `src`) of an HTML document. Takes the HTML text; returns
  * the CSP hash sources in document order (empty when the page has no inline script).
  */
-export function inlineScriptHashes(html: string): string[] {
+function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     if (/\bsrc\s*=/i.test(match[1])) continue;
@@ -74,7 +74,7 @@ export function inlineScriptHashes(html: string): string[] {
  * Takes the runtime config served at `/config.json` (what the page will talk to) and the HTML it protects (for the
  * hashes of its inline scripts); returns the header value. Pure.
  */
-export function contentSecurityPolicy(config: RuntimeConfig, html: string): string {
+function contentSecurityPolicy(config: RuntimeConfig, html: string): string {
   const analytics = config.analytics.key ? originOf(config.analytics.host ?? DEFAULT_ANALYTICS_HOST) : null;
   const analyticsAssets = analytics ? analyticsAssetsOrigin(analytics) : null;
   const telemetry = originOf(config.telemetry.endpoint);
@@ -125,7 +125,7 @@ export function shellHeaders(config: RuntimeConfig, html: string): Record<string
  * `TRUST_PROXY`, its `X-Forwarded-Proto` (the last value: the one our nearest proxy wrote). A client talking to us
  * directly cannot claim HTTPS with that header.
  */
-export function requestIsHttps(c: Context, trust: TrustProxy): boolean {
+function requestIsHttps(c: Context, trust: TrustProxy): boolean {
   if (new URL(c.req.url).protocol === 'https:') return true;
   if (!fromTrustedProxy(c, trust)) return false;
   const forwarded = c.req.header('x-forwarded-proto')?.split(',').at(-1)?.trim().toLowerCase();

@@ -9,7 +9,7 @@ import type { RankCode } from '../../src/contracts/organization';
 import type { DbOrTx } from '../db/client';
 import { challenges, media, organizations, ranks, type CheckinRewardRow } from '../db/schema';
 
-export type RankSeed = { code: RankCode; title: string; threshold: number };
+type RankSeed = { code: RankCode; title: string; threshold: number };
 
 /** Ranks P10..P1 with the demo thresholds (lifetime points). */
 export const DEFAULT_RANKS: RankSeed[] = [
@@ -26,7 +26,7 @@ export const DEFAULT_RANKS: RankSeed[] = [
 ];
 
 /** The demo check-in cycle: 10 points a day, 25 on day 3, 100 on day 7, then again from day 1. */
-export const DEFAULT_CHECKIN_REWARDS: CheckinRewardRow[] = [
+const DEFAULT_CHECKIN_REWARDS: CheckinRewardRow[] = [
   { day: 1, points: 10 },
   { day: 2, points: 10 },
   { day: 3, points: 25 },

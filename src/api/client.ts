@@ -20,13 +20,13 @@ import { getRuntimeConfig } from '../platform/runtime-config';
 import { getOrganizationToken, getSessionToken } from './credentials';
 import { InvalidResponseError, NetworkError, toApiError } from './errors';
 
-export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Statuses worth one more try (ARCHITECTURE §5). */
 export const RETRY_STATUSES: ReadonlySet<number> = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
 
 /** Default pause before the retry, in milliseconds (a `Retry-After` up to 5 s is honoured instead). */
-export const RETRY_DELAY_MS = 300;
+const RETRY_DELAY_MS = 300;
 const MAX_RETRY_AFTER_MS = 5000;
 
 /**
@@ -50,7 +50,7 @@ export interface Envelope<T> {
   data: T;
 }
 
-export interface ApiRequestOptions<T = unknown> {
+interface ApiRequestOptions<T = unknown> {
   method?: HttpMethod;
   /** JSON-serialisable body, or a Blob/ArrayBuffer sent as `application/octet-stream`. */
   body?: unknown;
@@ -81,7 +81,7 @@ function buildUrl(path: string, query?: ApiRequestOptions['query']): string {
  * Builds the request headers for one call (spec §7 bearer rule). Pure apart from reading the credentials.
  * Returns a plain header record.
  */
-export function buildHeaders(options: Pick<ApiRequestOptions, 'auth' | 'idempotencyKey'> & { binary?: boolean }): Record<string, string> {
+function buildHeaders(options: Pick<ApiRequestOptions, 'auth' | 'idempotencyKey'> & { binary?: boolean }): Record<string, string> {
   const config = getRuntimeConfig();
   const sessionToken = options.auth === 'organization' ? null : getSessionToken();
   const headers: Record<string, string> = {

@@ -8,12 +8,11 @@
  */
 
 /** localStorage key of the session token. */
-export const SESSION_TOKEN_STORAGE_KEY = 'podium.session.token';
+const SESSION_TOKEN_STORAGE_KEY = 'podium.session.token';
 /** localStorage key of the organization token (not a secret: any holder of the public key can read it). */
-export const ORGANIZATION_TOKEN_STORAGE_KEY = 'podium.organization.token';
+const ORGANIZATION_TOKEN_STORAGE_KEY = 'podium.organization.token';
 
 let organizationToken: string | null = null;
-const tokenListeners = new Set<(token: string | null) => void>();
 
 function storage(): Storage | null {
   try {
@@ -28,22 +27,14 @@ export function getSessionToken(): string | null {
   return storage()?.getItem(SESSION_TOKEN_STORAGE_KEY) ?? null;
 }
 
-/** Stores the session token (after `POST /session`). Notifies `onSessionTokenChange` listeners. */
+/** Stores the session token (after `POST /session`). */
 export function setSessionToken(token: string): void {
   storage()?.setItem(SESSION_TOKEN_STORAGE_KEY, token);
-  tokenListeners.forEach((listener) => listener(token));
 }
 
-/** Removes the session token (logout, or a 401 on `GET /user/me`). Notifies listeners. */
+/** Removes the session token (logout, or a 401 on `GET /user/me`). */
 export function clearSessionToken(): void {
   storage()?.removeItem(SESSION_TOKEN_STORAGE_KEY);
-  tokenListeners.forEach((listener) => listener(null));
-}
-
-/** Subscribes to session token changes; returns the unsubscribe function. */
-export function onSessionTokenChange(listener: (token: string | null) => void): () => void {
-  tokenListeners.add(listener);
-  return () => tokenListeners.delete(listener);
 }
 
 /** Returns the organization token sent as `x-org-token` (this page's, else the last one stored), or null before any. */

@@ -18,7 +18,7 @@ import { tabFromPath } from '../components/tabs';
  * Moves focus to the page heading after every navigation that changes the path (not on first load), unless the
  * new page already focused one of its form fields.
  */
-export function useFocusHeadingOnNavigate(): void {
+function useFocusHeadingOnNavigate(): void {
   const router = useRouter();
   useEffect(
     () =>
@@ -39,7 +39,7 @@ export function useFocusHeadingOnNavigate(): void {
 }
 
 /** The organization mark: its logo image, or its initial on the brand colour. */
-export function OrganizationMark({ className = 'app-bar__mark' }: { className?: string }) {
+function OrganizationMark({ className = 'app-bar__mark' }: { className?: string }) {
   const { data: organization } = useOrganization();
   const logo = mediaUrl(organization?.logoMediaId);
   const initial = (organization?.name ?? 'P').trim().charAt(0).toUpperCase();
@@ -73,7 +73,7 @@ function AppBar({ titleKey, pathname }: { titleKey?: string; pathname: string })
   );
 }
 
-export interface AppLayoutProps {
+interface AppLayoutProps {
   layout: RouteLayout;
   tabsEnabled: boolean;
   children: ReactNode;

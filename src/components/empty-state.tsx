@@ -1,7 +1,7 @@
 /** Empty state: an icon, a title, an optional description and action. */
 import type { ReactNode } from 'react';
 
-export interface EmptyStateProps {
+interface EmptyStateProps {
   title: string;
   description?: string;
   icon?: ReactNode;

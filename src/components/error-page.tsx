@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { describeRouteError } from './route-error';
 import './error-page.css';
 
-export interface ErrorScreenProps {
+interface ErrorScreenProps {
   status: number;
   detail?: string;
   /** "Go back home" reloads the app at '/' instead of navigating in it (after a fatal error its state is unsafe). */

@@ -4,7 +4,7 @@
  */
 import { useId, type InputHTMLAttributes, type Ref } from 'react';
 
-export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
   hint?: string;
   /** Translated error message, or empty/undefined when valid. */

@@ -4,7 +4,7 @@
  */
 import { useEffect, type ReactNode } from 'react';
 
-export interface PageProps {
+interface PageProps {
   /** Visible page heading (translated). */
   title: string;
   /** Hide the heading visually (kept for screen readers and focus). */

@@ -21,7 +21,7 @@ export class RouteValidationError extends Error {
 }
 
 /** What the error page shows: the status, and either the validator's message or the default validation line. */
-export interface RouteErrorDescription {
+interface RouteErrorDescription {
   status: number;
   /** A message to show as is. */
   detail?: string;

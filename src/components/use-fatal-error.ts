@@ -12,7 +12,7 @@ import { useSyncExternalStore } from 'react';
 import { ApiError, NetworkError } from '../api/errors';
 import { describeRouteError } from './route-error';
 
-export interface FatalError {
+interface FatalError {
   /** HTTP-like status shown on the error page: the error's own `status` (4xx/5xx), else 500. */
   status: number;
   error: unknown;
@@ -22,7 +22,7 @@ export interface FatalError {
  * Whether an uncaught error or rejection reason should replace the app with the error page. Pure.
  * Takes the thrown value; returns false for API/network errors, aborts and values that are not Errors.
  */
-export function isFatalError(reason: unknown): boolean {
+function isFatalError(reason: unknown): boolean {
   if (!(reason instanceof Error)) return false;
   if (reason instanceof ApiError || reason instanceof NetworkError) return false;
   return reason.name !== 'AbortError';

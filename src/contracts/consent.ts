@@ -5,7 +5,7 @@
  * Imports only zod.
  */
 import { z } from 'zod';
-import { envelope, jsonObjectSchema, PathIdSchema, TextSchema, TimestampSchema } from './common';
+import { envelope, jsonObjectSchema, PathIdSchema, TimestampSchema } from './common';
 import { EmailSchema } from './session';
 
 /** The consent states on the wire: 0 = refused / not given, 1 = given. */

@@ -18,24 +18,24 @@ import {
 import { newQueuedActionVariables, queuedMutationDefaults, type QueuedActionVariables } from './queued-action';
 
 /** What every queued action's `onMutate` must remember: the points awaiting confirmation (0 when none). */
-export interface QueuedActionContext {
+interface QueuedActionContext {
   pendingPoints: number;
 }
 
 /** Pending runs of an action, summed: the points awaiting confirmation and whether any waits offline. */
-export interface PendingQueuedAction {
+interface PendingQueuedAction {
   pendingPoints: number;
   isPaused: boolean;
 }
 
 /** The callbacks of the optimistic update (the cache the action changes at once, its rollback and refetches). */
-export type QueuedActionCallbacks<TResult, TVariables, TContext> = Pick<
+type QueuedActionCallbacks<TResult, TVariables, TContext> = Pick<
   MutationOptions<TResult, Error, TVariables, TContext>,
   'onMutate' | 'onSuccess' | 'onError' | 'onSettled'
 >;
 
 /** The declaration of a queued action: `TInput` is what the caller gives (`{videoId}`), without key and time. */
-export interface QueuedActionDefinition<TResult, TInput extends object, TContext extends QueuedActionContext> {
+interface QueuedActionDefinition<TResult, TInput extends object, TContext extends QueuedActionContext> {
   /** Key of the mutation; it is persisted with each paused run, so it must not change between releases. */
   mutationKey: readonly [string];
   /** Sends one run; receives the input plus `{idempotencyKey, occurredAt}`. */

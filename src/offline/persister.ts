@@ -40,12 +40,12 @@ import { del, get, set, type UseStore } from 'idb-keyval';
 import { PERSIST_IDB_KEY, PERSIST_MAX_AGE_MS } from './persist-constants';
 import { isQueuedMutationMeta } from './queued-action';
 
-export { PERSIST_IDB_KEY, PERSIST_MAX_AGE_MS };
+export { PERSIST_MAX_AGE_MS };
 
 /** Minimum spacing of IndexedDB writes, in ms: cache events come in bursts (a screen's queries settling). */
-export const PERSIST_THROTTLE_MS = 300;
+const PERSIST_THROTTLE_MS = 300;
 
-export interface IdbPersisterOptions {
+interface IdbPersisterOptions {
   /** idb-keyval key (default `PERSIST_IDB_KEY`). */
   key?: string;
   /** idb-keyval store (default: idb-keyval's default store). */
@@ -57,7 +57,7 @@ export interface IdbPersisterOptions {
 }
 
 /** A `Persister` with a `flush()` that writes any pending (throttled) save at once. */
-export interface IdbPersister extends Persister {
+interface IdbPersister extends Persister {
   flush: () => Promise<void>;
 }
 
@@ -77,7 +77,7 @@ function markInFlightAsPaused(client: PersistedClient): PersistedClient {
  * Takes the client; returns a string that changes when an action is queued, settles or is dropped (not when only
  * its optimistic context or failure count changes).
  */
-export function queueSignature(client: PersistedClient): string {
+function queueSignature(client: PersistedClient): string {
   return JSON.stringify(
     client.clientState.mutations.map((m) => {
       const variables = m.state.variables as { idempotencyKey?: unknown } | undefined;
@@ -192,16 +192,16 @@ export function shouldPersistMutation(mutation: PersistableMutation): boolean {
 }
 
 /** The build version, or 'dev' where Vite's define is absent (unit tests). */
-export const APP_BUSTER: string = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : 'dev';
+const APP_BUSTER: string = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : 'dev';
 
 /** The app's persister (one per page). */
-export const appPersister: IdbPersister = createIdbPersister({ buster: APP_BUSTER });
+const appPersister: IdbPersister = createIdbPersister({ buster: APP_BUSTER });
 
 /**
  * `persistOptions` for `<PersistQueryClientProvider>`: idb-keyval persister, `maxAge` 7 days,
  * `buster` = build version, dehydrate rules above.
  */
-export const persistOptions: Omit<PersistQueryClientOptions, 'queryClient'> = {
+const persistOptions: Omit<PersistQueryClientOptions, 'queryClient'> = {
   persister: appPersister,
   maxAge: PERSIST_MAX_AGE_MS,
   buster: APP_BUSTER,
@@ -217,7 +217,7 @@ export const persistOptions: Omit<PersistQueryClientOptions, 'queryClient'> = {
  * must not be awaited by anything on the way to the first render (`PersistQueryClientProvider` awaits the
  * value its `onSuccess` returns). Each mutation's failure is handled by its own policy (queued-action.ts).
  */
-export function resumeOfflineQueue(queryClient: QueryClient): void {
+function resumeOfflineQueue(queryClient: QueryClient): void {
   const hadQueued = queryClient.getMutationCache().getAll().some((m) => m.state.isPaused);
   void queryClient
     .resumePausedMutations()
@@ -226,7 +226,7 @@ export function resumeOfflineQueue(queryClient: QueryClient): void {
 }
 
 /** How long the boot waits for IndexedDB before rendering without the persisted cache, in ms. */
-export const RESTORE_TIMEOUT_MS = 3_000;
+const RESTORE_TIMEOUT_MS = 3_000;
 
 /**
  * Restores the persisted cache into `queryClient`, then keeps it saved and replays the queue — the recommended

@@ -29,7 +29,7 @@ import { classifyQueuedFailure, isQueuedMutationMeta } from './queued-action';
 import { PERSIST_MAX_AGE_MS } from './persist-constants';
 
 /** Queries are fresh for one minute. */
-export const QUERY_STALE_TIME_MS = 60_000;
+const QUERY_STALE_TIME_MS = 60_000;
 /** Unused cache entries live one day longer than the persisted cache may be old. */
 export const QUERY_GC_TIME_MS = PERSIST_MAX_AGE_MS + 24 * 60 * 60 * 1000;
 

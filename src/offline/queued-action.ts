@@ -27,21 +27,21 @@ export function newQueuedActionVariables(now: () => Date = () => new Date()): Qu
 }
 
 /** Marker put in `meta` of every offline-capable mutation (see `queuedMutationDefaults`). */
-export const QUEUED_MUTATION_META = { offlineQueue: true } as const;
+const QUEUED_MUTATION_META = { offlineQueue: true } as const;
 
 /** Attempts after which a transient server answer (5xx, 408, 409, 425, 429) gives up: about 5 minutes of backoff. */
 export const MAX_TRANSIENT_ATTEMPTS = 12;
 /** Attempts after which repeated network failures while "online" give up (each pauses while offline first). */
 export const MAX_NETWORK_ATTEMPTS = 30;
 /** Backoff bounds of queued retries, in milliseconds. */
-export const RETRY_BASE_DELAY_MS = 1_000;
+const RETRY_BASE_DELAY_MS = 1_000;
 export const RETRY_MAX_DELAY_MS = 30_000;
 
 /** HTTP statuses that mean "try again later" for a request carrying an Idempotency-Key. */
 const TRANSIENT_STATUSES = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
 
 /** What the queue does with a failed attempt. */
-export type QueuedFailureKind = 'network' | 'transient' | 'rejected';
+type QueuedFailureKind = 'network' | 'transient' | 'rejected';
 
 /** Reads an HTTP status from an error (`ApiError.status`, or a `status` field on a plain object). */
 function statusOf(error: unknown): number | undefined {

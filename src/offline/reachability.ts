@@ -10,12 +10,12 @@ import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { classifyQueuedFailure } from './queued-action';
 
 /** Probe backoff bounds, in ms. */
-export const PROBE_MIN_DELAY_MS = 2_000;
-export const PROBE_MAX_DELAY_MS = 30_000;
+const PROBE_MIN_DELAY_MS = 2_000;
+const PROBE_MAX_DELAY_MS = 30_000;
 /** A probe that takes longer than this (ms) counts as unreachable. */
-export const PROBE_TIMEOUT_MS = 5_000;
+const PROBE_TIMEOUT_MS = 5_000;
 
-export interface ReachabilityOptions {
+interface ReachabilityOptions {
   /** URL answered by the API server and not by the service worker (default `/api/health`). */
   probeUrl: string;
   /** Injected for tests (default: global fetch). */

@@ -19,7 +19,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { getRuntimeConfig } from '../platform/runtime-config';
 import { watchReachability } from './reachability';
 
-export interface SetupOfflineOptions {
+interface SetupOfflineOptions {
   /** Reachability probe URL (default `${apiOrigin}/health` from the runtime config). */
   probeUrl?: string;
   /** Service worker URL (default `/sw.js`); `false` skips registration. */

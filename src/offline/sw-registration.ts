@@ -11,7 +11,7 @@ import { notify } from '../platform/toasts';
 import { offerUpdate, updateToastClosed } from './update-prompt';
 
 /** How often an open app asks the server for a new service worker (ms): stadium sessions last hours. */
-export const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
+const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 
 /** Toast id, so a second "waiting" event replaces the toast instead of stacking one more. */
 const UPDATE_TOAST_ID = 'podium-sw-update';
@@ -40,7 +40,7 @@ async function showUpdateToast(onAccept: () => void): Promise<void> {
  * page; precached ones are answered from the precache). Takes nothing; returns absolute URLs from the Resource
  * Timing buffer (same origin for media/config/assets, any origin for PDFs).
  */
-export function loadedCacheableUrls(): string[] {
+function loadedCacheableUrls(): string[] {
   const urls = new Set<string>([new URL('/config.json', location.href).href]);
   for (const entry of performance.getEntriesByType('resource')) {
     const url = new URL(entry.name);

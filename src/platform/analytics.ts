@@ -21,12 +21,12 @@ import { afterAppSettled } from './after-first-render';
 import { registerStoreReset } from './store-reset';
 
 /** Event name of a navigation error (spec §2 "A navigation error is reported with the current path"). */
-export const NAVIGATION_ERROR_EVENT = 'navigation_error';
+const NAVIGATION_ERROR_EVENT = 'navigation_error';
 
 type Call = (posthog: PostHog) => void;
 
 /** What analytics needs from the router: its state and its `onResolved` event. */
-export interface AnalyticsRouter {
+interface AnalyticsRouter {
   state: {
     location: { href: string; pathname: string };
     /** `_notFound` marks the match that renders the not-found page (router-core's flag for unknown paths). */
@@ -46,7 +46,7 @@ let lastPageviewHref: string | null = null;
 let teardown: Array<() => void> = [];
 
 /** Whether `hostname` is the developer's own machine (spec §7: autocapture, recording and heatmaps off there). */
-export function isLocalHostname(hostname: string): boolean {
+function isLocalHostname(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]' || hostname === '::1' || hostname.endsWith('.localhost');
 }
 
@@ -54,7 +54,7 @@ export function isLocalHostname(hostname: string): boolean {
  * The `posthog.init` options for this page (pure). Takes the runtime config and the page's hostname; returns the
  * options object (spec §7: memory persistence, manual page views; localhost: no autocapture/recording/heatmaps).
  */
-export function posthogOptions(config: RuntimeConfig, hostname: string) {
+function posthogOptions(config: RuntimeConfig, hostname: string) {
   const local = isLocalHostname(hostname);
   return {
     api_host: config.analytics.host ?? DEFAULT_ANALYTICS_HOST,
@@ -73,13 +73,13 @@ export function posthogOptions(config: RuntimeConfig, hostname: string) {
 }
 
 /** Tells whether an e-mail belongs to an internal user (spec §5); the session feature's rule, injected at boot. */
-export type InternalEmailRule = (email: string) => boolean;
+type InternalEmailRule = (email: string) => boolean;
 
 /**
  * Person properties sent with `identify` (pure). Takes the user and the internal-user rule; returns
  * `{internal, rank, new_user}` — `internal` is true for an internal e-mail (spec §5).
  */
-export function personProperties(user: Pick<User, 'email' | 'rank' | 'isNewUser'>, isInternal: InternalEmailRule) {
+function personProperties(user: Pick<User, 'email' | 'rank' | 'isNewUser'>, isInternal: InternalEmailRule) {
   return { internal: isInternal(user.email), rank: user.rank, new_user: user.isNewUser };
 }
 
@@ -94,7 +94,7 @@ function absoluteUrl(href: string): string {
 }
 
 /** Sends one `$pageview` for `href` (path + search + hash); repeated calls for the same href are ignored. */
-export function capturePageView(href: string, pathname: string): void {
+function capturePageView(href: string, pathname: string): void {
   if (!active || href === lastPageviewHref) return;
   lastPageviewHref = href;
   const timestamp = new Date();
@@ -106,14 +106,14 @@ export function capturePageView(href: string, pathname: string): void {
  * Reports a navigation error with the current path (spec §2). Takes the full path, the HTTP-like status and the
  * error (its message is sent, never a stack).
  */
-export function reportNavigationError(path: string, status: number, error?: unknown): void {
+function reportNavigationError(path: string, status: number, error?: unknown): void {
   const message = error instanceof Error ? error.message : error === undefined ? undefined : String(error);
   const timestamp = new Date();
   call((posthog) => posthog.capture(NAVIGATION_ERROR_EVENT, { path, status, message }, { timestamp }));
 }
 
 /** Identifies the signed-in user (once per user id) with the person properties of `personProperties`. */
-export function identifyUser(user: User, isInternal: InternalEmailRule): void {
+function identifyUser(user: User, isInternal: InternalEmailRule): void {
   if (!active || identifiedUserId === user.userId) return;
   identifiedUserId = user.userId;
   const properties = personProperties(user, isInternal);
@@ -121,7 +121,7 @@ export function identifyUser(user: User, isInternal: InternalEmailRule): void {
 }
 
 /** Forgets the identity (logout): `posthog.reset()`, so later events are anonymous again. */
-export function resetAnalytics(): void {
+function resetAnalytics(): void {
   if (!active) return;
   identifiedUserId = null;
   lastPageviewHref = null;

@@ -11,14 +11,14 @@ import { initReactI18next } from 'react-i18next';
 
 /** Languages the app ships, first = fallback. */
 export const SUPPORTED_LANGUAGES = ['en', 'fr'] as const;
-export type SupportedLanguage = (typeof SUPPORTED_LANGUAGES)[number];
+type SupportedLanguage = (typeof SUPPORTED_LANGUAGES)[number];
 
 /** Locale cookie name and lifetime (spec §9: 365 days, in minutes). */
-export const LANGUAGE_COOKIE = 'i18next';
-export const LANGUAGE_COOKIE_MINUTES = 365 * 24 * 60;
+const LANGUAGE_COOKIE = 'i18next';
+const LANGUAGE_COOKIE_MINUTES = 365 * 24 * 60;
 
 /** Namespaces loaded at start (the shell's own strings); others load when a component asks for them. */
-export const STARTUP_NAMESPACES = ['common', 'session'] as const;
+const STARTUP_NAMESPACES = ['common', 'session'] as const;
 
 const localeLoaders = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/*.json');
 

@@ -11,7 +11,7 @@ export type { RuntimeConfig };
 let current: RuntimeConfig | null = null;
 
 /** Thrown when `/config.json` cannot be fetched or is not a runtime config. */
-export class RuntimeConfigError extends Error {
+class RuntimeConfigError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'RuntimeConfigError';

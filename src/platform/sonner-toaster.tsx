@@ -13,9 +13,9 @@ import type { NotifyOptions } from './toasts';
 import { createToastTimer } from './toast-timer';
 
 /** Spec §9 constants. */
-export const TOAST_DURATION_MS = 5000;
-export const TOAST_HOTKEY = ['F8'];
-export const TOAST_MAX_VISIBLE = 1;
+const TOAST_DURATION_MS = 5000;
+const TOAST_HOTKEY = ['F8'];
+const TOAST_MAX_VISIBLE = 1;
 
 /** The toast on screen (only one is kept, spec §4), or null. */
 let visibleId: string | number | null = null;
@@ -27,6 +27,7 @@ const timer = createToastTimer((id) => toast.dismiss(id));
  * Shows (or updates, with the same id) the single toast. Dismisses any other toast first, so only one is
  * ever kept (spec §4). Takes the options with a resolved `id`; `onClose` runs once the toast leaves the
  * screen (time up, close button, Escape, swipe, or replaced by another toast).
+ * @public Reached through the module object of a dynamic import, which knip does not follow.
  */
 export function showToast(options: NotifyOptions & { id: string | number }): void {
   for (const existing of toast.getToasts()) if (existing.id !== options.id) toast.dismiss(existing.id);
@@ -52,7 +53,10 @@ export function showToast(options: NotifyOptions & { id: string | number }): voi
   timer.start(id, options.duration ?? TOAST_DURATION_MS);
 }
 
-/** Dismisses one toast (by id) or all of them. */
+/**
+ * Dismisses one toast (by id) or all of them.
+ * @public Reached through the module object of a dynamic import, which knip does not follow.
+ */
 export function dismiss(id?: string | number): void {
   toast.dismiss(id);
 }
@@ -72,6 +76,7 @@ const onVisibilityChange = () => timer.setPaused('hidden', document.visibilitySt
  * The toast region: bottom centre above the bottom navigation, one visible, 5000 ms, F8 focuses it (label
  * 'Notifications (F8)', translated), close button, swipe right to dismiss; the timer pauses on hover and focus.
  * Calls `onMount` once sonner's `<Toaster>` listens (its effects run before this component's).
+ * @public Reached through the module object of a dynamic import, which knip does not follow.
  */
 export function SonnerToaster({ onMount }: { onMount: () => void }) {
   const { t } = useTranslation('common');

@@ -13,10 +13,10 @@ import { WebTracerProvider } from '@opentelemetry/sdk-trace-web';
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
 
 /** Resource attribute of the deployment environment (semantic conventions 1.x name, as collectors expect it). */
-export const ATTR_DEPLOYMENT_ENVIRONMENT = 'deployment.environment';
+const ATTR_DEPLOYMENT_ENVIRONMENT = 'deployment.environment';
 
 /** What the web SDK needs from the runtime config. */
-export interface WebTelemetryOptions {
+interface WebTelemetryOptions {
   /** Collector base URL; spans go to `{endpoint}/v1/traces`. */
   endpoint: string;
   serviceName: string;
@@ -29,7 +29,7 @@ export interface WebTelemetryOptions {
 }
 
 /** `{endpoint}/v1/traces`, whatever the trailing slashes (pure). */
-export function tracesUrl(endpoint: string): string {
+function tracesUrl(endpoint: string): string {
   return `${endpoint.replace(/\/+$/, '')}/v1/traces`;
 }
 

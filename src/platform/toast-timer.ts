@@ -6,9 +6,9 @@
  * One timer for the one visible toast. Several reasons can pause it at once (pointer over the toaster, focus
  * inside it, page hidden); it runs again with the time left once none remains.
  */
-export type PauseReason = 'hover' | 'focus' | 'hidden';
+type PauseReason = 'hover' | 'focus' | 'hidden';
 
-export interface ToastTimer {
+interface ToastTimer {
   /** (Re)starts the countdown for `id`: `ms` milliseconds of unpaused time, then `onExpire(id)`. `Infinity` = never. */
   start(id: string | number, ms: number): void;
   /** Stops the countdown if it belongs to `id` (or whichever runs when `id` is omitted). */

@@ -18,7 +18,7 @@ import { clearPostLoginRedirect, getPostLoginRedirect, setPostLoginRedirect } fr
 import { getSessionToken } from '../lib/session/token-store';
 import { isMemberUnderage } from '../lib/session/underage';
 
-export interface GuardArgs {
+interface GuardArgs {
   context: { queryClient: QueryClient; config: RuntimeConfig };
   location: ParsedLocation;
   matches: ReadonlyArray<{ routeId: unknown; staticData?: { open?: boolean } }>;

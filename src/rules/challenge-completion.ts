@@ -15,7 +15,7 @@ export function isChallengeExpired(challenge: Pick<Challenge, 'expiresOn'>, now:
 }
 
 /** True when `challenge.visibleFrom` is after `now` (not yet published). */
-export function isChallengeUpcoming(challenge: Pick<Challenge, 'visibleFrom'>, now: Date): boolean {
+function isChallengeUpcoming(challenge: Pick<Challenge, 'visibleFrom'>, now: Date): boolean {
   return Date.parse(challenge.visibleFrom) > now.getTime();
 }
 
@@ -32,14 +32,14 @@ export function getChoiceResponse(challenge: Challenge): ChoiceUserResponse | nu
 }
 
 /** True when the trivia question `questionId` has an answer, in the question or in the userResponse. */
-export function isTriviaQuestionAnswered(challenge: Challenge, questionId: string): boolean {
+function isTriviaQuestionAnswered(challenge: Challenge, questionId: string): boolean {
   const question = challenge.challengeType.questions.find((q) => q.id === questionId);
   if (question?.triviaUserResponse) return true;
   return getTriviaResponse(challenge)?.answers.some((a) => a.questionId === questionId) ?? false;
 }
 
 /** True when the member has answered this challenge at least once (any type). */
-export function hasUserAnswered(challenge: Challenge): boolean {
+function hasUserAnswered(challenge: Challenge): boolean {
   if (challenge.type === 'trivia') {
     return challenge.challengeType.questions.some((q) => isTriviaQuestionAnswered(challenge, q.id));
   }
@@ -47,7 +47,7 @@ export function hasUserAnswered(challenge: Challenge): boolean {
 }
 
 /** What the completion rule needs to know, whatever the source (a wire challenge or the server's rows). */
-export interface CompletionFacts {
+interface CompletionFacts {
   /** True for trivia. */
   trivia: boolean;
   /** Ids of the trivia questions (empty for other types). */

@@ -30,7 +30,7 @@ export function sortRanks(ranks: readonly Rank[]): Rank[] {
 }
 
 /** Where a member stands on the rank ladder. */
-export interface RankProgress {
+interface RankProgress {
   /** The member's current rank (null only when the organization has no ranks). */
   current: Rank | null;
   /** The next rank up, or null at the top rank. */

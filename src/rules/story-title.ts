@@ -8,7 +8,7 @@
 import type { RankCode } from '../contracts/constants';
 
 /** Title of the story that is never shareable (spec §4). */
-export const SAVE_TO_HOME_TITLE = 'Save to Home';
+const SAVE_TO_HOME_TITLE = 'Save to Home';
 
 // A code followed by a letter, digit or underscore of any script is not a whole word.
 const RANK_PREFIX = /^(P(?:10|[1-9]))(?![\p{L}\p{N}_])/u;

@@ -9,8 +9,8 @@ import { captureRequests, capturedEvents, completeWelcome, newEmail, signInWithS
 
 test.use({ baseURL: HOSTED_URL });
 
-const paths = (events: { event: string; properties: Record<string, any> }[]) =>
-  events.filter((e) => e.event === '$pageview').map((e) => new URL(e.properties.$current_url).pathname);
+const paths = (events: { event: string; properties: Record<string, unknown> }[]) =>
+  events.filter((e) => e.event === '$pageview').map((e) => new URL(String(e.properties.$current_url)).pathname);
 
 test('one page view per route change, identify with internal: true on sign-in, reset on logout', async ({ page, request }) => {
   const since = Date.now();

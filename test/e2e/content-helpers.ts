@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { apiGet, apiHeaders, expect, newFanEmail, sessionTokenOf, signInThroughUi } from './fixtures';
 
-export interface Tx { id: string; amount: number; reason: string; reference: string; label: string | null; balanceAfter: number }
+interface Tx { id: string; amount: number; reason: string; reference: string; label: string | null; balanceAfter: number }
 export interface Me { points: number; lifetimePoints: number; rank: string; birthday: string | null; avatarUrl: string | null }
 export interface Video { id: string; name: string; value: number; viewed: boolean; durationSeconds: number }
 export interface Article { id: string; title: string; value: number; read: boolean }

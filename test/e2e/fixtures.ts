@@ -23,7 +23,7 @@ export function newFanEmail(prefix = 'fan'): string {
  * @param after ignore codes already present before this many log bytes (from `serverLogSize()`).
  * @throws when no code appears within `timeoutMs` (default 10 000 ms).
  */
-export async function readSignInCode(email: string, after = 0, timeoutMs = 10_000): Promise<string> {
+async function readSignInCode(email: string, after = 0, timeoutMs = 10_000): Promise<string> {
   const pattern = new RegExp(`\\[mail\\] sign-in code for ${email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: (\\d{6})`, 'g');
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -36,7 +36,7 @@ export async function readSignInCode(email: string, after = 0, timeoutMs = 10_00
 }
 
 /** Current size of the server log in characters, to read only codes sent after this point. */
-export async function serverLogSize(): Promise<number> {
+async function serverLogSize(): Promise<number> {
   return (await readFile(E2E_SERVER_LOG, 'utf8')).length;
 }
 

@@ -29,21 +29,21 @@ interface ChapterDto {
   value: number;
   viewed: boolean;
 }
-export interface StoryDto {
+interface StoryDto {
   id: string;
   title: string;
   startsAt: string;
   stopsAt: string | null;
   chapters: ChapterDto[];
 }
-export interface VideoDto {
+interface VideoDto {
   id: string;
   name: string;
   value: number;
   viewed: boolean;
   durationSeconds: number;
 }
-export interface ArticleDto {
+interface ArticleDto {
   id: string;
   title: string;
   value: number;
@@ -78,7 +78,7 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
 }
 
 /** What the persisted TanStack Query cache (IndexedDB, idb-keyval's default store) holds. */
-export interface PersistedCache {
+interface PersistedCache {
   buster: string;
   queries: string[];
   pausedMutations: number;
@@ -240,7 +240,7 @@ export async function waitForActionSafe(page: Page, token: string, id: string, r
 }
 
 /** The demo organization's time zone: check-in days are counted in it (ARCHITECTURE §5). */
-export const ORGANIZATION_TIME_ZONE = 'Europe/Paris';
+const ORGANIZATION_TIME_ZONE = 'Europe/Paris';
 
 /** The calendar day (`YYYY-MM-DD`) of instant `ms` (ms since the epoch) in `ORGANIZATION_TIME_ZONE`. */
 export function organizationDay(ms: number): string {

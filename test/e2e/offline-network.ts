@@ -32,14 +32,14 @@ import { expect, test as base } from './fixtures';
 export { expect };
 
 /** A request the proxy dropped while offline. */
-export interface DroppedRequest {
+interface DroppedRequest {
   method: string;
   path: string;
   at: number;
 }
 
 /** The proxy of one browser context. */
-export interface NetworkSwitch {
+interface NetworkSwitch {
   /** `http://127.0.0.1:<port>`, for Playwright's `proxy.server`. */
   url: string;
   /** True while browser requests are dropped. */
@@ -62,7 +62,7 @@ const HOP_BY_HOP = ['proxy-connection', 'proxy-authorization', 'connection', 'ke
  * Starts a forward HTTP proxy on 127.0.0.1 (a free port) that passes requests on to their origin, or drops
  * browser requests while `offline` is true. Takes nothing; resolves with its `NetworkSwitch`.
  */
-export async function startNetworkSwitch(): Promise<NetworkSwitch> {
+async function startNetworkSwitch(): Promise<NetworkSwitch> {
   const sockets = new Set<Socket>();
   const state: NetworkSwitch = { url: '', offline: false, dropped: [], close: async () => undefined };
 
@@ -125,7 +125,7 @@ export async function startNetworkSwitch(): Promise<NetworkSwitch> {
 const switches = new WeakMap<BrowserContext, NetworkSwitch>();
 
 /** The network switch of `context`; throws when the context was not created by this module's `test`. */
-export function switchFor(context: BrowserContext): NetworkSwitch {
+function switchFor(context: BrowserContext): NetworkSwitch {
   const found = switches.get(context);
   if (!found) throw new Error('this browser context has no network switch: use `test` from test/e2e/offline-network.ts');
   return found;
@@ -154,6 +154,7 @@ export async function goOnline(context: BrowserContext): Promise<void> {
  * so `goOffline(context)` / `goOnline(context)` work on it. Use it in every spec that takes the browser offline.
  */
 export const test = base.extend<{ networkSwitch: NetworkSwitch }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture dependencies from an object pattern; this fixture has none
   networkSwitch: async ({}, use) => {
     const networkSwitch = await startNetworkSwitch();
     await use(networkSwitch);

@@ -5,7 +5,6 @@
  */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { apiHeaders } from './fixtures';
 import { OTLP_STAND_IN_URL, POSTHOG_STAND_IN_URL, SUPABASE_STAND_IN_URL } from '../../playwright.integrations.config';
 import type { ReceivedSpan } from '../stand-ins/otlp-receiver';
 import type { CapturedEvent } from '../stand-ins/posthog-capture';
@@ -69,15 +68,6 @@ export async function completeWelcome(page: Page): Promise<void> {
   // The app persists its query cache with a 300 ms throttle (src/offline/persister.ts); let the onboarded user reach
   // IndexedDB before the test reloads, as a fan would by not closing the app within the second.
   await page.waitForTimeout(1_000);
-}
-
-/** Completes onboarding through the API (PATCH /api/user/me with a username) so the member is no longer new. */
-export async function onboard(request: APIRequestContext, baseUrl: string, token: string): Promise<void> {
-  const res = await request.patch(`${baseUrl}/api/user/me`, {
-    headers: { ...(await apiHeaders(request, token, baseUrl)), 'idempotency-key': randomUUID() },
-    data: { username: `fan${randomUUID().slice(0, 8)}`, firstName: 'Camille' },
-  });
-  expect(res.ok(), `PATCH /api/user/me -> ${res.status()}`).toBeTruthy();
 }
 
 /** Events the PostHog stand-in received since `since` (epoch ms). */

@@ -297,7 +297,7 @@ describe('GET /challenge/:subtype/history', () => {
   it('shows a resolved pick\'em with its result', async () => {
     const token = await t.signIn();
     const res = await t.request('GET', '/api/challenge/pickem/history', { token });
-    const silverstone = res.body.data.find((i: any) => i.challenge.title === 'Who finishes higher at Silverstone?');
+    const silverstone = res.body.data.find((i: { challenge: { title: string } }) => i.challenge.title === 'Who finishes higher at Silverstone?');
     expect(silverstone.outcome).toEqual({ status: 'missed', pointsAwarded: 0, correctIndex: 0 });
   });
 
@@ -312,6 +312,6 @@ describe('GET /challenge/:subtype/history', () => {
     const livery = byTitle(await t.challenges(token), 'Pick our Las Vegas livery');
     t.clock.advance(11 * DAY);
     const res = await t.request('GET', '/api/challenge/poll/history', { token });
-    expect(res.body.data.map((i: any) => i.challenge.challengeId)).toContain(livery.challengeId);
+    expect(res.body.data.map((i: { challenge: { challengeId: string } }) => i.challenge.challengeId)).toContain(livery.challengeId);
   });
 });

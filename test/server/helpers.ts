@@ -17,7 +17,7 @@ import { seedDemoOrganization } from '../../server/seed/demo';
 export const ORG_KEY = 'pk_test_alpine_racing';
 
 /** A clock tests can set and move; starts at the real time. */
-export function createTestClock(start = new Date()) {
+function createTestClock(start = new Date()) {
   let now = start.getTime();
   const clock = () => new Date(now);
   clock.set = (at: Date | string) => {
@@ -28,10 +28,9 @@ export function createTestClock(start = new Date()) {
   };
   return clock;
 }
-export type TestClock = ReturnType<typeof createTestClock>;
 
 /** Opens a fresh database for this test file. */
-export async function openTestDatabase(): Promise<Database & { drop: () => Promise<void> }> {
+async function openTestDatabase(): Promise<Database & { drop: () => Promise<void> }> {
   const adminUrl = inject('pgAdminUrl');
   if (!adminUrl) {
     const templatePath = inject('pgliteTemplatePath');
@@ -75,6 +74,7 @@ type RequestOptions = {
   remoteAddress?: string;
 };
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON answers; a test that needs a shape passes T
 export type TestResponse<T = any> = { status: number; body: T; headers: Headers; text: string };
 
 /**
@@ -96,6 +96,7 @@ export async function createTestContext(
   const organization = await seedDemoOrganization(database.db, { organizationKey: ORG_KEY, now: clock() });
   const { app, deps } = createApp({ db: database.db, env, logger: options.logger ?? silentLogger, mailer, clock, faultHook: options.faultHook });
 
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see TestResponse
   async function request<T = any>(method: string, path: string, opts: RequestOptions = {}): Promise<TestResponse<T>> {
     const orgToken = opts.orgToken === undefined ? organization.token : opts.orgToken;
     const headers: Record<string, string> = { accept: 'application/json', ...(orgToken !== null ? { 'x-org-token': orgToken } : {}), ...opts.headers };

@@ -72,8 +72,8 @@ describe('bad input never gets a 5xx and changes nothing', () => {
       throw new Error('database exploded at secret-location');
     });
     const raw = await app.request('/api/__boom', { headers: { authorization: `Bearer ${ORG_KEY}`, 'x-org-token': t.organization.token } });
-    const res = { status: raw.status, text: await raw.text(), body: undefined as any };
-    res.body = JSON.parse(res.text);
+    const text = await raw.text();
+    const res = { status: raw.status, text, body: JSON.parse(text) as { error: { code: string } } };
     expect(res.status).toBe(500);
     expect(res.body.error.code).toBe('Internal');
     expect(res.text).not.toContain('secret-location');

@@ -34,7 +34,12 @@ function contractFieldNames(): string[] {
     const def = (schema as { def?: Record<string, unknown> }).def;
     if (!def) return;
     const shape = def.shape as Record<string, unknown> | undefined;
-    if (shape) for (const [key, child] of Object.entries(shape)) (names.add(key), visit(child, depth + 1));
+    if (shape) {
+      for (const [key, child] of Object.entries(shape)) {
+        names.add(key);
+        visit(child, depth + 1);
+      }
+    }
     for (const key of ['innerType', 'in', 'out', 'element', 'valueType']) visit(def[key], depth + 1);
     if (Array.isArray(def.options)) for (const option of def.options) visit(option, depth + 1);
   };

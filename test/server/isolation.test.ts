@@ -49,7 +49,7 @@ describe('organization isolation', () => {
     const res = await t.request('POST', `/api/challenge/${otherChallengeId}`, { token, body: { pool: { responseIndex: 0 } } });
     expect(res.status).toBe(404);
     const list = (await t.request('GET', '/api/challenge', { token })).body.data;
-    expect(list.map((c: any) => c.challengeId)).not.toContain(otherChallengeId);
+    expect(list.map((c: { challengeId: string }) => c.challengeId)).not.toContain(otherChallengeId);
     expect((await t.request('GET', '/api/user/me', { token })).body.data.points).toBe(0);
   });
 

@@ -17,6 +17,7 @@ import { ORG_KEY } from './helpers';
 
 const START_TIMEOUT = 120_000;
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests read arbitrary JSON answers, as TestResponse does
 type Call = { status: number; body: any; headers: Headers };
 
 const orgTokens = new WeakMap<RunningServer, Promise<string>>();

@@ -45,10 +45,30 @@ function attributes(list: KeyValue[] | undefined): Record<string, unknown> {
   return Object.fromEntries((list ?? []).map((kv) => [kv.key, unwrap(kv.value)]));
 }
 
+/** The parts of an OTLP JSON `ExportTraceServiceRequest` that the receiver reads. */
+interface OtlpTraceRequest {
+  resourceSpans?: {
+    resource?: { attributes?: KeyValue[] };
+    scopeSpans?: {
+      scope?: { name?: string };
+      spans?: {
+        name: string;
+        kind: number;
+        traceId: string;
+        spanId: string;
+        parentSpanId?: string;
+        attributes?: KeyValue[];
+        status?: { code?: number; message?: string };
+        events?: { name: string; attributes?: KeyValue[] }[];
+      }[];
+    }[];
+  }[];
+}
+
 /** Flattens an OTLP JSON `ExportTraceServiceRequest` into spans. */
 export function flattenTraces(body: unknown, receivedAt = Date.now()): ReceivedSpan[] {
   const spans: ReceivedSpan[] = [];
-  for (const rs of (body as { resourceSpans?: any[] }).resourceSpans ?? []) {
+  for (const rs of (body as OtlpTraceRequest).resourceSpans ?? []) {
     const resource = attributes(rs.resource?.attributes);
     for (const ss of rs.scopeSpans ?? []) {
       for (const s of ss.spans ?? []) {
@@ -60,7 +80,7 @@ export function flattenTraces(body: unknown, receivedAt = Date.now()): ReceivedS
           parentSpanId: s.parentSpanId || undefined,
           attributes: attributes(s.attributes),
           status: s.status ?? {},
-          events: (s.events ?? []).map((e: { name: string; attributes?: KeyValue[] }) => ({ name: e.name, attributes: attributes(e.attributes) })),
+          events: (s.events ?? []).map((e) => ({ name: e.name, attributes: attributes(e.attributes) })),
           resource,
           scope: ss.scope?.name ?? '',
           receivedAt,

@@ -18,14 +18,22 @@ import { cors } from 'hono/cors';
 export interface CapturedEvent {
   event: string;
   distinct_id?: string;
-  properties: Record<string, any>;
+  properties: Record<string, unknown>;
   $set?: Record<string, unknown>;
   endpoint: string;
   receivedAt: number;
 }
 
+/** One event as posthog-js encodes it; the distinct id and `$set` may sit at the top or inside the properties. */
+interface RawEvent {
+  event: string;
+  distinct_id?: string;
+  properties?: Record<string, unknown> & { distinct_id?: string; $set?: Record<string, unknown> };
+  $set?: Record<string, unknown>;
+}
+
 /** Decodes a capture request body (see module doc). Returns the events it holds. */
-export function decodeCaptureBody(raw: Buffer, compression: string | null, contentType: string): Record<string, any>[] {
+export function decodeCaptureBody(raw: Buffer, compression: string | null, contentType: string): RawEvent[] {
   let text: string;
   if (compression === 'gzip-js' || compression === 'gzip' || (raw[0] === 0x1f && raw[1] === 0x8b)) {
     text = gunzipSync(raw).toString('utf8');

@@ -86,7 +86,7 @@ export function prepareContentQueries(db: Db) {
       .prepare('podium_content_downloads'),
   };
 }
-export type ContentQueries = ReturnType<typeof prepareContentQueries>;
+type ContentQueries = ReturnType<typeof prepareContentQueries>;
 
 /** Context of a content read: who asks, in which language, at what time. */
 export type ReadContext = { principal: Principal; language: ContentLanguage; now: Date };

@@ -24,7 +24,7 @@ function safeUrl(value: unknown): string {
 }
 
 /** The violations in a report body of either format; unknown shapes give none. */
-export function violationsOf(body: unknown): Violation[] {
+function violationsOf(body: unknown): Violation[] {
   const pick = (r: Record<string, unknown>): Violation => ({
     directive: String(r['effective-directive'] ?? r.effectiveDirective ?? r['violated-directive'] ?? '').slice(0, 100),
     blocked: safeUrl(r['blocked-uri'] ?? r.blockedURL),

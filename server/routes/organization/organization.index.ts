@@ -8,7 +8,7 @@ import { sendData } from '../../lib/http';
 import type { AppDeps, AppEnv, OrganizationRow } from '../../lib/types';
 
 /** Organization row + ranks -> wire format. */
-export async function serializeOrganization(deps: AppDeps, org: OrganizationRow): Promise<Organization> {
+async function serializeOrganization(deps: AppDeps, org: OrganizationRow): Promise<Organization> {
   const ranks = await deps.queries.ranksByOrganization.execute({ organizationId: org.id });
   return {
     organizationId: org.id,

@@ -41,7 +41,7 @@ export function profileRoutes(deps: AppDeps) {
  * The image type of `bytes` from its signature, or null (PNG `89 50 4E 47 0D 0A 1A 0A`, JPEG `FF D8 FF`,
  * WebP `RIFF....WEBP`). Declared headers are never trusted.
  */
-export function sniffImageType(bytes: Uint8Array): AvatarContentType | null {
+function sniffImageType(bytes: Uint8Array): AvatarContentType | null {
   const starts = (sig: number[], at = 0) => sig.every((b, i) => bytes[at + i] === b);
   if (bytes.length >= 8 && starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
   if (bytes.length >= 4 && starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
@@ -58,7 +58,7 @@ const ACCEPTED_UPLOAD_TYPES = /^(application\/octet-stream|image\/(png|jpeg|webp
  * `UPLOAD_DAILY_BYTES` bytes.
  * @throws ApiError 429 TooManyRequests (with Retry-After) past the count; 413 PayloadTooLarge past the bytes
  */
-export async function checkUploadQuota(db: DbOrTx, deps: AppDeps, userId: string, incomingBytes: number): Promise<void> {
+async function checkUploadQuota(db: DbOrTx, deps: AppDeps, userId: string, incomingBytes: number): Promise<void> {
   const now = deps.clock();
   const since = new Date(now.getTime() - DAY_MS);
   const [used] = await db

@@ -7,7 +7,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { ErrorCode } from '../../../src/contracts/common';
-import type { Sweepstake, SweepstakeEntryResult, SweepstakeStatus } from '../../../src/contracts/sweepstake';
+import type { Sweepstake, SweepstakeEntryResult } from '../../../src/contracts/sweepstake';
 import { SWEEPSTAKE_ENTRY_LIMIT_CODE } from '../../../src/contracts/sweepstake';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
@@ -59,7 +59,7 @@ export function prepareSweepstakeQueries(db: Db) {
       .prepare('podium_sweepstakes_one'),
   };
 }
-export type SweepstakeQueries = ReturnType<typeof prepareSweepstakeQueries>;
+type SweepstakeQueries = ReturnType<typeof prepareSweepstakeQueries>;
 
 function toSweepstake(
   r: { sweepstake: SweepstakeRow; totalEntries: number; userEntryCount: number },

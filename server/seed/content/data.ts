@@ -14,10 +14,10 @@ const h = (text: string): ArticleBlock => ({ type: 'heading', text });
 const p = (text: string): ArticleBlock => ({ type: 'paragraph', text });
 
 /** One hour, one day, in milliseconds. */
-export const HOUR = 3_600_000;
-export const DAY = 24 * HOUR;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 
-export type VideoSeed = {
+type VideoSeed = {
   slug: string;
   name: string;
   description: string;
@@ -129,7 +129,7 @@ export const VIDEOS: VideoSeed[] = [
   },
 ];
 
-export type ArticleSeed = {
+type ArticleSeed = {
   slug: string;
   title: string;
   summary: string;
@@ -273,7 +273,7 @@ export const ARTICLES: ArticleSeed[] = [
   },
 ];
 
-export type ChapterSeed = {
+type ChapterSeed = {
   title: string;
   caption: string;
   sponsorUrl?: string;
@@ -281,7 +281,7 @@ export type ChapterSeed = {
   translations: Fr<{ title: string; caption: string }>;
 };
 
-export type StorySeed = {
+type StorySeed = {
   /** Stable handle used by tests and by the seed (not stored). */
   key: string;
   title: string;
@@ -432,7 +432,7 @@ export const STORIES: StorySeed[] = [
   },
 ];
 
-export type SweepstakeSeed = {
+type SweepstakeSeed = {
   title: string;
   description: string;
   prize: string;
@@ -549,7 +549,7 @@ export const SWEEPSTAKES: SweepstakeSeed[] = [
   },
 ];
 
-export type ActivationSeed = {
+type ActivationSeed = {
   slug: string;
   title: string;
   description: string;
@@ -629,7 +629,7 @@ export const ACTIVATIONS: ActivationSeed[] = [
   },
 ];
 
-export type ConsentSeed = {
+type ConsentSeed = {
   key: string;
   name: string;
   description: string;
@@ -672,7 +672,7 @@ export const CONSENTS: ConsentSeed[] = [
   },
 ];
 
-export type DownloadSeed = {
+type DownloadSeed = {
   fileId: string;
   title: string;
   description: string;

@@ -20,7 +20,7 @@ import { ACTIVATIONS, ARTICLES, CONSENTS, DOWNLOADS, STORIES, SWEEPSTAKES, VIDEO
 export const CDN_DIR = fileURLToPath(new URL('../cdn/', import.meta.url));
 
 /** What the seed created, by stable handle, for tests and the core seed's log line. */
-export type SeededContent = {
+type SeededContent = {
   videos: number;
   articles: number;
   stories: Record<string, { id: string; chapterIds: string[] }>;

@@ -4,7 +4,7 @@
  * challenges (the server decides which are public), each with a call to sign in. Choosing an item remembers its
  * page as the post-login destination, so the visitor lands there after signing in.
  */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -16,14 +16,14 @@ import { setPostLoginRedirect } from '../../features/session/post-login-redirect
 import { getSweepstakesQueryOptions } from '../../features/sweepstakes/api/get-sweepstakes';
 
 /** Open public challenges (visible, not expired) at `now`, soonest expiry first (pure). */
-export function openPublicChallenges(challenges: readonly Challenge[], now: number): Challenge[] {
+function openPublicChallenges(challenges: readonly Challenge[], now: number): Challenge[] {
   return challenges
     .filter((c) => Date.parse(c.visibleFrom) <= now && (!c.expiresOn || Date.parse(c.expiresOn) > now))
     .sort((a, b) => (a.expiresOn ? Date.parse(a.expiresOn) : Infinity) - (b.expiresOn ? Date.parse(b.expiresOn) : Infinity));
 }
 
 /** Sweepstakes a visitor can still take part in: live first, then coming soon (pure). */
-export function openPublicSweepstakes(sweepstakes: readonly Sweepstake[]): Sweepstake[] {
+function openPublicSweepstakes(sweepstakes: readonly Sweepstake[]): Sweepstake[] {
   const rank = { live: 0, coming_soon: 1, ended: 2 } as const;
   return sweepstakes.filter((s) => s.status !== 'ended').sort((a, b) => rank[a.status] - rank[b.status]);
 }
@@ -51,7 +51,8 @@ export function PublicDashboard() {
   const sweepstakes = useQuery(getSweepstakesQueryOptions());
   const challenges = useQuery(getChallengesQueryOptions());
   const name = organization?.name ?? 'Podium';
-  const now = Date.now();
+  // The clock is read once, when the page opens: rendering stays pure and the list does not shift between renders.
+  const [now] = useState(() => Date.now());
   const openSweepstakes = sweepstakes.data ? openPublicSweepstakes(sweepstakes.data) : undefined;
   const openChallenges = challenges.data ? openPublicChallenges(challenges.data, now) : undefined;
 

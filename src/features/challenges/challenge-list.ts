@@ -9,7 +9,7 @@ import type { Challenge } from '../../contracts/challenge';
 import { getChallengeState, type ChallengeState } from '../../rules/challenge-completion';
 
 /** Default number of cards in the dashboard's "Challenges to do". */
-export const CHALLENGES_TO_DO_LIMIT = 5;
+const CHALLENGES_TO_DO_LIMIT = 5;
 
 /**
  * Keeps the challenges a member may see: not in `excludedChallengeIds` and already visible at `now`.
@@ -54,7 +54,7 @@ export function sortChallenges(challenges: readonly Challenge[], now: Date): Cha
 }
 
 /** Challenges split by state at `now`, each part in {@link sortChallenges} order. */
-export interface PartitionedChallenges {
+interface PartitionedChallenges {
   open: Challenge[];
   completed: Challenge[];
   expired: Challenge[];

@@ -7,10 +7,10 @@ import type { CheckinStatus } from '../../contracts/checkin';
 import { rewardForStreakDay } from '../../rules/checkin';
 
 /** Days shown in the streak strip. */
-export const STREAK_WEEK_LENGTH = 7;
+const STREAK_WEEK_LENGTH = 7;
 
 /** One cell of the streak strip. */
-export interface StreakDay {
+interface StreakDay {
   /** Streak day number (1-based, counting from the start of the streak). */
   day: number;
   /** `done` earlier, `checked-today`, `today` (still to do), `upcoming`. */

@@ -5,7 +5,7 @@
 import type { Consent, ConsentUpdate } from '../../contracts/consent';
 
 /** Where a consent answer was given, recorded in `data.source`. */
-export type ConsentSource = 'profile';
+type ConsentSource = 'profile';
 
 /** The PATCH body for switching `consent` to `enabled` (value 1 or 0), with the source in `data`. */
 export function toConsentUpdate(consent: Pick<Consent, 'consentId'>, enabled: boolean, source: ConsentSource = 'profile'): ConsentUpdate {

@@ -5,7 +5,7 @@
 import type { Transaction } from '../../contracts/user';
 
 /** One day of the history. */
-export interface HistoryDay {
+interface HistoryDay {
   /** `YYYY-MM-DD` in `timeZone`. */
   day: string;
   /** Sum of the day's amounts, in points (signed). */
@@ -14,7 +14,7 @@ export interface HistoryDay {
 }
 
 /** The `YYYY-MM-DD` day of an ISO time in `timeZone` (e.g. 'Europe/Paris'); the local zone when omitted. */
-export function dayKey(iso: string, timeZone?: string): string {
+function dayKey(iso: string, timeZone?: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
 }
 

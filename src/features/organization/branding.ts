@@ -20,7 +20,7 @@ function toHex([r, g, b]: Rgb): string {
 }
 
 /** WCAG relative luminance of an sRGB colour (0..1). */
-export function relativeLuminance([r, g, b]: Rgb): number {
+function relativeLuminance([r, g, b]: Rgb): number {
   const lin = (v: number) => {
     const c = v / 255;
     return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;

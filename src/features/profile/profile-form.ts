@@ -9,7 +9,7 @@ import { UserUpdateSchema, type User, type UserUpdate } from '../../contracts/us
 /** Editable fields, in form order. */
 export const PROFILE_FIELDS = ['firstName', 'lastName', 'username', 'phoneNumber', 'zipCode', 'birthday'] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
-export type ProfileFormValues = Record<ProfileField, string>;
+type ProfileFormValues = Record<ProfileField, string>;
 
 /** A field error: an i18n key in the `profile` namespace and its interpolation values. */
 export interface FieldError {

@@ -37,7 +37,7 @@ export interface CarouselCard {
 }
 
 /** External store of the LATEST STYLES card (demo data; replace per organization). */
-export const DEMO_STORE_URL = 'https://store.example.com/alpine-racing';
+const DEMO_STORE_URL = 'https://store.example.com/alpine-racing';
 
 /** The five demo cards of spec §2, in the spec's order. */
 export const DEMO_CAROUSEL_CARDS: readonly CarouselCard[] = [
@@ -104,7 +104,7 @@ export const DEMO_CAROUSEL_CARDS: readonly CarouselCard[] = [
 ];
 
 /** `available`: the card links to its target; `restricted`: shown locked, no link (underage member). */
-export type CarouselCardAccess = 'available' | 'restricted';
+type CarouselCardAccess = 'available' | 'restricted';
 
 /**
  * Underage gate of one card (spec §6).

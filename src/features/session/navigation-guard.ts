@@ -11,7 +11,7 @@ export const NEW_USER_WINDOW_MS = 150_000;
 export const UNDERAGE_BLOCKED_PATHS: readonly string[] = ['/welcome', '/profile/edit', '/games/poll', '/contests', '/benefits'];
 
 /** Stored redirect targets that are never used as the post-login destination (spec §2). */
-export const IGNORED_POST_LOGIN_PATHS: readonly string[] = ['/welcome', '/dashboard'];
+const IGNORED_POST_LOGIN_PATHS: readonly string[] = ['/welcome', '/dashboard'];
 
 /** The result of a guard: go on, or redirect (optionally remembering or forgetting the post-login path). */
 export type GuardDecision =
@@ -24,7 +24,7 @@ export function normalizePath(pathname: string): string {
   return trimmed === '' ? '/' : trimmed;
 }
 
-export interface HostedNewUserGuardInput {
+interface HostedNewUserGuardInput {
   authMode: 'local' | 'supabase';
   pathname: string;
   /** Creation time of the signed-in session user (ISO-8601), or null without a user. */

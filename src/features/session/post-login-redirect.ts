@@ -4,7 +4,7 @@
  */
 
 /** localStorage key of the remembered path. */
-export const POST_LOGIN_REDIRECT_STORAGE_KEY = 'podium.session.postLoginRedirectPath';
+const POST_LOGIN_REDIRECT_STORAGE_KEY = 'podium.session.postLoginRedirectPath';
 
 function storage(): Storage | null {
   try {

@@ -11,11 +11,9 @@
 import type { Story, StoryChapter } from '../../contracts/content';
 import { isTitleVisibleTo, type StoryViewer } from '../../rules/story-title';
 
-export type { StoryViewer };
-
 /** The four rail lists, in display order. */
-export const STORY_LISTS = ['live', 'unwatched', 'sponsored', 'watched'] as const;
-export type StoryList = (typeof STORY_LISTS)[number];
+const STORY_LISTS = ['live', 'unwatched', 'sponsored', 'watched'] as const;
+type StoryList = (typeof STORY_LISTS)[number];
 
 /** The list a story belongs to: `watched` when viewed (or typed `watched`), else by its type (`default` = unwatched). */
 export function storyListOf(story: Pick<Story, 'type' | 'viewed'>): StoryList {
@@ -26,14 +24,14 @@ export function storyListOf(story: Pick<Story, 'type' | 'viewed'>): StoryList {
 }
 
 /** Whether the story is inside its visibility window at `now` (`startsAt` <= now < `stopsAt`; no stop = open-ended). */
-export function isStoryInWindow(story: Pick<Story, 'startsAt' | 'stopsAt'>, now: Date): boolean {
+function isStoryInWindow(story: Pick<Story, 'startsAt' | 'stopsAt'>, now: Date): boolean {
   const t = now.getTime();
   if (Date.parse(story.startsAt) > t) return false;
   return story.stopsAt === null || Date.parse(story.stopsAt) > t;
 }
 
 /** Stories grouped into the four lists, each list newest first. */
-export type GroupedStories = Record<StoryList, Story[]>;
+type GroupedStories = Record<StoryList, Story[]>;
 
 const newestFirst = (a: Story, b: Story) => Date.parse(b.startsAt) - Date.parse(a.startsAt) || a.title.localeCompare(b.title);
 

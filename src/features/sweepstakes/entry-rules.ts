@@ -15,7 +15,7 @@ export type EntryBlock =
   | 'limit-reached'
   | 'insufficient-points';
 
-export interface EntryContext {
+interface EntryContext {
   /** The member, or null for a visitor. */
   user: { points: number; underage: boolean } | null;
   /** Whether the app is online (entries are online-only: they spend points). */

@@ -5,10 +5,10 @@
  */
 
 /** Share of the duration that must have been played, 0..1. */
-export const WATCHED_THRESHOLD = 0.9;
+const WATCHED_THRESHOLD = 0.9;
 
 /** A played interval, in seconds. */
-export interface PlayedRange {
+interface PlayedRange {
   start: number;
   end: number;
 }

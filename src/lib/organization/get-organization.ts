@@ -12,7 +12,7 @@ import type { Organization } from '../../contracts/organization';
  * Fetches the current organization with the organization key and remembers its token for `x-org-token`.
  * Returns the organization. Throws API/network errors.
  */
-export async function getOrganization(signal?: AbortSignal): Promise<Organization> {
+async function getOrganization(signal?: AbortSignal): Promise<Organization> {
   const { data } = await apiRequest<Envelope<Organization>>('/organization/current', {
     auth: 'organization',
     signal,

@@ -9,13 +9,13 @@ import type { User } from '../../contracts/user';
 import { clearSessionToken, getSessionToken } from './token-store';
 
 /** Periodic refresh interval while signed in, in milliseconds (spec §9: 60 minutes). */
-export const USER_REFRESH_INTERVAL_MS = 60 * 60 * 1000;
+const USER_REFRESH_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
  * Fetches the current user. Returns null without a session token or on 401 (the stale token is then cleared).
  * Throws other API/network errors.
  */
-export async function getCurrentUser(signal?: AbortSignal): Promise<User | null> {
+async function getCurrentUser(signal?: AbortSignal): Promise<User | null> {
   if (!getSessionToken()) return null;
   try {
     const { data } = await apiRequest<Envelope<User>>('/user/me', { signal });

@@ -4,9 +4,7 @@
  * bearer; this module is the session feature's entry point to it.
  */
 export {
-  SESSION_TOKEN_STORAGE_KEY,
   getSessionToken,
   setSessionToken,
   clearSessionToken,
-  onSessionTokenChange,
 } from '../../api/credentials';

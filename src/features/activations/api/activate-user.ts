@@ -13,7 +13,7 @@ import { getCurrentUserQueryOptions } from '../../../lib/session/get-current-use
  * (`created: false` when the member had already activated it).
  * @throws ApiError (422 NotLive, 404, 401), NetworkError
  */
-export async function activateUser(slug: string, idempotencyKey = createIdempotencyKey()): Promise<ActivateUserResult> {
+async function activateUser(slug: string, idempotencyKey = createIdempotencyKey()): Promise<ActivateUserResult> {
   const { data } = await apiRequest<ResponseOf<typeof ActivateUserResponseSchema>>('/activations/activate-user', {
     method: 'POST',
     body: { slug },

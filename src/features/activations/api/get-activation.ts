@@ -7,7 +7,7 @@ import { apiRequest, type ResponseOf } from '../../../api/client';
 import type { ActivationDetailResponseSchema, Activation } from '../../../contracts/activation';
 
 /** Fetches one activation; returns the first item of `data`, or null. Throws `NotFoundError`, API/network errors. */
-export async function getActivation(id: string, signal?: AbortSignal): Promise<Activation | null> {
+async function getActivation(id: string, signal?: AbortSignal): Promise<Activation | null> {
   const { data } = await apiRequest<ResponseOf<typeof ActivationDetailResponseSchema>>(`/activations/${encodeURIComponent(id)}`, {
     auth: 'organization',
     signal,

@@ -4,7 +4,7 @@ import { apiRequest, type ResponseOf } from '../../../api/client';
 import type { ActivationListResponseSchema, Activation } from '../../../contracts/activation';
 
 /** Fetches every activation (organization-key bearer). Throws API/network errors. */
-export async function getActivations(signal?: AbortSignal): Promise<Activation[]> {
+async function getActivations(signal?: AbortSignal): Promise<Activation[]> {
   const { data } = await apiRequest<ResponseOf<typeof ActivationListResponseSchema>>('/activations/list', { auth: 'organization', signal });
   return data;
 }

@@ -8,7 +8,7 @@ import type { ArticleResponseSchema, Article } from '../../../contracts/content'
 import { getArticlesQueryOptions } from './get-articles';
 
 /** Fetches one article. Throws `NotFoundError` for an unknown id, other API/network errors. */
-export async function getArticle(id: string, signal?: AbortSignal): Promise<Article> {
+async function getArticle(id: string, signal?: AbortSignal): Promise<Article> {
   const { data } = await apiRequest<ResponseOf<typeof ArticleResponseSchema>>(`/content/articles/${encodeURIComponent(id)}`, { signal });
   return data;
 }

@@ -4,7 +4,7 @@ import { apiRequest, type ResponseOf } from '../../../api/client';
 import type { ArticleListResponseSchema, Article } from '../../../contracts/content';
 
 /** Fetches every article. Throws API/network errors. */
-export async function getArticles(signal?: AbortSignal): Promise<Article[]> {
+async function getArticles(signal?: AbortSignal): Promise<Article[]> {
   const { data } = await apiRequest<ResponseOf<typeof ArticleListResponseSchema>>('/content/articles', { signal });
   return data;
 }

@@ -15,15 +15,15 @@ import { getArticleQueryOptions } from './get-article';
 import { getArticlesQueryOptions } from './get-articles';
 
 /** Mutation key of an article read (offline queue). */
-export const ARTICLE_READ_MUTATION_KEY = ['article-read'] as const;
+const ARTICLE_READ_MUTATION_KEY = ['article-read'] as const;
 
 /** Variables of one read: the queued-action key and time, and the article. */
-export interface RecordArticleReadVariables extends QueuedActionVariables {
+interface RecordArticleReadVariables extends QueuedActionVariables {
   articleId: string;
 }
 
 /** What `onMutate` remembers for rollback, and the points awaiting confirmation. */
-export interface ArticleReadContext {
+interface ArticleReadContext {
   previousList: Article[] | undefined;
   previousArticle: Article | undefined;
   pendingPoints: number;
@@ -33,7 +33,7 @@ export interface ArticleReadContext {
  * Posts one article read. Returns the award.
  * @throws ApiError (404 unknown article, 401 signed out), NetworkError
  */
-export async function recordArticleRead({ idempotencyKey, articleId }: RecordArticleReadVariables): Promise<ContentAwardResult> {
+async function recordArticleRead({ idempotencyKey, articleId }: RecordArticleReadVariables): Promise<ContentAwardResult> {
   const { data } = await apiRequest<ResponseOf<typeof ContentAwardResponseSchema>>(`/content/articles/${encodeURIComponent(articleId)}/read`, {
     method: 'POST',
     body: { checksum: '' },

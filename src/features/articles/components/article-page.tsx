@@ -3,7 +3,7 @@
  * scrolls into view (an IntersectionObserver on a sentinel after the last paragraph), once, and only for a
  * signed-in member who has not read it yet. Offline, the read waits in the queue and shows as pending.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NotFoundError } from '../../../api/errors';
 import { mediaUrl } from '../../../api/media';
@@ -40,7 +40,9 @@ export function ArticlePage({ articleId }: { articleId: string }) {
 function ArticleReader({ article }: { article: Article }) {
   const { t, i18n } = useTranslation('articles');
   const { data: user } = useCurrentUser();
-  const { run: recordRead } = useRecordArticleRead();
+  const { run: runRecordRead } = useRecordArticleRead();
+  // An effect event: `run` changes identity each render; the observer depends only on the article and eligibility.
+  const recordRead = useEffectEvent(runRecordRead);
   const pending = usePendingArticleRead(article.id);
   const sentinel = useRef<HTMLDivElement>(null);
   const recorded = useRef(false);
@@ -57,7 +59,6 @@ function ArticleReader({ article }: { article: Article }) {
     });
     observer.observe(target);
     return () => observer.disconnect();
-    // recordRead changes identity each render; the observer depends only on the article and eligibility.
   }, [article.id, canEarn]);
 
   const image = mediaUrl(article.mediaId);

@@ -21,7 +21,7 @@ export function avatarFileProblem(file: Pick<File, 'type' | 'size'>): 'type' | '
 }
 
 /** Uploads the image bytes. Returns the stored media (its `name` is passed to set-avatar). Throws ApiError (413, 415), NetworkError. */
-export async function uploadMedia(file: Blob): Promise<MediaUploadResult> {
+async function uploadMedia(file: Blob): Promise<MediaUploadResult> {
   const { data } = await apiRequest<ResponseOf<typeof MediaUploadResponseSchema>>('/media', {
     method: 'POST',
     body: file,
@@ -31,7 +31,7 @@ export async function uploadMedia(file: Blob): Promise<MediaUploadResult> {
 }
 
 /** Makes the uploaded media the member's avatar. Takes the media name (a file name is cut at the dot). */
-export async function setAvatar(name: string): Promise<SetAvatarResult> {
+async function setAvatar(name: string): Promise<SetAvatarResult> {
   const { data } = await apiRequest<ResponseOf<typeof SetAvatarResponseSchema>>('/media/set-avatar', {
     method: 'POST',
     body: { name: name.split('.')[0] },

@@ -20,28 +20,39 @@ export function AvatarUploader({ user }: { user: Pick<User, 'avatarUrl' | 'first
   const inputRef = useRef<HTMLInputElement>(null);
   const online = useIsOnline();
   const change = useChangeAvatar();
-  const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
+  // The chosen file and its object URL live together: the URL is made when the file is chosen and revoked when it
+  // is replaced, cleared or the component leaves, so no effect has to copy one into the other.
+  const [chosen, setChosen] = useState<{ file: File; url: string } | null>(null);
+  const chosenUrl = useRef<string | null>(null);
   const [problem, setProblem] = useState<string>('');
+  const file = chosen?.file ?? null;
+  const preview = chosen?.url ?? null;
 
-  useEffect(() => {
-    if (!file) return;
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
+  const choose = (next: File | null) => {
+    if (chosenUrl.current) URL.revokeObjectURL(chosenUrl.current);
+    const url = next ? URL.createObjectURL(next) : null;
+    chosenUrl.current = url;
+    setChosen(next && url ? { file: next, url } : null);
+  };
+
+  useEffect(
+    () => () => {
+      if (chosenUrl.current) URL.revokeObjectURL(chosenUrl.current);
+      chosenUrl.current = null;
+    },
+    [],
+  );
 
   const onChoose = (chosen: File | undefined) => {
     if (!chosen) return;
     const issue = avatarFileProblem(chosen);
     if (issue) {
       setProblem(t(`problem.${issue}`));
-      setFile(null);
-      setPreview(null);
+      choose(null);
       return;
     }
     setProblem('');
-    setFile(chosen);
+    choose(chosen);
   };
 
   const onUpload = () => {
@@ -49,8 +60,7 @@ export function AvatarUploader({ user }: { user: Pick<User, 'avatarUrl' | 'first
     change.mutate(file, {
       onSuccess: () => {
         notify({ title: t('saved') });
-        setFile(null);
-        setPreview(null);
+        choose(null);
         if (inputRef.current) inputRef.current.value = '';
       },
       onError: (error) => {
@@ -105,8 +115,7 @@ export function AvatarUploader({ user }: { user: Pick<User, 'avatarUrl' | 'first
           <Button
             variant="ghost"
             onClick={() => {
-              setFile(null);
-              setPreview(null);
+              choose(null);
               if (inputRef.current) inputRef.current.value = '';
             }}
           >

@@ -9,19 +9,19 @@ import type { CarouselDismissalListResponseSchema, CarouselDismissalResponseSche
 import { getSessionToken } from '../../../lib/session/token-store';
 
 /** Fetches the member's dismissed cards (newest first); [] for a visitor. Throws API/network errors. */
-export async function getCarouselDismissals(signal?: AbortSignal): Promise<CarouselDismissal[]> {
+async function getCarouselDismissals(signal?: AbortSignal): Promise<CarouselDismissal[]> {
   if (!getSessionToken()) return [];
   const { data } = await apiRequest<ResponseOf<typeof CarouselDismissalListResponseSchema>>('/carousel/dismissed', { signal });
   return data;
 }
 
 /** Query options: key `['carousel', 'dismissed']`. */
-export function getCarouselDismissalsQueryOptions() {
+function getCarouselDismissalsQueryOptions() {
   return queryOptions({ queryKey: ['carousel', 'dismissed'] as const, queryFn: ({ signal }) => getCarouselDismissals(signal) });
 }
 
 /** Dismisses one card on the server. Returns the dismissal. Throws ApiError, NetworkError. */
-export async function dismissCarouselCard(cardId: string): Promise<CarouselDismissal> {
+async function dismissCarouselCard(cardId: string): Promise<CarouselDismissal> {
   const { data } = await apiRequest<ResponseOf<typeof CarouselDismissalResponseSchema>>(`/carousel/${encodeURIComponent(cardId)}`, {
     method: 'DELETE',
     idempotencyKey: createIdempotencyKey(),

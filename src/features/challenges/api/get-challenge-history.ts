@@ -7,7 +7,7 @@ import { apiRequest, type Envelope } from '../../../api/client';
 import type { ChallengeHistoryItem, ChallengeSubtype } from '../../../contracts/challenge';
 
 /** Fetches the history of one subtype, newest first as the server sends it. Throws API/network errors. */
-export async function getChallengeHistory(subtype: ChallengeSubtype, signal?: AbortSignal): Promise<ChallengeHistoryItem[]> {
+async function getChallengeHistory(subtype: ChallengeSubtype, signal?: AbortSignal): Promise<ChallengeHistoryItem[]> {
   const { data } = await apiRequest<Envelope<ChallengeHistoryItem[]>>(`/challenge/${subtype}/history`, { signal });
   return data;
 }

@@ -6,7 +6,7 @@ import { apiRequest, type Envelope } from '../../../api/client';
 import type { Challenge } from '../../../contracts/challenge';
 
 /** Fetches one challenge by id. Throws `NotFoundError` when it does not exist, other API/network errors. */
-export async function getChallenge(challengeId: string, signal?: AbortSignal): Promise<Challenge> {
+async function getChallenge(challengeId: string, signal?: AbortSignal): Promise<Challenge> {
   const { data } = await apiRequest<Envelope<Challenge>>(`/challenge/${encodeURIComponent(challengeId)}`, {
     signal,
   });

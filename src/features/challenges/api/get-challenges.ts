@@ -8,10 +8,10 @@ import type { Challenge } from '../../../contracts/challenge';
 import { getSessionToken } from '../../../lib/session/token-store';
 
 /** Periodic refresh while signed in, in milliseconds (spec §9: 60 minutes). */
-export const CHALLENGES_REFRESH_INTERVAL_MS = 60 * 60 * 1000;
+const CHALLENGES_REFRESH_INTERVAL_MS = 60 * 60 * 1000;
 
 /** Fetches every challenge the bearer may see. Throws API/network errors (src/api/errors.ts). */
-export async function getChallenges(signal?: AbortSignal): Promise<Challenge[]> {
+async function getChallenges(signal?: AbortSignal): Promise<Challenge[]> {
   const { data } = await apiRequest<Envelope<Challenge[]>>('/challenge', { signal });
   return data;
 }

@@ -22,7 +22,7 @@ import { getChallengesQueryOptions } from './get-challenges';
 
 
 /** Spec §5/§8: "Quiz submit requires the challenge to exist, otherwise 'Challenge not found'". */
-export class ChallengeNotFoundError extends Error {
+class ChallengeNotFoundError extends Error {
   constructor(readonly challengeId: string) {
     super('Challenge not found');
     this.name = 'ChallengeNotFoundError';
@@ -30,7 +30,7 @@ export class ChallengeNotFoundError extends Error {
 }
 
 /** Variables of one answer: the challenge, the body, and the Idempotency-Key created when the fan tapped. */
-export interface SubmitChallengeAnswerInput {
+interface SubmitChallengeAnswerInput {
   challengeId: string;
   submission: ChallengeSubmission;
   idempotencyKey: string;
@@ -41,7 +41,7 @@ export interface SubmitChallengeAnswerInput {
  * @returns `data`: the updated challenge, points awarded, correctness, and `trivia` for quizzes
  * @throws ChallengeSubmissionError (422), ChallengeNotFoundError (404), NetworkError, other ApiError
  */
-export async function submitChallengeAnswer({
+async function submitChallengeAnswer({
   challengeId,
   submission,
   idempotencyKey,
@@ -60,7 +60,7 @@ export async function submitChallengeAnswer({
 }
 
 /** Finds a challenge in the query cache (its own entry, else the list); undefined when not cached. */
-export function findCachedChallenge(queryClient: QueryClient, challengeId: string): Challenge | undefined {
+function findCachedChallenge(queryClient: QueryClient, challengeId: string): Challenge | undefined {
   return (
     queryClient.getQueryData(getChallengeQueryOptions(challengeId).queryKey) ??
     queryClient.getQueryData(getChallengesQueryOptions().queryKey)?.find((c) => c.challengeId === challengeId)
@@ -72,7 +72,7 @@ export function findCachedChallenge(queryClient: QueryClient, challengeId: strin
  * Trivia: the cached challenge is merged with `result.trivia` by the spec §4 rule; others take `result.challenge`.
  * @returns the challenge as written
  */
-export function applySubmissionResult(
+function applySubmissionResult(
   queryClient: QueryClient,
   challengeId: string,
   result: ChallengeSubmissionResult,
@@ -89,7 +89,7 @@ export function applySubmissionResult(
 }
 
 /** i18n key (namespace `challenges`) of the message for a failed answer. */
-export function submissionErrorKey(error: unknown): string {
+function submissionErrorKey(error: unknown): string {
   if (error instanceof ChallengeNotFoundError) return 'errors.notFound';
   if (error instanceof ChallengeSubmissionError) return 'errors.submission';
   if (error instanceof NetworkError) return 'errors.offline';

@@ -13,7 +13,7 @@ import { ChallengeIcon } from './challenge-icons';
 import './challenges.css';
 
 /** Props: the challenge and the current time (from `useNow`). */
-export interface ChallengeCardProps {
+interface ChallengeCardProps {
   challenge: Challenge;
   now: Date;
 }

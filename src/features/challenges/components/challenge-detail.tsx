@@ -20,7 +20,7 @@ import { useIsOnline } from '../../../offline/use-offline-status';
 import './challenges.css';
 
 /** Props: the challenge id from the route. */
-export interface ChallengeDetailProps {
+interface ChallengeDetailProps {
   challengeId: string;
 }
 

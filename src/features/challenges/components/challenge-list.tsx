@@ -7,7 +7,7 @@ import { ChallengeCard, ChallengeCardSkeleton } from './challenge-card';
 import { ChallengeIcon } from './challenge-icons';
 
 /** Props: the challenges (undefined while loading), the time, texts for the empty state, and an error flag. */
-export interface ChallengeListProps {
+interface ChallengeListProps {
   challenges: Challenge[] | undefined;
   now: Date;
   emptyTitle: string;

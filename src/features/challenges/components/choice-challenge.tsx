@@ -11,7 +11,7 @@ import { OptionGroup } from './option-group';
 import { ResultBanner } from './result-banner';
 
 /** Props: the challenge, its state, online flag and the page's announcer. */
-export interface ChoiceChallengeProps {
+interface ChoiceChallengeProps {
   challenge: Challenge;
   state: ChallengeState;
   online: boolean;

@@ -10,7 +10,7 @@ import { getChoiceResponse, type ChallengeState } from '../../../rules/challenge
 import { ResultBanner } from './result-banner';
 
 /** Props: the challenge, its state, online flag and the page's announcer. */
-export interface KeywordChallengeProps {
+interface KeywordChallengeProps {
   challenge: Challenge;
   state: ChallengeState;
   online: boolean;

@@ -10,7 +10,7 @@ import { mediaUrl as getMediaUrl } from '../../../api/media';
 import { ChallengeIcon } from './challenge-icons';
 
 /** Props of {@link OptionGroup}. */
-export interface OptionGroupProps {
+interface OptionGroupProps {
   legend: React.ReactNode;
   /** Hide the legend visually (it stays the group's accessible name). */
   legendHidden?: boolean;

@@ -12,7 +12,7 @@ import { ChallengeIcon } from './challenge-icons';
 import { OptionGroup } from './option-group';
 
 /** Props: the challenge, its state, online flag and the page's announcer. */
-export interface TriviaChallengeProps {
+interface TriviaChallengeProps {
   challenge: Challenge;
   state: ChallengeState;
   online: boolean;

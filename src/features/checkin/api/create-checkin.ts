@@ -17,13 +17,13 @@ import { applyOptimisticCheckin } from '../checkin-streak';
 import { getCheckinQueryOptions } from './get-checkin';
 
 /** Mutation key of the check-in (offline queue). */
-export const CHECKIN_MUTATION_KEY = ['checkin'] as const;
+const CHECKIN_MUTATION_KEY = ['checkin'] as const;
 
 /** Variables of one check-in: Idempotency-Key and tap time (ISO-8601), created once when the fan taps. */
-export type CreateCheckinVariables = QueuedActionVariables;
+type CreateCheckinVariables = QueuedActionVariables;
 
 /** What `onMutate` remembers: the status before the tap (for rollback) and the points awaiting confirmation. */
-export interface CheckinMutationContext {
+interface CheckinMutationContext {
   previous: CheckinStatus | undefined;
   pendingPoints: number;
 }

@@ -6,7 +6,7 @@ import { apiRequest, type Envelope } from '../../../api/client';
 import type { CheckinStatus } from '../../../contracts/checkin';
 
 /** Fetches the check-in status of the signed-in member. Throws API/network errors (401 when signed out). */
-export async function getCheckin(signal?: AbortSignal): Promise<CheckinStatus> {
+async function getCheckin(signal?: AbortSignal): Promise<CheckinStatus> {
   const { data } = await apiRequest<Envelope<CheckinStatus>>('/checkin', { signal });
   return data;
 }

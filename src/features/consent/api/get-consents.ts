@@ -4,7 +4,7 @@ import { apiRequest, type ResponseOf } from '../../../api/client';
 import type { ConsentListResponseSchema, Consent } from '../../../contracts/consent';
 
 /** Fetches the member's consents. Throws API/network errors (401 when signed out). */
-export async function getConsents(signal?: AbortSignal): Promise<Consent[]> {
+async function getConsents(signal?: AbortSignal): Promise<Consent[]> {
   const { data } = await apiRequest<ResponseOf<typeof ConsentListResponseSchema>>('/consent/user', { signal });
   return data;
 }

@@ -10,7 +10,7 @@ import { applyConsentChange, toConsentUpdate } from '../consent-rules';
 import { getConsentsQueryOptions } from './get-consents';
 
 /** Variables: the consent and its new state. */
-export interface UpdateConsentVariables {
+interface UpdateConsentVariables {
   consent: Pick<Consent, 'id' | 'consentId'>;
   enabled: boolean;
 }
@@ -19,7 +19,7 @@ export interface UpdateConsentVariables {
  * Sends the new value of one consent. Returns the consent as stored.
  * @throws ApiError (422 mismatched consentId, 404), NetworkError
  */
-export async function updateConsent({ consent, enabled }: UpdateConsentVariables): Promise<Consent> {
+async function updateConsent({ consent, enabled }: UpdateConsentVariables): Promise<Consent> {
   const { data } = await apiRequest<ResponseOf<typeof ConsentResponseSchema>>(`/consent/user/${encodeURIComponent(consent.id)}`, {
     method: 'PATCH',
     body: toConsentUpdate(consent, enabled),

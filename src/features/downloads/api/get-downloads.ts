@@ -7,7 +7,7 @@ import { apiRequest, type ResponseOf } from '../../../api/client';
 import type { DownloadListResponseSchema, Download } from '../../../contracts/content';
 
 /** Fetches the downloads. Throws API/network errors. */
-export async function getDownloads(signal?: AbortSignal): Promise<Download[]> {
+async function getDownloads(signal?: AbortSignal): Promise<Download[]> {
   const { data } = await apiRequest<ResponseOf<typeof DownloadListResponseSchema>>('/content/downloads', { signal });
   return data;
 }

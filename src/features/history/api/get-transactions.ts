@@ -7,10 +7,10 @@ import { apiRequest, type ResponseOf } from '../../../api/client';
 import type { TransactionListResponseSchema, Transaction } from '../../../contracts/user';
 
 /** Rows fetched for the history page (the API allows up to 200). */
-export const HISTORY_PAGE_SIZE = 200;
+const HISTORY_PAGE_SIZE = 200;
 
 /** Fetches the newest `limit` ledger rows. Throws API/network errors (401 when signed out). */
-export async function getTransactions(limit = HISTORY_PAGE_SIZE, signal?: AbortSignal): Promise<Transaction[]> {
+async function getTransactions(limit = HISTORY_PAGE_SIZE, signal?: AbortSignal): Promise<Transaction[]> {
   const { data } = await apiRequest<ResponseOf<typeof TransactionListResponseSchema>>('/user/me/transactions', { query: { limit }, signal });
   return data;
 }

@@ -8,10 +8,9 @@ import { apiRequest, createIdempotencyKey, type ResponseOf } from '../../../api/
 import { type UserResponseSchema, UserUpdateSchema, type User, type UserUpdate } from '../../../contracts/user';
 import { getCurrentUserQueryOptions } from '../../../lib/session/get-current-user';
 
-export { UserUpdateSchema };
 
 /** Saves the profile fields given. Returns the updated user. Throws `ApiError` (422 validation/BirthdayImmutable). */
-export async function updateProfile(input: UserUpdate): Promise<User> {
+async function updateProfile(input: UserUpdate): Promise<User> {
   const body = UserUpdateSchema.parse(input);
   const { data } = await apiRequest<ResponseOf<typeof UserResponseSchema>>('/user/me', {
     method: 'PATCH',

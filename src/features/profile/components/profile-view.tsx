@@ -10,12 +10,11 @@ import { Page } from '../../../components/page';
 import { PageSpinner } from '../../../components/spinner';
 import type { Organization } from '../../../contracts/organization';
 import type { User } from '../../../contracts/user';
-import { useLogout } from '../../session/api/logout';
 import { isMemberUnderage } from '../../../lib/session/underage';
 import { displayName, initials } from '../display-name';
 import { LanguageSwitcher } from './language-switcher';
 
-export interface ProfileViewProps {
+interface ProfileViewProps {
   user: User | null | undefined;
   organization: Organization | undefined;
   /** The sign-out mutation, given by the app layer (the session feature owns it): its state and `mutate`. */

@@ -16,7 +16,7 @@ import './ranks.css';
  * Tracks the current user's rank across refetches.
  * @returns the pending level-up (the "leveling-up flag"), and a function to clear it
  */
-export function useLevelUp(): [LevelUp | null, () => void] {
+function useLevelUp(): [LevelUp | null, () => void] {
   const { data: user } = useCurrentUser();
   const previous = useRef<RankSnapshot | null>(null);
   const [levelUp, setLevelUp] = useState<LevelUp | null>(null);
@@ -65,6 +65,8 @@ export function LevelUpDialog() {
   const number = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en');
 
   return (
+    // The backdrop click is a pointer shortcut; keyboard users close the modal with Escape or Continue.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- see above
     <dialog
       ref={dialogRef}
       className="level-up"
@@ -102,6 +104,8 @@ export function LevelUpDialog() {
           ) : progress ? (
             <p className="muted">{t('topRank')}</p>
           ) : null}
+          {/* A modal moves focus into itself on open (WAI-ARIA dialog pattern); showModal() honours autofocus. */}
+          {/* eslint-disable-next-line jsx-a11y/no-autofocus -- see above */}
           <button type="submit" className="btn btn--primary btn--block btn--lg" autoFocus>
             {t('levelUp.continue')}
           </button>

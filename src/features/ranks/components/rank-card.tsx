@@ -9,7 +9,7 @@ import { getRankProgress } from '../../../rules/rank';
 import './ranks.css';
 
 /** Props: the member and the organization's ranks (undefined while loading). */
-export interface RankCardProps {
+interface RankCardProps {
   user: User;
   ranks: Rank[] | undefined;
 }

@@ -87,7 +87,7 @@ function CardContent({ card, restricted }: { card: CarouselCard; restricted: boo
 }
 
 /** Props: whether the member is under 18 (spec §5); the cards the member dismissed and how to dismiss one. */
-export interface RewardsCarouselProps {
+interface RewardsCarouselProps {
   isUnderage: boolean;
   /** Ids of cards the member removed (spec §4); they are not shown. */
   dismissedIds?: ReadonlySet<string>;
@@ -108,7 +108,8 @@ export function RewardsCarousel({ isUnderage, dismissedIds, onDismiss }: Rewards
     list.scrollBy({ left: direction * (first.offsetWidth + 12), behavior: 'smooth' });
   };
 
-  const onKeyDown = (event: React.KeyboardEvent<HTMLUListElement>) => {
+  // Arrow keys move between the cards; each card listens, since the list itself is not interactive.
+  const onKeyDown = (event: React.KeyboardEvent<HTMLElement>) => {
     if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
     const items = Array.from(listRef.current?.querySelectorAll<HTMLElement>('[data-carousel-item]') ?? []);
     const index = items.findIndex((el) => el.contains(document.activeElement));
@@ -136,7 +137,7 @@ export function RewardsCarousel({ isUnderage, dismissedIds, onDismiss }: Rewards
         </div>
       </div>
       {isUnderage ? <p className="muted rewards__note">{t('underageNote')}</p> : null}
-      <ul ref={listRef} className="scroll-row rewards__list" onKeyDown={onKeyDown} aria-label={t('listLabel')}>
+      <ul ref={listRef} className="scroll-row rewards__list" aria-label={t('listLabel')}>
         {cards.map((card, i) => {
           const restricted = card.access === 'restricted';
           const label = t('position', { current: i + 1, total: cards.length });
@@ -144,15 +145,18 @@ export function RewardsCarousel({ isUnderage, dismissedIds, onDismiss }: Rewards
           return (
             <li key={card.id} aria-label={label} aria-roledescription={t('slide')} style={onDismiss ? { position: 'relative' } : undefined}>
               {restricted ? (
-                <div className={className} tabIndex={0} data-carousel-item aria-disabled="true">
+                // A restricted card stays in the tab and arrow order so keyboard and screen-reader users reach its
+                // "for members aged 18 and over" note, as pointer users see it; it is not a link, so it has no role.
+                // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex, jsx-a11y/no-static-element-interactions -- see above
+                <div className={className} tabIndex={0} data-carousel-item aria-disabled="true" onKeyDown={onKeyDown}>
                   <CardContent card={card} restricted />
                 </div>
               ) : isExternalCardUrl(card.url) ? (
-                <a className={className} href={card.url} target="_blank" rel="noopener noreferrer" data-carousel-item>
+                <a className={className} href={card.url} target="_blank" rel="noopener noreferrer" data-carousel-item onKeyDown={onKeyDown}>
                   <CardContent card={card} restricted={false} />
                 </a>
               ) : (
-                <Link className={className} to={card.url} data-carousel-item>
+                <Link className={className} to={card.url} data-carousel-item onKeyDown={onKeyDown}>
                   <CardContent card={card} restricted={false} />
                 </Link>
               )}

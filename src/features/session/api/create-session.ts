@@ -10,13 +10,12 @@ import { verifySupabaseOtp } from '../supabase/auth';
 import { getCurrentUserQueryOptions } from '../../../lib/session/get-current-user';
 import { setSessionToken } from '../../../lib/session/token-store';
 
-export { SessionCreateSchema };
 
 /**
  * Signs in with the code (supabase mode: `verifyOtp({type: 'email'})`, the access token is the grant's token).
  * Returns the grant. Throws `ApiError` (`InvalidCode` 4xx, 429) or `NetworkError`.
  */
-export async function createSession(input: SessionCreate): Promise<SessionGrant> {
+async function createSession(input: SessionCreate): Promise<SessionGrant> {
   const body = SessionCreateSchema.parse(input);
   const { auth } = getRuntimeConfig();
   if (auth.mode === 'supabase') return verifySupabaseOtp(auth, body.email, body.code);
@@ -32,7 +31,7 @@ export async function createSession(input: SessionCreate): Promise<SessionGrant>
  * Stores the token and resets the caches (every query is removed; the guard reloads the organization), then
  * fetches the current user. Takes the client and the grant; resolves with the user.
  */
-export async function startSession(queryClient: QueryClient, grant: SessionGrant) {
+async function startSession(queryClient: QueryClient, grant: SessionGrant) {
   setSessionToken(grant.token);
   await queryClient.cancelQueries();
   queryClient.removeQueries();

@@ -13,7 +13,7 @@ import type { User } from '../../../contracts/user';
  * Sends the identification. Takes the member's e-mail; resolves with `{identified: true}`.
  * @throws ApiError (401, 422 invalid e-mail), NetworkError
  */
-export async function identifyUser(email: string): Promise<ResponseOf<typeof UserIdentifyResponseSchema>['data']> {
+async function identifyUser(email: string): Promise<ResponseOf<typeof UserIdentifyResponseSchema>['data']> {
   const { data } = await apiRequest<ResponseOf<typeof UserIdentifyResponseSchema>>('/user/me/identify', {
     method: 'POST',
     body: { email },
@@ -23,7 +23,7 @@ export async function identifyUser(email: string): Promise<ResponseOf<typeof Use
 }
 
 /** Query options: key `['user', 'identify', userId]`, never stale, so the call is made once per session. */
-export function getIdentifyUserQueryOptions(user: Pick<User, 'userId' | 'email'>) {
+function getIdentifyUserQueryOptions(user: Pick<User, 'userId' | 'email'>) {
   return queryOptions({
     queryKey: ['user', 'identify', user.userId] as const,
     queryFn: () => identifyUser(user.email),

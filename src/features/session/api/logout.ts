@@ -18,7 +18,7 @@ import { clearSessionToken, getSessionToken } from '../../../lib/session/token-s
  * Signs out (supabase mode: `signOut({scope: 'local'})` instead of `DELETE /session`). Takes the query client;
  * resolves when everything local is cleared. Never rejects.
  */
-export async function logout(queryClient: QueryClient): Promise<void> {
+async function logout(queryClient: QueryClient): Promise<void> {
   const { auth } = getRuntimeConfig();
   if (auth.mode === 'supabase') await signOutSupabase(auth);
   else if (getSessionToken()) {

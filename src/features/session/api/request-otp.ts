@@ -8,13 +8,12 @@ import { OtpRequestSchema, type OtpResponseSchema, type OtpRequest } from '../..
 import { getRuntimeConfig } from '../../../platform/runtime-config';
 import { sendSupabaseOtp } from '../supabase/auth';
 
-export { OtpRequestSchema };
 
 /**
  * Requests a code for the e-mail (supabase mode: `signInWithOtp`). Throws `ApiError` (422 invalid e-mail, 429 too
  * many requests) or `NetworkError`.
  */
-export async function requestOtp(input: OtpRequest): Promise<void> {
+async function requestOtp(input: OtpRequest): Promise<void> {
   const body = OtpRequestSchema.parse(input);
   const { auth } = getRuntimeConfig();
   if (auth.mode === 'supabase') return sendSupabaseOtp(auth, body.email);

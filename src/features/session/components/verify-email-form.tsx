@@ -17,7 +17,7 @@ import { signInErrorKey } from '../api-error-message';
 import { clearPendingEmail } from '../pending-email';
 
 /** Seconds before "Resend code" is offered again. */
-export const RESEND_DELAY_SECONDS = 30;
+const RESEND_DELAY_SECONDS = 30;
 
 /** Counts down from `seconds` to 0, once per second; `restart()` starts again. */
 function useCountdown(seconds: number) {
@@ -125,6 +125,9 @@ export function VerifyEmailForm({ email }: { email: string }) {
             pattern="[0-9]{6}"
             maxLength={6}
             required
+            // The code field is this screen's only task: focusing it on arrival saves a step for keyboard and
+            // screen-reader users and lets the OS offer the emailed code.
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- see above
             autoFocus
             value={code}
             onChange={(event) => onChange(event.target.value)}

@@ -15,7 +15,7 @@ type AuthErrorLike = { name?: string; message: string; status?: number; code?: s
  * Converts a supabase-js error into `NetworkError` (no answer) or `ApiError` (status, code). Wrong or expired codes
  * become code `InvalidCode`, like the local API's. Pure.
  */
-export function toSessionError(error: AuthErrorLike): Error {
+function toSessionError(error: AuthErrorLike): Error {
   if (error.name === 'AuthRetryableFetchError' && (!error.status || error.status === 0)) return new NetworkError(error.message, { cause: error });
   const status = error.status && error.status >= 400 ? error.status : 400;
   const code = error.code === 'otp_expired' || error.code === 'otp_disabled' || (status === 403 && /token|otp|code/i.test(error.message))

@@ -15,7 +15,7 @@ import { clearSessionToken, getSessionToken, setSessionToken } from '../../../li
 import { needsRefresh, readStoredSession, SUPABASE_STORAGE_KEY } from './stored-session';
 
 /** Spec §9: the session is checked every 30 s. */
-export const REFRESH_CHECK_INTERVAL_MS = 30_000;
+const REFRESH_CHECK_INTERVAL_MS = 30_000;
 
 let clientPromise: Promise<SupabaseClient> | null = null;
 
@@ -100,9 +100,4 @@ function startRefreshLoop(client: SupabaseClient): { restart: () => void } {
       timer = setInterval(() => void check(), REFRESH_CHECK_INTERVAL_MS);
     },
   };
-}
-
-/** Forgets the client (tests). */
-export function resetSupabaseClientForTests(): void {
-  clientPromise = null;
 }

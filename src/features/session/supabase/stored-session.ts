@@ -7,10 +7,10 @@
 export const SUPABASE_STORAGE_KEY = 'podium.supabase.auth';
 
 /** Refresh margin of spec §9: a session with 90 s or less left is refreshed (supabase-js: 3 ticks of 30 s). */
-export const REFRESH_MARGIN_MS = 90_000;
+const REFRESH_MARGIN_MS = 90_000;
 
 /** The fields boot reads from the stored session. */
-export interface StoredSupabaseSession {
+interface StoredSupabaseSession {
   accessToken: string;
   /** Expiry of the access token, epoch milliseconds. */
   expiresAt: number;
@@ -20,7 +20,7 @@ export interface StoredSupabaseSession {
  * Parses the stored session JSON (pure). Takes the raw string (or null); returns the access token and its expiry, or
  * null when absent or malformed.
  */
-export function parseStoredSession(raw: string | null): StoredSupabaseSession | null {
+function parseStoredSession(raw: string | null): StoredSupabaseSession | null {
   if (!raw) return null;
   try {
     const value = JSON.parse(raw) as { access_token?: unknown; expires_at?: unknown; currentSession?: { access_token?: unknown; expires_at?: unknown } };

@@ -7,7 +7,7 @@ import { apiRequest, type ResponseOf } from '../../../api/client';
 import type { StoryListResponseSchema, Story } from '../../../contracts/content';
 
 /** Fetches every story. Throws API/network errors. */
-export async function getStories(signal?: AbortSignal): Promise<Story[]> {
+async function getStories(signal?: AbortSignal): Promise<Story[]> {
   const { data } = await apiRequest<ResponseOf<typeof StoryListResponseSchema>>('/content/stories', { signal });
   return data;
 }

@@ -8,7 +8,7 @@ import type { StoryResponseSchema, Story } from '../../../contracts/content';
 import { getStoriesQueryOptions } from './get-stories';
 
 /** Fetches one story. Throws `NotFoundError` (unknown, or a rank-coded story of another rank), API/network errors. */
-export async function getStory(id: string, signal?: AbortSignal): Promise<Story> {
+async function getStory(id: string, signal?: AbortSignal): Promise<Story> {
   const { data } = await apiRequest<ResponseOf<typeof StoryResponseSchema>>(`/content/stories/${encodeURIComponent(id)}`, { signal });
   return data;
 }

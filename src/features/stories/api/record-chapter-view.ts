@@ -20,16 +20,16 @@ import { getStoryQueryOptions } from './get-story';
 import { getStoriesQueryOptions } from './get-stories';
 
 /** Mutation key of a story chapter view (offline queue). */
-export const CHAPTER_VIEW_MUTATION_KEY = ['story-chapter-view'] as const;
+const CHAPTER_VIEW_MUTATION_KEY = ['story-chapter-view'] as const;
 
 /** Variables of one chapter view. */
-export interface RecordChapterViewVariables extends QueuedActionVariables {
+interface RecordChapterViewVariables extends QueuedActionVariables {
   storyId: string;
   chapterId: string;
 }
 
 /** What `onMutate` remembers for rollback, and the points awaiting confirmation. */
-export interface ChapterViewContext {
+interface ChapterViewContext {
   previousList: Story[] | undefined;
   previousStory: Story | undefined;
   pendingPoints: number;
@@ -39,7 +39,7 @@ export interface ChapterViewContext {
  * Posts one chapter view. Returns the award (with `storyViewed` once every chapter was viewed).
  * @throws StoryChapterViewError (422), ApiError (404, 401), NetworkError
  */
-export async function recordChapterView({ idempotencyKey, storyId, chapterId }: RecordChapterViewVariables): Promise<ChapterViewResult> {
+async function recordChapterView({ idempotencyKey, storyId, chapterId }: RecordChapterViewVariables): Promise<ChapterViewResult> {
   const { data } = await apiRequest<ResponseOf<typeof ChapterViewResponseSchema>>(
     `/content/stories/${encodeURIComponent(storyId)}/chapter-view/${encodeURIComponent(chapterId)}`,
     { method: 'POST', body: { checksum: '' }, idempotencyKey },

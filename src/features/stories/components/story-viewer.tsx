@@ -9,7 +9,7 @@
  *   when the story is shareable (never rank-coded stories nor 'Save to Home', spec §4).
  * - A rank-coded story of another rank (or for an underage member) is not shown (spec §4).
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { NotFoundError } from '../../../api/errors';
@@ -106,7 +106,9 @@ function StoryViewer({ story, canRecord }: { story: Story; canRecord: boolean })
   const [index, setIndex] = useState(() => firstUnviewedChapterIndex(chapters));
   const [elapsed, setElapsed] = useState(0);
   const [paused, setPaused] = useState(false);
-  const { run: recordView } = useRecordChapterView();
+  const { run: runRecordView } = useRecordChapterView();
+  // An effect event: `run` changes identity each render, and recording must follow the chapter, not that identity.
+  const recordView = useEffectEvent(runRecordView);
   const recorded = useRef(new Set<string>());
   const rootRef = useRef<HTMLDivElement>(null);
   const chapter = chapters[Math.min(index, chapters.length - 1)];
@@ -137,21 +139,23 @@ function StoryViewer({ story, canRecord }: { story: Story; canRecord: boolean })
     if (!canRecord || chapter.viewed || recorded.current.has(chapter.id)) return;
     recorded.current.add(chapter.id);
     recordView({ storyId: story.id, chapterId: chapter.id });
-    // recordView changes identity each render; the chapter id is what matters.
   }, [canRecord, chapter.id, chapter.viewed, story.id]);
 
+  // One tick of the auto-advance timer: the chapter's time runs on, and once it is used up the next chapter shows.
+  const tick = useEffectEvent(() => {
+    const after = elapsed + TICK_MS;
+    if (after >= durationMs) next();
+    else setElapsed(after);
+  });
   // Auto-advance timer: waits while paused or while the page is hidden.
   useEffect(() => {
     if (paused) return;
     const id = window.setInterval(() => {
       if (document.visibilityState === 'hidden') return;
-      setElapsed((e) => e + TICK_MS);
+      tick();
     }, TICK_MS);
     return () => window.clearInterval(id);
   }, [paused, index]);
-  useEffect(() => {
-    if (elapsed >= durationMs) next();
-  }, [elapsed, durationMs, next]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {

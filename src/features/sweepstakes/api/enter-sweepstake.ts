@@ -13,7 +13,7 @@ import { getSweepstakeQueryOptions } from './get-sweepstake';
 import { getSweepstakesQueryOptions } from './get-sweepstakes';
 
 /** Variables of one entry request. */
-export interface EnterSweepstakeVariables {
+interface EnterSweepstakeVariables {
   sweepstakeId: string;
   /** Entries to buy, 1..100. */
   count: number;
@@ -25,7 +25,7 @@ export interface EnterSweepstakeVariables {
  * Buys `count` entries. Returns the result (updated sweepstake, points spent, balance after).
  * @throws InsufficientPointsError, ApiError (403 Underage, 422 NotLive/EntryLimitReached, 404), NetworkError
  */
-export async function enterSweepstake({ sweepstakeId, count, idempotencyKey }: EnterSweepstakeVariables): Promise<SweepstakeEntryResult> {
+async function enterSweepstake({ sweepstakeId, count, idempotencyKey }: EnterSweepstakeVariables): Promise<SweepstakeEntryResult> {
   const { data } = await apiRequest<ResponseOf<typeof SweepstakeEntryResponseSchema>>(`/sweepstake/${encodeURIComponent(sweepstakeId)}/entry`, {
     method: 'POST',
     body: { count },

@@ -6,7 +6,7 @@ import { getSessionToken } from '../../../lib/session/token-store';
 import { getSweepstakesQueryOptions } from './get-sweepstakes';
 
 /** Fetches one sweepstake. Throws `NotFoundError` for an unknown id, other API/network errors. */
-export async function getSweepstake(id: string, signal?: AbortSignal): Promise<Sweepstake> {
+async function getSweepstake(id: string, signal?: AbortSignal): Promise<Sweepstake> {
   const { data } = await apiRequest<ResponseOf<typeof SweepstakeResponseSchema>>(`/sweepstake/${encodeURIComponent(id)}`, {
     auth: getSessionToken() ? 'session' : 'organization',
     signal,

@@ -9,10 +9,10 @@ import type { SweepstakeListResponseSchema, Sweepstake } from '../../../contract
 import { getSessionToken } from '../../../lib/session/token-store';
 
 /** Periodic refresh while signed in, in milliseconds (spec §9: 60 minutes). */
-export const SWEEPSTAKES_REFRESH_INTERVAL_MS = 60 * 60 * 1000;
+const SWEEPSTAKES_REFRESH_INTERVAL_MS = 60 * 60 * 1000;
 
 /** Fetches the sweepstakes; with the organization key when no session exists. Throws API/network errors. */
-export async function getSweepstakes(signal?: AbortSignal): Promise<Sweepstake[]> {
+async function getSweepstakes(signal?: AbortSignal): Promise<Sweepstake[]> {
   const { data } = await apiRequest<ResponseOf<typeof SweepstakeListResponseSchema>>('/sweepstake', {
     auth: getSessionToken() ? 'session' : 'organization',
     signal,

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNow } from '../../../platform/use-now';
 
 /** Splits a duration in ms into whole days, hours, minutes, seconds (never negative). */
-export function splitDuration(ms: number): { days: number; hours: number; minutes: number; seconds: number } {
+function splitDuration(ms: number): { days: number; hours: number; minutes: number; seconds: number } {
   const total = Math.max(0, Math.floor(ms / 1000));
   return { days: Math.floor(total / 86400), hours: Math.floor((total % 86400) / 3600), minutes: Math.floor((total % 3600) / 60), seconds: total % 60 };
 }

@@ -12,7 +12,7 @@ export interface Playlist {
 }
 
 /** Returns the playlists: always an empty list (no call, spec §3). */
-export async function getPlaylists(): Promise<Playlist[]> {
+async function getPlaylists(): Promise<Playlist[]> {
   return [];
 }
 

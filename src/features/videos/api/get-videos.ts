@@ -7,7 +7,7 @@ import { apiRequest, type ResponseOf } from '../../../api/client';
 import type { VideoListResponseSchema, Video } from '../../../contracts/content';
 
 /** Fetches every video. Throws API/network errors (src/api/errors.ts). */
-export async function getVideos(signal?: AbortSignal): Promise<Video[]> {
+async function getVideos(signal?: AbortSignal): Promise<Video[]> {
   const { data } = await apiRequest<ResponseOf<typeof VideoListResponseSchema>>('/content/videos', { signal });
   return data;
 }

@@ -16,15 +16,15 @@ import { markVideoViewed, pendingViewPoints } from '../video-view';
 import { getVideosQueryOptions } from './get-videos';
 
 /** Mutation key of a video view (offline queue). */
-export const VIDEO_VIEW_MUTATION_KEY = ['video-view'] as const;
+const VIDEO_VIEW_MUTATION_KEY = ['video-view'] as const;
 
 /** Variables of one view: the queued-action key and time, and the video. */
-export interface RecordVideoViewVariables extends QueuedActionVariables {
+interface RecordVideoViewVariables extends QueuedActionVariables {
   videoId: string;
 }
 
 /** What `onMutate` remembers: the list before (rollback) and the points awaiting confirmation. */
-export interface VideoViewContext {
+interface VideoViewContext {
   previous: Video[] | undefined;
   pendingPoints: number;
 }
@@ -33,7 +33,7 @@ export interface VideoViewContext {
  * Posts one video view. Returns the award (points, `created: false` on a replay).
  * @throws ApiError (404 unknown video, 401 signed out), NetworkError
  */
-export async function recordVideoView({ idempotencyKey, videoId }: RecordVideoViewVariables): Promise<ContentAwardResult> {
+async function recordVideoView({ idempotencyKey, videoId }: RecordVideoViewVariables): Promise<ContentAwardResult> {
   const { data } = await apiRequest<ResponseOf<typeof ContentAwardResponseSchema>>(`/content/videos/${encodeURIComponent(videoId)}/view`, {
     method: 'POST',
     body: { checksum: '' },
