@@ -64,6 +64,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/**',
+      'build/**',
       'node_modules/**',
       'src/routeTree.gen.ts',
       'server/db/migrations/**',
