@@ -2,8 +2,8 @@
  * Process entry (`npm start` runs its compiled JavaScript, `npm run dev:server` runs it with tsx): parse the
  * environment, open the database (PGlite or PostgreSQL) and apply migrations, seed the demo organization on an
  * empty database, serve HTTP (traced with OpenTelemetry when OTEL_EXPORTER_OTLP_ENDPOINT is set), keep uploaded
- * media bytes on disk (decision 0041), purge expired rows and unused uploads hourly, and shut down gracefully on SIGTERM/SIGINT (stop accepting, let in-flight requests finish within
- * 10 s, close the database, exit 0).
+ * media bytes on disk (decision 0041), purge expired rows and unused uploads hourly, and shut down gracefully on
+ * SIGTERM/SIGINT (stop accepting, let in-flight requests finish within 10 s, close the database, exit 0).
  *
  * With `WEB_CONCURRENCY=N` (N > 1, PostgreSQL only) this process becomes a cluster primary that migrates and
  * seeds once, then forks N workers running this same file (`server/cluster.ts`, docs/decisions/0044).
