@@ -7,7 +7,7 @@
  * Rule source: ARCHITECTURE §6 (replayed on reconnect; flaky-network test).
  */
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
-import { classifyQueuedFailure } from './queued-action';
+import { isNetworkFailure } from '../api/retry-policy';
 
 /** Probe backoff bounds, in ms. */
 const PROBE_MIN_DELAY_MS = 2_000;
@@ -66,7 +66,7 @@ export function watchReachability(queryClient: QueryClient, options: Reachabilit
   };
 
   const onFailure = (error: unknown) => {
-    if (classifyQueuedFailure(error) !== 'network') return;
+    if (!isNetworkFailure(error)) return;
     if (onlineManager.isOnline()) onlineManager.setOnline(false);
     scheduleProbe();
   };
