@@ -2,7 +2,8 @@
  * Boot (ARCHITECTURE §7): runtime config (`/config.json`) and i18n in parallel -> query client with the persisted
  * IndexedDB cache restored -> router with context `{queryClient, config}` -> first route resolved (guards: the
  * organization, the user) -> render. The splash in index.html stays until then; a config failure shows a clear
- * error screen with "Try again". Offline wiring (reachability, service worker), telemetry and product analytics start
+ * error screen with "Try again". `SignedInRefresh` sits above the router so the hourly refresh runs whatever screen
+ * is open. Offline wiring (reachability, service worker), telemetry and product analytics start
  * once the first screen has its data (platform/after-first-render, docs/decisions/0006); in Supabase mode the stored session is made ready before the first route (decision 0030).
  */
 import './platform/zod-jitless';
@@ -18,6 +19,7 @@ import { applyOrganization } from './features/organization/branding';
 import { bootOfflineCache } from './offline/persister';
 import { createAppQueryClient } from './offline/query-client';
 import { registerOfflineMutationDefaults } from './app/offline-actions';
+import { SignedInRefresh } from './app/signed-in-refresh';
 import { BootError } from './components/boot-error';
 import { watchFatalErrors } from './components/use-fatal-error';
 import { afterFirstRender, watchFirstScreen } from './platform/after-first-render';
@@ -59,6 +61,7 @@ async function boot(): Promise<void> {
       <StrictMode>
         <I18nextProvider i18n={i18next}>
           <QueryClientProvider client={queryClient}>
+            <SignedInRefresh />
             <RouterProvider router={router} />
           </QueryClientProvider>
         </I18nextProvider>

@@ -65,7 +65,11 @@ export async function startApiStandIn(fallback: ApiStandIn['fallback'] = () => (
   };
   const server: Server = createServer(handle);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  standIn.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  standIn.close = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections(); // fetch keeps connections alive; close would wait for them
+    });
   setRuntimeConfig({
     apiOrigin: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`,
     organizationKey: 'pk_test_org',
