@@ -27,8 +27,8 @@ export default defineConfig({
   testIgnore: /(supabase|analytics|telemetry|logged-off).*\.spec\.ts$/,
   outputDir: `test-results/e2e-${E2E_PORT}`,
   fullyParallel: false,
-  // One worker: the offline cold-start check times the dashboard (issue 4: within 1 s) and a second browser
-  // on the same 2 cores makes that a measure of the neighbour, not of the app.
+  // One worker: the server and one Chromium already fill the 2 cores these runs get; a second browser makes
+  // service-worker installs and offline reloads slower for both rather than the run shorter.
   workers: 1,
   // CI: one retry; a test that passes only on retry is reported as flaky in the summary (scripts/summarize-tests.mjs).
   retries: process.env.CI ? 1 : 0,

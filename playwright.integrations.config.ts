@@ -1,7 +1,8 @@
 /**
- * Playwright configuration of the hosted integrations (issue 5): the real server started with the env of each mode,
- * next to local stand-ins of the hosted services (test/stand-ins): Supabase Auth, a PostHog capture endpoint and an
- * OTLP/HTTP receiver. Specs: test/e2e/{supabase,analytics,telemetry,logged-off}*.spec.ts (the main config ignores
+ * Playwright configuration of the integrations only some deployments turn on (Supabase auth, PostHog analytics,
+ * OpenTelemetry traces, the logged-off dashboard): the real server started with the env of each mode, next to local
+ * stand-ins of the hosted services (test/stand-ins): Supabase Auth, a PostHog capture endpoint and an OTLP/HTTP
+ * receiver, so no test depends on a third party's availability. Specs: test/e2e/{supabase,analytics,telemetry,logged-off}*.spec.ts (the main config ignores
  * them). Run: `npx playwright test -c playwright.integrations.config.ts` after `npx vite build`.
  *
  * Servers (fresh in-memory PGlite each; logs in .tmp/, where the local sign-in codes are read):

@@ -24,7 +24,7 @@ import { registerOfflineMutationDefaults } from './app/offline-actions';
 import { SignedInRefresh } from './app/signed-in-refresh';
 import { BootError } from './components/boot-error';
 import { watchFatalErrors } from './components/use-fatal-error';
-import { afterFirstRender, watchFirstScreen } from './platform/after-first-render';
+import { afterFirstRender, markAppSettled, watchFirstScreen } from './platform/after-first-render';
 import { startAnalytics } from './platform/analytics';
 import { initI18n, i18next } from './platform/i18n';
 import { loadRuntimeConfig } from './platform/runtime-config';
@@ -79,6 +79,8 @@ async function boot(): Promise<void> {
   // Both load their libraries after the first render, and do nothing when not configured.
   startTelemetry(config, queryClient);
   startAnalytics({ config, router, queryClient, isInternalEmail: (email) => isInternalUser(email, config.internalEmailDomains) });
+  // After them, so the mark is set once their libraries have started loading (when they are configured).
+  markAppSettled(queryClient);
 }
 
 void boot();

@@ -1,7 +1,8 @@
 /**
  * Route marks (`staticData`, ARCHITECTURE §7): the names a route may set, and their check at router creation.
  * Spec §2: "An unknown middleware name raises an error" — a misspelt mark (`opne: true`) would otherwise silently
- * leave a route guarded or unguarded.
+ * leave a route guarded or unguarded. Also checks that each page sits under the layout whose guard its `open` mark
+ * calls for (decision 0045), since the layout, not the mark, decides which guard runs.
  */
 
 /** Layouts chosen by `staticData.layout`: with the bottom navigation bar, without it, or bare. */
@@ -28,6 +29,35 @@ export function assertRouteMarks(routes: Iterable<{ id: string; options: { stati
       const check = MARKS[name];
       if (!check) throw new Error(`Unknown route mark "${name}" on route ${route.id}`);
       if (!check(value)) throw new Error(`Route mark "${name}" on route ${route.id} has an invalid value: ${JSON.stringify(value)}`);
+    }
+  }
+}
+
+/** The pathless layouts that guard pages (decision 0045): route id prefix, and whether their pages are marked open. */
+const GUARD_LAYOUTS = [
+  { prefix: '/_auth/', open: false },
+  { prefix: '/_open/', open: true },
+] as const;
+
+/**
+ * Checks that every page (a route without children) sits under `_auth` and is not marked open, or under `_open`
+ * and is marked open: a page outside both would run no guard, and a mark that disagrees with the layout would
+ * promise a guard that does not run.
+ * @param routes the router's routes (`Object.values(router.routesById)`): `{id, children, options: {staticData}}`
+ * @throws Error naming the route and where it belongs when a page is misplaced
+ */
+export function assertRoutePlacement(routes: Iterable<{ id: string; children?: unknown; options: { staticData?: { open?: boolean } } }>): void {
+  for (const route of routes) {
+    if (route.id === '__root__' || route.children) continue;
+    const layout = GUARD_LAYOUTS.find((l) => route.id.startsWith(l.prefix));
+    if (!layout) throw new Error(`Route ${route.id} is outside the _auth and _open layouts, so no guard runs for it: move it under one`);
+    const open = route.options.staticData?.open === true;
+    if (open !== layout.open) {
+      throw new Error(
+        open
+          ? `Route ${route.id} is marked open but sits under _auth: move it under _open or drop the mark`
+          : `Route ${route.id} sits under _open but is not marked open: mark it open or move it under _auth`,
+      );
     }
   }
 }

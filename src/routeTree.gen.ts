@@ -9,258 +9,272 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root'
-import { Route as IndexRouteImport } from './routes/index'
-import { Route as AboutRouteImport } from './routes/about'
-import { Route as BenefitsRouteImport } from './routes/benefits'
-import { Route as CarsRouteImport } from './routes/cars'
-import { Route as ContestsRouteImport } from './routes/contests'
-import { Route as DashboardRouteImport } from './routes/dashboard'
-import { Route as DigitalDownloadsRouteImport } from './routes/digital-downloads'
-import { Route as HistoryRouteImport } from './routes/history'
-import { Route as ReferralRouteImport } from './routes/referral'
-import { Route as WelcomeRouteImport } from './routes/welcome'
-import { Route as ActivationsIdRouteImport } from './routes/activations/$id'
-import { Route as ArticlesIdRouteImport } from './routes/articles/$id'
-import { Route as ChallengesIndexRouteImport } from './routes/challenges/index'
-import { Route as GamesPollRouteImport } from './routes/games/poll'
-import { Route as LoginIndexRouteImport } from './routes/login/index'
-import { Route as LoginVerifyEmailRouteImport } from './routes/login/verify-email'
-import { Route as MediaIndexRouteImport } from './routes/media/index'
-import { Route as ProfileIndexRouteImport } from './routes/profile/index'
-import { Route as ProfileEditRouteImport } from './routes/profile/edit'
-import { Route as StoriesIdRouteImport } from './routes/stories/$id'
-import { Route as SweepstakesIndexRouteImport } from './routes/sweepstakes/index'
-import { Route as SweepstakesSweepstakeRouteImport } from './routes/sweepstakes/$sweepstake'
-import { Route as ChallengesSubtypeIndexRouteImport } from './routes/challenges/$subtype/index'
-import { Route as ChallengesSubtypeChallengeRouteImport } from './routes/challenges/$subtype/$challenge'
-import { Route as MediaPlaylistsIdRouteImport } from './routes/media/playlists/$id'
-import { Route as MediaVideosIndexRouteImport } from './routes/media/videos/index'
-import { Route as MediaVideosVideoRouteImport } from './routes/media/videos/$video'
+import { Route as AuthRouteImport } from './routes/_auth'
+import { Route as OpenRouteImport } from './routes/_open'
+import { Route as AuthAboutRouteImport } from './routes/_auth/about'
+import { Route as AuthBenefitsRouteImport } from './routes/_auth/benefits'
+import { Route as AuthCarsRouteImport } from './routes/_auth/cars'
+import { Route as AuthContestsRouteImport } from './routes/_auth/contests'
+import { Route as AuthDashboardRouteImport } from './routes/_auth/dashboard'
+import { Route as AuthDigitalDownloadsRouteImport } from './routes/_auth/digital-downloads'
+import { Route as AuthHistoryRouteImport } from './routes/_auth/history'
+import { Route as AuthReferralRouteImport } from './routes/_auth/referral'
+import { Route as AuthWelcomeRouteImport } from './routes/_auth/welcome'
+import { Route as OpenIndexRouteImport } from './routes/_open/index'
+import { Route as AuthActivationsIdRouteImport } from './routes/_auth/activations/$id'
+import { Route as AuthArticlesIdRouteImport } from './routes/_auth/articles/$id'
+import { Route as AuthChallengesIndexRouteImport } from './routes/_auth/challenges/index'
+import { Route as AuthGamesPollRouteImport } from './routes/_auth/games/poll'
+import { Route as AuthMediaIndexRouteImport } from './routes/_auth/media/index'
+import { Route as AuthProfileIndexRouteImport } from './routes/_auth/profile/index'
+import { Route as AuthProfileEditRouteImport } from './routes/_auth/profile/edit'
+import { Route as AuthStoriesIdRouteImport } from './routes/_auth/stories/$id'
+import { Route as AuthSweepstakesIndexRouteImport } from './routes/_auth/sweepstakes/index'
+import { Route as AuthSweepstakesSweepstakeRouteImport } from './routes/_auth/sweepstakes/$sweepstake'
+import { Route as OpenLoginIndexRouteImport } from './routes/_open/login/index'
+import { Route as OpenLoginVerifyEmailRouteImport } from './routes/_open/login/verify-email'
+import { Route as AuthChallengesSubtypeIndexRouteImport } from './routes/_auth/challenges/$subtype/index'
+import { Route as AuthChallengesSubtypeChallengeRouteImport } from './routes/_auth/challenges/$subtype/$challenge'
+import { Route as AuthMediaPlaylistsIdRouteImport } from './routes/_auth/media/playlists/$id'
+import { Route as AuthMediaVideosIndexRouteImport } from './routes/_auth/media/videos/index'
+import { Route as AuthMediaVideosVideoRouteImport } from './routes/_auth/media/videos/$video'
 
-const IndexRoute = IndexRouteImport.update({
-  id: '/',
-  path: '/',
+const AuthRoute = AuthRouteImport.update({
+  id: '/_auth',
   getParentRoute: () => rootRouteImport,
 } as any)
-const AboutRoute = AboutRouteImport.update({
+const OpenRoute = OpenRouteImport.update({
+  id: '/_open',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthAboutRoute = AuthAboutRouteImport.update({
   id: '/about',
   path: '/about',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => AuthRoute,
 } as any)
-const BenefitsRoute = BenefitsRouteImport.update({
+const AuthBenefitsRoute = AuthBenefitsRouteImport.update({
   id: '/benefits',
   path: '/benefits',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => AuthRoute,
 } as any)
-const CarsRoute = CarsRouteImport.update({
+const AuthCarsRoute = AuthCarsRouteImport.update({
   id: '/cars',
   path: '/cars',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => AuthRoute,
 } as any)
-const ContestsRoute = ContestsRouteImport.update({
+const AuthContestsRoute = AuthContestsRouteImport.update({
   id: '/contests',
   path: '/contests',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => AuthRoute,
 } as any)
-const DashboardRoute = DashboardRouteImport.update({
+const AuthDashboardRoute = AuthDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => AuthRoute,
 } as any)
-const DigitalDownloadsRoute = DigitalDownloadsRouteImport.update({
+const AuthDigitalDownloadsRoute = AuthDigitalDownloadsRouteImport.update({
   id: '/digital-downloads',
   path: '/digital-downloads',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => AuthRoute,
 } as any)
-const HistoryRoute = HistoryRouteImport.update({
+const AuthHistoryRoute = AuthHistoryRouteImport.update({
   id: '/history',
   path: '/history',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => AuthRoute,
 } as any)
-const ReferralRoute = ReferralRouteImport.update({
+const AuthReferralRoute = AuthReferralRouteImport.update({
   id: '/referral',
   path: '/referral',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => AuthRoute,
 } as any)
-const WelcomeRoute = WelcomeRouteImport.update({
+const AuthWelcomeRoute = AuthWelcomeRouteImport.update({
   id: '/welcome',
   path: '/welcome',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => AuthRoute,
 } as any)
-const ActivationsIdRoute = ActivationsIdRouteImport.update({
+const OpenIndexRoute = OpenIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => OpenRoute,
+} as any)
+const AuthActivationsIdRoute = AuthActivationsIdRouteImport.update({
   id: '/activations/$id',
   path: '/activations/$id',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => AuthRoute,
 } as any)
-const ArticlesIdRoute = ArticlesIdRouteImport.update({
+const AuthArticlesIdRoute = AuthArticlesIdRouteImport.update({
   id: '/articles/$id',
   path: '/articles/$id',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => AuthRoute,
 } as any)
-const ChallengesIndexRoute = ChallengesIndexRouteImport.update({
+const AuthChallengesIndexRoute = AuthChallengesIndexRouteImport.update({
   id: '/challenges/',
   path: '/challenges/',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => AuthRoute,
 } as any)
-const GamesPollRoute = GamesPollRouteImport.update({
+const AuthGamesPollRoute = AuthGamesPollRouteImport.update({
   id: '/games/poll',
   path: '/games/poll',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => AuthRoute,
 } as any)
-const LoginIndexRoute = LoginIndexRouteImport.update({
-  id: '/login/',
-  path: '/login/',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const LoginVerifyEmailRoute = LoginVerifyEmailRouteImport.update({
-  id: '/login/verify-email',
-  path: '/login/verify-email',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const MediaIndexRoute = MediaIndexRouteImport.update({
+const AuthMediaIndexRoute = AuthMediaIndexRouteImport.update({
   id: '/media/',
   path: '/media/',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => AuthRoute,
 } as any)
-const ProfileIndexRoute = ProfileIndexRouteImport.update({
+const AuthProfileIndexRoute = AuthProfileIndexRouteImport.update({
   id: '/profile/',
   path: '/profile/',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => AuthRoute,
 } as any)
-const ProfileEditRoute = ProfileEditRouteImport.update({
+const AuthProfileEditRoute = AuthProfileEditRouteImport.update({
   id: '/profile/edit',
   path: '/profile/edit',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => AuthRoute,
 } as any)
-const StoriesIdRoute = StoriesIdRouteImport.update({
+const AuthStoriesIdRoute = AuthStoriesIdRouteImport.update({
   id: '/stories/$id',
   path: '/stories/$id',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => AuthRoute,
 } as any)
-const SweepstakesIndexRoute = SweepstakesIndexRouteImport.update({
+const AuthSweepstakesIndexRoute = AuthSweepstakesIndexRouteImport.update({
   id: '/sweepstakes/',
   path: '/sweepstakes/',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => AuthRoute,
 } as any)
-const SweepstakesSweepstakeRoute = SweepstakesSweepstakeRouteImport.update({
-  id: '/sweepstakes/$sweepstake',
-  path: '/sweepstakes/$sweepstake',
-  getParentRoute: () => rootRouteImport,
+const AuthSweepstakesSweepstakeRoute =
+  AuthSweepstakesSweepstakeRouteImport.update({
+    id: '/sweepstakes/$sweepstake',
+    path: '/sweepstakes/$sweepstake',
+    getParentRoute: () => AuthRoute,
+  } as any)
+const OpenLoginIndexRoute = OpenLoginIndexRouteImport.update({
+  id: '/login/',
+  path: '/login/',
+  getParentRoute: () => OpenRoute,
 } as any)
-const ChallengesSubtypeIndexRoute = ChallengesSubtypeIndexRouteImport.update({
-  id: '/challenges/$subtype/',
-  path: '/challenges/$subtype/',
-  getParentRoute: () => rootRouteImport,
+const OpenLoginVerifyEmailRoute = OpenLoginVerifyEmailRouteImport.update({
+  id: '/login/verify-email',
+  path: '/login/verify-email',
+  getParentRoute: () => OpenRoute,
 } as any)
-const ChallengesSubtypeChallengeRoute =
-  ChallengesSubtypeChallengeRouteImport.update({
+const AuthChallengesSubtypeIndexRoute =
+  AuthChallengesSubtypeIndexRouteImport.update({
+    id: '/challenges/$subtype/',
+    path: '/challenges/$subtype/',
+    getParentRoute: () => AuthRoute,
+  } as any)
+const AuthChallengesSubtypeChallengeRoute =
+  AuthChallengesSubtypeChallengeRouteImport.update({
     id: '/challenges/$subtype/$challenge',
     path: '/challenges/$subtype/$challenge',
-    getParentRoute: () => rootRouteImport,
+    getParentRoute: () => AuthRoute,
   } as any)
-const MediaPlaylistsIdRoute = MediaPlaylistsIdRouteImport.update({
+const AuthMediaPlaylistsIdRoute = AuthMediaPlaylistsIdRouteImport.update({
   id: '/media/playlists/$id',
   path: '/media/playlists/$id',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => AuthRoute,
 } as any)
-const MediaVideosIndexRoute = MediaVideosIndexRouteImport.update({
+const AuthMediaVideosIndexRoute = AuthMediaVideosIndexRouteImport.update({
   id: '/media/videos/',
   path: '/media/videos/',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => AuthRoute,
 } as any)
-const MediaVideosVideoRoute = MediaVideosVideoRouteImport.update({
+const AuthMediaVideosVideoRoute = AuthMediaVideosVideoRouteImport.update({
   id: '/media/videos/$video',
   path: '/media/videos/$video',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => AuthRoute,
 } as any)
 
 export interface FileRoutesByFullPath {
-  '/': typeof IndexRoute
-  '/about': typeof AboutRoute
-  '/benefits': typeof BenefitsRoute
-  '/cars': typeof CarsRoute
-  '/contests': typeof ContestsRoute
-  '/dashboard': typeof DashboardRoute
-  '/digital-downloads': typeof DigitalDownloadsRoute
-  '/history': typeof HistoryRoute
-  '/referral': typeof ReferralRoute
-  '/welcome': typeof WelcomeRoute
-  '/activations/$id': typeof ActivationsIdRoute
-  '/articles/$id': typeof ArticlesIdRoute
-  '/games/poll': typeof GamesPollRoute
-  '/login/verify-email': typeof LoginVerifyEmailRoute
-  '/profile/edit': typeof ProfileEditRoute
-  '/stories/$id': typeof StoriesIdRoute
-  '/sweepstakes/$sweepstake': typeof SweepstakesSweepstakeRoute
-  '/challenges/': typeof ChallengesIndexRoute
-  '/login/': typeof LoginIndexRoute
-  '/media/': typeof MediaIndexRoute
-  '/profile/': typeof ProfileIndexRoute
-  '/sweepstakes/': typeof SweepstakesIndexRoute
-  '/challenges/$subtype/$challenge': typeof ChallengesSubtypeChallengeRoute
-  '/media/playlists/$id': typeof MediaPlaylistsIdRoute
-  '/media/videos/$video': typeof MediaVideosVideoRoute
-  '/challenges/$subtype/': typeof ChallengesSubtypeIndexRoute
-  '/media/videos/': typeof MediaVideosIndexRoute
+  '/': typeof OpenIndexRoute
+  '/about': typeof AuthAboutRoute
+  '/benefits': typeof AuthBenefitsRoute
+  '/cars': typeof AuthCarsRoute
+  '/contests': typeof AuthContestsRoute
+  '/dashboard': typeof AuthDashboardRoute
+  '/digital-downloads': typeof AuthDigitalDownloadsRoute
+  '/history': typeof AuthHistoryRoute
+  '/referral': typeof AuthReferralRoute
+  '/welcome': typeof AuthWelcomeRoute
+  '/activations/$id': typeof AuthActivationsIdRoute
+  '/articles/$id': typeof AuthArticlesIdRoute
+  '/games/poll': typeof AuthGamesPollRoute
+  '/profile/edit': typeof AuthProfileEditRoute
+  '/stories/$id': typeof AuthStoriesIdRoute
+  '/sweepstakes/$sweepstake': typeof AuthSweepstakesSweepstakeRoute
+  '/login/verify-email': typeof OpenLoginVerifyEmailRoute
+  '/challenges/': typeof AuthChallengesIndexRoute
+  '/media/': typeof AuthMediaIndexRoute
+  '/profile/': typeof AuthProfileIndexRoute
+  '/sweepstakes/': typeof AuthSweepstakesIndexRoute
+  '/login/': typeof OpenLoginIndexRoute
+  '/challenges/$subtype/$challenge': typeof AuthChallengesSubtypeChallengeRoute
+  '/media/playlists/$id': typeof AuthMediaPlaylistsIdRoute
+  '/media/videos/$video': typeof AuthMediaVideosVideoRoute
+  '/challenges/$subtype/': typeof AuthChallengesSubtypeIndexRoute
+  '/media/videos/': typeof AuthMediaVideosIndexRoute
 }
 export interface FileRoutesByTo {
-  '/': typeof IndexRoute
-  '/about': typeof AboutRoute
-  '/benefits': typeof BenefitsRoute
-  '/cars': typeof CarsRoute
-  '/contests': typeof ContestsRoute
-  '/dashboard': typeof DashboardRoute
-  '/digital-downloads': typeof DigitalDownloadsRoute
-  '/history': typeof HistoryRoute
-  '/referral': typeof ReferralRoute
-  '/welcome': typeof WelcomeRoute
-  '/activations/$id': typeof ActivationsIdRoute
-  '/articles/$id': typeof ArticlesIdRoute
-  '/games/poll': typeof GamesPollRoute
-  '/login/verify-email': typeof LoginVerifyEmailRoute
-  '/profile/edit': typeof ProfileEditRoute
-  '/stories/$id': typeof StoriesIdRoute
-  '/sweepstakes/$sweepstake': typeof SweepstakesSweepstakeRoute
-  '/challenges': typeof ChallengesIndexRoute
-  '/login': typeof LoginIndexRoute
-  '/media': typeof MediaIndexRoute
-  '/profile': typeof ProfileIndexRoute
-  '/sweepstakes': typeof SweepstakesIndexRoute
-  '/challenges/$subtype/$challenge': typeof ChallengesSubtypeChallengeRoute
-  '/media/playlists/$id': typeof MediaPlaylistsIdRoute
-  '/media/videos/$video': typeof MediaVideosVideoRoute
-  '/challenges/$subtype': typeof ChallengesSubtypeIndexRoute
-  '/media/videos': typeof MediaVideosIndexRoute
+  '/': typeof OpenIndexRoute
+  '/about': typeof AuthAboutRoute
+  '/benefits': typeof AuthBenefitsRoute
+  '/cars': typeof AuthCarsRoute
+  '/contests': typeof AuthContestsRoute
+  '/dashboard': typeof AuthDashboardRoute
+  '/digital-downloads': typeof AuthDigitalDownloadsRoute
+  '/history': typeof AuthHistoryRoute
+  '/referral': typeof AuthReferralRoute
+  '/welcome': typeof AuthWelcomeRoute
+  '/activations/$id': typeof AuthActivationsIdRoute
+  '/articles/$id': typeof AuthArticlesIdRoute
+  '/games/poll': typeof AuthGamesPollRoute
+  '/profile/edit': typeof AuthProfileEditRoute
+  '/stories/$id': typeof AuthStoriesIdRoute
+  '/sweepstakes/$sweepstake': typeof AuthSweepstakesSweepstakeRoute
+  '/login/verify-email': typeof OpenLoginVerifyEmailRoute
+  '/challenges': typeof AuthChallengesIndexRoute
+  '/media': typeof AuthMediaIndexRoute
+  '/profile': typeof AuthProfileIndexRoute
+  '/sweepstakes': typeof AuthSweepstakesIndexRoute
+  '/login': typeof OpenLoginIndexRoute
+  '/challenges/$subtype/$challenge': typeof AuthChallengesSubtypeChallengeRoute
+  '/media/playlists/$id': typeof AuthMediaPlaylistsIdRoute
+  '/media/videos/$video': typeof AuthMediaVideosVideoRoute
+  '/challenges/$subtype': typeof AuthChallengesSubtypeIndexRoute
+  '/media/videos': typeof AuthMediaVideosIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
-  '/': typeof IndexRoute
-  '/about': typeof AboutRoute
-  '/benefits': typeof BenefitsRoute
-  '/cars': typeof CarsRoute
-  '/contests': typeof ContestsRoute
-  '/dashboard': typeof DashboardRoute
-  '/digital-downloads': typeof DigitalDownloadsRoute
-  '/history': typeof HistoryRoute
-  '/referral': typeof ReferralRoute
-  '/welcome': typeof WelcomeRoute
-  '/activations/$id': typeof ActivationsIdRoute
-  '/articles/$id': typeof ArticlesIdRoute
-  '/games/poll': typeof GamesPollRoute
-  '/login/verify-email': typeof LoginVerifyEmailRoute
-  '/profile/edit': typeof ProfileEditRoute
-  '/stories/$id': typeof StoriesIdRoute
-  '/sweepstakes/$sweepstake': typeof SweepstakesSweepstakeRoute
-  '/challenges/': typeof ChallengesIndexRoute
-  '/login/': typeof LoginIndexRoute
-  '/media/': typeof MediaIndexRoute
-  '/profile/': typeof ProfileIndexRoute
-  '/sweepstakes/': typeof SweepstakesIndexRoute
-  '/challenges/$subtype/$challenge': typeof ChallengesSubtypeChallengeRoute
-  '/media/playlists/$id': typeof MediaPlaylistsIdRoute
-  '/media/videos/$video': typeof MediaVideosVideoRoute
-  '/challenges/$subtype/': typeof ChallengesSubtypeIndexRoute
-  '/media/videos/': typeof MediaVideosIndexRoute
+  '/_auth': typeof AuthRouteWithChildren
+  '/_open': typeof OpenRouteWithChildren
+  '/_auth/about': typeof AuthAboutRoute
+  '/_auth/benefits': typeof AuthBenefitsRoute
+  '/_auth/cars': typeof AuthCarsRoute
+  '/_auth/contests': typeof AuthContestsRoute
+  '/_auth/dashboard': typeof AuthDashboardRoute
+  '/_auth/digital-downloads': typeof AuthDigitalDownloadsRoute
+  '/_auth/history': typeof AuthHistoryRoute
+  '/_auth/referral': typeof AuthReferralRoute
+  '/_auth/welcome': typeof AuthWelcomeRoute
+  '/_open/': typeof OpenIndexRoute
+  '/_auth/activations/$id': typeof AuthActivationsIdRoute
+  '/_auth/articles/$id': typeof AuthArticlesIdRoute
+  '/_auth/games/poll': typeof AuthGamesPollRoute
+  '/_auth/profile/edit': typeof AuthProfileEditRoute
+  '/_auth/stories/$id': typeof AuthStoriesIdRoute
+  '/_auth/sweepstakes/$sweepstake': typeof AuthSweepstakesSweepstakeRoute
+  '/_open/login/verify-email': typeof OpenLoginVerifyEmailRoute
+  '/_auth/challenges/': typeof AuthChallengesIndexRoute
+  '/_auth/media/': typeof AuthMediaIndexRoute
+  '/_auth/profile/': typeof AuthProfileIndexRoute
+  '/_auth/sweepstakes/': typeof AuthSweepstakesIndexRoute
+  '/_open/login/': typeof OpenLoginIndexRoute
+  '/_auth/challenges/$subtype/$challenge': typeof AuthChallengesSubtypeChallengeRoute
+  '/_auth/media/playlists/$id': typeof AuthMediaPlaylistsIdRoute
+  '/_auth/media/videos/$video': typeof AuthMediaVideosVideoRoute
+  '/_auth/challenges/$subtype/': typeof AuthChallengesSubtypeIndexRoute
+  '/_auth/media/videos/': typeof AuthMediaVideosIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -278,15 +292,15 @@ export interface FileRouteTypes {
     | '/activations/$id'
     | '/articles/$id'
     | '/games/poll'
-    | '/login/verify-email'
     | '/profile/edit'
     | '/stories/$id'
     | '/sweepstakes/$sweepstake'
+    | '/login/verify-email'
     | '/challenges/'
-    | '/login/'
     | '/media/'
     | '/profile/'
     | '/sweepstakes/'
+    | '/login/'
     | '/challenges/$subtype/$challenge'
     | '/media/playlists/$id'
     | '/media/videos/$video'
@@ -307,15 +321,15 @@ export interface FileRouteTypes {
     | '/activations/$id'
     | '/articles/$id'
     | '/games/poll'
-    | '/login/verify-email'
     | '/profile/edit'
     | '/stories/$id'
     | '/sweepstakes/$sweepstake'
+    | '/login/verify-email'
     | '/challenges'
-    | '/login'
     | '/media'
     | '/profile'
     | '/sweepstakes'
+    | '/login'
     | '/challenges/$subtype/$challenge'
     | '/media/playlists/$id'
     | '/media/videos/$video'
@@ -323,287 +337,323 @@ export interface FileRouteTypes {
     | '/media/videos'
   id:
     | '__root__'
-    | '/'
-    | '/about'
-    | '/benefits'
-    | '/cars'
-    | '/contests'
-    | '/dashboard'
-    | '/digital-downloads'
-    | '/history'
-    | '/referral'
-    | '/welcome'
-    | '/activations/$id'
-    | '/articles/$id'
-    | '/games/poll'
-    | '/login/verify-email'
-    | '/profile/edit'
-    | '/stories/$id'
-    | '/sweepstakes/$sweepstake'
-    | '/challenges/'
-    | '/login/'
-    | '/media/'
-    | '/profile/'
-    | '/sweepstakes/'
-    | '/challenges/$subtype/$challenge'
-    | '/media/playlists/$id'
-    | '/media/videos/$video'
-    | '/challenges/$subtype/'
-    | '/media/videos/'
+    | '/_auth'
+    | '/_open'
+    | '/_auth/about'
+    | '/_auth/benefits'
+    | '/_auth/cars'
+    | '/_auth/contests'
+    | '/_auth/dashboard'
+    | '/_auth/digital-downloads'
+    | '/_auth/history'
+    | '/_auth/referral'
+    | '/_auth/welcome'
+    | '/_open/'
+    | '/_auth/activations/$id'
+    | '/_auth/articles/$id'
+    | '/_auth/games/poll'
+    | '/_auth/profile/edit'
+    | '/_auth/stories/$id'
+    | '/_auth/sweepstakes/$sweepstake'
+    | '/_open/login/verify-email'
+    | '/_auth/challenges/'
+    | '/_auth/media/'
+    | '/_auth/profile/'
+    | '/_auth/sweepstakes/'
+    | '/_open/login/'
+    | '/_auth/challenges/$subtype/$challenge'
+    | '/_auth/media/playlists/$id'
+    | '/_auth/media/videos/$video'
+    | '/_auth/challenges/$subtype/'
+    | '/_auth/media/videos/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  IndexRoute: typeof IndexRoute
-  AboutRoute: typeof AboutRoute
-  BenefitsRoute: typeof BenefitsRoute
-  CarsRoute: typeof CarsRoute
-  ContestsRoute: typeof ContestsRoute
-  DashboardRoute: typeof DashboardRoute
-  DigitalDownloadsRoute: typeof DigitalDownloadsRoute
-  HistoryRoute: typeof HistoryRoute
-  ReferralRoute: typeof ReferralRoute
-  WelcomeRoute: typeof WelcomeRoute
-  ActivationsIdRoute: typeof ActivationsIdRoute
-  ArticlesIdRoute: typeof ArticlesIdRoute
-  GamesPollRoute: typeof GamesPollRoute
-  LoginVerifyEmailRoute: typeof LoginVerifyEmailRoute
-  ProfileEditRoute: typeof ProfileEditRoute
-  StoriesIdRoute: typeof StoriesIdRoute
-  SweepstakesSweepstakeRoute: typeof SweepstakesSweepstakeRoute
-  ChallengesIndexRoute: typeof ChallengesIndexRoute
-  LoginIndexRoute: typeof LoginIndexRoute
-  MediaIndexRoute: typeof MediaIndexRoute
-  ProfileIndexRoute: typeof ProfileIndexRoute
-  SweepstakesIndexRoute: typeof SweepstakesIndexRoute
-  ChallengesSubtypeChallengeRoute: typeof ChallengesSubtypeChallengeRoute
-  MediaPlaylistsIdRoute: typeof MediaPlaylistsIdRoute
-  MediaVideosVideoRoute: typeof MediaVideosVideoRoute
-  ChallengesSubtypeIndexRoute: typeof ChallengesSubtypeIndexRoute
-  MediaVideosIndexRoute: typeof MediaVideosIndexRoute
+  AuthRoute: typeof AuthRouteWithChildren
+  OpenRoute: typeof OpenRouteWithChildren
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
-    '/': {
-      id: '/'
-      path: '/'
+    '/_auth': {
+      id: '/_auth'
+      path: ''
       fullPath: '/'
-      preLoaderRoute: typeof IndexRouteImport
+      preLoaderRoute: typeof AuthRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/about': {
-      id: '/about'
+    '/_open': {
+      id: '/_open'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof OpenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_auth/about': {
+      id: '/_auth/about'
       path: '/about'
       fullPath: '/about'
-      preLoaderRoute: typeof AboutRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof AuthAboutRouteImport
+      parentRoute: typeof AuthRoute
     }
-    '/benefits': {
-      id: '/benefits'
+    '/_auth/benefits': {
+      id: '/_auth/benefits'
       path: '/benefits'
       fullPath: '/benefits'
-      preLoaderRoute: typeof BenefitsRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof AuthBenefitsRouteImport
+      parentRoute: typeof AuthRoute
     }
-    '/cars': {
-      id: '/cars'
+    '/_auth/cars': {
+      id: '/_auth/cars'
       path: '/cars'
       fullPath: '/cars'
-      preLoaderRoute: typeof CarsRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof AuthCarsRouteImport
+      parentRoute: typeof AuthRoute
     }
-    '/contests': {
-      id: '/contests'
+    '/_auth/contests': {
+      id: '/_auth/contests'
       path: '/contests'
       fullPath: '/contests'
-      preLoaderRoute: typeof ContestsRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof AuthContestsRouteImport
+      parentRoute: typeof AuthRoute
     }
-    '/dashboard': {
-      id: '/dashboard'
+    '/_auth/dashboard': {
+      id: '/_auth/dashboard'
       path: '/dashboard'
       fullPath: '/dashboard'
-      preLoaderRoute: typeof DashboardRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof AuthDashboardRouteImport
+      parentRoute: typeof AuthRoute
     }
-    '/digital-downloads': {
-      id: '/digital-downloads'
+    '/_auth/digital-downloads': {
+      id: '/_auth/digital-downloads'
       path: '/digital-downloads'
       fullPath: '/digital-downloads'
-      preLoaderRoute: typeof DigitalDownloadsRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof AuthDigitalDownloadsRouteImport
+      parentRoute: typeof AuthRoute
     }
-    '/history': {
-      id: '/history'
+    '/_auth/history': {
+      id: '/_auth/history'
       path: '/history'
       fullPath: '/history'
-      preLoaderRoute: typeof HistoryRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof AuthHistoryRouteImport
+      parentRoute: typeof AuthRoute
     }
-    '/referral': {
-      id: '/referral'
+    '/_auth/referral': {
+      id: '/_auth/referral'
       path: '/referral'
       fullPath: '/referral'
-      preLoaderRoute: typeof ReferralRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof AuthReferralRouteImport
+      parentRoute: typeof AuthRoute
     }
-    '/welcome': {
-      id: '/welcome'
+    '/_auth/welcome': {
+      id: '/_auth/welcome'
       path: '/welcome'
       fullPath: '/welcome'
-      preLoaderRoute: typeof WelcomeRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof AuthWelcomeRouteImport
+      parentRoute: typeof AuthRoute
     }
-    '/activations/$id': {
-      id: '/activations/$id'
+    '/_open/': {
+      id: '/_open/'
+      path: '/'
+      fullPath: '/'
+      preLoaderRoute: typeof OpenIndexRouteImport
+      parentRoute: typeof OpenRoute
+    }
+    '/_auth/activations/$id': {
+      id: '/_auth/activations/$id'
       path: '/activations/$id'
       fullPath: '/activations/$id'
-      preLoaderRoute: typeof ActivationsIdRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof AuthActivationsIdRouteImport
+      parentRoute: typeof AuthRoute
     }
-    '/articles/$id': {
-      id: '/articles/$id'
+    '/_auth/articles/$id': {
+      id: '/_auth/articles/$id'
       path: '/articles/$id'
       fullPath: '/articles/$id'
-      preLoaderRoute: typeof ArticlesIdRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof AuthArticlesIdRouteImport
+      parentRoute: typeof AuthRoute
     }
-    '/challenges/': {
-      id: '/challenges/'
+    '/_auth/challenges/': {
+      id: '/_auth/challenges/'
       path: '/challenges'
       fullPath: '/challenges/'
-      preLoaderRoute: typeof ChallengesIndexRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof AuthChallengesIndexRouteImport
+      parentRoute: typeof AuthRoute
     }
-    '/games/poll': {
-      id: '/games/poll'
+    '/_auth/games/poll': {
+      id: '/_auth/games/poll'
       path: '/games/poll'
       fullPath: '/games/poll'
-      preLoaderRoute: typeof GamesPollRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof AuthGamesPollRouteImport
+      parentRoute: typeof AuthRoute
     }
-    '/login/': {
-      id: '/login/'
-      path: '/login'
-      fullPath: '/login/'
-      preLoaderRoute: typeof LoginIndexRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/login/verify-email': {
-      id: '/login/verify-email'
-      path: '/login/verify-email'
-      fullPath: '/login/verify-email'
-      preLoaderRoute: typeof LoginVerifyEmailRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/media/': {
-      id: '/media/'
+    '/_auth/media/': {
+      id: '/_auth/media/'
       path: '/media'
       fullPath: '/media/'
-      preLoaderRoute: typeof MediaIndexRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof AuthMediaIndexRouteImport
+      parentRoute: typeof AuthRoute
     }
-    '/profile/': {
-      id: '/profile/'
+    '/_auth/profile/': {
+      id: '/_auth/profile/'
       path: '/profile'
       fullPath: '/profile/'
-      preLoaderRoute: typeof ProfileIndexRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof AuthProfileIndexRouteImport
+      parentRoute: typeof AuthRoute
     }
-    '/profile/edit': {
-      id: '/profile/edit'
+    '/_auth/profile/edit': {
+      id: '/_auth/profile/edit'
       path: '/profile/edit'
       fullPath: '/profile/edit'
-      preLoaderRoute: typeof ProfileEditRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof AuthProfileEditRouteImport
+      parentRoute: typeof AuthRoute
     }
-    '/stories/$id': {
-      id: '/stories/$id'
+    '/_auth/stories/$id': {
+      id: '/_auth/stories/$id'
       path: '/stories/$id'
       fullPath: '/stories/$id'
-      preLoaderRoute: typeof StoriesIdRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof AuthStoriesIdRouteImport
+      parentRoute: typeof AuthRoute
     }
-    '/sweepstakes/': {
-      id: '/sweepstakes/'
+    '/_auth/sweepstakes/': {
+      id: '/_auth/sweepstakes/'
       path: '/sweepstakes'
       fullPath: '/sweepstakes/'
-      preLoaderRoute: typeof SweepstakesIndexRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof AuthSweepstakesIndexRouteImport
+      parentRoute: typeof AuthRoute
     }
-    '/sweepstakes/$sweepstake': {
-      id: '/sweepstakes/$sweepstake'
+    '/_auth/sweepstakes/$sweepstake': {
+      id: '/_auth/sweepstakes/$sweepstake'
       path: '/sweepstakes/$sweepstake'
       fullPath: '/sweepstakes/$sweepstake'
-      preLoaderRoute: typeof SweepstakesSweepstakeRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof AuthSweepstakesSweepstakeRouteImport
+      parentRoute: typeof AuthRoute
     }
-    '/challenges/$subtype/': {
-      id: '/challenges/$subtype/'
+    '/_open/login/': {
+      id: '/_open/login/'
+      path: '/login'
+      fullPath: '/login/'
+      preLoaderRoute: typeof OpenLoginIndexRouteImport
+      parentRoute: typeof OpenRoute
+    }
+    '/_open/login/verify-email': {
+      id: '/_open/login/verify-email'
+      path: '/login/verify-email'
+      fullPath: '/login/verify-email'
+      preLoaderRoute: typeof OpenLoginVerifyEmailRouteImport
+      parentRoute: typeof OpenRoute
+    }
+    '/_auth/challenges/$subtype/': {
+      id: '/_auth/challenges/$subtype/'
       path: '/challenges/$subtype'
       fullPath: '/challenges/$subtype/'
-      preLoaderRoute: typeof ChallengesSubtypeIndexRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof AuthChallengesSubtypeIndexRouteImport
+      parentRoute: typeof AuthRoute
     }
-    '/challenges/$subtype/$challenge': {
-      id: '/challenges/$subtype/$challenge'
+    '/_auth/challenges/$subtype/$challenge': {
+      id: '/_auth/challenges/$subtype/$challenge'
       path: '/challenges/$subtype/$challenge'
       fullPath: '/challenges/$subtype/$challenge'
-      preLoaderRoute: typeof ChallengesSubtypeChallengeRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof AuthChallengesSubtypeChallengeRouteImport
+      parentRoute: typeof AuthRoute
     }
-    '/media/playlists/$id': {
-      id: '/media/playlists/$id'
+    '/_auth/media/playlists/$id': {
+      id: '/_auth/media/playlists/$id'
       path: '/media/playlists/$id'
       fullPath: '/media/playlists/$id'
-      preLoaderRoute: typeof MediaPlaylistsIdRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof AuthMediaPlaylistsIdRouteImport
+      parentRoute: typeof AuthRoute
     }
-    '/media/videos/': {
-      id: '/media/videos/'
+    '/_auth/media/videos/': {
+      id: '/_auth/media/videos/'
       path: '/media/videos'
       fullPath: '/media/videos/'
-      preLoaderRoute: typeof MediaVideosIndexRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof AuthMediaVideosIndexRouteImport
+      parentRoute: typeof AuthRoute
     }
-    '/media/videos/$video': {
-      id: '/media/videos/$video'
+    '/_auth/media/videos/$video': {
+      id: '/_auth/media/videos/$video'
       path: '/media/videos/$video'
       fullPath: '/media/videos/$video'
-      preLoaderRoute: typeof MediaVideosVideoRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof AuthMediaVideosVideoRouteImport
+      parentRoute: typeof AuthRoute
     }
   }
 }
 
+interface AuthRouteChildren {
+  AuthAboutRoute: typeof AuthAboutRoute
+  AuthBenefitsRoute: typeof AuthBenefitsRoute
+  AuthCarsRoute: typeof AuthCarsRoute
+  AuthContestsRoute: typeof AuthContestsRoute
+  AuthDashboardRoute: typeof AuthDashboardRoute
+  AuthDigitalDownloadsRoute: typeof AuthDigitalDownloadsRoute
+  AuthHistoryRoute: typeof AuthHistoryRoute
+  AuthReferralRoute: typeof AuthReferralRoute
+  AuthWelcomeRoute: typeof AuthWelcomeRoute
+  AuthActivationsIdRoute: typeof AuthActivationsIdRoute
+  AuthArticlesIdRoute: typeof AuthArticlesIdRoute
+  AuthGamesPollRoute: typeof AuthGamesPollRoute
+  AuthProfileEditRoute: typeof AuthProfileEditRoute
+  AuthStoriesIdRoute: typeof AuthStoriesIdRoute
+  AuthSweepstakesSweepstakeRoute: typeof AuthSweepstakesSweepstakeRoute
+  AuthChallengesIndexRoute: typeof AuthChallengesIndexRoute
+  AuthMediaIndexRoute: typeof AuthMediaIndexRoute
+  AuthProfileIndexRoute: typeof AuthProfileIndexRoute
+  AuthSweepstakesIndexRoute: typeof AuthSweepstakesIndexRoute
+  AuthChallengesSubtypeChallengeRoute: typeof AuthChallengesSubtypeChallengeRoute
+  AuthMediaPlaylistsIdRoute: typeof AuthMediaPlaylistsIdRoute
+  AuthMediaVideosVideoRoute: typeof AuthMediaVideosVideoRoute
+  AuthChallengesSubtypeIndexRoute: typeof AuthChallengesSubtypeIndexRoute
+  AuthMediaVideosIndexRoute: typeof AuthMediaVideosIndexRoute
+}
+
+const AuthRouteChildren: AuthRouteChildren = {
+  AuthAboutRoute: AuthAboutRoute,
+  AuthBenefitsRoute: AuthBenefitsRoute,
+  AuthCarsRoute: AuthCarsRoute,
+  AuthContestsRoute: AuthContestsRoute,
+  AuthDashboardRoute: AuthDashboardRoute,
+  AuthDigitalDownloadsRoute: AuthDigitalDownloadsRoute,
+  AuthHistoryRoute: AuthHistoryRoute,
+  AuthReferralRoute: AuthReferralRoute,
+  AuthWelcomeRoute: AuthWelcomeRoute,
+  AuthActivationsIdRoute: AuthActivationsIdRoute,
+  AuthArticlesIdRoute: AuthArticlesIdRoute,
+  AuthGamesPollRoute: AuthGamesPollRoute,
+  AuthProfileEditRoute: AuthProfileEditRoute,
+  AuthStoriesIdRoute: AuthStoriesIdRoute,
+  AuthSweepstakesSweepstakeRoute: AuthSweepstakesSweepstakeRoute,
+  AuthChallengesIndexRoute: AuthChallengesIndexRoute,
+  AuthMediaIndexRoute: AuthMediaIndexRoute,
+  AuthProfileIndexRoute: AuthProfileIndexRoute,
+  AuthSweepstakesIndexRoute: AuthSweepstakesIndexRoute,
+  AuthChallengesSubtypeChallengeRoute: AuthChallengesSubtypeChallengeRoute,
+  AuthMediaPlaylistsIdRoute: AuthMediaPlaylistsIdRoute,
+  AuthMediaVideosVideoRoute: AuthMediaVideosVideoRoute,
+  AuthChallengesSubtypeIndexRoute: AuthChallengesSubtypeIndexRoute,
+  AuthMediaVideosIndexRoute: AuthMediaVideosIndexRoute,
+}
+
+const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
+
+interface OpenRouteChildren {
+  OpenIndexRoute: typeof OpenIndexRoute
+  OpenLoginVerifyEmailRoute: typeof OpenLoginVerifyEmailRoute
+  OpenLoginIndexRoute: typeof OpenLoginIndexRoute
+}
+
+const OpenRouteChildren: OpenRouteChildren = {
+  OpenIndexRoute: OpenIndexRoute,
+  OpenLoginVerifyEmailRoute: OpenLoginVerifyEmailRoute,
+  OpenLoginIndexRoute: OpenLoginIndexRoute,
+}
+
+const OpenRouteWithChildren = OpenRoute._addFileChildren(OpenRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
-  IndexRoute: IndexRoute,
-  AboutRoute: AboutRoute,
-  BenefitsRoute: BenefitsRoute,
-  CarsRoute: CarsRoute,
-  ContestsRoute: ContestsRoute,
-  DashboardRoute: DashboardRoute,
-  DigitalDownloadsRoute: DigitalDownloadsRoute,
-  HistoryRoute: HistoryRoute,
-  ReferralRoute: ReferralRoute,
-  WelcomeRoute: WelcomeRoute,
-  ActivationsIdRoute: ActivationsIdRoute,
-  ArticlesIdRoute: ArticlesIdRoute,
-  GamesPollRoute: GamesPollRoute,
-  LoginVerifyEmailRoute: LoginVerifyEmailRoute,
-  ProfileEditRoute: ProfileEditRoute,
-  StoriesIdRoute: StoriesIdRoute,
-  SweepstakesSweepstakeRoute: SweepstakesSweepstakeRoute,
-  ChallengesIndexRoute: ChallengesIndexRoute,
-  LoginIndexRoute: LoginIndexRoute,
-  MediaIndexRoute: MediaIndexRoute,
-  ProfileIndexRoute: ProfileIndexRoute,
-  SweepstakesIndexRoute: SweepstakesIndexRoute,
-  ChallengesSubtypeChallengeRoute: ChallengesSubtypeChallengeRoute,
-  MediaPlaylistsIdRoute: MediaPlaylistsIdRoute,
-  MediaVideosVideoRoute: MediaVideosVideoRoute,
-  ChallengesSubtypeIndexRoute: ChallengesSubtypeIndexRoute,
-  MediaVideosIndexRoute: MediaVideosIndexRoute,
+  AuthRoute: AuthRouteWithChildren,
+  OpenRoute: OpenRouteWithChildren,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -8,7 +8,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { RuntimeConfig } from './contracts/config';
 import { ErrorPage, NotFoundPage } from './components/error-page';
 import { PageSpinner } from './components/spinner';
-import { assertRouteMarks, type RouteLayout } from './route-marks';
+import { assertRouteMarks, assertRoutePlacement, type RouteLayout } from './route-marks';
 import { routeTree } from './routeTree.gen';
 
 /** Context every route receives (`createRootRouteWithContext<RouterContext>()`). */
@@ -24,7 +24,7 @@ declare module '@tanstack/react-router' {
     router: AppRouter;
   }
   interface StaticDataRouteOption {
-    /** Visitors without a session may open this route (spec §2 "marked open"). */
+    /** Visitors without a session may open this route (spec §2 "marked open"); such a page sits under `_open/`. */
     open?: boolean;
     /** The route works with an incomplete profile (spec §2; no further behaviour is specified). */
     allowIncompleteProfile?: boolean;
@@ -38,7 +38,8 @@ declare module '@tanstack/react-router' {
 /**
  * Creates the router. Takes the router context; returns the router with the error and not-found pages, intent
  * preloading and scroll restoration.
- * @throws Error when a route sets an unknown mark (see `assertRouteMarks`)
+ * @throws Error when a route sets an unknown mark (see `assertRouteMarks`) or a page sits outside the layout its
+ *   `open` mark calls for (see `assertRoutePlacement`)
  */
 export function createAppRouter(context: RouterContext) {
   const router = createRouter({
@@ -53,7 +54,9 @@ export function createAppRouter(context: RouterContext) {
     notFoundMode: 'root',
     scrollRestoration: true,
   });
-  assertRouteMarks(Object.values(router.routesById));
+  const routes = Object.values(router.routesById);
+  assertRouteMarks(routes);
+  assertRoutePlacement(routes);
   return router;
 }
 

@@ -108,6 +108,20 @@ export function afterFirstRender(task: () => void | Promise<void>, timeoutMs = 2
     .catch((error: unknown) => console.error('[platform] deferred task failed', error));
 }
 
+/** User-timing mark (`performance.mark`) set by `markAppSettled`: DevTools and the end-to-end checks read it. */
+export const APP_SETTLED_MARK = 'podium:app-settled';
+
+/**
+ * Sets the `APP_SETTLED_MARK` performance mark through `afterAppSettled`. Called after the optional libraries were
+ * scheduled, so their tasks (equal waits, first in line) have started when it is set: the moment from which an
+ * unconfigured analytics or telemetry would have shown itself. Takes the query client; returns nothing.
+ */
+export function markAppSettled(client: SettlingClient): void {
+  afterAppSettled(client, () => {
+    performance.mark(APP_SETTLED_MARK);
+  });
+}
+
 /**
  * Runs `task` after the first render, once the app's data loads have settled ({@link waitForQuiet} with
  * `APP_SETTLED_QUIET_MS`: the screen's data and the idle-time preloads that follow it have answered) and the main

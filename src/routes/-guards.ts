@@ -1,54 +1,35 @@
 /**
- * The root route's `beforeLoad` (spec §2 "Navigation guards", in order). Loads the facts the decisions need (the
- * organization, whose token later requests carry, and the current user), asks the pure decisions in
+ * The two route guards of spec §2 "Navigation guards", one per pathless layout (decision 0045):
+ * - `guardMemberRoute`, the `_auth` layout's `beforeLoad`: every members-only page;
+ * - `guardOpenRoute`, the `_open` layout's `beforeLoad`: the pages marked open (`/`, `/login`, `/login/verify-email`).
+ * Each takes the session the root route loaded (`-session.ts`), asks the pure decisions in
  * `features/session/navigation-guard.ts`, and applies them: throws `redirect`, remembers or forgets the post-login
- * path. It decides only: branding and preloads are the root route's loader (`-preloads.ts`). Lives in the app
- * layer (`routes/`) because it ties several features together.
+ * path. They decide only: branding and preloads are the root route's loader (`-preloads.ts`). They live in the app
+ * layer (`routes/`) because they tie several features together.
  */
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import type { RuntimeConfig } from '../contracts/config';
 import type { User } from '../contracts/user';
-import { setOrganizationToken } from '../api/credentials';
 import { NetworkError } from '../api/errors';
-import { getOrganizationQueryOptions } from '../lib/organization/get-organization';
 import { getCurrentUserQueryOptions } from '../lib/session/get-current-user';
-import { decideHostedNewUserRedirect, decideMainGuard, normalizePath, type GuardDecision } from '../features/session/navigation-guard';
+import { decideHostedNewUserRedirect, decideMemberGuard, decideOpenGuard, normalizePath, type GuardDecision } from '../features/session/navigation-guard';
 import { clearPostLoginRedirect, getPostLoginRedirect, setPostLoginRedirect } from '../features/session/post-login-redirect';
-import { getSessionToken } from '../lib/session/token-store';
 import { isMemberUnderage } from '../lib/session/underage';
+import type { Session } from './-session';
 
 interface GuardArgs {
-  context: { queryClient: QueryClient; config: RuntimeConfig };
+  context: { queryClient: QueryClient; config: RuntimeConfig; session: Session };
   location: ParsedLocation;
-  matches: ReadonlyArray<{ routeId: unknown; staticData?: { open?: boolean } }>;
   /** True for intent preloads: decisions apply, but nothing is written to storage. */
   preload: boolean;
-  /** Whether a `/welcome` route exists in this build. */
-  welcomeRouteExists: boolean;
 }
 
 /**
- * Loads the current user when a session token exists; uses the cached user when the network is down. A `null`
- * cached while signed out (and persisted) is not trusted once a token exists: the user is fetched.
- */
-async function loadUser(queryClient: QueryClient): Promise<User | null> {
-  if (!getSessionToken()) return null;
-  const options = getCurrentUserQueryOptions();
-  try {
-    if (queryClient.getQueryData(options.queryKey) === null) return await queryClient.fetchQuery(options);
-    return await queryClient.ensureQueryData({ ...options, revalidateIfStale: true });
-  } catch (error) {
-    if (error instanceof NetworkError) return queryClient.getQueryData(options.queryKey) ?? null;
-    throw error;
-  }
-}
-
-/**
- * Re-reads the user from the server before the main guard sends them from /dashboard to /welcome on the strength of
- * a cached `isNewUser`: the cache (restored from IndexedDB, saved at most every 300 ms) may predate their
+ * Re-reads the user from the server before the member guard sends them from /dashboard to /welcome on the strength
+ * of a cached `isNewUser`: the cache (restored from IndexedDB, saved at most every 300 ms) may predate their
  * onboarding, completed a moment ago or on another device. Takes the cached user; returns the server's, or the
- * cached one when offline (`NetworkError`). Other API errors propagate like `loadUser`'s.
+ * cached one when offline (`NetworkError`). Other API errors propagate to the error page.
  */
 async function confirmNewUser(queryClient: QueryClient, cached: User): Promise<User> {
   try {
@@ -69,47 +50,45 @@ function apply(decision: GuardDecision, preload: boolean): void {
   if (decision.action === 'redirect') throw redirect({ href: decision.to, replace: true });
 }
 
+/** The facts every main-guard rule reads, from the session and the destination. */
+function facts(session: Session, user: User | null, location: ParsedLocation) {
+  return {
+    pathname: location.pathname,
+    fullPath: location.href,
+    user: user ? { isNewUser: user.isNewUser, underage: isMemberUnderage(user, session.organization) } : null,
+    storedRedirect: getPostLoginRedirect(),
+  };
+}
+
 /**
- * Runs the guards for one navigation. Takes the `beforeLoad` arguments; resolves when the navigation may go on,
- * throws a TanStack `redirect` otherwise. Organization/user load failures other than offline propagate to the
- * error page.
+ * Guards a members-only page (`_auth` layout). Takes the `beforeLoad` arguments; resolves when the navigation may
+ * go on, throws a TanStack `redirect` otherwise (see `decideMemberGuard`). A failed refetch other than offline
+ * propagates to the error page.
  */
-export async function runNavigationGuards({ context, location, matches, preload, welcomeRouteExists }: GuardArgs): Promise<void> {
-  const { queryClient, config } = context;
-
-  // Main guard, step 1: the organization (bearer = organization key), whose token every later request carries
-  // (a cache restored from IndexedDB has not run the fetch that remembers it).
-  const organization = await queryClient.ensureQueryData({ ...getOrganizationQueryOptions(), revalidateIfStale: true });
-  setOrganizationToken(organization.token || null);
-
-  // Main guard, step 2: the current user when a session token exists.
-  let user = await loadUser(queryClient);
+export async function guardMemberRoute({ context, location, preload }: GuardArgs): Promise<void> {
+  const { queryClient, session } = context;
+  let user = session.user;
   if (user?.isNewUser && !preload && normalizePath(location.pathname) === '/dashboard') user = await confirmNewUser(queryClient, user);
+  apply(decideMemberGuard(facts(session, user, location)), preload);
+}
 
-  // Guard 1: hosted-session new user on / -> /welcome.
+/**
+ * Guards a page marked open (`_open` layout). Takes the `beforeLoad` arguments and whether a `/welcome` route
+ * exists in this build; resolves when the navigation may go on, throws a TanStack `redirect` otherwise: guard 1
+ * (hosted-session new user on `/` to `/welcome`, `decideHostedNewUserRedirect`) first, then the main guard
+ * (`decideOpenGuard`). Never rejects otherwise.
+ */
+export function guardOpenRoute({ context, location, preload, welcomeRouteExists }: GuardArgs & { welcomeRouteExists: boolean }): void {
+  const { config, session } = context;
   apply(
     decideHostedNewUserRedirect({
       authMode: config.auth.mode,
       pathname: location.pathname,
-      userCreatedAt: user?.createdAt ?? null,
+      userCreatedAt: session.user?.createdAt ?? null,
       welcomeRouteExists,
       now: Date.now(),
     }),
     preload,
   );
-
-  const leaf = matches[matches.length - 1];
-  const underage = isMemberUnderage(user, organization);
-  apply(
-    decideMainGuard({
-      pathname: location.pathname,
-      fullPath: location.href,
-      routeFound: Boolean(leaf && leaf.routeId !== '__root__'),
-      routeOpen: Boolean(leaf?.staticData?.open),
-      user: user ? { isNewUser: user.isNewUser, underage } : null,
-      loggedOffDashboard: config.loggedOffDashboard,
-      storedRedirect: getPostLoginRedirect(),
-    }),
-    preload,
-  );
+  apply(decideOpenGuard({ ...facts(session, session.user, location), loggedOffDashboard: config.loggedOffDashboard }), preload);
 }

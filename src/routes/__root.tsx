@@ -1,5 +1,6 @@
 /**
- * Root route: router context `{queryClient, config}`, the navigation guards (spec §2) as `beforeLoad`, the layout
+ * Root route: router context `{queryClient, config}`; its `beforeLoad` loads who is visiting (`-session.ts`) for the
+ * guards of the `_auth` and `_open` layouts, its loader brands and preloads (`-preloads.ts`). It renders the layout
  * chosen by the deepest route's `staticData.layout`, the global toaster (spec §9) and the level-up dialog; an
  * uncaught error or rejection replaces it all with the error page (spec §2, §8).
  */
@@ -14,18 +15,11 @@ import { AppToaster } from '../platform/toasts';
 import { useFirstScreenSettled } from '../platform/use-first-screen-settled';
 import type { RouterContext } from '../router';
 import { normalizePath, UNDERAGE_BLOCKED_PATHS } from '../features/session/navigation-guard';
-import { runNavigationGuards } from './-guards';
 import { loadAppShell } from './-preloads';
+import { loadSession } from './-session';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  beforeLoad: ({ context, location, matches, preload }) =>
-    runNavigationGuards({
-      context,
-      location,
-      matches,
-      preload,
-      welcomeRouteExists: true,
-    }),
+  beforeLoad: ({ context }) => loadSession(context),
   loader: ({ context, preload }) => loadAppShell(context, preload),
   component: RootComponent,
 });

@@ -5,6 +5,8 @@
  */
 import { expect, test } from './fixtures';
 import { ANALYTICS_KEY, HOSTED_URL, LOGGED_OFF_URL } from '../../playwright.integrations.config';
+import { APP_SETTLED_MARK } from '../../src/platform/after-first-render';
+import { optionalChunksOfBuild } from './optional-chunk-files';
 import { captureRequests, capturedEvents, completeWelcome, newEmail, signInWithSupabase } from './supabase-fixtures';
 
 test.use({ baseURL: HOSTED_URL });
@@ -88,15 +90,20 @@ test.describe('without an analytics key', () => {
     const config = await (await request.get('/config.json')).json();
     expect(config.analytics.key).toBeNull();
     const since = Date.now();
+    // posthog-js is a chunk named after a module (`module-*.js`): found by its source map, not its name.
+    const posthogChunks = (await optionalChunksOfBuild(process.env.STATIC_DIR ?? 'dist')).filter((c) => c.packageName === 'posthog-js').map((c) => c.path);
+    expect(posthogChunks).toHaveLength(1);
     const posthogScripts: string[] = [];
     page.on('request', (req) => {
-      if (/posthog/i.test(req.url())) posthogScripts.push(req.url());
+      if (/posthog/i.test(req.url()) || posthogChunks.includes(new URL(req.url()).pathname)) posthogScripts.push(req.url());
     });
     await page.goto('/');
     await page.getByRole('link', { name: /sign in with e-mail/i }).first().click();
     await expect(page).toHaveURL(/\/login$/);
     await page.goto('/no-such-page');
-    await page.waitForTimeout(5_000);
+    await expect(page.getByText(/page not found/i).first()).toBeVisible();
+    // The app marks the moment analytics, when configured, has started loading: past it, PostHog would show.
+    await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, APP_SETTLED_MARK, { timeout: 20_000 });
     expect(await captureRequests(request, since)).toEqual([]);
     expect(posthogScripts).toEqual([]);
   });

@@ -6,6 +6,9 @@
  */
 import { spawn } from 'node:child_process';
 
+/** What the server prints once it listens (server/main.ts). */
+const LISTENING_LINE = 'Podium is running at';
+
 /** A server started by `startExtraServer`. */
 export interface ExtraServer {
   baseUrl: string;
@@ -24,9 +27,9 @@ async function answers(url: string): Promise<boolean> {
 }
 
 /**
- * Starts the server on 127.0.0.1:`port` with `env` added (PORT, HOST, PODIUM_DATA_DIR=memory:// are set) and
- * waits until `/config.json` answers. Throws when the port already answers (a leftover server would be tested
- * instead) or when the server exits or does not answer within 60 s.
+ * Starts the server on 127.0.0.1:`port` with `env` added (PORT, HOST, PODIUM_DATA_DIR=memory:// are set), waits
+ * for it to print that it listens, then checks that `/config.json` answers. Throws when the port already answers
+ * (a leftover server would be tested instead) or when the server exits or does not listen within 60 s.
  */
 export async function startExtraServer(port: number, env: Record<string, string>): Promise<ExtraServer> {
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -59,13 +62,23 @@ export async function startExtraServer(port: number, env: Record<string, string>
     await exited;
     clearTimeout(timer);
   };
-  const deadline = Date.now() + 60_000;
-  while (!(await answers(`${baseUrl}/config.json`))) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      await stop();
-      throw new Error(`server on port ${port} did not start:\n${out}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
+  // The server prints its "running at" line once it listens (server/main.ts); an exit or 60 s without it fail.
+  let deadline: ReturnType<typeof setTimeout> | undefined;
+  const listening = new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', () => {
+      if (out.includes(LISTENING_LINE)) resolve();
+    });
+    void exited.then(() => reject(new Error('the server exited')));
+    deadline = setTimeout(() => reject(new Error('not listening after 60 s')), 60_000);
+  });
+  try {
+    await listening;
+    if (!(await answers(`${baseUrl}/config.json`))) throw new Error('/config.json does not answer');
+  } catch (error) {
+    await stop();
+    throw new Error(`server on port ${port} did not start (${(error as Error).message}):\n${out}`);
+  } finally {
+    clearTimeout(deadline);
   }
   return { baseUrl, output: () => out, stop };
 }

@@ -25,14 +25,12 @@ export function newFanEmail(prefix = 'fan'): string {
  */
 async function readSignInCode(email: string, after = 0, timeoutMs = 10_000): Promise<string> {
   const pattern = new RegExp(`\\[mail\\] sign-in code for ${email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: (\\d{6})`, 'g');
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const log = (await readFile(E2E_SERVER_LOG, 'utf8')).slice(after);
-    const matches = [...log.matchAll(pattern)];
-    if (matches.length > 0) return matches[matches.length - 1][1];
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`No sign-in code for ${email} in ${E2E_SERVER_LOG}`);
+  const newestCode = async () => [...(await readFile(E2E_SERVER_LOG, 'utf8')).slice(after).matchAll(pattern)].at(-1)?.[1] ?? null;
+  let code: string | null = null;
+  await expect
+    .poll(async () => (code = await newestCode()), { timeout: timeoutMs, message: `No sign-in code for ${email} in ${E2E_SERVER_LOG}` })
+    .not.toBeNull();
+  return code!;
 }
 
 /** Current size of the server log in characters, to read only codes sent after this point. */

@@ -2,7 +2,7 @@
  * Helpers of the offline-queue end-to-end tests (test/e2e/offline-queue.spec.ts):
  * - `signInToDashboard`: a new onboarded fan, signed in through the real API, on the dashboard;
  * - `waitForServiceWorker`, `persistedCache`: the service worker controls the page; the persisted TanStack
- *   Query cache read straight from IndexedDB (query keys, paused mutations, buster);
+ *   Query cache read straight from IndexedDB (query keys and data, paused mutations, buster);
  * - `ledger`, `contentFor`: the server's truth read through the API with the fan's token;
  * - `queuedActionCount`: the number in the offline indicator ("N actions waiting to sync" / "Syncing N actions");
  * - `mulberry32`: a small seeded PRNG, so the flaky-network test fails the same requests on every run;
@@ -81,6 +81,8 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
 interface PersistedCache {
   buster: string;
   queries: string[];
+  /** Data of each persisted query, by query hash (e.g. `["user","me"]`). */
+  queryData: Record<string, unknown>;
   pausedMutations: number;
   mutationKeys: string[];
   /** Variables of every persisted mutation, as JSON (e.g. to find `"articleId":"…"`). */
@@ -106,7 +108,7 @@ export async function persistedCache(page: Page): Promise<PersistedCache | null>
               | {
                   buster: string;
                   clientState: {
-                    queries: { queryHash: string }[];
+                    queries: { queryHash: string; state: { data: unknown } }[];
                     mutations: { mutationKey?: unknown[]; state: { isPaused: boolean; variables?: unknown } }[];
                   };
                 }
@@ -117,6 +119,7 @@ export async function persistedCache(page: Page): Promise<PersistedCache | null>
                 ? {
                     buster: value.buster,
                     queries: value.clientState.queries.map((q) => q.queryHash),
+                    queryData: Object.fromEntries(value.clientState.queries.map((q) => [q.queryHash, q.state.data])),
                     pausedMutations: value.clientState.mutations.filter((m) => m.state.isPaused).length,
                     mutationKeys: value.clientState.mutations.map((m) => String(m.mutationKey?.[0])),
                     mutationVariables: value.clientState.mutations.map((m) => JSON.stringify(m.state.variables ?? null)),
@@ -204,10 +207,10 @@ export async function watchVideoToEnd(page: Page, playbackRate = 1): Promise<voi
     (video: HTMLVideoElement, rate) =>
       new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`video did not end (currentTime ${video.currentTime}, readyState ${video.readyState})`)), 30_000);
+        // React's onEnded listener was added to the element when it mounted, so it runs before this one.
         video.addEventListener('ended', () => {
           clearTimeout(timer);
-          // Let React's onEnded handler (same event) run first.
-          setTimeout(resolve, 0);
+          resolve();
         }, { once: true });
         video.muted = true;
         video.currentTime = 0;

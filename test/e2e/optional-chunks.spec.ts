@@ -3,8 +3,8 @@
  * only some deployments load — PostHog analytics, OpenTelemetry browser traces, the Supabase client — are not in
  * the precache, and a deployment that does load them still starts offline with them once they have been loaded.
  *
- * The optional chunks are found here independently of the build plugin: from each chunk's source map, a chunk
- * most of whose sources come from `posthog-js`, `@supabase/*` or `@opentelemetry/*`.
+ * The optional chunks are found independently of the build plugin, from the chunks' source maps
+ * (`optional-chunk-files.ts`).
  * The second test runs its own server (`E2E_OPTIONAL_PORT`, default E2E_PORT + 2) on the same build, with an
  * analytics key and a telemetry endpoint configured (both pointing at a closed local port: nothing is received).
  */
@@ -12,31 +12,11 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { E2E_PORT } from '../../playwright.config';
 import { startExtraServer, type ExtraServer } from './extra-server';
+import { optionalChunksOfBuild } from './optional-chunk-files';
 import { expect, goOffline, test } from './offline-network';
 
 const STATIC_DIR = process.env.STATIC_DIR ?? 'dist';
 const OPTIONAL_PORT = Number(process.env.E2E_OPTIONAL_PORT ?? E2E_PORT + 2);
-const OPTIONAL_SOURCE = /node_modules\/(posthog-js|@supabase\/[^/]+|@opentelemetry\/[^/]+)\//;
-
-/** One optional chunk: its URL path and the package that makes up most of it. */
-interface OptionalChunk {
-  path: string;
-  packageName: string;
-}
-
-/** The build's optional chunks: JS files of `assets/` whose source map lists mostly optional-package sources. */
-async function optionalChunksOfBuild(dir: string): Promise<OptionalChunk[]> {
-  const chunks: OptionalChunk[] = [];
-  for (const name of await readdir(join(dir, 'assets'))) {
-    if (!name.endsWith('.js.map')) continue;
-    const { sources } = JSON.parse(await readFile(join(dir, 'assets', name), 'utf8')) as { sources: string[] };
-    const optional = sources.map((s) => OPTIONAL_SOURCE.exec(s)?.[1]).filter((p): p is string => Boolean(p));
-    if (sources.length > 0 && optional.length / sources.length >= 0.8) {
-      chunks.push({ path: `/assets/${name.replace(/\.map$/, '')}`, packageName: optional[0].replace(/\/.*$/, '') });
-    }
-  }
-  return chunks.sort((a, b) => a.path.localeCompare(b.path));
-}
 
 /** URL paths listed in the precache manifest injected into the build's `sw.js`. */
 async function precacheManifest(dir: string): Promise<string[]> {

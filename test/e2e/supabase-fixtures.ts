@@ -7,6 +7,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { OTLP_STAND_IN_URL, POSTHOG_STAND_IN_URL, SUPABASE_STAND_IN_URL } from '../../playwright.integrations.config';
 import type { ReceivedSpan } from '../stand-ins/otlp-receiver';
+import { persistedCache } from './offline-helpers';
 import type { CapturedEvent } from '../stand-ins/posthog-capture';
 import type { StandInEvent } from '../stand-ins/supabase-auth';
 
@@ -65,9 +66,11 @@ export async function completeWelcome(page: Page): Promise<void> {
   await page.getByRole('button', { name: "Let's go" }).click();
   await page.waitForURL((url) => url.pathname !== '/welcome');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Camille');
-  // The app persists its query cache with a 300 ms throttle (src/offline/persister.ts); let the onboarded user reach
-  // IndexedDB before the test reloads, as a fan would by not closing the app within the second.
-  await page.waitForTimeout(1_000);
+  // The app persists its query cache with a 300 ms throttle (src/offline/persister.ts): wait until the onboarded
+  // user is in IndexedDB before the test reloads, as a fan would by not closing the app within the second.
+  await expect
+    .poll(async () => (await persistedCache(page))?.queryData[JSON.stringify(['user', 'me'])], { timeout: 10_000 })
+    .toMatchObject({ firstName: 'Camille', isNewUser: false });
 }
 
 /** Events the PostHog stand-in received since `since` (epoch ms). */

@@ -81,8 +81,10 @@ test('an access token that expired while the app was closed is refreshed at star
     localStorage.setItem('podium.supabase.auth', JSON.stringify({ ...stored, ...session }));
     localStorage.setItem('podium.session.token', session.access_token);
   }, short);
-  await page.waitForTimeout(4_000);
-  expect((await request.get('/api/user/me', { headers: await apiHeaders(request, short.access_token) })).status()).toBe(401);
+  // Wait until the short token has expired: the server refuses it.
+  await expect
+    .poll(async () => (await request.get('/api/user/me', { headers: await apiHeaders(request, short.access_token) })).status(), { timeout: 15_000 })
+    .toBe(401);
 
   const unauthorized: string[] = [];
   page.on('response', (res) => {

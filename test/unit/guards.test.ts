@@ -1,25 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import {
   decideHostedNewUserRedirect,
-  decideMainGuard,
+  decideMemberGuard,
+  decideOpenGuard,
   NEW_USER_WINDOW_MS,
   normalizePath,
-  type MainGuardInput,
+  type MemberGuardInput,
+  type OpenGuardInput,
 } from '../../src/features/session/navigation-guard';
 import { tabFromPath } from '../../src/components/tabs';
 import { describeRouteError, RouteValidationError } from '../../src/components/route-error';
 
 const adult = { isNewUser: false, underage: false };
-const base: MainGuardInput = {
-  pathname: '/dashboard',
-  fullPath: '/dashboard',
-  routeFound: true,
-  routeOpen: false,
-  user: adult,
-  loggedOffDashboard: false,
-  storedRedirect: null,
-};
-const guard = (overrides: Partial<MainGuardInput>) => decideMainGuard({ ...base, ...overrides });
+const base: MemberGuardInput = { pathname: '/dashboard', fullPath: '/dashboard', user: adult, storedRedirect: null };
+/** The member guard (`_auth` layout) on `/dashboard` for an adult, with overrides. */
+const guard = (overrides: Partial<MemberGuardInput>) => decideMemberGuard({ ...base, ...overrides });
+/** The open-route guard (`_open` layout) on `/login` for an adult, with overrides. */
+const openGuard = (overrides: Partial<OpenGuardInput>) =>
+  decideOpenGuard({ ...base, pathname: '/login', fullPath: '/login', loggedOffDashboard: false, ...overrides });
 
 describe('guard 1: hosted-session new user on / goes to /welcome (spec §2, §9: 150000 ms)', () => {
   const now = Date.parse('2026-11-22T10:00:00.000Z');
@@ -50,7 +48,7 @@ describe('guard 1: hosted-session new user on / goes to /welcome (spec §2, §9:
 });
 
 describe('main guard: visitors (spec §2)', () => {
-  it('a visitor on a route not marked open is sent to / and its full path is remembered', () => {
+  it('a visitor on a members-only route is sent to / and its full path is remembered', () => {
     expect(guard({ user: null, pathname: '/challenges/poll', fullPath: '/challenges/poll?tab=open#top' })).toEqual({
       action: 'redirect',
       to: '/',
@@ -59,21 +57,17 @@ describe('main guard: visitors (spec §2)', () => {
   });
 
   it('a visitor may open routes marked open (/, /login, /login/verify-email)', () => {
-    expect(guard({ user: null, pathname: '/', fullPath: '/', routeOpen: true }).action).toBe('allow');
-    expect(guard({ user: null, pathname: '/login', fullPath: '/login', routeOpen: true }).action).toBe('allow');
-    expect(guard({ user: null, pathname: '/login/verify-email', fullPath: '/login/verify-email', routeOpen: true }).action).toBe('allow');
-  });
-
-  it('an unknown path renders the 404 page for visitors instead of redirecting', () => {
-    expect(guard({ user: null, pathname: '/nope', fullPath: '/nope', routeFound: false })).toEqual({ action: 'allow' });
+    expect(openGuard({ user: null, pathname: '/', fullPath: '/' }).action).toBe('allow');
+    expect(openGuard({ user: null, pathname: '/login', fullPath: '/login' }).action).toBe('allow');
+    expect(openGuard({ user: null, pathname: '/login/verify-email', fullPath: '/login/verify-email' }).action).toBe('allow');
   });
 
   it('logged-off dashboard: a visitor stays on /', () => {
-    expect(guard({ user: null, loggedOffDashboard: true, pathname: '/', fullPath: '/', routeOpen: true }).action).toBe('allow');
+    expect(openGuard({ user: null, loggedOffDashboard: true, pathname: '/', fullPath: '/' }).action).toBe('allow');
   });
 
-  it('logged-off dashboard: a visitor on another path is sent to / and the path is remembered', () => {
-    expect(guard({ user: null, loggedOffDashboard: true, pathname: '/dashboard', fullPath: '/dashboard' })).toEqual({
+  it('a visitor on /dashboard is sent to / with the path remembered, logged-off dashboard or not (/ is where both start)', () => {
+    expect(guard({ user: null, pathname: '/dashboard', fullPath: '/dashboard' })).toEqual({
       action: 'redirect',
       to: '/',
       rememberPath: '/dashboard',
@@ -81,7 +75,7 @@ describe('main guard: visitors (spec §2)', () => {
   });
 
   it('logged-off dashboard: the sign-in routes stay reachable', () => {
-    expect(guard({ user: null, loggedOffDashboard: true, pathname: '/login', fullPath: '/login', routeOpen: true }).action).toBe('allow');
+    expect(openGuard({ user: null, loggedOffDashboard: true, pathname: '/login', fullPath: '/login' }).action).toBe('allow');
   });
 });
 
@@ -115,19 +109,24 @@ describe('main guard: post-login redirect (spec §2: used once and cleared, unle
   });
 
   it('a visitor never consumes the stored path', () => {
-    expect(guard({ user: null, pathname: '/', fullPath: '/', routeOpen: true, storedRedirect: '/challenges' })).toEqual({ action: 'allow' });
+    expect(openGuard({ user: null, pathname: '/', fullPath: '/', storedRedirect: '/challenges' })).toEqual({ action: 'allow' });
+  });
+
+  it('a signed-in member arriving on an open route is sent to the stored path too', () => {
+    expect(openGuard({ storedRedirect: '/media?tab=videos' })).toEqual({ action: 'redirect', to: '/media?tab=videos', clearStoredRedirect: true });
+    expect(openGuard({ storedRedirect: '/welcome' })).toEqual({ action: 'redirect', to: '/dashboard', clearStoredRedirect: true });
   });
 });
 
 describe('main guard: signed-in users (spec §2)', () => {
   it('a signed-in user on an open route (login) goes to /dashboard', () => {
-    expect(guard({ pathname: '/login', fullPath: '/login', routeOpen: true })).toEqual({ action: 'redirect', to: '/dashboard' });
-    expect(guard({ pathname: '/', fullPath: '/', routeOpen: true })).toEqual({ action: 'redirect', to: '/dashboard' });
+    expect(openGuard({ pathname: '/login', fullPath: '/login' })).toEqual({ action: 'redirect', to: '/dashboard' });
+    expect(openGuard({ pathname: '/', fullPath: '/' })).toEqual({ action: 'redirect', to: '/dashboard' });
   });
 
   it('in logged-off dashboard mode a signed-in user on an open route goes to / (and stays on /)', () => {
-    expect(guard({ loggedOffDashboard: true, pathname: '/login', fullPath: '/login', routeOpen: true })).toEqual({ action: 'redirect', to: '/' });
-    expect(guard({ loggedOffDashboard: true, pathname: '/', fullPath: '/', routeOpen: true })).toEqual({ action: 'allow' });
+    expect(openGuard({ loggedOffDashboard: true, pathname: '/login', fullPath: '/login' })).toEqual({ action: 'redirect', to: '/' });
+    expect(openGuard({ loggedOffDashboard: true, pathname: '/', fullPath: '/' })).toEqual({ action: 'allow' });
   });
 
   it('a new user landing on /dashboard goes to /welcome', () => {
@@ -153,10 +152,6 @@ describe('main guard: signed-in users (spec §2)', () => {
     expect(guard({ user: { isNewUser: false, underage: true }, pathname: '/profile', fullPath: '/profile' }).action).toBe('allow');
     expect(guard({ pathname: '/profile/edit', fullPath: '/profile/edit' }).action).toBe('allow');
     expect(guard({ pathname: '/contests', fullPath: '/contests' }).action).toBe('allow');
-  });
-
-  it('a signed-in user on an unknown path sees the 404 page', () => {
-    expect(guard({ pathname: '/does-not-exist', fullPath: '/does-not-exist', routeFound: false })).toEqual({ action: 'allow' });
   });
 });
 

@@ -55,8 +55,12 @@ function queueOffline(client: QueryClient): QueuedActionVariables {
   return variables;
 }
 
-/** One macrotask: lets callbacks already queued run (a tick, not a timed wait). */
-const flush = () => new Promise((r) => setTimeout(r, 0));
+/** Waits until the client's first mutation is paused: queued offline, waiting for the network. */
+const untilPaused = (client: QueryClient) =>
+  vi.waitFor(() => expect(client.getMutationCache().getAll()[0]?.state.isPaused).toBe(true));
+
+/** The data of the queries in the stored (persisted) client. */
+const storedQueryData = async () => (await get(KEY, store)).clientState.queries.map((q: { state: { data: unknown } }) => q.state.data);
 
 beforeEach(() => {
   store = createStore(`podium-test-${++storeSeq}`, 'keyval');
@@ -71,8 +75,7 @@ describe('persisted query cache', () => {
     registerTestAction(before, callsBefore);
     onlineManager.setOnline(false);
     const variables = queueOffline(before);
-    await flush();
-    expect(before.getMutationCache().getAll()[0].state.isPaused).toBe(true);
+    await untilPaused(before);
     await persistQueryClientSave(options(before));
 
     // "Reload": a new client with the same defaults restores from IndexedDB.
@@ -108,10 +111,11 @@ describe('persisted query cache', () => {
 
   it('stores a queued action caught in flight as paused, so it replays after a reload', async () => {
     const before = new QueryClient();
-    registerTestAction(before, [], () => new Promise(() => undefined)); // the answer never arrives
+    const sent: QueuedActionVariables[] = [];
+    registerTestAction(before, sent, () => new Promise(() => undefined)); // the answer never arrives
     const variables = newQueuedActionVariables();
     void new MutationObserver<unknown, Error, QueuedActionVariables>(before, { mutationKey: ACTION_KEY }).mutate(variables);
-    await flush();
+    await vi.waitFor(() => expect(sent).toEqual([variables])); // sent, awaiting its answer
     expect(before.getMutationCache().getAll()[0].state).toMatchObject({ status: 'pending', isPaused: false });
     await persistQueryClientSave(options(before));
 
@@ -125,8 +129,9 @@ describe('persisted query cache', () => {
 
   it('does not persist an ordinary mutation that is merely in flight', async () => {
     const before = new QueryClient();
-    void new MutationObserver(before, { mutationFn: () => new Promise(() => undefined) }).mutate(undefined);
-    await flush();
+    const mutationFn = vi.fn(() => new Promise(() => undefined));
+    void new MutationObserver(before, { mutationFn }).mutate(undefined);
+    await vi.waitFor(() => expect(mutationFn).toHaveBeenCalled()); // in flight
     await persistQueryClientSave(options(before));
     const stored = await get(KEY, store);
     expect(stored.clientState.mutations).toEqual([]);
@@ -138,7 +143,7 @@ describe('persisted query cache', () => {
     before.setQueryData(['challenges'], ['old shape']);
     onlineManager.setOnline(false);
     const variables = queueOffline(before);
-    await flush();
+    await untilPaused(before);
     await persistQueryClientSave(options(before, 'build-1'));
 
     const after = new QueryClient();
@@ -180,7 +185,7 @@ describe('persisted query cache', () => {
     registerTestAction(seed, []);
     onlineManager.setOnline(false);
     const variables = queueOffline(seed);
-    await flush();
+    await untilPaused(seed);
     await persistQueryClientSave(options(seed));
 
     const client = new QueryClient();
@@ -209,27 +214,29 @@ describe('persisted query cache', () => {
     registerTestAction(client, []);
     // A long throttle: without the queue rule, nothing after the first write would land within this test.
     const persister = createIdbPersister({ key: KEY, store, buster: 'build-1', throttleMs: 60_000 });
+    const persistClient = vi.spyOn(persister, 'persistClient');
     const stop = await bootOfflineCache(client, { options: { ...options(client), persister } });
     client.setQueryData(['checkin'], { days: 1 });
     await persister.flush(); // a save lands: the throttle window starts now
     client.setQueryData(['checkin'], { days: 2 }); // query-only change: waits for the window
-    await flush();
-    const stored = () => get(KEY, store);
-    expect((await stored()).clientState.queries.map((q: { state: { data: unknown } }) => q.state.data)).toEqual([{ days: 1 }]);
+    // Once the persister has been handed the change, a write it started would be read back below (IndexedDB runs
+    // transactions on one store in order): the store must still hold the first copy.
+    await vi.waitFor(() => expect(persistClient.mock.lastCall?.[0].clientState.queries.map((q) => q.state.data)).toEqual([{ days: 2 }]));
+    expect(await storedQueryData()).toEqual([{ days: 1 }]);
 
     onlineManager.setOnline(false);
     const variables = queueOffline(client);
-    await flush();
-    const saved = await stored();
-    expect(saved.clientState.mutations.map((m: { state: { variables: unknown } }) => m.state.variables)).toEqual([variables]);
+    await vi.waitFor(async () => {
+      const saved = await get(KEY, store);
+      expect(saved.clientState.mutations.map((m: { state: { variables: unknown } }) => m.state.variables)).toEqual([variables]);
+    });
     // The queue write carries the latest queries too.
-    expect(saved.clientState.queries.map((q: { state: { data: unknown } }) => q.state.data)).toEqual([{ days: 2 }]);
+    expect(await storedQueryData()).toEqual([{ days: 2 }]);
 
     // The action confirmed: the emptied queue is written at once as well (no stale replay after a reload).
     onlineManager.setOnline(true);
     await client.resumePausedMutations();
-    await flush();
-    expect((await stored()).clientState.mutations).toEqual([]);
+    await vi.waitFor(async () => expect((await get(KEY, store)).clientState.mutations).toEqual([]));
     stop();
   });
 });

@@ -2,19 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { Story } from '../../src/contracts/content';
 import { filterLinksForMember, isPathBlockedForUnderage, linkAccess } from '../../src/app/contests/underage-gates';
 import { getCarouselCards } from '../../src/features/rewards/carousel-cards';
-import { decideMainGuard } from '../../src/features/session/navigation-guard';
+import { decideMemberGuard } from '../../src/features/session/navigation-guard';
 import { selectRailStories } from '../../src/features/stories/story-order';
 
 const guard = (pathname: string, underage: boolean) =>
-  decideMainGuard({
-    pathname,
-    fullPath: pathname,
-    routeFound: true,
-    routeOpen: false,
-    user: { isNewUser: false, underage },
-    loggedOffDashboard: false,
-    storedRedirect: null,
-  });
+  decideMemberGuard({ pathname, fullPath: pathname, user: { isNewUser: false, underage }, storedRedirect: null });
 
 describe('underage gates (spec §2, §6)', () => {
   it.each(['/welcome', '/profile/edit', '/games/poll', '/contests', '/benefits'])('an underage member on %s is sent to /dashboard', (path) => {

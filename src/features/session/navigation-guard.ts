@@ -1,7 +1,9 @@
 /**
- * Navigation guard decisions (spec §2 "Navigation guards", in order; ARCHITECTURE §3). Pure functions: the root
- * route's `beforeLoad` gathers the facts (route marks, user, config, stored redirect) and applies the decision
- * (redirect, remember or forget the post-login path). Each rule is unit-tested in `test/unit/guards.test.ts`.
+ * Navigation guard decisions (spec §2 "Navigation guards", in order; ARCHITECTURE §3). Pure functions: the
+ * `beforeLoad` of the `_auth` layout (members-only pages) and of the `_open` layout (pages marked open) gather the
+ * facts (user, config, stored redirect) and apply the decision (redirect, remember or forget the post-login path);
+ * `src/routes/-guards.ts` does the gathering. Unknown paths match neither layout: the 404 page renders for everyone
+ * and no rule applies (decision 0007). Each rule is unit-tested in `test/unit/guards.test.ts`.
  */
 
 /** New-user window of the hosted-session guard, in milliseconds (spec §9: 150000 ms). */
@@ -48,69 +50,73 @@ export function decideHostedNewUserRedirect(input: HostedNewUserGuardInput): Gua
   return age >= 0 && age < NEW_USER_WINDOW_MS ? { action: 'redirect', to: '/welcome' } : { action: 'allow' };
 }
 
-export interface MainGuardInput {
+/** Who is navigating and what is remembered: the facts both the member and the open-route guards decide on. */
+interface RouteGuardInput {
   /** Pathname of the destination, e.g. `/challenges/poll`. */
   pathname: string;
   /** Full path with search and hash, remembered for after sign-in, e.g. `/challenges/poll?x=1`. */
   fullPath: string;
-  /** False when no route matched (the 404 page renders for everyone, so no rule applies). */
-  routeFound: boolean;
-  /** The destination route is marked open (`staticData.open`). */
-  routeOpen: boolean;
   /** The signed-in user, or null. */
   user: { isNewUser: boolean; underage: boolean } | null;
-  /** Runtime flag: logged-off dashboard mode. */
-  loggedOffDashboard: boolean;
   /** The remembered post-login path, or null. */
   storedRedirect: string | null;
 }
 
+export type MemberGuardInput = RouteGuardInput;
+
+export interface OpenGuardInput extends RouteGuardInput {
+  /** Runtime flag: logged-off dashboard mode. */
+  loggedOffDashboard: boolean;
+}
+
 /**
- * Guard 2, the main guard (spec §2), after the organization and user are loaded. Rules, in the spec's order:
- * - no user, logged-off dashboard on: a path other than `/` (and not an open sign-in route) is remembered and
- *   redirects to `/`;
- * - no user: a route not marked open remembers its full path and redirects to `/`;
- * - user with a stored redirect: it is used once and cleared, unless it is `/welcome` or `/dashboard` (then it is
- *   only cleared);
- * - user on a route marked open: to `/` in logged-off dashboard mode (staying there when already on `/`), else to
- *   `/dashboard`;
+ * The main guard (spec §2) on a members-only route, the pages under the `_auth` layout. Rules, in the spec's order:
+ * - no user: the full path is remembered and the visitor goes to `/` (also in logged-off dashboard mode, where `/`
+ *   is the public dashboard);
+ * - the stored post-login redirect (see `withStoredRedirect`);
  * - new user (isNewUser) on `/dashboard`, not underage: to `/welcome`;
  * - underage user on `/welcome`, `/profile/edit`, `/games/poll`, `/contests`, `/benefits`: to `/dashboard`.
  * Returns the decision; never throws.
  */
-export function decideMainGuard(input: MainGuardInput): GuardDecision {
-  const path = normalizePath(input.pathname);
-  if (!input.routeFound) return { action: 'allow' };
-
-  if (!input.user) {
-    if (input.loggedOffDashboard) {
-      if (path === '/' || input.routeOpen) return { action: 'allow' };
-      return { action: 'redirect', to: '/', rememberPath: input.fullPath };
-    }
-    if (input.routeOpen) return { action: 'allow' };
-    return { action: 'redirect', to: '/', rememberPath: input.fullPath };
-  }
-
-  if (input.storedRedirect) {
-    const stored = input.storedRedirect;
-    const storedPath = normalizePath(stored.split(/[?#]/)[0]);
-    if (IGNORED_POST_LOGIN_PATHS.includes(storedPath)) {
-      const next = decideSignedIn(path, input);
-      return { ...next, clearStoredRedirect: true };
-    }
-    if (stored !== input.fullPath) return { action: 'redirect', to: stored, clearStoredRedirect: true };
-    return { ...decideSignedIn(path, input), clearStoredRedirect: true };
-  }
-  return decideSignedIn(path, input);
+export function decideMemberGuard(input: MemberGuardInput): GuardDecision {
+  const user = input.user;
+  if (!user) return { action: 'redirect', to: '/', rememberPath: input.fullPath };
+  return withStoredRedirect(input, (path) => {
+    if (path === '/dashboard' && user.isNewUser && !user.underage) return { action: 'redirect', to: '/welcome' };
+    if (user.underage && UNDERAGE_BLOCKED_PATHS.includes(path)) return { action: 'redirect', to: '/dashboard' };
+    return { action: 'allow' };
+  });
 }
 
-function decideSignedIn(path: string, input: MainGuardInput): GuardDecision {
-  const user = input.user!;
-  if (input.routeOpen) {
+/**
+ * The main guard (spec §2) on a route marked open (`/`, `/login`, `/login/verify-email`, under the `_open`
+ * layout). Rules, in the spec's order:
+ * - no user: allowed (in logged-off dashboard mode too, so that a visitor can sign in: decision 0007);
+ * - the stored post-login redirect (see `withStoredRedirect`);
+ * - a signed-in user goes to `/` in logged-off dashboard mode (staying there when already on `/`), else to
+ *   `/dashboard`.
+ * Returns the decision; never throws.
+ */
+export function decideOpenGuard(input: OpenGuardInput): GuardDecision {
+  if (!input.user) return { action: 'allow' };
+  return withStoredRedirect(input, (path) => {
     if (input.loggedOffDashboard) return path === '/' ? { action: 'allow' } : { action: 'redirect', to: '/' };
     return { action: 'redirect', to: '/dashboard' };
+  });
+}
+
+/**
+ * Spec §2: after sign-in the stored redirect path is used once and cleared, unless it is `/welcome` or `/dashboard`
+ * (then it is only cleared and the route's own rules apply). Takes the input of a signed-in user and the route's
+ * rules, `decide(normalizedPath)`; returns the stored path's redirect, or the route's decision.
+ */
+function withStoredRedirect(input: RouteGuardInput, decide: (path: string) => GuardDecision): GuardDecision {
+  const path = normalizePath(input.pathname);
+  const stored = input.storedRedirect;
+  if (!stored) return decide(path);
+  const storedPath = normalizePath(stored.split(/[?#]/)[0]);
+  if (!IGNORED_POST_LOGIN_PATHS.includes(storedPath) && stored !== input.fullPath) {
+    return { action: 'redirect', to: stored, clearStoredRedirect: true };
   }
-  if (path === '/dashboard' && user.isNewUser && !user.underage) return { action: 'redirect', to: '/welcome' };
-  if (user.underage && UNDERAGE_BLOCKED_PATHS.includes(path)) return { action: 'redirect', to: '/dashboard' };
-  return { action: 'allow' };
+  return { ...decide(path), clearStoredRedirect: true };
 }

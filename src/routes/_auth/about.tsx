@@ -1,0 +1,8 @@
+/** `/about` (spec §2): about the club's app, points, ranks and version (decision 0026). */
+import { createFileRoute } from '@tanstack/react-router';
+import { AboutPage } from '../../app/about/about-page';
+
+export const Route = createFileRoute('/_auth/about')({
+  staticData: { layout: 'default', titleKey: 'about:title' },
+  component: AboutPage,
+});

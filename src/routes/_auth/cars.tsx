@@ -1,0 +1,8 @@
+/** `/cars` (spec §2 "Cars page"): the team's race car and Alpine's road cars. */
+import { createFileRoute } from '@tanstack/react-router';
+import { CarsPage } from '../../features/cars/components/cars-page';
+
+export const Route = createFileRoute('/_auth/cars')({
+  staticData: { layout: 'default', titleKey: 'cars:title' },
+  component: CarsPage,
+});

@@ -1,0 +1,12 @@
+/** `/digital-downloads` (spec §2, §7): the club's PDFs from the CDN (decision 0029). */
+import { createFileRoute } from '@tanstack/react-router';
+import { getDownloadsQueryOptions } from '../../features/downloads/api/get-downloads';
+import { DownloadsPage } from '../../features/downloads/components/downloads-page';
+
+export const Route = createFileRoute('/_auth/digital-downloads')({
+  staticData: { layout: 'no-bottom-nav', titleKey: 'downloads:title' },
+  loader: ({ context: { queryClient } }) => {
+    queryClient.ensureQueryData(getDownloadsQueryOptions()).catch(() => undefined);
+  },
+  component: DownloadsPage,
+});

@@ -1,0 +1,29 @@
+/**
+ * `/` (spec §2): open to visitors, allows an incomplete profile, no layout. Normally the sign-in entry. With the
+ * logged-off dashboard on (decision 0033), visitors see the public dashboard here, and a signed-in member —
+ * whom the guard keeps on `/` in that mode — sees the member dashboard.
+ */
+import { createFileRoute } from '@tanstack/react-router';
+import { BottomNav } from '../../components/bottom-nav';
+import { DashboardPage } from '../../app/dashboard/dashboard-page';
+import { PublicDashboard } from '../../app/public-dashboard/public-dashboard';
+import { useCurrentUser } from '../../lib/session/get-current-user';
+import { SignInLanding } from '../../features/session/components/sign-in-landing';
+
+export const Route = createFileRoute('/_open/')({
+  staticData: { open: true, allowIncompleteProfile: true, layout: 'none' },
+  component: IndexPage,
+});
+
+function IndexPage() {
+  const { config } = Route.useRouteContext();
+  const { data: user } = useCurrentUser();
+  if (!config.loggedOffDashboard) return <SignInLanding />;
+  if (!user) return <PublicDashboard />;
+  return (
+    <div className={config.tabsEnabled ? 'app-main--with-nav' : undefined}>
+      <DashboardPage />
+      {config.tabsEnabled ? <BottomNav /> : null}
+    </div>
+  );
+}

@@ -1,8 +1,0 @@
-/** `/cars` (spec §2 "Cars page"): the team's race car and Alpine's road cars. */
-import { createFileRoute } from '@tanstack/react-router';
-import { CarsPage } from '../features/cars/components/cars-page';
-
-export const Route = createFileRoute('/cars')({
-  staticData: { layout: 'default', titleKey: 'cars:title' },
-  component: CarsPage,
-});

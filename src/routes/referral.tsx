@@ -1,8 +1,0 @@
-/** `/referral` (spec §2): invite friends with a personal link (decision 0028). */
-import { createFileRoute } from '@tanstack/react-router';
-import { ReferralPage } from '../features/referral/components/referral-page';
-
-export const Route = createFileRoute('/referral')({
-  staticData: { layout: 'no-bottom-nav', titleKey: 'referral:title' },
-  component: ReferralPage,
-});
