@@ -11,6 +11,7 @@ import { languageDetector } from 'hono/language';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { isStorableText, type ErrorCode } from '../src/contracts/common';
 import { isConnectionError, type Db } from './db/client';
+import { createOrganizationCache } from './db/organization-cache';
 import { prepareQueries } from './db/queries';
 import { ambientDb, ambientPrepared } from './db/request-transaction';
 import { memoryStorage, type MediaStorage } from './storage/media-storage';
@@ -96,6 +97,7 @@ export function createApp(options: CreateAppOptions) {
     mailer: options.mailer ?? createMailer(options.env.SMTP_URL, options.env.SMTP_FROM),
     clock: options.clock ?? (() => new Date()),
     queries: ambientPrepared(prepareQueries(options.db)),
+    organizations: createOrganizationCache(options.db),
     storage: options.storage ?? memoryStorage(),
     faultHook: options.faultHook,
   };
@@ -155,7 +157,7 @@ export function createApp(options: CreateAppOptions) {
 
   const member = new Hono<AppEnv>();
   member.use('*', authenticate(deps), idempotency(deps));
-  member.route('/organization', organizationRoutes(deps));
+  member.route('/organization', organizationRoutes());
   member.route('/session', sessionRoutes(deps));
   member.route('/user', userRoutes(deps));
   member.route('/challenge', challengeRoutes(deps));
