@@ -10,7 +10,7 @@
  *   rolls back. References are unique per user too: give each spend its own (e.g. `sweepstake_entry:<entryId>`).
  * - Awards raise both `points` (balance) and `lifetimePoints` (rank); spends lower only `points`.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { TransactionReason } from '../../src/contracts/user';
 import type { DbOrTx } from '../db/client';
 import { pointTransactions, users } from '../db/schema';
@@ -57,6 +57,7 @@ function assertPositive(amount: number) {
 /** The answer row of the ledger statements: the member's row was found, and the entry when one was written. */
 type LedgerStatementRow = {
   found: boolean;
+  passed: boolean;
   balance: number | null;
   used: boolean;
   id: string | null;
@@ -74,17 +75,25 @@ type LedgerStatementRow = {
  * `signed` is the signed amount; `lifetime` says whether lifetime points move too; a spend (`floor`) writes
  * nothing unless the balance covers it.
  */
-async function writeEntry(tx: DbOrTx, input: LedgerEntryInput, signed: number, options: { lifetime: boolean; floor: boolean }) {
+async function writeEntry(
+  tx: DbOrTx,
+  input: LedgerEntryInput,
+  signed: number,
+  options: { lifetime: boolean; floor: boolean; gate?: SQLWrapper },
+) {
   const at = input.at ? input.at.toISOString() : null;
+  const conditions: SQL[] = [];
+  if (options.gate) conditions.push(sql`exists (select 1 from gate)`);
+  if (options.floor) conditions.push(sql`points + ${signed} >= 0`);
   const statement = sql`
-    with account as (
+    with ${options.gate ? sql`gate as ${options.gate},` : sql``} account as (
       select ${users.id} as id, ${users.organizationId} as organization_id, ${users.points} as points
       from ${users} where ${users.id} = ${input.userId} for update
     ), entry as (
       insert into ${pointTransactions} (organization_id, user_id, amount, reason, reference, label, balance_after, created_at)
       select organization_id, id, ${signed}, ${input.reason}, ${input.reference}, ${input.label ?? null}, points + ${signed},
         coalesce(${at}::timestamptz, now())
-      from account ${options.floor ? sql`where points + ${signed} >= 0` : sql``}
+      from account ${conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``}
       on conflict (user_id, reference) do nothing
       returning id, amount, reason, reference, label, balance_after
     ), moved as (
@@ -94,6 +103,7 @@ async function writeEntry(tx: DbOrTx, input: LedgerEntryInput, signed: number, o
       returning 1
     )
     select exists (select 1 from account) as found,
+      ${options.gate ? sql`exists (select 1 from gate)` : sql`true`} as passed,
       (select points from account) as balance,
       exists (select 1 from ${pointTransactions} where ${pointTransactions.userId} = ${input.userId}
         and ${pointTransactions.reference} = ${input.reference}) as used,
@@ -106,7 +116,7 @@ async function writeEntry(tx: DbOrTx, input: LedgerEntryInput, signed: number, o
     row.id === null
       ? undefined
       : { id: row.id, amount: Number(row.amount), reason: row.reason!, reference: row.reference!, label: row.label, balanceAfter: Number(row.balance_after) };
-  return { entry, balance: Number(row.balance), used: row.used };
+  return { entry, balance: Number(row.balance), used: row.used, passed: row.passed };
 }
 
 /**
@@ -119,6 +129,24 @@ export async function awardPoints(tx: DbOrTx, input: LedgerEntryInput): Promise<
   assertPositive(input.amount);
   const { entry } = await writeEntry(tx, input, input.amount, { lifetime: true, floor: false });
   return entry ? { awarded: true, transaction: entry } : { awarded: false };
+}
+
+/**
+ * Runs `gate` and awards `input` only when the gate wrote a row, in one statement: for an award that belongs to
+ * a row of its own (a check-in day, a response), written together without a transaction round trip.
+ * @param gate a data-modifying statement that returns a row when it wrote one, e.g. an insert with
+ *   `on conflict do nothing returning` (a drizzle query builder, which renders in the parentheses a CTE needs)
+ * @returns `passed`: the gate wrote its row; `awarded`/`transaction` as `awardPoints`
+ * @throws RangeError when amount is not a positive integer; Error for an unknown user
+ */
+export async function awardPointsAfter(
+  tx: DbOrTx,
+  gate: SQLWrapper,
+  input: LedgerEntryInput,
+): Promise<{ passed: boolean; awarded: boolean; transaction?: LedgerEntry }> {
+  assertPositive(input.amount);
+  const { entry, passed } = await writeEntry(tx, input, input.amount, { lifetime: true, floor: false, gate });
+  return entry ? { passed, awarded: true, transaction: entry } : { passed, awarded: false };
 }
 
 /**
