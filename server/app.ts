@@ -22,6 +22,7 @@ import { createMailer, type Mailer } from './lib/mailer';
 import type { AppDeps, AppEnv, Clock } from './lib/types';
 import { authenticate } from './middlewares/authenticate';
 import { idempotency } from './middlewares/idempotency';
+import { loadShedding } from './middlewares/load-shedding';
 import { securityHeaders } from './middlewares/security-headers';
 import { challengeRoutes } from './routes/challenge/challenge.index';
 import { checkinRoutes } from './routes/checkin/checkin.index';
@@ -44,6 +45,8 @@ import { sweepstakeRoutes } from './routes/sweepstakes/sweepstakes.index';
 const MAX_BODY_BYTES = 1024 * 1024;
 /** `Retry-After` (seconds) of a 503 answered when the database connection was lost mid-request. */
 const DB_RETRY_AFTER_SECONDS = 1;
+/** `Retry-After` (seconds) of a request shed under overload: long enough for a burst to drain. */
+const SHED_RETRY_AFTER_SECONDS = 2;
 
 export type CreateAppOptions = {
   db: Db;
@@ -138,6 +141,7 @@ export function createApp(options: CreateAppOptions) {
   app.route('/', configRoutes(deps));
 
   const api = new Hono<AppEnv>();
+  api.use('*', loadShedding({ maxInFlight: deps.env.MAX_IN_FLIGHT_REQUESTS, retryAfterSeconds: SHED_RETRY_AFTER_SECONDS }));
   api.use(
     '*',
     bodyLimit({
