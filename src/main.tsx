@@ -2,7 +2,9 @@
  * Boot (ARCHITECTURE §7): runtime config (`/config.json`) and i18n in parallel -> query client with the persisted
  * IndexedDB cache restored -> router with context `{queryClient, config}` -> first route resolved (guards: the
  * organization, the user) -> render. The splash in index.html stays until then; a config failure shows a clear
- * error screen with "Try again". Offline wiring (reachability, service worker), telemetry and product analytics start
+ * error screen with "Try again". The reconnect jitter replaces `onlineManager`'s listener before anything observes
+ * it, and `SignedInRefresh` sits above the router so the hourly refresh runs whatever screen is open
+ * (docs/decisions/0046). Offline wiring (reachability, service worker), telemetry and product analytics start
  * once the first screen has its data (platform/after-first-render, docs/decisions/0006); in Supabase mode the stored session is made ready before the first route (decision 0030).
  */
 import './platform/zod-jitless';
@@ -17,7 +19,9 @@ import { prepareSupabaseSession } from './features/session/supabase/boot';
 import { applyOrganization } from './features/organization/branding';
 import { bootOfflineCache } from './offline/persister';
 import { createAppQueryClient } from './offline/query-client';
+import { installReconnectJitter, reconnectJitterWindowMs } from './offline/reconnect-jitter';
 import { registerOfflineMutationDefaults } from './app/offline-actions';
+import { SignedInRefresh } from './app/signed-in-refresh';
 import { BootError } from './components/boot-error';
 import { watchFatalErrors } from './components/use-fatal-error';
 import { afterFirstRender, watchFirstScreen } from './platform/after-first-render';
@@ -43,6 +47,7 @@ async function boot(): Promise<void> {
   }
   const config = configResult.value;
 
+  const reconnect = installReconnectJitter({ windowMs: reconnectJitterWindowMs(config) });
   const queryClient = createAppQueryClient(registerOfflineMutationDefaults);
   // Supabase mode: the access token is ready (refreshed if needed) before the guards call the API (decision 0030).
   await Promise.all([bootOfflineCache(queryClient), prepareSupabaseSession(config, queryClient)]);
@@ -59,6 +64,7 @@ async function boot(): Promise<void> {
       <StrictMode>
         <I18nextProvider i18n={i18next}>
           <QueryClientProvider client={queryClient}>
+            <SignedInRefresh />
             <RouterProvider router={router} />
           </QueryClientProvider>
         </I18nextProvider>
@@ -68,7 +74,7 @@ async function boot(): Promise<void> {
 
   watchFirstScreen(queryClient);
   afterFirstRender(() => import('./offline/setup').then(({ setupOffline }) => {
-    setupOffline(queryClient);
+    setupOffline(queryClient, { goOnline: reconnect.goOnline });
   }));
   // Both load their libraries after the first render, and do nothing when not configured.
   startTelemetry(config, queryClient);

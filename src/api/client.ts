@@ -6,8 +6,9 @@
  *   the organization key (activations, logged-off sweepstakes).
  * - `x-org-token` once the organization is known; `Idempotency-Key` when given (mutations always pass one).
  * - Failed responses are logged with status, status text and headers (`console.warn`).
- * - Retry (ARCHITECTURE §5): GET/HEAD once on 408, 409, 425, 429, 500, 502, 503, 504; payload methods only
- *   when they carry an Idempotency-Key (then once, same statuses).
+ * - One attempt per call: it never retries. TanStack Query's retryer owns retries (`./retry-policy.ts`,
+ *   docs/decisions/0046-retries-and-reconnect-jitter.md); each error records what that policy reads: whether the
+ *   request may be sent again (GET/HEAD, or an Idempotency-Key) and the answer's `Retry-After`.
  * - Errors: typed errors of `./errors`; no HTTP answer -> `NetworkError`.
  * - Answers are typed with the shared contracts (`apiRequest<Envelope<User>>(...)`) and not parsed at run
  *   time: zod stays off the first screen, and the server's tests parse every answer with the same contract
@@ -19,28 +20,9 @@ import { HEADER_IDEMPOTENCY_KEY, HEADER_ORG_TOKEN } from '../contracts/constants
 import { getRuntimeConfig } from '../platform/runtime-config';
 import { getOrganizationToken, getSessionToken } from './credentials';
 import { InvalidResponseError, NetworkError, toApiError } from './errors';
+import { parseRetryAfter } from './retry-policy';
 
 type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/** Statuses worth one more try (ARCHITECTURE §5). */
-export const RETRY_STATUSES: ReadonlySet<number> = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
-
-/** Default pause before the retry, in milliseconds (a `Retry-After` up to 5 s is honoured instead). */
-const RETRY_DELAY_MS = 300;
-const MAX_RETRY_AFTER_MS = 5000;
-
-/**
- * Whether a failed attempt may be retried (ARCHITECTURE §5). Pure.
- * Takes the method, the answer's status, whether an Idempotency-Key is attached and how many attempts were
- * made (1 = the first). Returns true only for the first attempt of a GET/HEAD, or of a payload method with an
- * Idempotency-Key, that failed with one of `RETRY_STATUSES`.
- */
-export function shouldRetry(method: HttpMethod, status: number, hasIdempotencyKey: boolean, attempt: number): boolean {
-  if (attempt >= 2) return false;
-  if (!RETRY_STATUSES.has(status)) return false;
-  if (method === 'GET' || method === 'HEAD') return true;
-  return hasIdempotencyKey;
-}
 
 /** The answer type of a contract's response schema, e.g. `ResponseOf<typeof VideoListResponseSchema>`. */
 export type ResponseOf<S extends z.ZodType> = z.infer<S>;
@@ -63,8 +45,6 @@ interface ApiRequestOptions<T = unknown> {
   /** 'session' (default): session token if present, else organization key. 'organization': always the key. */
   auth?: 'session' | 'organization';
   signal?: AbortSignal;
-  /** Overrides `RETRY_DELAY_MS` (tests). */
-  retryDelayMs?: number;
 }
 
 function buildUrl(path: string, query?: ApiRequestOptions['query']): string {
@@ -95,23 +75,6 @@ function buildHeaders(options: Pick<ApiRequestOptions, 'auth' | 'idempotencyKey'
   return headers;
 }
 
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    }, { once: true });
-  });
-}
-
-function retryDelay(response: Response, fallback: number): number {
-  const header = response.headers.get('retry-after');
-  const seconds = header === null ? NaN : Number(header);
-  if (Number.isFinite(seconds) && seconds >= 0) return Math.min(seconds * 1000, MAX_RETRY_AFTER_MS);
-  return fallback;
-}
-
 /** Type guard for the API's error body `{error: {code, message}}` (ARCHITECTURE §5). */
 function isApiErrorBody(value: unknown): value is ApiErrorBody {
   const error = (value as { error?: { code?: unknown; message?: unknown } } | null)?.error;
@@ -128,11 +91,11 @@ async function readErrorBody(response: Response): Promise<ApiErrorBody['error'] 
 }
 
 /**
- * Sends one API request and reads the answer.
+ * Sends one API request (one attempt, no retry) and reads the answer.
  * Takes the spec path (e.g. `/user/me`) and options; returns the JSON answer typed as `T` (the envelope, e.g.
  * `Envelope<User>`), or undefined for 204 / non-JSON answers. Throws `ApiError` (or a subclass) on a non-2xx
- * answer after the retry rule, `InvalidResponseError` when the body is not JSON or does not match a given
- * `schema`, `NetworkError` when no answer arrived.
+ * answer, carrying `replayable` and `retryAfterMs` for the retry policy; `InvalidResponseError` when the body is
+ * not JSON or does not match a given `schema`; `NetworkError` (with `replayable`) when no answer arrived.
  */
 export async function apiRequest<T = void>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
   const method = options.method ?? 'GET';
@@ -140,50 +103,45 @@ export async function apiRequest<T = void>(path: string, options: ApiRequestOpti
   const url = buildUrl(path, options.query);
   const body =
     options.body === undefined ? undefined : binary ? (options.body as BodyInit) : JSON.stringify(options.body);
+  // Spec §7: reads may be sent again; a payload method only with the key that makes the server apply it once.
+  const replayable = method === 'GET' || method === 'HEAD' || Boolean(options.idempotencyKey);
 
-  for (let attempt = 1; ; attempt++) {
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        method,
-        headers: buildHeaders({ auth: options.auth, idempotencyKey: options.idempotencyKey, binary }),
-        body,
-        signal: options.signal,
-      });
-    } catch (cause) {
-      if (options.signal?.aborted) throw cause;
-      throw new NetworkError(`${method} ${path} failed: no answer`, { cause });
-    }
-
-    if (response.ok) {
-      if (response.status === 204 || !response.headers.get('content-type')?.includes('json')) return undefined as T;
-      let json: unknown;
-      try {
-        json = await response.json();
-      } catch (cause) {
-        throw new InvalidResponseError(response.status, `${method} ${path}: body is not JSON`, cause);
-      }
-      if (!options.schema) return json as T;
-      const parsed = options.schema.safeParse(json);
-      if (!parsed.success) {
-        throw new InvalidResponseError(response.status, `${method} ${path}: unexpected response shape`, parsed.error.issues);
-      }
-      return parsed.data;
-    }
-
-    console.warn(`[api] ${method} ${path} failed`, {
-      status: response.status,
-      statusText: response.statusText,
-      headers: Object.fromEntries(response.headers.entries()),
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers: buildHeaders({ auth: options.auth, idempotencyKey: options.idempotencyKey, binary }),
+      body,
+      signal: options.signal,
     });
-
-    if (shouldRetry(method, response.status, Boolean(options.idempotencyKey), attempt)) {
-      await response.body?.cancel().catch(() => undefined);
-      await sleep(retryDelay(response, options.retryDelayMs ?? RETRY_DELAY_MS), options.signal);
-      continue;
-    }
-    throw toApiError(response.status, await readErrorBody(response), response.statusText);
+  } catch (cause) {
+    if (options.signal?.aborted) throw cause;
+    throw new NetworkError(`${method} ${path} failed: no answer`, { cause, replayable });
   }
+
+  if (response.ok) {
+    if (response.status === 204 || !response.headers.get('content-type')?.includes('json')) return undefined as T;
+    let json: unknown;
+    try {
+      json = await response.json();
+    } catch (cause) {
+      throw new InvalidResponseError(response.status, `${method} ${path}: body is not JSON`, cause);
+    }
+    if (!options.schema) return json as T;
+    const parsed = options.schema.safeParse(json);
+    if (!parsed.success) {
+      throw new InvalidResponseError(response.status, `${method} ${path}: unexpected response shape`, parsed.error.issues);
+    }
+    return parsed.data;
+  }
+
+  console.warn(`[api] ${method} ${path} failed`, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: Object.fromEntries(response.headers.entries()),
+  });
+  const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
+  throw toApiError(response.status, await readErrorBody(response), response.statusText, { replayable, retryAfterMs });
 }
 
 /** Creates a fresh Idempotency-Key (UUID v4) for a mutation; create it when the action is first queued. */

@@ -4,17 +4,33 @@
  * answer becomes a `NetworkError`.
  */
 
+/**
+ * What the HTTP client records about a failed request for the retry policy (`./retry-policy.ts`).
+ * `replayable`: the request may be sent again (a GET/HEAD, or a payload method with an Idempotency-Key).
+ * `retryAfterMs`: the answer's `Retry-After`, in ms from when it arrived.
+ */
+interface RetryHints {
+  replayable?: boolean;
+  retryAfterMs?: number;
+}
+
 /** Any non-2xx API answer. `status` is the HTTP status; `code`/`message` come from `{error: {code, message}}`. */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly details: unknown;
-  constructor(status: number, code: string, message: string, details?: unknown) {
+  /** Whether the request may be sent again (see `RetryHints`); undefined when not known. */
+  readonly replayable: boolean | undefined;
+  /** The answer's `Retry-After` in ms, when it had one. */
+  readonly retryAfterMs: number | undefined;
+  constructor(status: number, code: string, message: string, details?: unknown, hints: RetryHints = {}) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.details = details;
+    this.replayable = hints.replayable;
+    this.retryAfterMs = hints.retryAfterMs;
   }
 }
 
@@ -60,9 +76,12 @@ export class StoryChapterViewError extends ApiError {
 
 /** The request got no HTTP answer (offline, DNS, CORS, aborted connection). */
 export class NetworkError extends Error {
-  constructor(message = 'Network request failed', options?: { cause?: unknown }) {
+  /** Whether the request may be sent again (see `RetryHints`); undefined when not known. */
+  readonly replayable: boolean | undefined;
+  constructor(message = 'Network request failed', options?: { cause?: unknown; replayable?: boolean }) {
     super(message, options);
     this.name = 'NetworkError';
+    this.replayable = options?.replayable;
   }
 }
 
@@ -76,13 +95,15 @@ export class InvalidResponseError extends ApiError {
 
 /**
  * Maps an error answer to the matching typed error.
- * Takes the HTTP status and the parsed `{error: {code, message, details}}` (or null when the body was not
- * that shape); returns the error instance (never throws).
+ * Takes the HTTP status, the parsed `{error: {code, message, details}}` (or null when the body was not
+ * that shape), the status text and the retry hints; returns the error instance (never throws). The typed 4xx
+ * subclasses are never retried, so only the generic `ApiError` keeps the hints.
  */
 export function toApiError(
   status: number,
   body: { code: string; message: string; details?: unknown } | null,
   statusText = '',
+  hints: RetryHints = {},
 ): ApiError {
   const code = body?.code ?? (status === 401 ? 'Unauthorized' : status === 404 ? 'NotFound' : `Http${status}`);
   const message = body?.message ?? (statusText || `HTTP ${status}`);
@@ -92,5 +113,5 @@ export function toApiError(
   if (status === 422 && code === 'ChallengeSubmission') return new ChallengeSubmissionError(message, details);
   if (status === 422 && code === 'InsufficientPoints') return new InsufficientPointsError(message, details);
   if (status === 422 && code === 'StoryChapterView') return new StoryChapterViewError(undefined, details);
-  return new ApiError(status, code, message, details);
+  return new ApiError(status, code, message, details, hints);
 }

@@ -28,6 +28,11 @@ export const RuntimeConfigSchema = z.object({
     environment: z.string(),
     version: z.string(),
   }),
+  /**
+   * Reconnect jitter window in ms (docs/decisions/0046): after the network returns, the refetches and the
+   * offline queue's replay start after a random delay in [0, window). Absent: the client's default (3000 ms).
+   */
+  reconnectJitterMs: z.number().int().nonnegative().optional(),
   /** Build/deploy version of the server, for diagnostics. */
   version: z.string(),
 });

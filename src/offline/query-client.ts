@@ -13,8 +13,11 @@
  *   pauses while offline instead of failing the screen.
  * - `gcTime` 8 days > the persister's `maxAge` (7 days), so restored data is not collected before it expires.
  * - `staleTime` 60 s: a screen change does not refetch what was just fetched; refetch on reconnect/focus when stale.
- * - query `retry`: once more for a network failure or a transient status (the HTTP client already retried the
- *   status once); never for a 4xx.
+ * - query `retry`/`retryDelay`: the app's one retry policy (`src/api/retry-policy.ts`): reads are retried once on
+ *   a network failure or a retryable status, after the answer's `Retry-After` plus full-jitter backoff; the HTTP
+ *   client itself never retries, so one failing read costs exactly two requests.
+ * - mutations are not retried (TanStack's default), except those whose variables carry their Idempotency-Key
+ *   (`replayableMutationRetry`) and the offline queue's (`queuedMutationDefaults`): only they resend the same key.
  * - mutations `networkMode: 'online'`: a mutation started offline pauses (and is persisted if it is an
  *   offline-queue action, see `queuedMutationDefaults`) instead of failing.
  * - `onlineManager` starts from `navigator.onLine` (TanStack assumes online until an event says otherwise).
@@ -24,6 +27,7 @@
 import { MutationCache, onlineManager, QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { ChallengeSubmissionError, InsufficientPointsError, StoryChapterViewError } from '../api/errors';
+import { retryDelayMs, shouldRetryRequest } from '../api/retry-policy';
 import { notify } from '../platform/toasts';
 import { classifyQueuedFailure, isQueuedMutationMeta } from './queued-action';
 import { PERSIST_MAX_AGE_MS } from './persist-constants';
@@ -32,11 +36,6 @@ import { PERSIST_MAX_AGE_MS } from './persist-constants';
 const QUERY_STALE_TIME_MS = 60_000;
 /** Unused cache entries live one day longer than the persisted cache may be old. */
 export const QUERY_GC_TIME_MS = PERSIST_MAX_AGE_MS + 24 * 60 * 60 * 1000;
-
-/** Query retry: one extra attempt for a network failure or a transient status, none for a 4xx. */
-function retryQuery(failureCount: number, error: unknown): boolean {
-  return failureCount < 2 && classifyQueuedFailure(error) !== 'rejected';
-}
 
 /**
  * Shows the destructive toast for a queued action that will not be applied.
@@ -77,7 +76,8 @@ export function createAppQueryClient(registerMutationDefaults: (queryClient: Que
         networkMode: 'offlineFirst',
         staleTime: QUERY_STALE_TIME_MS,
         gcTime: QUERY_GC_TIME_MS,
-        retry: retryQuery,
+        retry: shouldRetryRequest,
+        retryDelay: retryDelayMs,
       },
       mutations: {
         networkMode: 'online',

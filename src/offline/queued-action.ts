@@ -6,9 +6,11 @@
  * queued; the server replays the stored answer), §5 (a queued check-in carries the time it was made), §6 (paused
  * mutations persist and replay on reconnect), decision 0005 (a replay the server rejects for a business reason is
  * dropped with a toast, not retried forever; one failure does not block the rest of the queue).
- * Decision record: docs/decisions/0005-offline-model.md.
+ * The list of retryable failures and the delay are the app's one retry policy (`src/api/retry-policy.ts`); this
+ * module only sets the queue's longer budget. Decision records: docs/decisions/0005-offline-model.md,
+ * docs/decisions/0046-retries-and-reconnect-jitter.md.
  */
-import { ApiError, NetworkError } from '../api/errors';
+import { isNetworkFailure, isRetryableFailure, retryDelayMs, statusOf } from '../api/retry-policy';
 
 /** Variables every queued action carries, created once when the fan acts (never on replay). */
 export interface QueuedActionVariables {
@@ -29,86 +31,63 @@ export function newQueuedActionVariables(now: () => Date = () => new Date()): Qu
 /** Marker put in `meta` of every offline-capable mutation (see `queuedMutationDefaults`). */
 const QUEUED_MUTATION_META = { offlineQueue: true } as const;
 
-/** Attempts after which a transient server answer (5xx, 408, 409, 425, 429) gives up: about 5 minutes of backoff. */
-export const MAX_TRANSIENT_ATTEMPTS = 12;
+/**
+ * Attempts (the first one included) after which a transient server answer (a retryable status of
+ * `src/api/retry-policy.ts`) gives up: with full-jitter backoff (up to 30 s) plus any `Retry-After`, a few minutes.
+ */
+export const MAX_TRANSIENT_ATTEMPTS = 20;
 /** Attempts after which repeated network failures while "online" give up (each pauses while offline first). */
 export const MAX_NETWORK_ATTEMPTS = 30;
-/** Backoff bounds of queued retries, in milliseconds. */
-const RETRY_BASE_DELAY_MS = 1_000;
-export const RETRY_MAX_DELAY_MS = 30_000;
-
-/** HTTP statuses that mean "try again later" for a request carrying an Idempotency-Key. */
-const TRANSIENT_STATUSES = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
 
 /** What the queue does with a failed attempt. */
 type QueuedFailureKind = 'network' | 'transient' | 'rejected';
 
-/** Reads an HTTP status from an error (`ApiError.status`, or a `status` field on a plain object). */
-function statusOf(error: unknown): number | undefined {
-  if (error instanceof ApiError) return error.status;
-  if (error && typeof error === 'object' && 'status' in error && typeof error.status === 'number') return error.status;
-  return undefined;
-}
-
 /**
- * Classifies a failed attempt of a queued action.
+ * Classifies a failed attempt of a queued action with the shared retry policy (`src/api/retry-policy.ts`).
  * - `network`: no HTTP answer (`NetworkError`, a fetch `TypeError`, an abort/timeout): the server never decided.
- * - `transient`: 408, 409 (the same key still in flight), 425, 429 and every 5xx: the server may accept later.
- * - `rejected`: any other 4xx (401, 403, 404, 422 ...): a business decision that a replay cannot change.
+ * - `transient`: a retryable status (408, 409 — the same key still in flight —, 425, 429, 500, 502, 503, 504):
+ *   the server may accept later.
+ * - `rejected`: any other answer (401, 403, 404, 422, 501 ...): a decision that a replay cannot change.
+ * Unknown failures (e.g. a bug in the mutation function) are `rejected`: they would fail the same way again.
  * Takes the thrown value; never throws.
  */
 export function classifyQueuedFailure(error: unknown): QueuedFailureKind {
-  const status = statusOf(error);
-  if (status !== undefined) return TRANSIENT_STATUSES.has(status) || status >= 500 ? 'transient' : 'rejected';
-  if (error instanceof NetworkError) return 'network';
-  if (error instanceof TypeError) return 'network';
-  if (error && typeof error === 'object' && 'name' in error) {
-    const name = String((error as { name: unknown }).name);
-    if (name === 'NetworkError' || name === 'AbortError' || name === 'TimeoutError') return 'network';
-  }
-  // Unknown failures (e.g. a bug in the mutation function) are not retried: they would fail the same way.
-  return 'rejected';
+  if (!isRetryableFailure(error)) return 'rejected';
+  return statusOf(error) === undefined && isNetworkFailure(error) ? 'network' : 'transient';
 }
 
 /**
  * TanStack Query `retry` function for queued mutations.
- * Takes the number of failures so far (1 after the first failure) and the error; returns whether to try again.
- * Network failures and transient statuses retry with backoff up to `MAX_NETWORK_ATTEMPTS` /
- * `MAX_TRANSIENT_ATTEMPTS`; while the app is offline the retryer pauses instead of counting attempts, so a
- * queued action waits for the network rather than failing. Business rejections (4xx) never retry.
+ * Takes TanStack's failure count (0 on the first failure) and the error; returns whether to try again.
+ * Network failures and transient statuses retry until `MAX_NETWORK_ATTEMPTS` / `MAX_TRANSIENT_ATTEMPTS` attempts
+ * were made; while the app is offline the retryer pauses instead of counting attempts, so a queued action waits
+ * for the network rather than failing. Business rejections (4xx) never retry.
  */
 export function shouldRetryQueuedMutation(failureCount: number, error: unknown): boolean {
+  const attemptsMade = failureCount + 1;
   switch (classifyQueuedFailure(error)) {
     case 'network':
-      return failureCount < MAX_NETWORK_ATTEMPTS;
+      return attemptsMade < MAX_NETWORK_ATTEMPTS;
     case 'transient':
-      return failureCount < MAX_TRANSIENT_ATTEMPTS;
+      return attemptsMade < MAX_TRANSIENT_ATTEMPTS;
     case 'rejected':
       return false;
   }
 }
 
 /**
- * TanStack Query `retryDelay` for queued mutations: exponential backoff 1 s, 2 s, 4 s ... capped at 30 s, with
- * up to 20% random jitter so thousands of phones in one stadium do not replay in lock-step.
- * Takes the failure count (1-based), the error and an optional random source; returns milliseconds.
- * A 429/503 `Retry-After` is not visible here (the API client turns answers into errors); the cap bounds it.
- */
-export function queuedRetryDelay(failureCount: number, _error?: unknown, random: () => number = Math.random): number {
-  const exponential = Math.min(RETRY_MAX_DELAY_MS, RETRY_BASE_DELAY_MS * 2 ** Math.max(0, failureCount - 1));
-  return Math.round(exponential * (1 - 0.2 * random()));
-}
-
-/**
  * Options every offline-capable mutation spreads into its `setMutationDefaults` (check-in, story chapter view,
- * video view, article read): pause while offline (`networkMode: 'online'`), the retry/drop policy above, and the
+ * video view, article read): pause while offline (`networkMode: 'online'`), the retry/drop policy above with the
+ * shared `retryDelayMs` (`Retry-After` honoured), and the
  * `offlineQueue` meta that makes the persister keep the mutation and the indicator count it.
  * Example: `queryClient.setMutationDefaults(['checkin'], {...queuedMutationDefaults, mutationFn})`.
  */
 export const queuedMutationDefaults = {
   networkMode: 'online',
   retry: shouldRetryQueuedMutation,
-  retryDelay: queuedRetryDelay,
+  // The shared delay: the answer's Retry-After plus full-jitter backoff, so a replay never comes back sooner than
+  // the server asked and a crowd of phones does not replay in lock-step.
+  retryDelay: retryDelayMs,
   meta: QUEUED_MUTATION_META,
 } as const;
 

@@ -1,13 +1,15 @@
 /**
  * Real reachability for TanStack's `onlineManager` (stadium "lie-fi": the phone reports a connection, requests
- * go nowhere). The browser's online/offline events stay wired (TanStack's default listener); in addition, when
- * a query or mutation attempt fails with no HTTP answer, the app is marked offline — so queued actions pause and
- * stay persisted instead of burning their attempts — and a probe request is retried with backoff until the API
- * answers (any HTTP status counts), which marks the app online again and resumes the queue.
- * Rule source: ARCHITECTURE §6 (replayed on reconnect; flaky-network test).
+ * go nowhere). The browser's online/offline events stay wired (the `onlineManager` listener, jittered on the way
+ * back online by `./reconnect-jitter.ts`); in addition, when a query or mutation attempt fails with no HTTP
+ * answer, the app is marked offline — so queued actions pause and stay persisted instead of burning their
+ * attempts — and a probe request is retried with backoff until the API answers (any HTTP status counts), which
+ * marks the app online again (through the reconnect jitter when the boot passes its `goOnline`) and resumes the
+ * queue.
+ * Rule source: ARCHITECTURE §6 (replayed on reconnect; flaky-network test), docs/decisions/0046.
  */
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
-import { classifyQueuedFailure } from './queued-action';
+import { isNetworkFailure } from '../api/retry-policy';
 
 /** Probe backoff bounds, in ms. */
 const PROBE_MIN_DELAY_MS = 2_000;
@@ -20,6 +22,11 @@ interface ReachabilityOptions {
   probeUrl: string;
   /** Injected for tests (default: global fetch). */
   fetchImpl?: typeof fetch;
+}
+
+interface WatchReachabilityOptions extends ReachabilityOptions {
+  /** Marks the app online once the probe got an answer (default: `onlineManager.setOnline(true)` at once). */
+  goOnline?: () => void;
 }
 
 /**
@@ -43,7 +50,8 @@ export async function probeReachable({ probeUrl, fetchImpl = fetch }: Reachabili
  * Watches `queryClient`'s caches for attempts that failed without an HTTP answer and drives `onlineManager`
  * as described above. Takes the client and options; returns a function that stops watching and probing.
  */
-export function watchReachability(queryClient: QueryClient, options: ReachabilityOptions): () => void {
+export function watchReachability(queryClient: QueryClient, options: WatchReachabilityOptions): () => void {
+  const goOnline = options.goOnline ?? (() => onlineManager.setOnline(true));
   let timer: ReturnType<typeof setTimeout> | null = null;
   let delay = PROBE_MIN_DELAY_MS;
   let stopped = false;
@@ -57,7 +65,7 @@ export function watchReachability(queryClient: QueryClient, options: Reachabilit
       if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
       if (await probeReachable(options)) {
         delay = PROBE_MIN_DELAY_MS;
-        onlineManager.setOnline(true);
+        goOnline();
       } else {
         delay = Math.min(PROBE_MAX_DELAY_MS, delay * 2);
         scheduleProbe();
@@ -66,7 +74,7 @@ export function watchReachability(queryClient: QueryClient, options: Reachabilit
   };
 
   const onFailure = (error: unknown) => {
-    if (classifyQueuedFailure(error) !== 'network') return;
+    if (!isNetworkFailure(error)) return;
     if (onlineManager.isOnline()) onlineManager.setOnline(false);
     scheduleProbe();
   };

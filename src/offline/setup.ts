@@ -8,9 +8,10 @@
  *
  * What it does:
  * - reachability: attempts that fail with no HTTP answer mark the app offline and a probe (the API's
- *   `/health`, any HTTP answer counts) brings it back online with backoff, on top of the browser's online/offline
- *   events (TanStack's default `onlineManager` listener). Going online resumes the queue and refetches stale
- *   queries (TanStack's `refetchOnReconnect`).
+ *   `/health`, any HTTP answer counts) brings it back online with backoff (through the reconnect jitter's
+ *   `goOnline` when given), on top of the browser's online/offline events (the `onlineManager` listener that
+ *   `installReconnectJitter` sets at boot). Going online resumes the queue and refetches stale queries
+ *   (TanStack's `refetchOnReconnect`).
  * - service worker: registers `/sw.js` with workbox-window and offers "Update available — Reload" (production
  *   builds only; the dev server has no worker).
  * Rule source: ARCHITECTURE §6.
@@ -24,6 +25,8 @@ interface SetupOfflineOptions {
   probeUrl?: string;
   /** Service worker URL (default `/sw.js`); `false` skips registration. */
   serviceWorkerUrl?: string | false;
+  /** How a successful probe marks the app online: the reconnect jitter's `goOnline` (default: at once). */
+  goOnline?: () => void;
 }
 
 /** Default probe URL: the API's health endpoint (never cached by the service worker). */
@@ -53,7 +56,7 @@ function applyRegisteredMutationDefaults(queryClient: QueryClient): void {
  */
 export function setupOffline(queryClient: QueryClient, options: SetupOfflineOptions = {}): () => void {
   applyRegisteredMutationDefaults(queryClient);
-  const stopReachability = watchReachability(queryClient, { probeUrl: options.probeUrl ?? defaultProbeUrl() });
+  const stopReachability = watchReachability(queryClient, { probeUrl: options.probeUrl ?? defaultProbeUrl(), goOnline: options.goOnline });
   const swUrl = options.serviceWorkerUrl ?? '/sw.js';
   if (swUrl !== false && import.meta.env.PROD) {
     void import('./sw-registration').then(({ registerServiceWorker }) => registerServiceWorker(swUrl));

@@ -6,6 +6,8 @@
  *   to the server's points;
  * - flaky network: 30% of API requests fail (seeded), 20 queued actions are each applied exactly once;
  * - a check-in queued "yesterday" (Playwright's clock) is credited to yesterday;
+ * - reconnect jitter (decision 0046): with the default 3 s window and the page's random draw pinned, the replay
+ *   starts no sooner than the drawn delay after the network returns, and sends the action once;
  * - update flow: two builds; the open app offers "Update available — Reload" and reloads into the new build
  *   only when the fan accepts.
  */
@@ -199,6 +201,38 @@ test.describe('offline queue', () => {
     await expect.poll(async () => (await persistedCache(page))?.pausedMutations).toBe(0);
     await expect(page.getByText('1-day streak')).toBeVisible();
     await expect(page.getByRole('button', { name: /^Check in/ })).toBeVisible();
+  });
+
+  test('reconnect jitter: the queue replays only after the drawn delay (default 3 s window), and exactly once', async ({ page, context }) => {
+    const token = await signInToDashboard(page, 'jitter');
+    await waitForServiceWorker(page);
+    await waitForPersistedQueries(page, ['["checkin"]', '["user","me"]']);
+    // Pin the page's random draws to 0.9: the reconnect delay is then 0.9 × 3000 ms = 2700 ms.
+    await page.addInitScript(() => {
+      Math.random = () => 0.9;
+    });
+    const posts: { path: string; key: string | null; at: number }[] = [];
+    page.context().on('request', (request: Request) => {
+      const path = new URL(request.url()).pathname;
+      if (request.method() === 'POST' && path === '/api/checkin') posts.push({ path, key: request.headers()['idempotency-key'] ?? null, at: Date.now() });
+    });
+
+    await goOffline(context);
+    await page.reload();
+    await page.getByRole('button', { name: /^Check in/ }).click();
+    await expect(offlineIndicator(page)).toHaveText(/1 action waiting to sync/);
+    await expect.poll(async () => (await persistedCache(page))?.pausedMutations).toBe(1);
+    expect(posts, 'nothing sent while offline').toHaveLength(0);
+
+    const backOnline = Date.now();
+    await goOnline(context);
+    await expect.poll(async () => references(await ledger(page.request, token), 'checkin').length, { timeout: 15_000 }).toBe(1);
+    expect(posts.length, 'the check-in was sent').toBeGreaterThan(0);
+    expect(posts[0].at - backOnline, 'ms from the network coming back to the replay').toBeGreaterThanOrEqual(2_700);
+    await expect(offlineIndicator(page)).toHaveText('');
+    await expect.poll(async () => (await persistedCache(page))?.pausedMutations).toBe(0);
+    expect(posts).toHaveLength(1);
+    expectOneKeyPerAction(posts);
   });
 
   test('flaky network: with 30% of API requests failing (seeded), 20 queued actions are each applied exactly once', async ({ page, context }) => {

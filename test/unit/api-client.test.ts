@@ -1,12 +1,13 @@
 /**
- * The HTTP client against a real HTTP server (node:http on a random port): headers, bearer rule, retry rule,
- * typed errors, logging. No mocked fetch.
+ * The HTTP client against a real HTTP server (node:http on a random port): headers, bearer rule, one attempt per
+ * call with the retry hints on its errors (the retry policy itself: retry-policy.test.ts), typed errors, logging.
+ * No mocked fetch.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { apiRequest, RETRY_STATUSES, shouldRetry } from '../../src/api/client';
+import { apiRequest } from '../../src/api/client';
 import { clearSessionToken, setOrganizationToken, setSessionToken } from '../../src/api/credentials';
 import {
   ApiError,
@@ -62,7 +63,6 @@ const config = (apiOrigin: string): RuntimeConfig => ({
 });
 
 const OkSchema = z.object({ data: z.object({ ok: z.boolean() }) });
-const fast = { retryDelayMs: 5 };
 
 beforeAll(async () => {
   server = createServer(handle);
@@ -120,52 +120,35 @@ describe('headers and bearer (spec §7)', () => {
   });
 });
 
-describe('retry rule (ARCHITECTURE §5)', () => {
-  it('the retry statuses are 408, 409, 425, 429, 500, 502, 503, 504', () => {
-    expect([...RETRY_STATUSES].sort()).toEqual([408, 409, 425, 429, 500, 502, 503, 504].sort());
-  });
-
-  it('shouldRetry: GET/HEAD once on a retry status; payload methods only with an Idempotency-Key; never twice', () => {
-    for (const status of RETRY_STATUSES) {
-      expect(shouldRetry('GET', status, false, 1)).toBe(true);
-      expect(shouldRetry('HEAD', status, false, 1)).toBe(true);
-      expect(shouldRetry('POST', status, false, 1)).toBe(false);
-      expect(shouldRetry('POST', status, true, 1)).toBe(true);
-      expect(shouldRetry('PATCH', status, true, 1)).toBe(true);
-      expect(shouldRetry('GET', status, false, 2)).toBe(false);
-    }
-    for (const status of [400, 401, 403, 404, 422, 501]) expect(shouldRetry('GET', status, false, 1)).toBe(false);
-  });
-
-  it('a GET answered 503 is retried once and succeeds', async () => {
-    replies.push({ status: 503, body: { error: { code: 'Unavailable', message: 'busy' } } });
-    await expect(apiRequest('/challenge', { schema: OkSchema, ...fast })).resolves.toEqual({ data: { ok: true } });
-    expect(seen).toHaveLength(2);
-  });
-
-  it('a GET failing twice is tried exactly twice, then throws', async () => {
-    replies.push({ status: 502 }, { status: 502 }, { status: 200, body: { data: { ok: true } } });
-    await expect(apiRequest('/challenge', { schema: OkSchema, ...fast })).rejects.toMatchObject({ status: 502 });
-    expect(seen).toHaveLength(2);
-  });
-
-  it('a GET answered 400 is not retried', async () => {
-    replies.push({ status: 400, body: { error: { code: 'BadRequest', message: 'no' } } });
-    await expect(apiRequest('/challenge', { schema: OkSchema, ...fast })).rejects.toBeInstanceOf(ApiError);
+describe('one attempt per call: TanStack Query owns retries (decision 0046)', () => {
+  it('a GET answered 503 is sent once; its error is replayable and carries Retry-After in ms', async () => {
+    replies.push({ status: 503, body: { error: { code: 'Unavailable', message: 'busy' } }, headers: { 'retry-after': '5' } });
+    const error = await apiRequest('/challenge', { schema: OkSchema }).catch((e: unknown) => e);
     expect(seen).toHaveLength(1);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 503, replayable: true, retryAfterMs: 5000 });
   });
 
-  it('a POST without an Idempotency-Key answered 503 is not retried', async () => {
+  it('a Retry-After given as an HTTP date becomes the wait until that date', async () => {
+    const at = new Date(Date.now() + 30_000).toUTCString();
+    replies.push({ status: 429, headers: { 'retry-after': at } });
+    const error = (await apiRequest('/challenge').catch((e: unknown) => e)) as ApiError;
+    expect(error.retryAfterMs).toBeGreaterThan(28_000);
+    expect(error.retryAfterMs).toBeLessThanOrEqual(30_000);
+  });
+
+  it('a POST without an Idempotency-Key answered 503 is sent once and marked not replayable', async () => {
     replies.push({ status: 503 });
-    await expect(apiRequest('/session/otp', { method: 'POST', body: {}, schema: OkSchema, ...fast })).rejects.toMatchObject({ status: 503 });
+    const error = await apiRequest('/session/otp', { method: 'POST', body: {}, schema: OkSchema }).catch((e: unknown) => e);
     expect(seen).toHaveLength(1);
+    expect(error).toMatchObject({ status: 503, replayable: false, retryAfterMs: undefined });
   });
 
-  it('a POST with an Idempotency-Key answered 409 (in flight) is retried once with the same key', async () => {
+  it('a POST with an Idempotency-Key answered 409 (in flight) is sent once and marked replayable', async () => {
     replies.push({ status: 409, body: { error: { code: 'IdempotencyKeyInFlight', message: 'wait' } } });
-    await expect(apiRequest('/checkin', { method: 'POST', body: {}, idempotencyKey: 'same-key', schema: OkSchema, ...fast })).resolves.toEqual({ data: { ok: true } });
-    expect(seen).toHaveLength(2);
-    expect(seen.map((s) => s.headers['idempotency-key'])).toEqual(['same-key', 'same-key']);
+    const error = await apiRequest('/checkin', { method: 'POST', body: {}, idempotencyKey: 'same-key', schema: OkSchema }).catch((e: unknown) => e);
+    expect(seen).toHaveLength(1);
+    expect(error).toMatchObject({ status: 409, replayable: true });
   });
 });
 
@@ -216,5 +199,6 @@ describe('typed errors and logging (spec §8)', () => {
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     setRuntimeConfig(config(`http://127.0.0.1:${port}/api`));
     await expect(apiRequest('/user/me', { schema: OkSchema })).rejects.toBeInstanceOf(NetworkError);
+    await expect(apiRequest('/user/me', { method: 'PATCH', body: {} })).rejects.toMatchObject({ name: 'NetworkError', replayable: false });
   });
 });

@@ -16,8 +16,6 @@ import {
   MAX_TRANSIENT_ATTEMPTS,
   newQueuedActionVariables,
   queuedMutationDefaults,
-  queuedRetryDelay,
-  RETRY_MAX_DELAY_MS,
   shouldRetryQueuedMutation,
   type QueuedActionVariables,
 } from '../../src/offline/queued-action';
@@ -41,17 +39,19 @@ describe('retry policy of queued actions', () => {
     ['no answer (NetworkError)', new NetworkError()],
     ['fetch TypeError', new TypeError('Failed to fetch')],
   ])('keeps retrying after %s, up to the bound', (_name, error) => {
+    // TanStack's failure count is 0 on the first failure: count n means n + 1 attempts were made.
     expect(classifyQueuedFailure(error)).toBe('network');
-    expect(shouldRetryQueuedMutation(1, error)).toBe(true);
-    expect(shouldRetryQueuedMutation(MAX_NETWORK_ATTEMPTS - 1, error)).toBe(true);
-    expect(shouldRetryQueuedMutation(MAX_NETWORK_ATTEMPTS, error)).toBe(false);
+    expect(shouldRetryQueuedMutation(0, error)).toBe(true);
+    expect(shouldRetryQueuedMutation(MAX_NETWORK_ATTEMPTS - 2, error)).toBe(true);
+    expect(shouldRetryQueuedMutation(MAX_NETWORK_ATTEMPTS - 1, error)).toBe(false);
   });
 
-  it.each([408, 409, 425, 429, 500, 502, 503, 504, 507])('retries a %i answer, up to the bound', (status) => {
+  it.each([408, 409, 425, 429, 500, 502, 503, 504])('retries a %i answer, up to the bound', (status) => {
     const error = new ApiError(status, `Http${status}`, 'try later');
     expect(classifyQueuedFailure(error)).toBe('transient');
-    expect(shouldRetryQueuedMutation(1, error)).toBe(true);
-    expect(shouldRetryQueuedMutation(MAX_TRANSIENT_ATTEMPTS, error)).toBe(false);
+    expect(shouldRetryQueuedMutation(0, error)).toBe(true);
+    expect(shouldRetryQueuedMutation(MAX_TRANSIENT_ATTEMPTS - 2, error)).toBe(true);
+    expect(shouldRetryQueuedMutation(MAX_TRANSIENT_ATTEMPTS - 1, error)).toBe(false);
   });
 
   it.each([
@@ -61,20 +61,18 @@ describe('retry policy of queued actions', () => {
     ['404', new NotFoundError()],
     ['401', new UnauthorizedError()],
     ['400', new ApiError(400, 'ValidationFailed', 'bad')],
+    ['501 (not in the spec §7 list)', new ApiError(501, 'Http501', 'not implemented')],
   ])('drops a business rejection: %s', (_name, error) => {
     expect(classifyQueuedFailure(error)).toBe('rejected');
-    expect(shouldRetryQueuedMutation(1, error)).toBe(false);
+    expect(shouldRetryQueuedMutation(0, error)).toBe(false);
   });
 
   it('does not retry an unknown failure (a bug would fail the same way again)', () => {
-    expect(shouldRetryQueuedMutation(1, new Error('boom'))).toBe(false);
+    expect(shouldRetryQueuedMutation(0, new Error('boom'))).toBe(false);
   });
 
-  it('backs off exponentially with jitter, capped at 30 s', () => {
-    const noJitter = () => 0;
-    expect([1, 2, 3, 4].map((n) => queuedRetryDelay(n, undefined, noJitter))).toEqual([1000, 2000, 4000, 8000]);
-    expect(queuedRetryDelay(20, undefined, noJitter)).toBe(RETRY_MAX_DELAY_MS);
-    expect(queuedRetryDelay(1, undefined, () => 1)).toBe(800);
+  it('uses the shared retry delay, which honours Retry-After', () => {
+    expect(queuedMutationDefaults.retryDelay(0, new ApiError(503, 'Http503', 'busy', undefined, { retryAfterMs: 5000 }), () => 0)).toBe(5000);
   });
 });
 

@@ -1,15 +1,13 @@
 /**
  * `GET /user/me` (spec §7): the signed-in user, or null (no token, or 401 — spec §8 "treated as no current
- * user"). Refetched every 60 minutes while a user exists (spec §1, §9).
+ * user"). The hourly refresh while a user exists (spec §1, §9) is kept by the app layer's `SignedInRefresh`
+ * (src/app/signed-in-refresh.tsx), whatever screen is open.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, type Envelope } from '../../api/client';
 import { UnauthorizedError } from '../../api/errors';
 import type { User } from '../../contracts/user';
 import { clearSessionToken, getSessionToken } from './token-store';
-
-/** Periodic refresh interval while signed in, in milliseconds (spec §9: 60 minutes). */
-const USER_REFRESH_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
  * Fetches the current user. Returns null without a session token or on 401 (the stale token is then cleared).
@@ -29,13 +27,12 @@ async function getCurrentUser(signal?: AbortSignal): Promise<User | null> {
   }
 }
 
-/** Query options for the current user: key `['user', 'me']`, hourly refetch while a user is present. */
+/** Query options for the current user: key `['user', 'me']`, fresh for a minute. */
 export function getCurrentUserQueryOptions() {
   return queryOptions({
     queryKey: ['user', 'me'] as const,
     queryFn: ({ signal }) => getCurrentUser(signal),
     staleTime: 60 * 1000,
-    refetchInterval: (query) => (query.state.data ? USER_REFRESH_INTERVAL_MS : false),
   });
 }
 

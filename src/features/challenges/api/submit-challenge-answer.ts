@@ -7,11 +7,14 @@
  * 'Challenge not found' (`ChallengeNotFoundError`, also for a 404). Shown as destructive toasts.
  *
  * Answers need the server's verdict (correct or not, points), so they are not queued offline: the mutation runs
- * with `networkMode: 'always'` and fails at once with a `NetworkError` when there is no connection.
+ * with `networkMode: 'always'` and fails with a `NetworkError` when there is no connection. The Idempotency-Key is
+ * in the variables, so the shared retry policy (`replayableMutationRetry`: once, on a network failure or a
+ * retryable status, after `Retry-After` plus jitter) resends the same key and the answer counts once.
  */
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest, type Envelope } from '../../../api/client';
+import { replayableMutationRetry } from '../../../api/retry-policy';
 import { notify } from '../../../platform/toasts';
 import { ChallengeSubmissionError, NetworkError, NotFoundError } from '../../../api/errors';
 import type { Challenge, ChallengeSubmission, ChallengeSubmissionResult } from '../../../contracts/challenge';
@@ -107,6 +110,7 @@ export function useSubmitChallengeAnswer(challengeId: string) {
   const mutation = useMutation({
     mutationKey: ['challenges', challengeId, 'answer'],
     networkMode: 'always',
+    ...replayableMutationRetry,
     mutationFn: async (input: SubmitChallengeAnswerInput) => {
       if ('trivia' in input.submission && !findCachedChallenge(queryClient, input.challengeId)) {
         throw new ChallengeNotFoundError(input.challengeId);

@@ -1,12 +1,15 @@
 /**
  * `POST /sweepstake/{id}/entry {count}` (spec §7): spends `count × entryCost` points on entries (ARCHITECTURE §4).
  * Online only (it spends points; the button is disabled offline), with a fresh Idempotency-Key per tap so a
- * retried request never buys twice. Errors (spec §8): 422 `InsufficientPointsError` (details `{required,
+ * retried request never buys twice: the key is in the variables, so the shared retry policy
+ * (`replayableMutationRetry`: once, on a network failure or a retryable status, after `Retry-After` plus jitter)
+ * resends the same key. Errors (spec §8): 422 `InsufficientPointsError` (details `{required,
  * balance}`), 422 NotLive / EntryLimitReached, 403 Underage. On success the sweepstake and the member's balance
  * are written to the cache, then the user and the list are refetched.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, createIdempotencyKey, type ResponseOf } from '../../../api/client';
+import { replayableMutationRetry } from '../../../api/retry-policy';
 import type { SweepstakeEntryResponseSchema, SweepstakeEntryResult } from '../../../contracts/sweepstake';
 import { getCurrentUserQueryOptions } from '../../../lib/session/get-current-user';
 import { getSweepstakeQueryOptions } from './get-sweepstake';
@@ -52,6 +55,7 @@ export function useEnterSweepstake() {
     mutationKey: ['sweepstake-entry'],
     mutationFn: enterSweepstake,
     networkMode: 'online',
+    ...replayableMutationRetry,
     onSuccess: (result) => {
       queryClient.setQueryData(getSweepstakeQueryOptions(result.sweepstake.sweepstakeId).queryKey, result.sweepstake);
       queryClient.setQueryData(getSweepstakesQueryOptions().queryKey, (list) =>

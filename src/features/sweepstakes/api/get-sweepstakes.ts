@@ -1,15 +1,13 @@
 /**
  * `GET /sweepstake` (spec §7): the organization's sweepstakes. Signed-in members call it with their session; a
- * visitor (logged-off dashboard) calls it with the public organization key (spec §6). Refetched every 60 minutes
- * while a member is signed in, and at once on reconnect (spec §1, §9; ARCHITECTURE §6).
+ * visitor (logged-off dashboard) calls it with the public organization key (spec §6). Refetched at once on
+ * reconnect (ARCHITECTURE §6); the hourly refresh while a member is signed in (spec §1, §9) is kept by the app
+ * layer's `SignedInRefresh` (src/app/signed-in-refresh.tsx), whatever screen is open.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, type ResponseOf } from '../../../api/client';
 import type { SweepstakeListResponseSchema, Sweepstake } from '../../../contracts/sweepstake';
 import { getSessionToken } from '../../../lib/session/token-store';
-
-/** Periodic refresh while signed in, in milliseconds (spec §9: 60 minutes). */
-const SWEEPSTAKES_REFRESH_INTERVAL_MS = 60 * 60 * 1000;
 
 /** Fetches the sweepstakes; with the organization key when no session exists. Throws API/network errors. */
 async function getSweepstakes(signal?: AbortSignal): Promise<Sweepstake[]> {
@@ -20,12 +18,11 @@ async function getSweepstakes(signal?: AbortSignal): Promise<Sweepstake[]> {
   return data;
 }
 
-/** Query options: key `['sweepstakes']`, hourly refetch while a session token exists, refetch on reconnect. */
+/** Query options: key `['sweepstakes']`, refetch on reconnect. */
 export function getSweepstakesQueryOptions() {
   return queryOptions({
     queryKey: ['sweepstakes'] as const,
     queryFn: ({ signal }) => getSweepstakes(signal),
-    refetchInterval: () => (getSessionToken() ? SWEEPSTAKES_REFRESH_INTERVAL_MS : false),
     refetchOnReconnect: 'always',
   });
 }
