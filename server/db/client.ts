@@ -35,7 +35,7 @@ const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url)
  * @param options.dataDir PGlite directory (created if missing) or `memory://`
  * @param options.poolSize node-postgres pool size (default 10)
  * @param options.poolTimeoutMs how long a query may wait for a free connection (default 5000 ms); past it the
- *   query fails with a connection error, which the app answers 503 + Retry-After (load shedding, decision 0045)
+ *   query fails with a connection error, which the app answers 503 + Retry-After (load shedding, decision 0047)
  * @param options.pgliteTemplate a PGlite data-directory tarball to start from (tests load an already migrated
  *   template: about 1 s instead of 6-10 s for a fresh initdb)
  */

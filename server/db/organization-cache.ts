@@ -1,5 +1,5 @@
 /**
- * The organization and its ranks, kept in memory per server process (decision 0045).
+ * The organization and its ranks, kept in memory per server process (decision 0047).
  *
  * Nearly every request needs its organization (time zone, check-in ladder, token) and many need its ranks, yet
  * both change a few times a season. Reading them with every request cost a round trip and the parsing of a wide

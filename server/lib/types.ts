@@ -33,7 +33,7 @@ export type AppDeps = {
   mailer: Mailer;
   clock: Clock;
   queries: Queries;
-  /** Organizations and their ranks in memory, checked against the version read with each session (decision 0045). */
+  /** Organizations and their ranks in memory, checked against the version read with each session (decision 0047). */
   organizations: OrganizationCache;
   /** Where uploaded media bytes live (decision 0041). */
   storage: MediaStorage;

@@ -1,5 +1,5 @@
 /**
- * Load shedding (decision 0045): at most `maxInFlight` API requests of this process are being served at once;
+ * Load shedding (decision 0047): at most `maxInFlight` API requests of this process are being served at once;
  * one more is refused at once with 503 `ServiceUnavailable` and `Retry-After`, before it reads its body or
  * touches the database. Under a burst beyond what the process and its database connections can serve, members
  * get a quick, retryable answer (the client's retry and offline queue honour `Retry-After`) instead of a
