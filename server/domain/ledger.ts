@@ -17,7 +17,7 @@ import { pointTransactions, users } from '../db/schema';
 import { ApiError } from '../lib/errors';
 
 /** The ledger row an award or a spend wrote (`balanceAfter` is the member's balance right after it). */
-export type LedgerEntry = {
+type LedgerEntry = {
   id: string;
   amount: number;
   reason: TransactionReason;
