@@ -11,6 +11,7 @@ import { languageDetector } from 'hono/language';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { isStorableText, type ErrorCode } from '../src/contracts/common';
 import { isConnectionError, type Db } from './db/client';
+import { createOrganizationCache } from './db/organization-cache';
 import { prepareQueries } from './db/queries';
 import { ambientDb, ambientPrepared } from './db/request-transaction';
 import { memoryStorage, type MediaStorage } from './storage/media-storage';
@@ -21,6 +22,7 @@ import { createMailer, type Mailer } from './lib/mailer';
 import type { AppDeps, AppEnv, Clock } from './lib/types';
 import { authenticate } from './middlewares/authenticate';
 import { idempotency } from './middlewares/idempotency';
+import { loadShedding } from './middlewares/load-shedding';
 import { securityHeaders } from './middlewares/security-headers';
 import { challengeRoutes } from './routes/challenge/challenge.index';
 import { checkinRoutes } from './routes/checkin/checkin.index';
@@ -43,6 +45,8 @@ import { sweepstakeRoutes } from './routes/sweepstakes/sweepstakes.index';
 const MAX_BODY_BYTES = 1024 * 1024;
 /** `Retry-After` (seconds) of a 503 answered when the database connection was lost mid-request. */
 const DB_RETRY_AFTER_SECONDS = 1;
+/** `Retry-After` (seconds) of a request shed under overload: long enough for a burst to drain. */
+const SHED_RETRY_AFTER_SECONDS = 2;
 
 export type CreateAppOptions = {
   db: Db;
@@ -96,6 +100,7 @@ export function createApp(options: CreateAppOptions) {
     mailer: options.mailer ?? createMailer(options.env.SMTP_URL, options.env.SMTP_FROM),
     clock: options.clock ?? (() => new Date()),
     queries: ambientPrepared(prepareQueries(options.db)),
+    organizations: createOrganizationCache(options.db),
     storage: options.storage ?? memoryStorage(),
     faultHook: options.faultHook,
   };
@@ -136,6 +141,7 @@ export function createApp(options: CreateAppOptions) {
   app.route('/', configRoutes(deps));
 
   const api = new Hono<AppEnv>();
+  api.use('*', loadShedding({ maxInFlight: deps.env.MAX_IN_FLIGHT_REQUESTS, retryAfterSeconds: SHED_RETRY_AFTER_SECONDS }));
   api.use(
     '*',
     bodyLimit({
@@ -155,7 +161,7 @@ export function createApp(options: CreateAppOptions) {
 
   const member = new Hono<AppEnv>();
   member.use('*', authenticate(deps), idempotency(deps));
-  member.route('/organization', organizationRoutes(deps));
+  member.route('/organization', organizationRoutes());
   member.route('/session', sessionRoutes(deps));
   member.route('/user', userRoutes(deps));
   member.route('/challenge', challengeRoutes(deps));

@@ -74,6 +74,18 @@ export const EnvSchema = z
     HOST: z.string().min(1).default('0.0.0.0'),
     /** PostgreSQL URL; unset = embedded PGlite in PODIUM_DATA_DIR. */
     DATABASE_URL: url('DATABASE_URL'),
+    /**
+     * PostgreSQL connections per server process (decision 0047). Requests beyond it wait for a connection, at most
+     * DATABASE_POOL_TIMEOUT_MS, then answer 503 with Retry-After: N processes open N times this many.
+     */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+    /**
+     * API requests one process serves at once; more are shed with 503 + Retry-After (decision 0047). The default
+     * lets a 100-connection burst through while a stadium's thousands of phones cannot pile up unbounded.
+     */
+    MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().min(1).max(100_000).default(1_000),
+    /** How long (ms) a request may wait for a free PostgreSQL connection before it answers 503. */
+    DATABASE_POOL_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
     /** PGlite data directory; `memory://` keeps everything in memory. */
     PODIUM_DATA_DIR: z.string().min(1).default('./data'),
     /** Uploaded media bytes: a directory (default `<PODIUM_DATA_DIR>/media`, memory for `memory://`); decision 0041. */
@@ -119,6 +131,11 @@ export const EnvSchema = z
     PUBLIC_LOGGED_OFF_DASHBOARD: bool(false),
     PUBLIC_TABS_ENABLED: bool(true),
     PUBLIC_CDN_BASE: z.string().min(1).default('/cdn'),
+    /**
+     * Window (ms) of the random delay before a client refetches and replays its offline queue on reconnect
+     * (decision 0046); unset = the client's default (3000 ms). 0 turns it off.
+     */
+    PUBLIC_RECONNECT_JITTER_MS: z.coerce.number().int().min(0).max(30_000).optional(),
     PUBLIC_EXCLUDED_CHALLENGE_IDS: list(''),
     PUBLIC_INTERNAL_EMAIL_DOMAINS: list('alpine-racing.example,podium.example'),
     PUBLIC_ANALYTICS_KEY: optionalText,

@@ -50,7 +50,12 @@ if (workers > 1 && cluster.isPrimary) {
 
 /** Opens the database and serves HTTP on env.PORT until SIGTERM/SIGINT. */
 async function startServer() {
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.PODIUM_DATA_DIR });
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.PODIUM_DATA_DIR,
+    poolSize: env.DATABASE_POOL_SIZE,
+    poolTimeoutMs: env.DATABASE_POOL_TIMEOUT_MS,
+  });
   if (cluster.isPrimary) {
     logger.info(
       database.engine === 'postgres' ? 'database: PostgreSQL (DATABASE_URL)' : `database: embedded PGlite (${env.PODIUM_DATA_DIR})`,

@@ -34,6 +34,8 @@ const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url)
  * @param options.databaseUrl PostgreSQL URL; when null, PGlite is used
  * @param options.dataDir PGlite directory (created if missing) or `memory://`
  * @param options.poolSize node-postgres pool size (default 10)
+ * @param options.poolTimeoutMs how long a query may wait for a free connection (default 5000 ms); past it the
+ *   query fails with a connection error, which the app answers 503 + Retry-After (load shedding, decision 0047)
  * @param options.pgliteTemplate a PGlite data-directory tarball to start from (tests load an already migrated
  *   template: about 1 s instead of 6-10 s for a fresh initdb)
  */
@@ -41,13 +43,18 @@ export async function openDatabase(options: {
   databaseUrl: string | null;
   dataDir: string;
   poolSize?: number;
+  poolTimeoutMs?: number;
   pgliteTemplate?: Blob;
 }): Promise<Database> {
   if (options.databaseUrl) {
     const { Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const pool = new Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: options.poolTimeoutMs ?? 5_000,
+    });
     // node-postgres emits backend errors of idle clients (a PostgreSQL restart, a failover, an administrator
     // terminating sessions) on the pool; without a listener they would crash the process. The pool drops that
     // client and opens a new one for the next request, so a warning is all that is needed.

@@ -4,32 +4,32 @@
  */
 import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from './client';
-import { challenges, organizations, ranks, sessions, users } from './schema';
+import { challenges, organizations, sessions, users } from './schema';
 
 /** Builds the prepared statements for `db`. */
 export function prepareQueries(db: Db) {
   return {
-    /** `{tokenHash}` -> rows of {session, user, organization} (0 or 1). */
+    /**
+     * `{tokenHash}` -> rows of {session, user, organization: {id, version}} (0 or 1); the organization itself comes
+     * from the organization cache at that version.
+     */
     sessionByTokenHash: db
-      .select({ session: sessions, user: users, organization: organizations })
+      .select({
+        session: { id: sessions.id, expiresAt: sessions.expiresAt },
+        user: users,
+        organization: { id: organizations.id, version: organizations.version },
+      })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .innerJoin(organizations, eq(organizations.id, users.organizationId))
       .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
       .prepare('podium_session_by_token_hash'),
-    /** `{publicKey}` -> the organization (0 or 1 rows). */
+    /** `{publicKey}` -> the organization's `{id, version}` (0 or 1 rows). */
     organizationByPublicKey: db
-      .select()
+      .select({ id: organizations.id, version: organizations.version })
       .from(organizations)
       .where(eq(organizations.publicKey, sql.placeholder('publicKey')))
       .prepare('podium_organization_by_public_key'),
-    /** `{organizationId}` -> ranks by threshold ascending. */
-    ranksByOrganization: db
-      .select()
-      .from(ranks)
-      .where(eq(ranks.organizationId, sql.placeholder('organizationId')))
-      .orderBy(asc(ranks.threshold))
-      .prepare('podium_ranks_by_organization'),
     /** `{organizationId, now}` -> challenges visible at `now` (ISO string), in display order. */
     visibleChallenges: db
       .select()

@@ -9,7 +9,7 @@
  *   reference is `checkin:<day>`.
  * Known limit: a late check-in for an earlier day does not re-number later rows' streak.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { CheckinResult, CheckinStatus } from '../../src/contracts/checkin';
 import type { DbOrTx } from '../db/client';
 import { checkins, type CheckinRewardRow } from '../db/schema';
@@ -17,7 +17,7 @@ import { addDays, dayInZone } from '../../src/rules/calendar';
 import { currentStreak, rewardForStreakDay } from '../../src/rules/checkin';
 import { ApiError } from '../lib/errors';
 import type { AppDeps, OrganizationRow } from '../lib/types';
-import { awardPoints } from './ledger';
+import { awardPointsAfter } from './ledger';
 
 const CHECKIN_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 const CHECKIN_MAX_SKEW_MS = 2 * 60 * 1000;
@@ -39,6 +39,7 @@ function checkinStatus(
   };
 }
 
+/** The member's latest check-in (or none). */
 async function lastCheckin(db: DbOrTx, userId: string) {
   const [last] = await db
     .select({ day: checkins.day, streakDay: checkins.streakDay })
@@ -53,6 +54,30 @@ async function lastCheckin(db: DbOrTx, userId: string) {
 export async function getCheckinStatus(deps: AppDeps, organization: OrganizationRow, userId: string) {
   const today = dayInZone(deps.clock(), organization.timeZone);
   return checkinStatus(organization.checkinRewards, await lastCheckin(deps.db, userId), today);
+}
+
+/**
+ * One read for a check-in of `day`: the streak day of the day before (0 when none) and the latest check-in.
+ */
+async function streakBefore(db: DbOrTx, userId: string, day: string) {
+  const previous = db
+    .select({ streakDay: checkins.streakDay })
+    .from(checkins)
+    .where(and(eq(checkins.userId, userId), eq(checkins.day, addDays(day, -1))));
+  const latest = db
+    .select({ day: checkins.day, streakDay: checkins.streakDay })
+    .from(checkins)
+    .where(eq(checkins.userId, userId))
+    .orderBy(desc(checkins.day))
+    .limit(1);
+  const statement = sql`select ${previous} as previous, latest.day::text as day, latest.streak_day
+    from (select 1) as one left join lateral ${latest} as latest on true`;
+  // Both drivers (node-postgres, PGlite) answer raw statements as `{rows}`.
+  const [row] = ((await db.execute(statement)) as unknown as { rows: Array<{ previous: number | null; day: string | null; streak_day: number | null }> }).rows;
+  return {
+    previousStreakDay: row.previous === null ? 0 : Number(row.previous),
+    last: row.day === null ? undefined : { day: String(row.day), streakDay: Number(row.streak_day) },
+  };
 }
 
 /**
@@ -76,28 +101,31 @@ export async function checkIn(
   }
   const day = dayInZone(occurredAt, organization.timeZone);
   const rewards = organization.checkinRewards;
-  const result = await deps.db.transaction(async (tx) => {
-    const [previous] = await tx
-      .select({ streakDay: checkins.streakDay })
-      .from(checkins)
-      .where(and(eq(checkins.userId, userId), eq(checkins.day, addDays(day, -1))));
-    const streakDay = (previous?.streakDay ?? 0) + 1;
-    const points = rewardForStreakDay(rewards, streakDay);
-    const [created] = await tx
-      .insert(checkins)
-      .values({ userId, day, streakDay, pointsAwarded: points, occurredAt, createdAt: now })
-      .onConflictDoNothing({ target: [checkins.userId, checkins.day] })
-      .returning();
-    if (created && points > 0) {
-      await awardPoints(tx, { userId, amount: points, reason: 'checkin', reference: `checkin:${day}`, label: `Daily check-in, day ${streakDay}` });
-    }
-    return { created: Boolean(created), pointsAwarded: created ? points : 0 };
-  });
+  // Two statements and no transaction of its own: one read, then the check-in row and its award written by one
+  // statement (the award only when the row is new), so a burst of check-ins costs two round trips each.
+  const { previousStreakDay, last: before } = await streakBefore(deps.db, userId, day);
+  const streakDay = previousStreakDay + 1;
+  const points = rewardForStreakDay(rewards, streakDay);
+  const insert = deps.db
+    .insert(checkins)
+    .values({ userId, day, streakDay, pointsAwarded: points, occurredAt, createdAt: now })
+    .onConflictDoNothing({ target: [checkins.userId, checkins.day] })
+    .returning({ day: checkins.day });
+  let created: boolean;
+  if (points > 0) {
+    const award = { userId, amount: points, reason: 'checkin' as const, reference: `checkin:${day}`, label: `Daily check-in, day ${streakDay}` };
+    created = (await awardPointsAfter(deps.db, insert, award)).passed;
+  } else {
+    created = (await insert).length > 0;
+  }
+  // The latest check-in after this one: this day when it is the newest; read again only when another request
+  // wrote this day meanwhile (its streak day is not known here).
+  const last = !created ? await lastCheckin(deps.db, userId) : !before || before.day < day ? { day, streakDay } : before;
   const today = dayInZone(now, organization.timeZone);
   return {
-    ...checkinStatus(rewards, await lastCheckin(deps.db, userId), today),
+    ...checkinStatus(rewards, last, today),
     day,
-    pointsAwarded: result.pointsAwarded,
-    created: result.created,
+    pointsAwarded: created ? points : 0,
+    created,
   };
 }

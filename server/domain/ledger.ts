@@ -5,18 +5,26 @@
  * - `awardPoints` is idempotent by `reference` (unique per user): a second award with the same reference
  *   changes nothing and answers `{awarded: false}`. Use references that name what earned the points, e.g.
  *   `checkin:2026-11-22`, `challenge:<id>`, `trivia:<challengeId>:<questionId>`, `video:<id>`.
- * - `spendPoints` never lets the balance go below 0 (conditional UPDATE), so concurrent spends cannot
- *   overspend; it throws `InsufficientPointsError` (422 InsufficientPoints) and the caller's transaction
+ * - `spendPoints` never lets the balance go below 0 (the member's row is locked and the entry written only when
+ *   the balance covers it), so concurrent spends cannot overspend; it throws `InsufficientPointsError` (422 InsufficientPoints) and the caller's transaction
  *   rolls back. References are unique per user too: give each spend its own (e.g. `sweepstake_entry:<entryId>`).
  * - Awards raise both `points` (balance) and `lifetimePoints` (rank); spends lower only `points`.
  */
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { TransactionReason } from '../../src/contracts/user';
 import type { DbOrTx } from '../db/client';
 import { pointTransactions, users } from '../db/schema';
 import { ApiError } from '../lib/errors';
 
-type PointTransactionRow = typeof pointTransactions.$inferSelect;
+/** The ledger row an award or a spend wrote (`balanceAfter` is the member's balance right after it). */
+type LedgerEntry = {
+  id: string;
+  amount: number;
+  reason: TransactionReason;
+  reference: string;
+  label: string | null;
+  balanceAfter: number;
+};
 
 type LedgerEntryInput = {
   userId: string;
@@ -46,84 +54,111 @@ function assertPositive(amount: number) {
   if (!Number.isInteger(amount) || amount <= 0) throw new RangeError(`amount must be a positive integer, got ${amount}`);
 }
 
-async function insertEntry(tx: DbOrTx, input: LedgerEntryInput, signedAmount: number) {
-  const [user] = await tx
-    .select({ organizationId: users.organizationId })
-    .from(users)
-    .where(eq(users.id, input.userId));
-  if (!user) throw new Error(`ledger: unknown user ${input.userId}`);
-  const [row] = await tx
-    .insert(pointTransactions)
-    .values({
-      organizationId: user.organizationId,
-      userId: input.userId,
-      amount: signedAmount,
-      reason: input.reason,
-      reference: input.reference,
-      label: input.label ?? null,
-      balanceAfter: 0,
-      ...(input.at ? { createdAt: input.at } : {}),
-    })
-    .onConflictDoNothing({ target: [pointTransactions.userId, pointTransactions.reference] })
-    .returning();
-  return row;
-}
+/** The answer row of the ledger statements: the member's row was found, and the entry when one was written. */
+type LedgerStatementRow = {
+  found: boolean;
+  passed: boolean;
+  balance: number | null;
+  used: boolean;
+  id: string | null;
+  amount: number | null;
+  reason: TransactionReason | null;
+  reference: string | null;
+  label: string | null;
+  balance_after: number | null;
+};
 
 /**
- * Awards `amount` points once per (user, reference).
- * @param tx an open transaction (the balance update and the ledger row commit together)
- * @returns `{awarded: true, transaction}` the first time, `{awarded: false}` when the reference was already used
- * @throws RangeError when amount is not a positive integer
+ * Writes one ledger row and moves the balance in one statement (one round trip): the member's row is locked
+ * first (`for update`, so concurrent changes of one member queue and `balance_after` is exact), the entry is
+ * inserted unless its reference was used (`on conflict do nothing`), and the balance moves only when it was.
+ * `signed` is the signed amount; `lifetime` says whether lifetime points move too; a spend (`floor`) writes
+ * nothing unless the balance covers it.
  */
-export async function awardPoints(
+async function writeEntry(
   tx: DbOrTx,
   input: LedgerEntryInput,
-): Promise<{ awarded: boolean; transaction?: PointTransactionRow }> {
-  assertPositive(input.amount);
-  const row = await insertEntry(tx, input, input.amount);
-  if (!row) return { awarded: false };
-  const [balance] = await tx
-    .update(users)
-    .set({
-      points: sql`${users.points} + ${input.amount}`,
-      lifetimePoints: sql`${users.lifetimePoints} + ${input.amount}`,
-    })
-    .where(eq(users.id, input.userId))
-    .returning({ points: users.points });
-  const [transaction] = await tx
-    .update(pointTransactions)
-    .set({ balanceAfter: balance.points })
-    .where(eq(pointTransactions.id, row.id))
-    .returning();
-  return { awarded: true, transaction };
+  signed: number,
+  options: { lifetime: boolean; floor: boolean; gate?: SQLWrapper },
+) {
+  const at = input.at ? input.at.toISOString() : null;
+  const conditions: SQL[] = [];
+  if (options.gate) conditions.push(sql`exists (select 1 from gate)`);
+  if (options.floor) conditions.push(sql`points + ${signed} >= 0`);
+  const statement = sql`
+    with ${options.gate ? sql`gate as ${options.gate},` : sql``} account as (
+      select ${users.id} as id, ${users.organizationId} as organization_id, ${users.points} as points
+      from ${users} where ${users.id} = ${input.userId} for update
+    ), entry as (
+      insert into ${pointTransactions} (organization_id, user_id, amount, reason, reference, label, balance_after, created_at)
+      select organization_id, id, ${signed}, ${input.reason}, ${input.reference}, ${input.label ?? null}, points + ${signed},
+        coalesce(${at}::timestamptz, now())
+      from account ${conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``}
+      on conflict (user_id, reference) do nothing
+      returning id, amount, reason, reference, label, balance_after
+    ), moved as (
+      update ${users} set points = ${users.points} + ${signed}
+        ${options.lifetime ? sql`, lifetime_points = ${users.lifetimePoints} + ${signed}` : sql``}
+      from entry where ${users.id} = ${input.userId}
+      returning 1
+    )
+    select exists (select 1 from account) as found,
+      ${options.gate ? sql`exists (select 1 from gate)` : sql`true`} as passed,
+      (select points from account) as balance,
+      exists (select 1 from ${pointTransactions} where ${pointTransactions.userId} = ${input.userId}
+        and ${pointTransactions.reference} = ${input.reference}) as used,
+      entry.*
+    from (select 1) as one left join entry on true`;
+  // Both drivers (node-postgres, PGlite) answer raw statements as `{rows}`.
+  const [row] = ((await tx.execute(statement)) as unknown as { rows: LedgerStatementRow[] }).rows;
+  if (!row?.found) throw new Error(`ledger: unknown user ${input.userId}`);
+  const entry: LedgerEntry | undefined =
+    row.id === null
+      ? undefined
+      : { id: row.id, amount: Number(row.amount), reason: row.reason!, reference: row.reference!, label: row.label, balanceAfter: Number(row.balance_after) };
+  return { entry, balance: Number(row.balance), used: row.used, passed: row.passed };
 }
 
 /**
- * Spends `amount` points once per (user, reference), never below a zero balance.
+ * Awards `amount` points once per (user, reference): one statement (see `writeEntry`).
+ * @param tx the database or an open transaction (the balance update and the ledger row commit together either way)
+ * @returns `{awarded: true, transaction}` the first time, `{awarded: false}` when the reference was already used
+ * @throws RangeError when amount is not a positive integer; Error for an unknown user
+ */
+export async function awardPoints(tx: DbOrTx, input: LedgerEntryInput): Promise<{ awarded: boolean; transaction?: LedgerEntry }> {
+  assertPositive(input.amount);
+  const { entry } = await writeEntry(tx, input, input.amount, { lifetime: true, floor: false });
+  return entry ? { awarded: true, transaction: entry } : { awarded: false };
+}
+
+/**
+ * Runs `gate` and awards `input` only when the gate wrote a row, in one statement: for an award that belongs to
+ * a row of its own (a check-in day, a response), written together without a transaction round trip.
+ * @param gate a data-modifying statement that returns a row when it wrote one, e.g. an insert with
+ *   `on conflict do nothing returning` (a drizzle query builder, which renders in the parentheses a CTE needs)
+ * @returns `passed`: the gate wrote its row; `awarded`/`transaction` as `awardPoints`
+ * @throws RangeError when amount is not a positive integer; Error for an unknown user
+ */
+export async function awardPointsAfter(
+  tx: DbOrTx,
+  gate: SQLWrapper,
+  input: LedgerEntryInput,
+): Promise<{ passed: boolean; awarded: boolean; transaction?: LedgerEntry }> {
+  assertPositive(input.amount);
+  const { entry, passed } = await writeEntry(tx, input, input.amount, { lifetime: true, floor: false, gate });
+  return entry ? { passed, awarded: true, transaction: entry } : { passed, awarded: false };
+}
+
+/**
+ * Spends `amount` points once per (user, reference), never below a zero balance: one statement.
  * @param tx an open transaction; on InsufficientPointsError the caller must let it roll back
  * @returns `{spent: true, transaction}`, or `{spent: false}` when the reference was already used
  * @throws InsufficientPointsError (422) when the balance is below `amount`
  */
-export async function spendPoints(
-  tx: DbOrTx,
-  input: LedgerEntryInput,
-): Promise<{ spent: boolean; transaction?: PointTransactionRow }> {
+export async function spendPoints(tx: DbOrTx, input: LedgerEntryInput): Promise<{ spent: boolean; transaction?: LedgerEntry }> {
   assertPositive(input.amount);
-  const row = await insertEntry(tx, input, -input.amount);
-  if (!row) return { spent: false };
-  const [balance] = await tx
-    .update(users)
-    .set({ points: sql`${users.points} - ${input.amount}` })
-    .where(and(eq(users.id, input.userId), gte(users.points, input.amount)))
-    .returning({ points: users.points });
-  if (!balance) {
-    const [current] = await tx.select({ points: users.points }).from(users).where(eq(users.id, input.userId));
-    throw new InsufficientPointsError(input.amount, current?.points ?? 0);
-  }
-  const [transaction] = await tx
-    .update(pointTransactions)
-    .set({ balanceAfter: balance.points })
-    .where(eq(pointTransactions.id, row.id))
-    .returning();
-  return { spent: true, transaction };
+  const { entry, balance, used } = await writeEntry(tx, input, -input.amount, { lifetime: false, floor: true });
+  if (entry) return { spent: true, transaction: entry };
+  if (used) return { spent: false };
+  throw new InsufficientPointsError(input.amount, balance);
 }

@@ -63,22 +63,24 @@ export async function requestSignInCode(
   const now = clock();
   await enforceRateLimits(db, sendRules(deps.env, organization.id, email), now);
   const code = generateOtpCode();
-  await db.insert(otpCodes).values({
+  const insert = db.insert(otpCodes).values({
     organizationId: organization.id,
     email,
     codeHash: hashOtpCode(deps.env.AUTH_SECRET, email, code),
     expiresAt: new Date(now.getTime() + OTP_TTL_MS),
     createdAt: now,
   });
-  // Retire live codes beyond the newest few. Two statements and no transaction keep a crowd's requests cheap;
-  // concurrent sends for one e-mail are already stopped by its cooldown.
+  // The new code and the retirement of live codes beyond the newest few, in one statement and no transaction, so
+  // a crowd's requests stay cheap (concurrent sends for one e-mail are already stopped by its cooldown). The
+  // retirement does not see the new row (one snapshot), hence one fewer kept among the earlier codes.
   const surplus = db
     .select({ id: otpCodes.id })
     .from(otpCodes)
     .where(liveCodesOf(organization.id, email, now))
     .orderBy(desc(otpCodes.createdAt), desc(otpCodes.id))
-    .offset(OTP_MAX_LIVE_CODES);
-  await db.update(otpCodes).set({ consumedAt: now }).where(inArray(otpCodes.id, surplus));
+    .offset(OTP_MAX_LIVE_CODES - 1);
+  const retire = db.update(otpCodes).set({ consumedAt: now }).where(inArray(otpCodes.id, surplus));
+  await db.execute(sql`with issued as ${insert}, retired as ${retire} select 1`);
   await deps.mailer.sendSignInCode({
     email,
     code,
@@ -114,52 +116,63 @@ export async function verifySignInCode(
   const failures = failureRules(deps.env, organization.id, email, input.clientIp);
   await checkRateLimits(deps.db, failures, now);
   const codeHash = hashOtpCode(deps.env.AUTH_SECRET, email, code);
-  // The wrong-guess counters must commit even though the request fails, so the transaction returns a verdict
-  // and the error is thrown after it.
-  const result = await deps.db.transaction(async (tx) => {
-    const live = await tx
-      .select({ id: otpCodes.id, codeHash: otpCodes.codeHash })
-      .from(otpCodes)
-      .where(liveCodesOf(organization.id, email, now))
-      .for('update');
-    const ids = live.map((r) => r.id);
-    if (!live.some((r) => sameDigest(codeHash, r.codeHash))) {
-      if (ids.length) {
-        await tx.update(otpCodes).set({ attempts: sql`${otpCodes.attempts} + 1` }).where(inArray(otpCodes.id, ids));
-      }
-      return null;
-    }
-    await tx.update(otpCodes).set({ consumedAt: now }).where(inArray(otpCodes.id, ids));
-    const user = await findOrCreateUser(tx, organization.id, email, now);
-    const token = generateToken();
-    const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-    await tx.insert(sessions).values({ userId: user.id, tokenHash: sha256(token), expiresAt, createdAt: now });
-    return {
-      token,
-      isNewUser: user.onboardedAt === null,
-      sessionStart: now.toISOString(),
-      expiresAt: expiresAt.toISOString(),
-    } satisfies SessionGrant;
-  });
-  if (!result) {
+  const live = await deps.db
+    .select({ id: otpCodes.id, codeHash: otpCodes.codeHash })
+    .from(otpCodes)
+    .where(liveCodesOf(organization.id, email, now));
+  const ids = live.map((r) => r.id);
+  const match = live.find((r) => sameDigest(codeHash, r.codeHash));
+  const grant = match ? await openSession(deps.db, { organizationId: organization.id, email, ids, matchId: match.id, now }) : null;
+  if (!grant) {
+    // Wrong guesses count against every live code of the e-mail (`attempts + 1` is atomic), then against the limits.
+    if (ids.length && !match) await deps.db.update(otpCodes).set({ attempts: sql`${otpCodes.attempts} + 1` }).where(inArray(otpCodes.id, ids));
     await countRateLimitHits(deps.db, failures, now);
     throw invalidCode();
   }
-  return result;
+  return grant;
 }
 
-async function findOrCreateUser(db: DbOrTx, organizationId: string, email: string, now: Date) {
-  const [created] = await db
-    .insert(users)
-    .values({ organizationId, email, createdAt: now, updatedAt: now })
-    .onConflictDoNothing({ target: [users.organizationId, users.email] })
-    .returning();
-  if (created) return created;
-  const [existing] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.organizationId, organizationId), eq(users.email, email)));
-  return existing;
+/**
+ * Consumes the e-mail's live codes `ids` and, when the right one (`matchId`) was still live, finds or creates the
+ * member and opens a session: one statement, so no transaction is needed. The code is single-use under
+ * concurrency: the update takes each code's row lock and re-checks it is live, so of two requests with one code
+ * only the first consumes it and the other opens nothing.
+ * @returns the grant, or null when the code was consumed or retired meanwhile
+ */
+async function openSession(
+  db: DbOrTx,
+  input: { organizationId: string; email: string; ids: string[]; matchId: string; now: Date },
+): Promise<SessionGrant | null> {
+  const { organizationId, email, now } = input;
+  const token = generateToken();
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+  const consume = db
+    .update(otpCodes)
+    .set({ consumedAt: now })
+    .where(and(inArray(otpCodes.id, input.ids), liveCodesOf(organizationId, email, now)))
+    .returning({ id: otpCodes.id });
+  const nowIso = now.toISOString();
+  // `do update` (a no-op) rather than `do nothing`: it answers the existing member's row too, even one created by a
+  // concurrent first sign-in after this statement's snapshot.
+  const statement = sql`
+    with consumed as ${consume},
+    member as (
+      insert into ${users} (organization_id, email, created_at, updated_at)
+      select ${organizationId}, ${email}, ${nowIso}::timestamptz, ${nowIso}::timestamptz
+      where exists (select 1 from consumed where id = ${input.matchId})
+      on conflict (organization_id, email) do update set email = excluded.email
+      returning id, onboarded_at
+    ),
+    opened as (
+      insert into ${sessions} (user_id, token_hash, expires_at, created_at)
+      select id, ${sha256(token)}, ${expiresAt.toISOString()}::timestamptz, ${nowIso}::timestamptz from member
+      returning user_id
+    )
+    select (member.onboarded_at is null) as is_new from member join opened on opened.user_id = member.id`;
+  // Both drivers (node-postgres, PGlite) answer raw statements as `{rows}`.
+  const [row] = ((await db.execute(statement)) as unknown as { rows: Array<{ is_new: boolean }> }).rows;
+  if (!row) return null;
+  return { token, isNewUser: row.is_new, sessionStart: nowIso, expiresAt: expiresAt.toISOString() } satisfies SessionGrant;
 }
 
 /** Ends one session (logout). */

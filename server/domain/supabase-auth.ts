@@ -155,9 +155,10 @@ export async function resolveSupabasePrincipal(deps: AppDeps, token: string, now
     return null;
   }
   if (!claims) return null;
-  const [organization] = await deps.queries.organizationByPublicKey.execute({ publicKey: env.ORGANIZATION_KEY });
-  if (!organization) return null;
-  const user = await findOrCreateSupabaseUser(deps, organization.id, claims);
+  const [current] = await deps.queries.organizationByPublicKey.execute({ publicKey: env.ORGANIZATION_KEY });
+  const cached = current && (await deps.organizations.get(current.id, current.version));
+  if (!cached) return null;
+  const user = await findOrCreateSupabaseUser(deps, cached.organization.id, claims);
   if (!user) return null;
-  return { kind: 'user', organization, user, sessionId: claims.sessionId ?? NO_SESSION_ID };
+  return { kind: 'user', ...cached, user, sessionId: claims.sessionId ?? NO_SESSION_ID };
 }

@@ -10,14 +10,16 @@ import type { User, UserUpdate } from '../../src/contracts/user';
 import { isUniqueViolation, type Db } from '../db/client';
 import { pointTransactions, users } from '../db/schema';
 import { ApiError, conflict, validationFailed } from '../lib/errors';
-import type { AppDeps, UserRow } from '../lib/types';
+import type { AppDeps, RankRow, UserRow } from '../lib/types';
 import { rankFor } from '../../src/rules/rank';
 
 const MAX_PROPERTIES_BYTES = 16 * 1024;
 
-/** User row -> wire format; `rank` from lifetime points against the organization's ranks. */
-export async function serializeUser(deps: AppDeps, user: UserRow): Promise<User> {
-  const ranks = await deps.queries.ranksByOrganization.execute({ organizationId: user.organizationId });
+/**
+ * User row -> wire format; `rank` from lifetime points against `ranks` (the organization's, as the request's
+ * principal carries them).
+ */
+export function serializeUser(deps: AppDeps, user: UserRow, ranks: RankRow[]): User {
   return {
     userId: user.id,
     email: user.email,

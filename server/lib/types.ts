@@ -3,7 +3,8 @@
  * request principal, and the Hono environment (`c.get('principal')`, `c.get('language')`).
  */
 import type { Db } from '../db/client';
-import type { organizations, users } from '../db/schema';
+import type { OrganizationCache, OrganizationRow, RankRow } from '../db/organization-cache';
+import type { users } from '../db/schema';
 import type { Env } from '../env';
 import type { Logger } from './logger';
 import type { Mailer } from './mailer';
@@ -13,13 +14,16 @@ import type { MediaStorage } from '../storage/media-storage';
 /** The current time; injected so tests can move the clock. */
 export type Clock = () => Date;
 
-export type OrganizationRow = typeof organizations.$inferSelect;
+export type { OrganizationRow, RankRow };
 export type UserRow = typeof users.$inferSelect;
 
-/** Who is calling: a signed-in member, or a visitor holding the organization's public key. */
+/**
+ * Who is calling: a signed-in member, or a visitor holding the organization's public key; with the organization's
+ * ranks by threshold ascending (both from the organization cache, as of this request's session read).
+ */
 export type Principal =
-  | { kind: 'user'; organization: OrganizationRow; user: UserRow; sessionId: string }
-  | { kind: 'visitor'; organization: OrganizationRow };
+  | { kind: 'user'; organization: OrganizationRow; ranks: RankRow[]; user: UserRow; sessionId: string }
+  | { kind: 'visitor'; organization: OrganizationRow; ranks: RankRow[] };
 
 /** Everything a route module needs; built once per app. */
 export type AppDeps = {
@@ -29,6 +33,8 @@ export type AppDeps = {
   mailer: Mailer;
   clock: Clock;
   queries: Queries;
+  /** Organizations and their ranks in memory, checked against the version read with each session (decision 0047). */
+  organizations: OrganizationCache;
   /** Where uploaded media bytes live (decision 0041). */
   storage: MediaStorage;
   /**

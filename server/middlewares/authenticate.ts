@@ -29,10 +29,12 @@ async function resolvePrincipal(deps: AppDeps, credential: string, now: Date): P
   const [row] = await deps.queries.sessionByTokenHash.execute({ tokenHash: sha256(credential) });
   if (row) {
     if (row.session.expiresAt <= now) return null;
-    return { kind: 'user', organization: row.organization, user: row.user, sessionId: row.session.id };
+    const cached = await deps.organizations.get(row.organization.id, row.organization.version);
+    return cached && { kind: 'user', ...cached, user: row.user, sessionId: row.session.id };
   }
   const [organization] = await deps.queries.organizationByPublicKey.execute({ publicKey: credential });
-  return organization ? { kind: 'visitor', organization } : null;
+  const cached = organization && (await deps.organizations.get(organization.id, organization.version));
+  return cached ? { kind: 'visitor', ...cached } : null;
 }
 
 /** The calls a client makes before it knows the organization token (spec §2 guard order): `METHOD path`. */

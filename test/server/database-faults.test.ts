@@ -7,7 +7,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { users } from '../../server/db/schema';
 import { createTestContext, type TestContext, type TestResponse } from './helpers';
 
@@ -15,6 +15,9 @@ let ctx: TestContext;
 let admin: pg.Client | null = null;
 const uncaught: unknown[] = [];
 const onUncaught = (error: unknown) => uncaught.push(error);
+/** console.warn, watched: the server warns once per pool connection it hears has been lost. */
+let warn: MockInstance<typeof console.warn>;
+const heardLost = () => warn.mock.calls.filter(([message]) => String(message).startsWith('[db] PostgreSQL connection lost')).length;
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -31,16 +34,27 @@ afterAll(async () => {
 beforeEach(() => {
   uncaught.length = 0;
   process.on('uncaughtException', onUncaught);
+  warn = vi.spyOn(console, 'warn');
 });
 afterEach(() => {
   process.off('uncaughtException', onUncaught);
+  warn.mockRestore();
 });
+
+/**
+ * Waits until the server has heard of the loss of every connection terminated so far (`terminated` in all): a
+ * terminated backend closes its socket a moment later, and until the pool hears it, the pool may still hand
+ * that connection to a request, which then fails like one in flight.
+ */
+async function untilPoolHeard(terminated: number) {
+  await vi.waitFor(() => expect(heardLost()).toBeGreaterThanOrEqual(terminated), { timeout: 10_000 });
+}
 
 /** Terminates every other backend of the test's database; returns how many. */
 async function terminateBackends(): Promise<number> {
   const { rows } = await admin!.query<{ n: number }>(
     `select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
-      where datname = current_database() and pid <> pg_backend_pid()`,
+      where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`,
   );
   return rows[0].n;
 }
@@ -86,6 +100,7 @@ describe('PostgreSQL connections lost during writes', () => {
     expect(terminated).toBeGreaterThan(0);
     expect(uncaught).toEqual([]);
     for (const res of unavailable) expectUnavailable(res);
+    await untilPoolHeard(terminated);
     // The next requests succeed, more of them at once than the pool holds (no connection leaked).
     const next = await Promise.all(Array.from({ length: 24 }, (_, i) => ctx.request('GET', '/api/user/me', { token: tokens[i % loops] })));
     expect(next.map((r) => r.status)).toEqual(next.map(() => 200));
@@ -114,9 +129,11 @@ describe('PostgreSQL connections lost during writes', () => {
         return rows[0].n;
       }, { timeout: 10_000 })
       .toBeGreaterThan(0);
-    expect(await terminateBackends()).toBeGreaterThan(0);
+    const terminated = await terminateBackends();
+    expect(terminated).toBeGreaterThan(0);
     expectUnavailable(await patch);
     await admin!.query('rollback');
+    await untilPoolHeard(terminated);
 
     expect(uncaught).toEqual([]);
     const started = performance.now();

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { otpCodes, sessions } from '../../server/db/schema';
+import { otpCodes, sessions, users } from '../../server/db/schema';
 import { sha256 } from '../../server/lib/crypto';
 import { createTestContext, type TestContext } from './helpers';
 
@@ -70,6 +70,16 @@ describe('sign-in with an e-mail code', () => {
     const again = await t.request('POST', '/api/session', { body: { email: e, code } });
     expect(again.status).toBe(401);
     expect(again.body.error.code).toBe('InvalidCode');
+  });
+
+  it('a code sent ten times at once opens one session and creates one member', async () => {
+    const e = email('race');
+    await t.request('POST', '/api/session/otp', { body: { email: e } });
+    const code = t.lastCode(e);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => t.request('POST', '/api/session', { body: { email: e, code } })));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(401)]);
+    const [member] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, e));
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, member.id))).toHaveLength(1);
   });
 
   it('a code expires after 10 minutes', async () => {

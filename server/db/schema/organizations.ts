@@ -2,7 +2,7 @@
  * Organizations (tenants) and their ranks. Every other row belongs to one organization; the request's
  * principal fixes which organization a request may reach (ARCHITECTURE §3).
  */
-import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { RankCode } from '../../../src/contracts/organization';
 import { timestamptz } from './columns';
 
@@ -26,6 +26,12 @@ export const organizations = pgTable(
     /** The check-in reward ladder `{day, points}`, repeating; see `rewardForStreakDay` in src/rules/checkin.ts. */
     checkinRewards: jsonb('checkin_rewards').$type<CheckinRewardRow[]>().notNull().default([]),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
+    /**
+     * Raised by database triggers on every change of this row or of its ranks (migration 0003), whoever makes it:
+     * server processes cache the organization and its ranks and re-read them when the version they see with a
+     * request's session differs (`server/db/organization-cache.ts`).
+     */
+    version: bigint('version', { mode: 'number' }).notNull().default(1),
   },
   (t) => [uniqueIndex('organizations_public_key_uq').on(t.publicKey)],
 );

@@ -20,6 +20,7 @@ export function runtimeConfig(env: Env): RuntimeConfig {
     loggedOffDashboard: env.PUBLIC_LOGGED_OFF_DASHBOARD,
     tabsEnabled: env.PUBLIC_TABS_ENABLED,
     cdnBase: env.PUBLIC_CDN_BASE,
+    reconnectJitterMs: env.PUBLIC_RECONNECT_JITTER_MS,
     excludedChallengeIds: env.PUBLIC_EXCLUDED_CHALLENGE_IDS,
     internalEmailDomains: env.PUBLIC_INTERNAL_EMAIL_DOMAINS,
     analytics: { key: env.PUBLIC_ANALYTICS_KEY, host: env.PUBLIC_ANALYTICS_HOST },

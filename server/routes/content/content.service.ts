@@ -167,8 +167,7 @@ function visibilityFor(deps: AppDeps, ctx: ReadContext): (title: string) => Prom
   const memberRank = async (): Promise<RankCode | null> => {
     const p = ctx.principal;
     if (p.kind !== 'user' || isUnderage(p.user.birthday, ctx.now, p.organization.timeZone)) return null;
-    const ranks = await deps.queries.ranksByOrganization.execute({ organizationId: p.organization.id });
-    return rankFor(p.user.lifetimePoints, ranks.map((r) => ({ name: r.code, threshold: r.threshold })));
+    return rankFor(p.user.lifetimePoints, p.ranks.map((r) => ({ name: r.code, threshold: r.threshold })));
   };
   return async (title) => {
     const code = rankCodeOf(title);

@@ -5,11 +5,10 @@
 import { Hono } from 'hono';
 import type { Organization } from '../../../src/contracts/organization';
 import { sendData } from '../../lib/http';
-import type { AppDeps, AppEnv, OrganizationRow } from '../../lib/types';
+import type { AppEnv, OrganizationRow, RankRow } from '../../lib/types';
 
-/** Organization row + ranks -> wire format. */
-async function serializeOrganization(deps: AppDeps, org: OrganizationRow): Promise<Organization> {
-  const ranks = await deps.queries.ranksByOrganization.execute({ organizationId: org.id });
+/** Organization row + its ranks (threshold ascending) -> wire format. */
+function serializeOrganization(org: OrganizationRow, ranks: RankRow[]): Organization {
   return {
     organizationId: org.id,
     name: org.name,
@@ -21,8 +20,10 @@ async function serializeOrganization(deps: AppDeps, org: OrganizationRow): Promi
   };
 }
 
-export function organizationRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>().get('/current', async (c) =>
-    sendData(c, await serializeOrganization(deps, c.get('principal').organization)),
-  );
+/** The organization routes; they need no dependency: the principal carries the organization and its ranks. */
+export function organizationRoutes() {
+  return new Hono<AppEnv>().get('/current', (c) => {
+    const { organization, ranks } = c.get('principal');
+    return sendData(c, serializeOrganization(organization, ranks));
+  });
 }

@@ -12,14 +12,14 @@ import { requireUser } from '../../middlewares/authenticate';
 export function userRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .get('/me', async (c) => {
-      const { user } = requireUser(c.get('principal'));
-      return sendData(c, await serializeUser(deps, user));
+      const { user, ranks } = requireUser(c.get('principal'));
+      return sendData(c, serializeUser(deps, user, ranks));
     })
     .patch('/me', async (c) => {
-      const { user } = requireUser(c.get('principal'));
+      const { user, ranks } = requireUser(c.get('principal'));
       const input = await readJson(c, UserUpdateSchema);
       const updated = await updateProfile(deps, user.id, input);
-      return sendData(c, await serializeUser(deps, updated));
+      return sendData(c, serializeUser(deps, updated, ranks));
     })
     .get('/me/transactions', async (c) => {
       const { user } = requireUser(c.get('principal'));
