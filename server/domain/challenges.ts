@@ -15,7 +15,7 @@
  *   another answer to an answered question is 422.
  * - Submitting to an expired or not-yet-visible challenge is 422 ChallengeSubmission; unknown ids 404.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, type SQLWrapper } from 'drizzle-orm';
 import type {
   Challenge,
   ChallengeOutcome,
@@ -30,7 +30,7 @@ import { challengeResponses, challenges, triviaAnswers } from '../db/schema';
 import { ApiError, notFound } from '../lib/errors';
 import { isUuid } from '../lib/ids';
 import type { AppDeps, Principal } from '../lib/types';
-import { awardPoints } from './ledger';
+import { awardPointsAfter } from './ledger';
 
 type ChallengeRow = typeof challenges.$inferSelect;
 type ResponseRow = typeof challengeResponses.$inferSelect;
@@ -231,7 +231,95 @@ async function findChallenge(db: DbOrTx, organizationId: string, id: string, loc
 }
 
 /**
- * Records a member's answer (rules in the module comment), in one transaction.
+ * Writes `insert` (an answer row, `on conflict do nothing returning`) and, when it wrote a row and `award` has
+ * points, the award, in one statement (`awardPointsAfter`).
+ * @returns whether the answer row was written (false: the member had already given it)
+ */
+async function saveAnswer(db: DbOrTx, insert: SQLWrapper & PromiseLike<unknown[]>, award: Parameters<typeof awardPointsAfter>[2]) {
+  if (award.amount > 0) return (await awardPointsAfter(db, insert, award)).passed;
+  return (await insert).length > 0;
+}
+
+/**
+ * Checks `input.submission` against the challenge and saves the answer with its award (see `saveAnswer`).
+ * @returns the challenge row, the points awarded and whether the answer was right (null: no right answer)
+ * @throws ApiError 404 'Challenge not found', 422 ChallengeSubmission
+ */
+async function recordAnswer(
+  tx: DbOrTx,
+  input: { userId: string; organizationId: string; challengeId: string; submission: ChallengeSubmission },
+  now: Date,
+) {
+  const { userId, challengeId, submission } = input;
+  const row = await findChallenge(tx, input.organizationId, challengeId);
+  if (!row) throw challengeNotFound();
+  if (row.visibleFrom > now) throw submissionError('This challenge is not open yet');
+  if (isExpired(row, now)) throw submissionError('This challenge has ended');
+
+  if ('pool' in submission) {
+    if (row.type !== 'poll') throw submissionError('This challenge does not take a choice answer');
+    const index = submission.pool.responseIndex;
+    const option = row.options[index];
+    if (!option) throw submissionError('There is no such option');
+    const correct = row.correctIndex === null ? null : index === row.correctIndex;
+    const points = option.points + (correct ? row.points : 0);
+    const insert = tx
+      .insert(challengeResponses)
+      .values({ challengeId, userId, responseIndex: index, correct, pointsAwarded: points, answeredAt: now })
+      .onConflictDoNothing()
+      .returning({ id: challengeResponses.id });
+    const award = { userId, amount: points, reason: 'challenge' as const, reference: `challenge:${row.id}`, label: row.title };
+    if (!(await saveAnswer(tx, insert, award))) throw submissionError('You already answered this challenge');
+    return { row, pointsAwarded: points, correct };
+  }
+
+  if ('Input' in submission) {
+    if (row.type !== 'input') throw submissionError('This challenge does not take a text answer');
+    const [existing] = await tx
+      .select({ id: challengeResponses.id })
+      .from(challengeResponses)
+      .where(and(eq(challengeResponses.challengeId, challengeId), eq(challengeResponses.userId, userId)));
+    if (existing) throw submissionError('You already answered this challenge');
+    const given = normalizeKeyword(submission.Input.response);
+    const correct = given !== '' && row.acceptedAnswers.some((a) => normalizeKeyword(a) === given);
+    if (!correct) return { row, pointsAwarded: 0, correct: false };
+    const insert = tx
+      .insert(challengeResponses)
+      .values({ challengeId, userId, response: submission.Input.response.trim(), correct: true, pointsAwarded: row.points, answeredAt: now })
+      .onConflictDoNothing()
+      .returning({ id: challengeResponses.id });
+    const award = { userId, amount: row.points, reason: 'challenge' as const, reference: `challenge:${row.id}`, label: row.title };
+    if (!(await saveAnswer(tx, insert, award))) throw submissionError('You already answered this challenge');
+    return { row, pointsAwarded: row.points, correct: true };
+  }
+
+  if (row.type !== 'trivia') throw submissionError('This challenge is not a quiz');
+  const { questionId, responseIndex } = submission.trivia;
+  const question = row.questions.find((q) => q.id === questionId);
+  if (!question) throw submissionError('There is no such question in this quiz');
+  if (responseIndex >= question.options.length) throw submissionError('There is no such option');
+  const correct = responseIndex === question.correctIndex;
+  const points = correct ? question.points : 0;
+  const insert = tx
+    .insert(triviaAnswers)
+    .values({ challengeId, userId, questionId, answerIndex: responseIndex, correct, pointsAwarded: points, answeredAt: now })
+    .onConflictDoNothing()
+    .returning({ id: triviaAnswers.id });
+  const award = { userId, amount: points, reason: 'trivia' as const, reference: `trivia:${row.id}:${questionId}`, label: row.title };
+  if (!(await saveAnswer(tx, insert, award))) {
+    const [previous] = await tx
+      .select()
+      .from(triviaAnswers)
+      .where(and(eq(triviaAnswers.challengeId, challengeId), eq(triviaAnswers.userId, userId), eq(triviaAnswers.questionId, questionId)));
+    if (previous.answerIndex !== responseIndex) throw submissionError('You already answered this question');
+    return { row, pointsAwarded: 0, correct: previous.correct };
+  }
+  return { row, pointsAwarded: points, correct };
+}
+
+/**
+ * Records a member's answer (rules in the module comment): one read of the challenge, then the answer row and its
+ * award in one statement, so no transaction of its own is needed.
  * @throws ApiError 404 'Challenge not found', 422 ChallengeSubmission
  */
 export async function submitChallenge(
@@ -239,85 +327,8 @@ export async function submitChallenge(
   input: { userId: string; organizationId: string; challengeId: string; submission: ChallengeSubmission; language: string },
 ): Promise<ChallengeSubmissionResult> {
   const now = deps.clock();
-  const { userId, challengeId, submission } = input;
-  const outcome = await deps.db.transaction(async (tx) => {
-    const row = await findChallenge(tx, input.organizationId, challengeId);
-    if (!row) throw challengeNotFound();
-    if (row.visibleFrom > now) throw submissionError('This challenge is not open yet');
-    if (isExpired(row, now)) throw submissionError('This challenge has ended');
-
-    if ('pool' in submission) {
-      if (row.type !== 'poll') throw submissionError('This challenge does not take a choice answer');
-      const index = submission.pool.responseIndex;
-      const option = row.options[index];
-      if (!option) throw submissionError('There is no such option');
-      const correct = row.correctIndex === null ? null : index === row.correctIndex;
-      const points = option.points + (correct ? row.points : 0);
-      const [saved] = await tx
-        .insert(challengeResponses)
-        .values({ challengeId, userId, responseIndex: index, correct, pointsAwarded: points, answeredAt: now })
-        .onConflictDoNothing()
-        .returning();
-      if (!saved) throw submissionError('You already answered this challenge');
-      if (points > 0) {
-        await awardPoints(tx, { userId, amount: points, reason: 'challenge', reference: `challenge:${row.id}`, label: row.title });
-      }
-      return { row, pointsAwarded: points, correct };
-    }
-
-    if ('Input' in submission) {
-      if (row.type !== 'input') throw submissionError('This challenge does not take a text answer');
-      const [existing] = await tx
-        .select({ id: challengeResponses.id })
-        .from(challengeResponses)
-        .where(and(eq(challengeResponses.challengeId, challengeId), eq(challengeResponses.userId, userId)));
-      if (existing) throw submissionError('You already answered this challenge');
-      const given = normalizeKeyword(submission.Input.response);
-      const correct = given !== '' && row.acceptedAnswers.some((a) => normalizeKeyword(a) === given);
-      if (!correct) return { row, pointsAwarded: 0, correct: false };
-      const [saved] = await tx
-        .insert(challengeResponses)
-        .values({ challengeId, userId, response: submission.Input.response.trim(), correct: true, pointsAwarded: row.points, answeredAt: now })
-        .onConflictDoNothing()
-        .returning();
-      if (!saved) throw submissionError('You already answered this challenge');
-      if (row.points > 0) {
-        await awardPoints(tx, { userId, amount: row.points, reason: 'challenge', reference: `challenge:${row.id}`, label: row.title });
-      }
-      return { row, pointsAwarded: row.points, correct: true };
-    }
-
-    if (row.type !== 'trivia') throw submissionError('This challenge is not a quiz');
-    const { questionId, responseIndex } = submission.trivia;
-    const question = row.questions.find((q) => q.id === questionId);
-    if (!question) throw submissionError('There is no such question in this quiz');
-    if (responseIndex >= question.options.length) throw submissionError('There is no such option');
-    const correct = responseIndex === question.correctIndex;
-    const points = correct ? question.points : 0;
-    const [saved] = await tx
-      .insert(triviaAnswers)
-      .values({ challengeId, userId, questionId, answerIndex: responseIndex, correct, pointsAwarded: points, answeredAt: now })
-      .onConflictDoNothing()
-      .returning();
-    if (!saved) {
-      const [previous] = await tx
-        .select()
-        .from(triviaAnswers)
-        .where(and(eq(triviaAnswers.challengeId, challengeId), eq(triviaAnswers.userId, userId), eq(triviaAnswers.questionId, questionId)));
-      if (previous.answerIndex !== responseIndex) throw submissionError('You already answered this question');
-      return { row, pointsAwarded: 0, correct: previous.correct };
-    }
-    if (points > 0) {
-      await awardPoints(tx, {
-        userId,
-        amount: points,
-        reason: 'trivia',
-        reference: `trivia:${row.id}:${questionId}`,
-        label: row.title,
-      });
-    }
-    return { row, pointsAwarded: points, correct };
-  });
+  const { userId, challengeId } = input;
+  const outcome = await recordAnswer(deps.db, input, now);
 
   const state = (await loadMemberStates(deps.db, userId, [challengeId])).get(challengeId)!;
   const challenge = serializeChallenge(outcome.row, state, now, input.language);
