@@ -69,6 +69,12 @@ async function insertEntry(tx: DbOrTx, input: LedgerEntryInput, signedAmount: nu
   return row;
 }
 
+/** Writes the member's balance after the change into the ledger row `rowId` (inserted with 0); returns the row. */
+async function setBalanceAfter(tx: DbOrTx, rowId: string, balance: number): Promise<PointTransactionRow | undefined> {
+  const [transaction] = await tx.update(pointTransactions).set({ balanceAfter: balance }).where(eq(pointTransactions.id, rowId)).returning();
+  return transaction;
+}
+
 /**
  * Awards `amount` points once per (user, reference).
  * @param tx an open transaction (the balance update and the ledger row commit together)
@@ -90,11 +96,7 @@ export async function awardPoints(
     })
     .where(eq(users.id, input.userId))
     .returning({ points: users.points });
-  const [transaction] = await tx
-    .update(pointTransactions)
-    .set({ balanceAfter: balance.points })
-    .where(eq(pointTransactions.id, row.id))
-    .returning();
+  const transaction = await setBalanceAfter(tx, row.id, balance.points);
   return { awarded: true, transaction };
 }
 
@@ -120,10 +122,6 @@ export async function spendPoints(
     const [current] = await tx.select({ points: users.points }).from(users).where(eq(users.id, input.userId));
     throw new InsufficientPointsError(input.amount, current?.points ?? 0);
   }
-  const [transaction] = await tx
-    .update(pointTransactions)
-    .set({ balanceAfter: balance.points })
-    .where(eq(pointTransactions.id, row.id))
-    .returning();
+  const transaction = await setBalanceAfter(tx, row.id, balance.points);
   return { spent: true, transaction };
 }
