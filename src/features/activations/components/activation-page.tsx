@@ -8,14 +8,12 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, NotFoundError } from '../../../api/errors';
 import { mediaUrl } from '../../../api/media';
 import { Button } from '../../../components/button';
-import { EmptyState } from '../../../components/empty-state';
 import { Page } from '../../../components/page';
-import { PageSpinner } from '../../../components/spinner';
 import type { Activation } from '../../../contracts/activation';
 import { useIsOnline } from '../../../offline/use-offline-status';
 import { notify } from '../../../platform/toasts';
 import { useNow } from '../../../platform/use-now';
-import { BackLink, ListError } from '../../../components/content-ui';
+import { BackLink, ItemPageFallback } from '../../../components/content-ui';
 import { useCurrentUser } from '../../../lib/session/get-current-user';
 import { useActivateUser } from '../api/activate-user';
 import { useActivation } from '../api/get-activation';
@@ -26,16 +24,14 @@ export function ActivationPage({ activationId }: { activationId: string }) {
   const { t } = useTranslation('activations');
   const query = useActivation(activationId);
   if (query.data) return <ActivationDetail activation={query.data} />;
-  if (query.data === null || query.error instanceof NotFoundError) {
-    return (
-      <Page title={t('notFoundTitle')}>
-        <BackLink to="/contests" label={t('back')} />
-        <EmptyState title={t('notFoundTitle')} description={t('notFoundText')} />
-      </Page>
-    );
-  }
-  if (query.isError) return <Page title={t('title')}><ListError onRetry={() => void query.refetch()} /></Page>;
-  return <PageSpinner />;
+  return (
+    <ItemPageFallback
+      query={query}
+      notFound={query.data === null || query.error instanceof NotFoundError}
+      texts={{ notFoundTitle: t('notFoundTitle'), notFoundText: t('notFoundText'), errorTitle: t('title') }}
+      back={{ to: '/contests', label: t('back') }}
+    />
+  );
 }
 
 function ActivationDetail({ activation }: { activation: Activation }) {

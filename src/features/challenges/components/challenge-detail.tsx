@@ -7,6 +7,7 @@
 import { Link } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListError } from '../../../components/list-states';
 import { useChallenge } from '../api/get-challenge';
 import { getChallengeState } from '../../../rules/challenge-completion';
 import { formatRelativeTime } from '../format-expiry';
@@ -52,12 +53,7 @@ export function ChallengeDetail({ challengeId }: ChallengeDetailProps) {
   if (query.isError) {
     return (
       <div className="page">
-        <div className="empty-state" role="alert">
-          <p className="empty-state__title">{t('errors.loadTitle')}</p>
-          <button type="button" className="btn btn--secondary btn--sm" onClick={() => void query.refetch()}>
-            {t('list.retry')}
-          </button>
-        </div>
+        <ListError texts={{ title: t('errors.loadTitle'), retryLabel: t('list.retry') }} onRetry={() => void query.refetch()} />
       </div>
     );
   }

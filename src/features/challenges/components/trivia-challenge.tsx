@@ -70,7 +70,7 @@ export function TriviaChallenge({ challenge, state, online, announce }: TriviaCh
           </p>
           <p>{t('trivia.correctCount', { count: correctCount, total: questions.length })}</p>
         </div>
-        <ol className="trivia-review">
+        <ol className="plain-list">
           {questions.map((q, i) => {
             const a = answers.get(q.id);
             const chosen = a ? q.options.find((o) => o.index === a.answer)?.text : null;

@@ -31,7 +31,7 @@ export function SignInLanding() {
           </h1>
           <p className="hero__subtitle">{t('landing.subtitle', { name })}</p>
         </div>
-        <ul className="perk-list">
+        <ul className="plain-list">
           <li className="perk">
             <span className="perk__icon"><CheckCircleIcon /></span>
             {t('landing.perks.checkin')}

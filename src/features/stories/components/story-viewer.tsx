@@ -25,6 +25,7 @@ import { useRecordChapterView } from '../api/record-chapter-view';
 import { isTitleShareable, isTitleVisibleTo } from '../../../rules/story-title';
 import { firstUnviewedChapterIndex, sortChapters } from '../story-order';
 import './stories.css';
+import { PathIcon } from '../../../components/icons';
 
 /** Timer resolution of the auto-advance, in ms. */
 const TICK_MS = 100;
@@ -40,11 +41,7 @@ const ICON_PATHS = {
 } as const;
 
 function Icon({ name }: { name: keyof typeof ICON_PATHS }) {
-  return (
-    <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-      <path d={ICON_PATHS[name]} />
-    </svg>
-  );
+  return <PathIcon d={ICON_PATHS[name]} width="20" height="20" />;
 }
 
 /** Leaves the viewer: back in history when the app has one, else to the dashboard. */

@@ -10,13 +10,11 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, InsufficientPointsError, NotFoundError } from '../../../api/errors';
 import { mediaUrl } from '../../../api/media';
 import { Button } from '../../../components/button';
-import { EmptyState } from '../../../components/empty-state';
 import { Page } from '../../../components/page';
-import { PageSpinner } from '../../../components/spinner';
 import type { Sweepstake } from '../../../contracts/sweepstake';
 import { useIsOnline } from '../../../offline/use-offline-status';
 import { notify } from '../../../platform/toasts';
-import { BackLink, ListError } from '../../../components/content-ui';
+import { BackLink, ItemPageFallback } from '../../../components/content-ui';
 import { useCurrentUser } from '../../../lib/session/get-current-user';
 import { useIsUnderage } from '../../../lib/session/underage';
 import { useSweepstake } from '../api/get-sweepstake';
@@ -31,19 +29,15 @@ import './sweepstakes.css';
 export function SweepstakeDetailPage({ sweepstakeId }: { sweepstakeId: string }) {
   const { t } = useTranslation('sweepstakes');
   const query = useSweepstake(sweepstakeId);
-  if (!query.data) {
-    if (query.error instanceof NotFoundError) {
-      return (
-        <Page title={t('detail.notFoundTitle')}>
-          <BackLink to="/sweepstakes" label={t('detail.back')} />
-          <EmptyState title={t('detail.notFoundTitle')} description={t('detail.notFoundText')} />
-        </Page>
-      );
-    }
-    if (query.isError) return <Page title={t('list.title')}><ListError onRetry={() => void query.refetch()} /></Page>;
-    return <PageSpinner />;
-  }
-  return <SweepstakeDetail sweepstake={query.data} />;
+  if (query.data) return <SweepstakeDetail sweepstake={query.data} />;
+  return (
+    <ItemPageFallback
+      query={query}
+      notFound={query.error instanceof NotFoundError}
+      texts={{ notFoundTitle: t('detail.notFoundTitle'), notFoundText: t('detail.notFoundText'), errorTitle: t('list.title') }}
+      back={{ to: '/sweepstakes', label: t('detail.back') }}
+    />
+  );
 }
 
 function SweepstakeDetail({ sweepstake }: { sweepstake: Sweepstake }) {
