@@ -1,10 +1,11 @@
 /**
  * Small building blocks shared by the content screens: back link, list skeleton, list error with retry, a query's
- * list in its states, the fallback page of a missing item, points badge. Styles in content.css.
+ * list in its states, the fallback page of a missing item, a list of facts, points badge. Styles in content.css.
  */
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { NotFoundError } from '../api/errors';
 import { ArrowLeftIcon } from './icons';
 import { EmptyState } from './empty-state';
 import { ListError, ListStates } from './list-states';
@@ -77,9 +78,8 @@ export function QueryList<T>({ query, items, empty, skeleton = <ListSkeleton />,
 }
 
 interface ItemPageFallbackProps {
-  query: { isError: boolean; refetch: () => unknown };
-  /** The item does not exist (a 404, or an empty answer). */
-  notFound: boolean;
+  /** The item's query: `data` null (the list has no such item) or a 404 error means the item does not exist. */
+  query: { data: unknown; error: unknown; isError: boolean; refetch: () => unknown };
   /** Page title and message of the not-found state, and the page title of the error state. */
   texts: { notFoundTitle: string; notFoundText: string; errorTitle: string };
   /** The back link of the not-found state. */
@@ -90,8 +90,8 @@ interface ItemPageFallbackProps {
  * The page of one item while the item is not there to show: not found (back link and message), failed with
  * nothing cached (`ListError` with a retry), or loading (the page spinner).
  */
-export function ItemPageFallback({ query, notFound, texts, back }: ItemPageFallbackProps) {
-  if (notFound) {
+export function ItemPageFallback({ query, texts, back }: ItemPageFallbackProps) {
+  if (query.data === null || query.error instanceof NotFoundError) {
     return (
       <Page title={texts.notFoundTitle}>
         <BackLink {...back} />
@@ -107,6 +107,28 @@ export function ItemPageFallback({ query, notFound, texts, back }: ItemPageFallb
     );
   }
   return <PageSpinner />;
+}
+
+/** One fact of a `<FactList>`: its label and its value (translated). */
+interface Fact {
+  label: string;
+  value: ReactNode;
+}
+
+/** The `.ct-dl` definition list of `facts` (specs, versions, entry counts); null facts are left out. */
+export function FactList({ facts, className = 'ct-dl', style }: { facts: readonly (Fact | null)[]; className?: string; style?: CSSProperties }) {
+  return (
+    <dl className={className} style={style}>
+      {facts.map((fact) =>
+        fact ? (
+          <div key={fact.label}>
+            <dt>{fact.label}</dt>
+            <dd>{fact.value}</dd>
+          </div>
+        ) : null,
+      )}
+    </dl>
+  );
 }
 
 /** The points an item earns: "+25 pts" (brand pill); "Earned" once done. */

@@ -5,7 +5,6 @@
  */
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NotFoundError } from '../../../api/errors';
 import { mediaUrl } from '../../../api/media';
 import { CheckCircleIcon } from '../../../components/icons';
 import { Page } from '../../../components/page';
@@ -21,14 +20,8 @@ export function ArticlePage({ articleId }: { articleId: string }) {
   const { t } = useTranslation('articles');
   const query = useArticle(articleId);
   if (query.data) return <ArticleReader article={query.data} />;
-  return (
-    <ItemPageFallback
-      query={query}
-      notFound={query.error instanceof NotFoundError}
-      texts={{ notFoundTitle: t('notFoundTitle'), notFoundText: t('notFoundText'), errorTitle: t('title') }}
-      back={{ to: '/media', label: t('backToMedia') }}
-    />
-  );
+  const texts = { notFoundTitle: t('notFoundTitle'), notFoundText: t('notFoundText'), errorTitle: t('title') };
+  return <ItemPageFallback query={query} texts={texts} back={{ to: '/media', label: t('backToMedia') }} />;
 }
 
 function ArticleReader({ article }: { article: Article }) {

@@ -19,6 +19,7 @@ import { KeywordChallenge } from './keyword-challenge';
 import { TriviaChallenge } from './trivia-challenge';
 import { useIsOnline } from '../../../offline/use-offline-status';
 import './challenges.css';
+import { ChallengeBadges } from './challenge-badges';
 
 /** Props: the challenge id from the route. */
 interface ChallengeDetailProps {
@@ -72,12 +73,7 @@ export function ChallengeDetail({ challengeId }: ChallengeDetailProps) {
       <header className="challenge-hero">
         {image ? <img className="challenge-hero__image" src={image} alt="" width={640} height={360} /> : null}
         <div className="row">
-          <span className="pill pill--brand">
-            <ChallengeIcon name={challenge.subtype} /> {t(`subtypeBadge.${challenge.subtype}`)}
-          </span>
-          {state === 'open' && challenge.maxPoints > 0 ? (
-            <span className="pill">{t('card.upTo', { count: challenge.maxPoints })}</span>
-          ) : null}
+          <ChallengeBadges challenge={challenge} state={state} classNames={{ subtype: 'pill pill--brand', points: 'pill' }} />
           {state === 'completed' ? <span className="pill pill--success">{t('state.completed')}</span> : null}
           {state === 'expired' ? <span className="pill pill--muted">{t('state.expired')}</span> : null}
         </div>

@@ -26,6 +26,7 @@ import { isTitleShareable, isTitleVisibleTo } from '../../../rules/story-title';
 import { firstUnviewedChapterIndex, sortChapters } from '../story-order';
 import './stories.css';
 import { PathIcon } from '../../../components/icons';
+import { useDocumentTitle } from '../../../components/page';
 
 /** Timer resolution of the auto-advance, in ms. */
 const TICK_MS = 100;
@@ -57,9 +58,7 @@ function useCloseViewer() {
 function Unavailable({ title, text }: { title: string; text: string }) {
   const { t } = useTranslation('stories');
   const close = useCloseViewer();
-  useEffect(() => {
-    document.title = `${title} · Podium`;
-  }, [title]);
+  useDocumentTitle(title);
   return (
     <div className="page page--center">
       <h1 className="visually-hidden" tabIndex={-1}>
@@ -126,8 +125,8 @@ function StoryViewer({ story, canRecord }: { story: Story; canRecord: boolean })
   const next = useCallback(() => goTo(index + 1), [goTo, index]);
   const previous = useCallback(() => goTo(index - 1), [goTo, index]);
 
+  useDocumentTitle(story.title);
   useEffect(() => {
-    document.title = `${story.title} · Podium`;
     rootRef.current?.focus();
   }, [story.title]);
 

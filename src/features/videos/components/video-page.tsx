@@ -20,14 +20,8 @@ export function VideoPage({ videoId }: { videoId: string }) {
   const { t } = useTranslation('media');
   const query = useVideo(videoId);
   if (query.data) return <VideoPlayer video={query.data} />;
-  return (
-    <ItemPageFallback
-      query={query}
-      notFound={query.data === null}
-      texts={{ notFoundTitle: t('videos.notFoundTitle'), notFoundText: t('videos.notFoundText'), errorTitle: t('videos.title') }}
-      back={{ to: '/media/videos', label: t('videos.backToVideos') }}
-    />
-  );
+  const texts = { notFoundTitle: t('videos.notFoundTitle'), notFoundText: t('videos.notFoundText'), errorTitle: t('videos.title') };
+  return <ItemPageFallback query={query} texts={texts} back={{ to: '/media/videos', label: t('videos.backToVideos') }} />;
 }
 
 function VideoPlayer({ video }: { video: Video }) {
