@@ -14,41 +14,18 @@ interface FieldProps {
   required?: boolean;
 }
 
+/** The username input's fixed attributes: typed as is (no capitals, no spelling help), at most 30 characters. */
+const USERNAME_INPUT = { name: 'username', autoComplete: 'username', autoCapitalize: 'none', spellCheck: false, maxLength: 30 } as const;
+
 /** Renders the username field with its hint. */
-export function UsernameField({ value, onChange, error, required }: FieldProps) {
+export function UsernameField(field: FieldProps) {
   const { t } = useTranslation('profile');
-  return (
-    <TextField
-      label={t('fields.username')}
-      hint={t('hints.username')}
-      name="username"
-      autoComplete="username"
-      autoCapitalize="none"
-      spellCheck={false}
-      required={required}
-      value={value}
-      onChange={onChange}
-      error={error}
-      maxLength={30}
-    />
-  );
+  return <TextField label={t('fields.username')} hint={t('hints.username')} {...USERNAME_INPUT} {...field} />;
 }
 
 /** Renders the birthday date field labelled `label`; `locked` (a birthday is stored) makes it read-only. */
-export function BirthdayField({ label, locked, value, onChange, error }: FieldProps & { label: string; locked: boolean }) {
+export function BirthdayField({ label, locked, ...field }: FieldProps & { label: string; locked: boolean }) {
   const { t } = useTranslation('profile');
-  return (
-    <TextField
-      label={label}
-      hint={locked ? t('hints.birthdayLocked') : t('hints.birthday')}
-      name="birthday"
-      type="date"
-      autoComplete="bday"
-      value={value}
-      onChange={onChange}
-      readOnly={locked}
-      aria-readonly={locked || undefined}
-      error={error}
-    />
-  );
+  const hint = locked ? t('hints.birthdayLocked') : t('hints.birthday');
+  return <TextField label={label} hint={hint} name="birthday" type="date" autoComplete="bday" readOnly={locked} aria-readonly={locked || undefined} {...field} />;
 }
