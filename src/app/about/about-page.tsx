@@ -12,9 +12,9 @@ import { sortRanks } from '../../rules/rank';
 import { useCurrentUser } from '../../lib/session/get-current-user';
 import { useIsUnderage } from '../../lib/session/underage';
 import { filterLinksForMember } from '../contests/underage-gates';
-import '../../components/content.css';
 import { Section } from '../../components/section';
 import { FactList } from '../../components/content-ui';
+import '../../components/content.css';
 
 const EARN_WAYS = ['challenges', 'checkin', 'videos', 'articles', 'stories', 'activations'] as const;
 const LINKS = [

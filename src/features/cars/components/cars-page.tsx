@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/page';
 import { CARS, type Car, type CarSpec } from '../cars-data';
 import { CarIllustration } from './car-illustration';
-import '../../../components/content.css';
-import './cars.css';
 import { Section } from '../../../components/section';
 import { FactList } from '../../../components/content-ui';
+import '../../../components/content.css';
+import './cars.css';
 
 function SpecValue({ spec }: { spec: CarSpec }) {
   const { t, i18n } = useTranslation('cars');

@@ -10,8 +10,8 @@ import { getEarnedPoints } from '../challenge-points';
 import { formatRelativeTime } from '../format-expiry';
 import { mediaUrl as getMediaUrl } from '../../../api/media';
 import { ChallengeIcon } from './challenge-icons';
-import './challenges.css';
 import { ChallengeBadges } from './challenge-badges';
+import './challenges.css';
 
 /** Props: the challenge and the current time (from `useNow`). */
 interface ChallengeCardProps {

@@ -18,8 +18,8 @@ import { ChoiceChallenge } from './choice-challenge';
 import { KeywordChallenge } from './keyword-challenge';
 import { TriviaChallenge } from './trivia-challenge';
 import { useIsOnline } from '../../../offline/use-offline-status';
-import './challenges.css';
 import { ChallengeBadges } from './challenge-badges';
+import './challenges.css';
 
 /** Props: the challenge id from the route. */
 interface ChallengeDetailProps {

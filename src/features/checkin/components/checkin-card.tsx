@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { useCheckin } from '../api/get-checkin';
 import { useCreateCheckin, usePendingCheckins } from '../api/create-checkin';
 import { getStreakWeek, hasCheckedInToday } from '../checkin-streak';
-import './checkin.css';
 import { Section } from '../../../components/section';
 import { Button } from '../../../components/button';
+import './checkin.css';
 
 function FlameIcon() {
   return (

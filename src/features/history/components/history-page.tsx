@@ -14,8 +14,8 @@ import { ListError, ListStates } from '../../../components/list-states';
 import { useCurrentUser } from '../../../lib/session/get-current-user';
 import { useTransactions } from '../api/get-transactions';
 import { groupTransactionsByDay } from '../history-groups';
-import './history.css';
 import { Section } from '../../../components/section';
+import './history.css';
 
 const REASON_ICONS: Record<TransactionReason, string> = {
   checkin: 'M5 12l4 4 10-10',

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import type { Rank } from '../../../contracts/organization';
 import type { User } from '../../../contracts/user';
 import { getRankProgress } from '../../../rules/rank';
-import './ranks.css';
 import { Section } from '../../../components/section';
+import './ranks.css';
 
 /** Props: the member and the organization's ranks (undefined while loading). */
 interface RankCardProps {

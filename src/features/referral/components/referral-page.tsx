@@ -11,8 +11,8 @@ import { notify } from '../../../platform/toasts';
 import { useOrganization } from '../../../lib/organization/get-organization';
 import { useCurrentUser } from '../../../lib/session/get-current-user';
 import { referralLink } from '../referral-link';
-import '../../../components/content.css';
 import { Section } from '../../../components/section';
+import '../../../components/content.css';
 
 /** Renders the page. */
 export function ReferralPage() {

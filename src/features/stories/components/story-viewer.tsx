@@ -24,9 +24,9 @@ import { useStory } from '../api/get-story';
 import { useRecordChapterView } from '../api/record-chapter-view';
 import { isTitleShareable, isTitleVisibleTo } from '../../../rules/story-title';
 import { firstUnviewedChapterIndex, sortChapters } from '../story-order';
-import './stories.css';
 import { PathIcon } from '../../../components/icons';
 import { useDocumentTitle } from '../../../components/page';
+import './stories.css';
 
 /** Timer resolution of the auto-advance, in ms. */
 const TICK_MS = 100;
