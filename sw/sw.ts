@@ -43,6 +43,21 @@ const CACHE_NAMES = {
 /** Paths that are never answered with the app shell. */
 const NAVIGATION_DENYLIST = [/^\/api\//, /^\/cdn\//, /^\/config\.json$/, /^\/sw\.js$/, /^\/workbox-[^/]+\.js$/];
 
+/**
+ * A cache-first strategy over the runtime cache `cacheName`: answers with the status codes in `statuses` are kept
+ * (0 = an opaque cross-origin answer), at most `maxEntries` of them for `maxAgeDays` days, the oldest dropped
+ * first and the whole cache when storage runs out.
+ */
+function cacheFirst(cacheName: string, limits: { statuses: number[]; maxEntries: number; maxAgeDays: number }): CacheFirst {
+  return new CacheFirst({
+    cacheName,
+    plugins: [
+      new CacheableResponsePlugin({ statuses: limits.statuses }),
+      new ExpirationPlugin({ maxEntries: limits.maxEntries, maxAgeSeconds: limits.maxAgeDays * DAY_SECONDS, purgeOnQuotaError: true }),
+    ],
+  });
+}
+
 // --- Precache and app shell ------------------------------------------------------------------------------------
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
@@ -59,50 +74,26 @@ registerRoute(({ url, sameOrigin }) => sameOrigin && url.pathname === '/config.j
 // --- Media images and video posters ------------------------------------------------------------------------------
 registerRoute(
   ({ url, sameOrigin, request }) => sameOrigin && request.method === 'GET' && url.pathname.startsWith('/api/media/'),
-  new CacheFirst({
-    cacheName: CACHE_NAMES.media,
-    plugins: [
-      new CacheableResponsePlugin({ statuses: [0, 200] }),
-      new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * DAY_SECONDS, purgeOnQuotaError: true }),
-    ],
-  }),
+  cacheFirst(CACHE_NAMES.media, { statuses: [0, 200], maxEntries: 200, maxAgeDays: 30 }),
 );
 
 // --- CDN PDFs (same-origin /cdn/ by default; any origin's .pdf when the CDN lives elsewhere) ------------------------
 registerRoute(
   ({ url, request }) => request.method === 'GET' && url.pathname.toLowerCase().endsWith('.pdf'),
-  new CacheFirst({
-    cacheName: CACHE_NAMES.pdf,
-    plugins: [
-      new CacheableResponsePlugin({ statuses: [0, 200] }),
-      new ExpirationPlugin({ maxEntries: 50, maxAgeSeconds: 90 * DAY_SECONDS, purgeOnQuotaError: true }),
-    ],
-  }),
+  cacheFirst(CACHE_NAMES.pdf, { statuses: [0, 200], maxEntries: 50, maxAgeDays: 90 }),
 );
 
 // --- Hashed build assets left out of the precache (optional chunks such as analytics/telemetry SDKs) --------------
 // Their names change with their content, so a cached copy never goes stale; old ones expire by count and age.
 registerRoute(
   ({ url, sameOrigin, request }) => sameOrigin && request.method === 'GET' && url.pathname.startsWith('/assets/'),
-  new CacheFirst({
-    cacheName: CACHE_NAMES.assets,
-    plugins: [
-      new CacheableResponsePlugin({ statuses: [200] }),
-      new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 30 * DAY_SECONDS, purgeOnQuotaError: true }),
-    ],
-  }),
+  cacheFirst(CACHE_NAMES.assets, { statuses: [200], maxEntries: 60, maxAgeDays: 30 }),
 );
 
 // --- Fonts (self-hosted ones are precached; this covers fonts from elsewhere) -------------------------------------
 registerRoute(
   ({ request }) => request.destination === 'font',
-  new CacheFirst({
-    cacheName: CACHE_NAMES.fonts,
-    plugins: [
-      new CacheableResponsePlugin({ statuses: [0, 200] }),
-      new ExpirationPlugin({ maxEntries: 30, maxAgeSeconds: 365 * DAY_SECONDS, purgeOnQuotaError: true }),
-    ],
-  }),
+  cacheFirst(CACHE_NAMES.fonts, { statuses: [0, 200], maxEntries: 30, maxAgeDays: 365 }),
 );
 
 // --- Lifecycle -----------------------------------------------------------------------------------------------------

@@ -50,29 +50,27 @@ export class NotFoundError extends ApiError {
   }
 }
 
-/** 422 `ChallengeSubmission`: the answer was refused (expired, not visible, invalid option) (spec §8). */
-export class ChallengeSubmissionError extends ApiError {
-  constructor(message = 'Challenge submission failed', details?: unknown) {
-    super(422, 'ChallengeSubmission', message, details);
-    this.name = 'ChallengeSubmissionError';
-  }
+/**
+ * The base of a 422 refusal with its own spec §8 code, so that callers tell refusals apart with `instanceof`.
+ * Takes the code, the default message and the error's `name`; returns the class to extend.
+ */
+function refusal(code: string, defaultMessage: string, name: string) {
+  return class extends ApiError {
+    constructor(message = defaultMessage, details?: unknown) {
+      super(422, code, message, details);
+      this.name = name;
+    }
+  };
 }
+
+/** 422 `ChallengeSubmission`: the answer was refused (expired, not visible, invalid option) (spec §8). */
+export class ChallengeSubmissionError extends refusal('ChallengeSubmission', 'Challenge submission failed', 'ChallengeSubmissionError') {}
 
 /** 422 `InsufficientPoints`: not enough points for a sweepstake entry (spec §8). */
-export class InsufficientPointsError extends ApiError {
-  constructor(message = 'Not enough points', details?: unknown) {
-    super(422, 'InsufficientPoints', message, details);
-    this.name = 'InsufficientPointsError';
-  }
-}
+export class InsufficientPointsError extends refusal('InsufficientPoints', 'Not enough points', 'InsufficientPointsError') {}
 
 /** 422 `StoryChapterView`: spec §8 'Error marking story chapter as watched'. */
-export class StoryChapterViewError extends ApiError {
-  constructor(message = 'Error marking story chapter as watched', details?: unknown) {
-    super(422, 'StoryChapterView', message, details);
-    this.name = 'StoryChapterViewError';
-  }
-}
+export class StoryChapterViewError extends refusal('StoryChapterView', 'Error marking story chapter as watched', 'StoryChapterViewError') {}
 
 /** The request got no HTTP answer (offline, DNS, CORS, aborted connection). */
 export class NetworkError extends Error {

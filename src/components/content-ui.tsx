@@ -1,12 +1,16 @@
 /**
- * Small building blocks shared by the content screens: back link, list skeleton, list error with retry, points
- * badge. Styles in content.css.
+ * Small building blocks shared by the content screens: back link, list skeleton, list error with retry, a query's
+ * list in its states, the fallback page of a missing item, a list of facts, points badge. Styles in content.css.
  */
+import type { CSSProperties, ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { NotFoundError } from '../api/errors';
 import { ArrowLeftIcon } from './icons';
-import { Button } from './button';
 import { EmptyState } from './empty-state';
+import { ListError, ListStates } from './list-states';
+import { Page } from './page';
+import { PageSpinner } from './spinner';
 import './content.css';
 
 /** A "Back" link to `to` (translated label given by the caller). */
@@ -24,7 +28,7 @@ export function ListSkeleton({ rows = 3, square }: { rows?: number; square?: boo
   return (
     <div role="status" aria-live="polite">
       <span className="visually-hidden">{t('loading')}</span>
-      <ul className="ct-list" aria-hidden="true">
+      <ul className="plain-list" aria-hidden="true">
         {Array.from({ length: rows }, (_, i) => (
           <li key={i} className="card ct-row">
             <div className={`ct-row__thumb ct-skeleton${square ? ' ct-row__thumb--square' : ''}`} />
@@ -39,21 +43,91 @@ export function ListSkeleton({ rows = 3, square }: { rows?: number; square?: boo
   );
 }
 
-/** A list that failed to load (and has nothing cached): message and a retry button. */
-export function ListError({ onRetry }: { onRetry: () => void }) {
-  const { t } = useTranslation('media');
+interface QueryListProps<T> {
+  /** The query the items come from: its failure shows the error state, whose retry refetches it. */
+  query: { isError: boolean; refetch: () => unknown };
+  /** The items to show (`query.data`, or a sorted or filtered copy); undefined while loading. */
+  items: readonly T[] | undefined;
+  /** Shown once loaded with no items. */
+  empty: ReactNode;
+  /** Shown while loading: three skeleton rows unless given. */
+  skeleton?: ReactNode;
+  /** Accessible name of the list. */
+  label?: string;
+  itemKey: (item: T) => string;
+  /** Renders one item (inside its `<li>`). */
+  children: (item: T) => ReactNode;
+}
+
+/**
+ * A query's list in the content screens' states (`ListStates`): the items in a `.plain-list`, `empty`, `ListError`
+ * with a retry, or the skeleton while loading.
+ */
+export function QueryList<T>({ query, items, empty, skeleton = <ListSkeleton />, label, itemKey, children }: QueryListProps<T>) {
   return (
-    <div role="alert">
-      <EmptyState
-        title={t('common.loadError')}
-        description={t('common.loadErrorHint')}
-        action={
-          <Button size="sm" onClick={onRetry}>
-            {t('common.retry')}
-          </Button>
-        }
-      />
-    </div>
+    <ListStates items={items} isError={query.isError} empty={empty} error={<ListError onRetry={() => void query.refetch()} />} loading={skeleton}>
+      {(loaded) => (
+        <ul className="plain-list" aria-label={label}>
+          {loaded.map((item) => (
+            <li key={itemKey(item)}>{children(item)}</li>
+          ))}
+        </ul>
+      )}
+    </ListStates>
+  );
+}
+
+interface ItemPageFallbackProps {
+  /** The item's query: `data` null (the list has no such item) or a 404 error means the item does not exist. */
+  query: { data: unknown; error: unknown; isError: boolean; refetch: () => unknown };
+  /** Page title and message of the not-found state, and the page title of the error state. */
+  texts: { notFoundTitle: string; notFoundText: string; errorTitle: string };
+  /** The back link of the not-found state. */
+  back: { to: string; label: string };
+}
+
+/**
+ * The page of one item while the item is not there to show: not found (back link and message), failed with
+ * nothing cached (`ListError` with a retry), or loading (the page spinner).
+ */
+export function ItemPageFallback({ query, texts, back }: ItemPageFallbackProps) {
+  if (query.data === null || query.error instanceof NotFoundError) {
+    return (
+      <Page title={texts.notFoundTitle}>
+        <BackLink {...back} />
+        <EmptyState title={texts.notFoundTitle} description={texts.notFoundText} />
+      </Page>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Page title={texts.errorTitle}>
+        <ListError onRetry={() => void query.refetch()} />
+      </Page>
+    );
+  }
+  return <PageSpinner />;
+}
+
+/** One fact of a `<FactList>`: its label and its value (translated). */
+interface Fact {
+  label: string;
+  value: ReactNode;
+}
+
+/** The `.ct-dl` definition list of `facts` (specs, versions, entry counts); null facts are left out. */
+export function FactList({ facts, className = 'ct-dl', style }: { facts: readonly (Fact | null)[]; className?: string; style?: CSSProperties }) {
+  return (
+    <dl className={className} style={style}>
+      {facts.map((fact) =>
+        fact ? (
+          <div key={fact.label}>
+            <dt>{fact.label}</dt>
+            <dd>{fact.value}</dd>
+          </div>
+        ) : null,
+      )}
+    </dl>
   );
 }
 

@@ -16,11 +16,16 @@ interface PageProps {
   children: ReactNode;
 }
 
-/** Renders the page column and heading; updates the document title to "{title} · Podium". */
-export function Page({ title, hideTitle, aside, wide, center, children }: PageProps) {
+/** Sets the document title to "{title} · Podium" while the calling screen shows. */
+export function useDocumentTitle(title: string): void {
   useEffect(() => {
     document.title = `${title} · Podium`;
   }, [title]);
+}
+
+/** Renders the page column and heading; updates the document title to "{title} · Podium". */
+export function Page({ title, hideTitle, aside, wide, center, children }: PageProps) {
+  useDocumentTitle(title);
   const classes = ['page', wide ? 'page--wide' : '', center ? 'page--center' : ''].filter(Boolean).join(' ');
   return (
     <div className={classes}>

@@ -5,7 +5,7 @@
  * (and its points, ledger reference `activation:<id>`) once (ARCHITECTURE §4). Imports only zod.
  */
 import { z } from 'zod';
-import { envelope, TimestampSchema } from './common';
+import { envelope, MediaIdSchema, TimestampSchema } from './common';
 
 /** A badge a member collects by taking part in an activation. */
 export const BadgeSchema = z.object({
@@ -13,8 +13,8 @@ export const BadgeSchema = z.object({
   slug: z.string(),
   name: z.string(),
   description: z.string(),
-  /** Badge image, `/api/media/{mediaId}`. */
-  mediaId: z.string().nullable(),
+  /** The badge's picture. */
+  mediaId: MediaIdSchema,
 });
 export type Badge = z.infer<typeof BadgeSchema>;
 
@@ -27,7 +27,7 @@ export const ActivationSchema = z.object({
   startsAt: TimestampSchema,
   /** End of the window, or null for no end. */
   stopsAt: TimestampSchema.nullable(),
-  mediaId: z.string().nullable(),
+  mediaId: MediaIdSchema,
   /** Points awarded on activation. */
   value: z.number().int().nonnegative(),
   /** Badges this activation awards. */

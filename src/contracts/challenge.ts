@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { CHALLENGE_SUBTYPES } from './constants';
-import { envelope, TextSchema, TimestampSchema } from './common';
+import { envelope, MediaIdSchema, TextSchema, TimestampSchema } from './common';
 
 export const ChallengeTypeSchema = z.enum(['poll', 'input', 'trivia']);
 export type ChallengeType = z.infer<typeof ChallengeTypeSchema>;
@@ -21,7 +21,7 @@ export const ChallengeOptionSchema = z.object({
   text: z.string(),
   /** Points this option earns when chosen (poll/pickem/arcade); 0 for trivia options. */
   points: z.number().int().nonnegative(),
-  mediaId: z.string().nullable(),
+  mediaId: MediaIdSchema,
 });
 export type ChallengeOption = z.infer<typeof ChallengeOptionSchema>;
 
@@ -80,7 +80,7 @@ export const ChallengeSchema = z.object({
   subtype: ChallengeSubtypeSchema,
   title: z.string(),
   description: z.string().nullable(),
-  mediaId: z.string().nullable(),
+  mediaId: MediaIdSchema,
   visibleFrom: TimestampSchema,
   expiresOn: TimestampSchema.nullable(),
   /**

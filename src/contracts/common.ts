@@ -36,6 +36,9 @@ const inRange = (value: string) => {
 /** ISO-8601 timestamp with offset, e.g. `2026-11-22T10:00:00.000Z`, between years 0001 and 9999 in UTC. */
 export const TimestampSchema = z.iso.datetime({ offset: true }).refine(inRange, 'Date is out of range (years 0001-9999)');
 
+/** An image's id, served at `/api/media/{id}`, or null when there is no image. */
+export const MediaIdSchema = z.string().nullable();
+
 /** Calendar date `YYYY-MM-DD` (birthdays, check-in days), years 0001-9999. */
 export const DateOnlySchema = z.iso.date().refine((v) => inRange(`${v}T00:00:00Z`), 'Date is out of range (years 0001-9999)');
 

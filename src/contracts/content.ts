@@ -9,7 +9,7 @@
  * Imports only zod (ARCHITECTURE §7).
  */
 import { z } from 'zod';
-import { envelope, TextSchema, TimestampSchema } from './common';
+import { envelope, MediaIdSchema, TextSchema, TimestampSchema } from './common';
 
 /* ------------------------------------------------------------------ videos */
 
@@ -81,8 +81,8 @@ export const ArticleSchema = z.object({
   summary: z.string(),
   /** The article, as simple blocks (no HTML on the wire). */
   body: z.array(ArticleBlockSchema),
-  /** Header image, served at `/api/media/{mediaId}`. */
-  mediaId: z.string().nullable(),
+  /** Header image. */
+  mediaId: MediaIdSchema,
   /** Points earned the first time the member reads it to the end. */
   value: z.number().int().nonnegative(),
   /** In-app path `/articles/{id}`. */
@@ -173,8 +173,8 @@ export const DownloadSchema = z.object({
   /** File size, in bytes. */
   sizeBytes: z.number().int().nonnegative(),
   contentType: z.literal('application/pdf'),
-  /** Preview image, `/api/media/{mediaId}`, or null. */
-  mediaId: z.string().nullable(),
+  /** Preview image. */
+  mediaId: MediaIdSchema,
 });
 export type Download = z.infer<typeof DownloadSchema>;
 export const DownloadListResponseSchema = envelope(z.array(DownloadSchema));

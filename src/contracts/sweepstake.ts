@@ -5,7 +5,7 @@
  * Imports only zod.
  */
 import { z } from 'zod';
-import { envelope, TimestampSchema } from './common';
+import { envelope, MediaIdSchema, TimestampSchema } from './common';
 
 /** coming_soon before `startsAt`, live until `endsAt` (exclusive), ended after (server clock). */
 export const SweepstakeStatusSchema = z.enum(['live', 'coming_soon', 'ended']);
@@ -19,8 +19,7 @@ export const SweepstakeSchema = z.object({
   /** What the winner gets, one line. */
   prize: z.string(),
   status: SweepstakeStatusSchema,
-  /** Image, `/api/media/{mediaId}`. */
-  mediaId: z.string().nullable(),
+  mediaId: MediaIdSchema,
   startsAt: TimestampSchema,
   endsAt: TimestampSchema,
   /** Points spent per entry. */

@@ -4,8 +4,8 @@
  */
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { ChallengeSubtype, ChallengeType } from '../../../src/contracts/challenge';
-import { timestamptz } from './columns';
-import { organizations } from './organizations';
+import { belongsTo, createdAt, id, sortOrder, timestamptz, translations } from './columns';
+import { organizationRow } from './organizations';
 import { users } from './users';
 
 /** A poll / pick'em / arcade option. */
@@ -23,10 +23,7 @@ export type ChallengeTranslation = {
 export const challenges = pgTable(
   'challenges',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    ...organizationRow(),
     type: text('type').$type<ChallengeType>().notNull(),
     subtype: text('subtype').$type<ChallengeSubtype>().notNull(),
     title: text('title').notNull(),
@@ -44,10 +41,10 @@ export const challenges = pgTable(
     /** Right option of an arcade challenge, or the result of a resolved pick'em; null otherwise. */
     correctIndex: integer('correct_index'),
     questions: jsonb('questions').$type<TriviaQuestionRow[]>().notNull().default([]),
-    translations: jsonb('translations').$type<Record<string, ChallengeTranslation>>().notNull().default({}),
+    translations: translations<ChallengeTranslation>(),
     /** Display order, ascending. */
-    sortOrder: integer('sort_order').notNull().default(0),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    sortOrder: sortOrder(),
+    createdAt: createdAt(),
   },
   (t) => [index('challenges_org_visible_idx').on(t.organizationId, t.visibleFrom)],
 );
@@ -56,13 +53,9 @@ export const challenges = pgTable(
 export const challengeResponses = pgTable(
   'challenge_responses',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    challengeId: uuid('challenge_id')
-      .notNull()
-      .references(() => challenges.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    challengeId: belongsTo('challenge_id', () => challenges.id),
+    userId: belongsTo('user_id', () => users.id),
     responseIndex: integer('response_index'),
     response: text('response'),
     correct: boolean('correct'),
@@ -79,13 +72,9 @@ export const challengeResponses = pgTable(
 export const triviaAnswers = pgTable(
   'trivia_answers',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    challengeId: uuid('challenge_id')
-      .notNull()
-      .references(() => challenges.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    challengeId: belongsTo('challenge_id', () => challenges.id),
+    userId: belongsTo('user_id', () => users.id),
     questionId: text('question_id').notNull(),
     answerIndex: integer('answer_index').notNull(),
     correct: boolean('correct').notNull(),

@@ -1,15 +1,13 @@
 /** Daily check-ins (ARCHITECTURE §5): one row per member and day of the organization's time zone. */
-import { date, index, integer, pgTable, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { timestamptz } from './columns';
+import { date, index, integer, pgTable, uniqueIndex } from 'drizzle-orm/pg-core';
+import { belongsTo, createdAt, id, timestamptz } from './columns';
 import { users } from './users';
 
 export const checkins = pgTable(
   'checkins',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: belongsTo('user_id', () => users.id),
     /** Calendar day in the organization's time zone, `YYYY-MM-DD`. */
     day: date('day', { mode: 'string' }).notNull(),
     /** Streak length including this day (1 = first day of a streak). */
@@ -17,7 +15,7 @@ export const checkins = pgTable(
     pointsAwarded: integer('points_awarded').notNull(),
     /** When the fan tapped (may be earlier than createdAt for a check-in queued offline). */
     occurredAt: timestamptz('occurred_at').notNull(),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('checkins_user_day_uq').on(t.userId, t.day), index('checkins_user_idx').on(t.userId)],
 );

@@ -3,9 +3,9 @@
  * answer (spec §3 Consent, value 0|1). No answer = 0 (nothing is consented by default).
  */
 import { sql } from 'drizzle-orm';
-import { check, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { timestamptz } from './columns';
-import { organizations } from './organizations';
+import { check, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { belongsTo, sortOrder, timestamptz, translations } from './columns';
+import { organizationRow } from './organizations';
 import { users } from './users';
 
 /** Translated consent texts. */
@@ -14,16 +14,13 @@ export type ConsentTranslation = { name?: string; description?: string };
 export const consents = pgTable(
   'consents',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    ...organizationRow(),
     /** Stable key, the wire `id` (e.g. `marketing-emails`). */
     key: text('key').notNull(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
-    sortOrder: integer('sort_order').notNull().default(0),
-    translations: jsonb('translations').$type<Record<string, ConsentTranslation>>().notNull().default({}),
+    sortOrder: sortOrder(),
+    translations: translations<ConsentTranslation>(),
   },
   (t) => [uniqueIndex('consents_org_key_uq').on(t.organizationId, t.key)],
 );
@@ -31,12 +28,8 @@ export const consents = pgTable(
 export const userConsents = pgTable(
   'user_consents',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    consentId: uuid('consent_id')
-      .notNull()
-      .references(() => consents.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
+    consentId: belongsTo('consent_id', () => consents.id),
     value: integer('value').notNull(),
     /** Context the client sent with the answer (`data` of the PATCH body). */
     data: jsonb('data').$type<Record<string, unknown>>(),

@@ -6,9 +6,9 @@
  */
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { ArticleBlock, StoryType } from '../../../src/contracts/content';
-import { timestamptz } from './columns';
-import { organizations } from './organizations';
-import { users } from './users';
+import { belongsTo, createdAt, id, sortOrder, timestamptz, translations } from './columns';
+import { awardColumns } from './awards';
+import { organizationRow } from './organizations';
 
 /** Translated video texts. */
 export type VideoTranslation = { name?: string; description?: string };
@@ -16,10 +16,7 @@ export type VideoTranslation = { name?: string; description?: string };
 export const videos = pgTable(
   'videos',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    ...organizationRow(),
     slug: text('slug').notNull(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
@@ -30,24 +27,15 @@ export const videos = pgTable(
     /** Points of the first view. */
     value: integer('value').notNull().default(0),
     publishedAt: timestamptz('published_at').notNull(),
-    sortOrder: integer('sort_order').notNull().default(0),
-    translations: jsonb('translations').$type<Record<string, VideoTranslation>>().notNull().default({}),
+    sortOrder: sortOrder(),
+    translations: translations<VideoTranslation>(),
   },
   (t) => [uniqueIndex('videos_org_slug_uq').on(t.organizationId, t.slug)],
 );
 
 export const videoViews = pgTable(
   'video_views',
-  {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    videoId: uuid('video_id')
-      .notNull()
-      .references(() => videos.id, { onDelete: 'cascade' }),
-    pointsAwarded: integer('points_awarded').notNull(),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
-  },
+  { videoId: belongsTo('video_id', () => videos.id), ...awardColumns() },
   (t) => [uniqueIndex('video_views_user_video_uq').on(t.userId, t.videoId)],
 );
 
@@ -57,10 +45,7 @@ export type ArticleTranslation = { title?: string; summary?: string; body?: Arti
 export const articles = pgTable(
   'articles',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    ...organizationRow(),
     slug: text('slug').notNull(),
     title: text('title').notNull(),
     summary: text('summary').notNull().default(''),
@@ -69,23 +54,14 @@ export const articles = pgTable(
     /** Points of the first read. */
     value: integer('value').notNull().default(0),
     publishedAt: timestamptz('published_at').notNull(),
-    translations: jsonb('translations').$type<Record<string, ArticleTranslation>>().notNull().default({}),
+    translations: translations<ArticleTranslation>(),
   },
   (t) => [uniqueIndex('articles_org_slug_uq').on(t.organizationId, t.slug)],
 );
 
 export const articleReads = pgTable(
   'article_reads',
-  {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    articleId: uuid('article_id')
-      .notNull()
-      .references(() => articles.id, { onDelete: 'cascade' }),
-    pointsAwarded: integer('points_awarded').notNull(),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
-  },
+  { articleId: belongsTo('article_id', () => articles.id), ...awardColumns() },
   (t) => [uniqueIndex('article_reads_user_article_uq').on(t.userId, t.articleId)],
 );
 
@@ -95,10 +71,7 @@ export type StoryTranslation = { title?: string };
 export const stories = pgTable(
   'stories',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    ...organizationRow(),
     title: text('title').notNull(),
     type: text('type').$type<StoryType>().notNull().default('default'),
     coverMediaId: uuid('cover_media_id').notNull(),
@@ -107,9 +80,9 @@ export const stories = pgTable(
     stopsAt: timestamptz('stops_at'),
     /** Editorial switch; rank-coded and 'Save to Home' stories are never shareable whatever it says. */
     shareable: boolean('shareable').notNull().default(true),
-    sortOrder: integer('sort_order').notNull().default(0),
-    translations: jsonb('translations').$type<Record<string, StoryTranslation>>().notNull().default({}),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    sortOrder: sortOrder(),
+    translations: translations<StoryTranslation>(),
+    createdAt: createdAt(),
   },
   (t) => [index('stories_org_starts_idx').on(t.organizationId, t.startsAt)],
 );
@@ -120,10 +93,8 @@ export type StoryChapterTranslation = { title?: string; caption?: string };
 export const storyChapters = pgTable(
   'story_chapters',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    storyId: uuid('story_id')
-      .notNull()
-      .references(() => stories.id, { onDelete: 'cascade' }),
+    id: id(),
+    storyId: belongsTo('story_id', () => stories.id),
     orderIndex: integer('order_index').notNull(),
     mediaId: uuid('media_id').notNull(),
     title: text('title').notNull().default(''),
@@ -132,7 +103,7 @@ export const storyChapters = pgTable(
     durationSeconds: integer('duration_seconds').notNull().default(5),
     /** Points of the first view of this chapter. */
     value: integer('value').notNull().default(0),
-    translations: jsonb('translations').$type<Record<string, StoryChapterTranslation>>().notNull().default({}),
+    translations: translations<StoryChapterTranslation>(),
   },
   (t) => [uniqueIndex('story_chapters_story_order_uq').on(t.storyId, t.orderIndex)],
 );
@@ -140,17 +111,9 @@ export const storyChapters = pgTable(
 export const storyChapterViews = pgTable(
   'story_chapter_views',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    storyId: uuid('story_id')
-      .notNull()
-      .references(() => stories.id, { onDelete: 'cascade' }),
-    chapterId: uuid('chapter_id')
-      .notNull()
-      .references(() => storyChapters.id, { onDelete: 'cascade' }),
-    pointsAwarded: integer('points_awarded').notNull(),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    storyId: belongsTo('story_id', () => stories.id),
+    chapterId: belongsTo('chapter_id', () => storyChapters.id),
+    ...awardColumns(),
   },
   (t) => [
     uniqueIndex('story_chapter_views_user_chapter_uq').on(t.userId, t.chapterId),
@@ -165,10 +128,7 @@ export type DownloadTranslation = { title?: string; description?: string };
 export const downloads = pgTable(
   'downloads',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    ...organizationRow(),
     /** CDN file name; the wire `id`. */
     fileId: text('file_id').notNull(),
     title: text('title').notNull(),
@@ -176,8 +136,8 @@ export const downloads = pgTable(
     fileName: text('file_name').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
     mediaId: uuid('media_id'),
-    sortOrder: integer('sort_order').notNull().default(0),
-    translations: jsonb('translations').$type<Record<string, DownloadTranslation>>().notNull().default({}),
+    sortOrder: sortOrder(),
+    translations: translations<DownloadTranslation>(),
   },
   (t) => [uniqueIndex('downloads_org_file_uq').on(t.organizationId, t.fileId)],
 );

@@ -4,11 +4,11 @@
  * the storage existed (decision 0041). Exactly one of the two is set.
  */
 import { integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { bytea, timestamptz } from './columns';
+import { createdAt, id, bytea } from './columns';
 import { organizations } from './organizations';
 
 export const media = pgTable('media', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: id(),
   organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
   /** Original file name, for operators. */
   name: text('name'),
@@ -17,5 +17,5 @@ export const media = pgTable('media', {
   /** Key of the bytes in the media storage, or null when they are in `bytes`. */
   storageKey: text('storage_key'),
   sizeBytes: integer('size_bytes'),
-  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  createdAt: createdAt(),
 });

@@ -4,7 +4,7 @@
  */
 import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { RankCode } from '../../../src/contracts/organization';
-import { timestamptz } from './columns';
+import { belongsTo, createdAt, id } from './columns';
 
 /** One step of the check-in reward cycle: streak day (1-based) -> points. */
 export type CheckinRewardRow = { day: number; points: number };
@@ -12,7 +12,7 @@ export type CheckinRewardRow = { day: number; points: number };
 export const organizations = pgTable(
   'organizations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     name: text('name').notNull(),
     /** Public key: the visitor bearer (not a secret, it ships in /config.json). */
     publicKey: text('public_key').notNull(),
@@ -25,7 +25,7 @@ export const organizations = pgTable(
     logoMediaId: uuid('logo_media_id'),
     /** The check-in reward ladder `{day, points}`, repeating; see `rewardForStreakDay` in src/rules/checkin.ts. */
     checkinRewards: jsonb('checkin_rewards').$type<CheckinRewardRow[]>().notNull().default([]),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
     /**
      * Raised by database triggers on every change of this row or of its ranks (migration 0003), whoever makes it:
      * server processes cache the organization and its ranks and re-read them when the version they see with a
@@ -36,13 +36,19 @@ export const organizations = pgTable(
   (t) => [uniqueIndex('organizations_public_key_uq').on(t.publicKey)],
 );
 
+/**
+ * `id` and `organization_id` of a row that belongs to one organization (most rows: the organization is the tenant
+ * and its rows go with it), to spread first into the table's columns.
+ */
+export const organizationRow = () => ({
+  id: id(),
+  organizationId: belongsTo('organization_id', () => organizations.id),
+});
+
 export const ranks = pgTable(
   'ranks',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    ...organizationRow(),
     /** P10 (lowest) .. P1 (highest). */
     code: text('code').$type<RankCode>().notNull(),
     title: text('title').notNull(),

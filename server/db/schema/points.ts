@@ -2,22 +2,17 @@
  * The points ledger (ARCHITECTURE §4): one append-only row per change of a member's balance.
  * `(user_id, reference)` is unique, which makes every award idempotent by reference.
  */
-import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { TransactionReason } from '../../../src/contracts/user';
-import { timestamptz } from './columns';
-import { organizations } from './organizations';
+import { belongsTo, createdAt } from './columns';
+import { organizationRow } from './organizations';
 import { users } from './users';
 
 export const pointTransactions = pgTable(
   'point_transactions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...organizationRow(),
+    userId: belongsTo('user_id', () => users.id),
     /** Signed: positive earns, negative spends. */
     amount: integer('amount').notNull(),
     reason: text('reason').$type<TransactionReason>().notNull(),
@@ -26,7 +21,7 @@ export const pointTransactions = pgTable(
     label: text('label'),
     /** The member's balance right after this row. */
     balanceAfter: integer('balance_after').notNull(),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('point_transactions_user_reference_uq').on(t.userId, t.reference),

@@ -3,7 +3,7 @@
  * and the e-mail identifications of `POST /user/me/identify`.
  */
 import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { timestamptz } from './columns';
+import { belongsTo, createdAt, id } from './columns';
 import { media } from './media';
 import { users } from './users';
 
@@ -13,13 +13,11 @@ export const avatarUploads = pgTable(
     mediaId: uuid('media_id')
       .primaryKey()
       .references(() => media.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
     sizeBytes: integer('size_bytes').notNull(),
     /** SHA-256 (hex) of the bytes. */
     sha256: text('sha256').notNull(),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('avatar_uploads_user_idx').on(t.userId)],
 );
@@ -27,12 +25,10 @@ export const avatarUploads = pgTable(
 export const userIdentifications = pgTable(
   'user_identifications',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: belongsTo('user_id', () => users.id),
     email: text('email').notNull(),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('user_identifications_user_idx').on(t.userId, t.createdAt)],
 );

@@ -3,9 +3,9 @@
  * and the server clock (ARCHITECTURE §5). Each entry row is paid by one ledger row
  * `sweepstake-entry:<entryId>` written in the same transaction (ARCHITECTURE §4).
  */
-import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { timestamptz } from './columns';
-import { organizations } from './organizations';
+import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { belongsTo, createdAt, id, sortOrder, timestamptz, translations } from './columns';
+import { organizationRow } from './organizations';
 import { users } from './users';
 
 /** Translated sweepstake texts. */
@@ -14,10 +14,7 @@ export type SweepstakeTranslation = { title?: string; description?: string; priz
 export const sweepstakes = pgTable(
   'sweepstakes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    ...organizationRow(),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     prize: text('prize').notNull().default(''),
@@ -30,9 +27,9 @@ export const sweepstakes = pgTable(
     maxEntriesPerUser: integer('max_entries_per_user'),
     /** Readable by visitors (organization-key bearer). */
     isPublic: boolean('is_public').notNull().default(true),
-    sortOrder: integer('sort_order').notNull().default(0),
-    translations: jsonb('translations').$type<Record<string, SweepstakeTranslation>>().notNull().default({}),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    sortOrder: sortOrder(),
+    translations: translations<SweepstakeTranslation>(),
+    createdAt: createdAt(),
   },
   (t) => [index('sweepstakes_org_idx').on(t.organizationId, t.endsAt)],
 );
@@ -40,17 +37,13 @@ export const sweepstakes = pgTable(
 export const sweepstakeEntries = pgTable(
   'sweepstake_entries',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    sweepstakeId: uuid('sweepstake_id')
-      .notNull()
-      .references(() => sweepstakes.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    sweepstakeId: belongsTo('sweepstake_id', () => sweepstakes.id),
+    userId: belongsTo('user_id', () => users.id),
     /** Entries bought by this request. */
     count: integer('count').notNull(),
     pointsSpent: integer('points_spent').notNull(),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('sweepstake_entries_sweepstake_user_idx').on(t.sweepstakeId, t.userId),

@@ -4,16 +4,13 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { timestamptz } from './columns';
-import { organizations } from './organizations';
+import { belongsTo, createdAt, id, timestamptz } from './columns';
+import { organizationRow } from './organizations';
 
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    ...organizationRow(),
     email: text('email').notNull(),
     username: text('username'),
     firstName: text('first_name'),
@@ -32,7 +29,7 @@ export const users = pgTable(
     onboardedAt: timestamptz('onboarded_at'),
     /** Subject of an external identity (Supabase `sub`) in supabase auth mode. */
     authSubject: text('auth_subject'),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
@@ -46,10 +43,7 @@ export const users = pgTable(
 export const otpCodes = pgTable(
   'otp_codes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    ...organizationRow(),
     email: text('email').notNull(),
     /** HMAC-SHA256 of the code (hex), keyed with AUTH_SECRET. */
     codeHash: text('code_hash').notNull(),
@@ -57,7 +51,7 @@ export const otpCodes = pgTable(
     /** Wrong guesses so far; the code is dead at 5. */
     attempts: integer('attempts').notNull().default(0),
     consumedAt: timestamptz('consumed_at'),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('otp_codes_org_email_idx').on(t.organizationId, t.email, t.createdAt)],
 );
@@ -65,14 +59,12 @@ export const otpCodes = pgTable(
 export const sessions = pgTable(
   'sessions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: belongsTo('user_id', () => users.id),
     /** SHA-256 (hex) of the bearer token. */
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamptz('expires_at').notNull(),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('sessions_token_hash_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );

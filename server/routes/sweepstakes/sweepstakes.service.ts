@@ -4,7 +4,7 @@
  * locks the member's row, so concurrent entries of one member run one after the other: the balance never
  * goes below 0 and the per-member entry limit holds. Underage members cannot enter (403).
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { ErrorCode } from '../../../src/contracts/common';
 import type { Sweepstake, SweepstakeEntryResult } from '../../../src/contracts/sweepstake';
@@ -28,35 +28,26 @@ export function prepareSweepstakeQueries(db: Db) {
     totalEntries: sql<number>`coalesce(sum(${sweepstakeEntries.count}), 0)::int`,
     userEntryCount: sql<number>`coalesce(sum(${sweepstakeEntries.count}) filter (where ${sweepstakeEntries.userId} = ${sql.placeholder('userId')}::uuid), 0)::int`,
   };
+  // Both statements read the organization's sweepstakes (public ones only for visitors) with their entry counts;
+  // `conditions` narrow that down.
+  const withEntries = (...conditions: SQL[]) =>
+    db
+      .select(select)
+      .from(sweepstakes)
+      .leftJoin(sweepstakeEntries, eq(sweepstakeEntries.sweepstakeId, sweepstakes.id))
+      .where(
+        and(
+          eq(sweepstakes.organizationId, sql.placeholder('organizationId')),
+          ...conditions,
+          sql`(${sweepstakes.isPublic} or not ${sql.placeholder('publicOnly')}::boolean)`,
+        ),
+      )
+      .groupBy(sweepstakes.id);
   return {
     /** `{organizationId, userId, publicOnly}` -> sweepstakes with entry counts, in display order. */
-    list: db
-      .select(select)
-      .from(sweepstakes)
-      .leftJoin(sweepstakeEntries, eq(sweepstakeEntries.sweepstakeId, sweepstakes.id))
-      .where(
-        and(
-          eq(sweepstakes.organizationId, sql.placeholder('organizationId')),
-          sql`(${sweepstakes.isPublic} or not ${sql.placeholder('publicOnly')}::boolean)`,
-        ),
-      )
-      .groupBy(sweepstakes.id)
-      .orderBy(asc(sweepstakes.sortOrder), asc(sweepstakes.endsAt))
-      .prepare('podium_sweepstakes_list'),
+    list: withEntries().orderBy(asc(sweepstakes.sortOrder), asc(sweepstakes.endsAt)).prepare('podium_sweepstakes_list'),
     /** `{organizationId, userId, publicOnly, id}` -> one sweepstake with entry counts (0 or 1 rows). */
-    one: db
-      .select(select)
-      .from(sweepstakes)
-      .leftJoin(sweepstakeEntries, eq(sweepstakeEntries.sweepstakeId, sweepstakes.id))
-      .where(
-        and(
-          eq(sweepstakes.organizationId, sql.placeholder('organizationId')),
-          eq(sweepstakes.id, sql.placeholder('id')),
-          sql`(${sweepstakes.isPublic} or not ${sql.placeholder('publicOnly')}::boolean)`,
-        ),
-      )
-      .groupBy(sweepstakes.id)
-      .prepare('podium_sweepstakes_one'),
+    one: withEntries(eq(sweepstakes.id, sql.placeholder('id'))).prepare('podium_sweepstakes_one'),
   };
 }
 type SweepstakeQueries = ReturnType<typeof prepareSweepstakeQueries>;

@@ -12,6 +12,8 @@ import { sortRanks } from '../../rules/rank';
 import { useCurrentUser } from '../../lib/session/get-current-user';
 import { useIsUnderage } from '../../lib/session/underage';
 import { filterLinksForMember } from '../contests/underage-gates';
+import { Section } from '../../components/section';
+import { FactList } from '../../components/content-ui';
 import '../../components/content.css';
 
 const EARN_WAYS = ['challenges', 'checkin', 'videos', 'articles', 'stories', 'activations'] as const;
@@ -38,31 +40,22 @@ export function AboutPage() {
   return (
     <Page title={t('title')}>
       <div className="stack stack--lg">
-        <section className="stack stack--sm" aria-labelledby="about-what">
-          <h2 id="about-what" className="section__title">
-            {t('what.title', { name })}
-          </h2>
+        <Section id="about-what" title={t('what.title', { name })} className="stack stack--sm">
           <p>{t('what.body', { name })}</p>
           <p className="muted">{t('what.offline')}</p>
-        </section>
+        </Section>
 
-        <section className="stack stack--sm" aria-labelledby="about-points">
-          <h2 id="about-points" className="section__title">
-            {t('points.title')}
-          </h2>
-          <ul className="stack stack--sm" style={{ margin: 0, paddingLeft: '1.25rem' }}>
+        <Section id="about-points" title={t('points.title')} className="stack stack--sm">
+          <ul className="bullet-list">
             {EARN_WAYS.map((way) => (
               <li key={way}>{t(`points.earn.${way}`)}</li>
             ))}
           </ul>
           <p>{t('points.spend')}</p>
           <p className="muted">{t('points.ledger')}</p>
-        </section>
+        </Section>
 
-        <section className="stack stack--sm" aria-labelledby="about-ranks">
-          <h2 id="about-ranks" className="section__title">
-            {t('ranks.title')}
-          </h2>
+        <Section id="about-ranks" title={t('ranks.title')} className="stack stack--sm">
           <p className="muted">{t('ranks.body')}</p>
           {ranks.length > 0 ? (
             <table className="ct-table card">
@@ -92,12 +85,9 @@ export function AboutPage() {
           ) : (
             <p className="muted">{t('ranks.empty')}</p>
           )}
-        </section>
+        </Section>
 
-        <section className="stack stack--sm" aria-labelledby="about-more">
-          <h2 id="about-more" className="section__title">
-            {t('more.title')}
-          </h2>
+        <Section id="about-more" title={t('more.title')} className="stack stack--sm">
           <ul className="link-list">
             {links.map((link) => (
               <li key={link.to}>
@@ -107,23 +97,16 @@ export function AboutPage() {
               </li>
             ))}
           </ul>
-        </section>
+        </Section>
 
-        <section className="stack stack--sm" aria-labelledby="about-version">
-          <h2 id="about-version" className="section__title">
-            {t('version.title')}
-          </h2>
-          <dl className="ct-dl">
-            <div>
-              <dt>{t('version.app')}</dt>
-              <dd>{config.telemetry.version}</dd>
-            </div>
-            <div>
-              <dt>{t('version.server')}</dt>
-              <dd>{config.version}</dd>
-            </div>
-          </dl>
-        </section>
+        <Section id="about-version" title={t('version.title')} className="stack stack--sm">
+          <FactList
+            facts={[
+              { label: t('version.app'), value: config.telemetry.version },
+              { label: t('version.server'), value: config.version },
+            ]}
+          />
+        </Section>
       </div>
     </Page>
   );

@@ -16,7 +16,9 @@ import { PlaylistCard } from '../../features/videos/components/playlist-card';
 import { useVideos } from '../../features/videos/api/get-videos';
 import { VideoCard } from '../../features/videos/components/video-card';
 import { featuredVideo } from '../../features/videos/video-view';
-import { formatDuration, ListError, ListSkeleton, PlayGlyph, PointsBadge } from '../../components/content-ui';
+import { formatDuration, ListSkeleton, PlayGlyph, PointsBadge, QueryList } from '../../components/content-ui';
+import { ListError, ListStates } from '../../components/list-states';
+import { Section, SectionLink } from '../../components/section';
 import '../../components/content.css';
 
 function FeaturedVideo({ video }: { video: Video }) {
@@ -51,19 +53,15 @@ export function MediaHome() {
   return (
     <Page title={t('home.title')}>
       <div className="stack stack--lg">
-        <section className="stack" aria-labelledby="media-videos">
-          <div className="ct-section-head">
-            <h2 id="media-videos" className="section__title">
-              {t('home.videos')}
-            </h2>
-            <Link to="/media/videos" className="btn btn--ghost btn--sm">
-              {t('home.seeAll')}
-            </Link>
-          </div>
-          {videos.data ? (
-            videos.data.length === 0 ? (
-              <EmptyState icon={<PlayIcon />} title={t('videos.emptyTitle')} description={t('videos.emptyText')} />
-            ) : (
+        <Section id="media-videos" title={t('home.videos')} className="stack" aside={<SectionLink to="/media/videos" label={t('home.seeAll')} />}>
+          <ListStates
+            items={videos.data}
+            isError={videos.isError}
+            empty={<EmptyState icon={<PlayIcon />} title={t('videos.emptyTitle')} description={t('videos.emptyText')} />}
+            error={<ListError onRetry={() => void videos.refetch()} />}
+            loading={<ListSkeleton rows={2} />}
+          >
+            {() => (
               <>
                 {featured ? <FeaturedVideo video={featured} /> : null}
                 {rail && rail.length > 0 ? (
@@ -76,57 +74,34 @@ export function MediaHome() {
                   </ul>
                 ) : null}
               </>
-            )
-          ) : videos.isError ? (
-            <ListError onRetry={() => void videos.refetch()} />
-          ) : (
-            <ListSkeleton rows={2} />
-          )}
-        </section>
+            )}
+          </ListStates>
+        </Section>
 
-        <section className="stack" aria-labelledby="media-playlists">
-          <h2 id="media-playlists" className="section__title">
-            {t('home.playlists')}
-          </h2>
-          {playlists.data ? (
-            playlists.data.length === 0 ? (
-              <EmptyState title={t('playlists.emptyTitle')} description={t('playlists.emptyText')} />
-            ) : (
-              <ul className="ct-list">
-                {playlists.data.map((p) => (
-                  <li key={p.id}>
-                    <PlaylistCard playlist={p} />
-                  </li>
-                ))}
-              </ul>
-            )
-          ) : (
-            <ListSkeleton rows={1} />
-          )}
-        </section>
+        <Section id="media-playlists" title={t('home.playlists')} className="stack">
+          <QueryList
+            query={playlists}
+            items={playlists.data}
+            empty={<EmptyState title={t('playlists.emptyTitle')} description={t('playlists.emptyText')} />}
+            skeleton={<ListSkeleton rows={1} />}
+            itemKey={(p) => p.id}
+          >
+            {(p) => <PlaylistCard playlist={p} />}
+          </QueryList>
+        </Section>
 
-        <section className="stack" aria-labelledby="media-articles">
-          <h2 id="media-articles" className="section__title">
-            {t('home.articles')}
-          </h2>
-          {articles.data ? (
-            articles.data.length === 0 ? (
-              <EmptyState title={t('home.articlesEmptyTitle')} description={t('home.articlesEmptyText')} />
-            ) : (
-              <ul className="ct-list" aria-label={t('home.articles')}>
-                {articles.data.map((a) => (
-                  <li key={a.id}>
-                    <ArticleCard article={a} />
-                  </li>
-                ))}
-              </ul>
-            )
-          ) : articles.isError ? (
-            <ListError onRetry={() => void articles.refetch()} />
-          ) : (
-            <ListSkeleton rows={3} square />
-          )}
-        </section>
+        <Section id="media-articles" title={t('home.articles')} className="stack">
+          <QueryList
+            query={articles}
+            items={articles.data}
+            empty={<EmptyState title={t('home.articlesEmptyTitle')} description={t('home.articlesEmptyText')} />}
+            skeleton={<ListSkeleton rows={3} square />}
+            label={t('home.articles')}
+            itemKey={(a) => a.id}
+          >
+            {(a) => <ArticleCard article={a} />}
+          </QueryList>
+        </Section>
       </div>
     </Page>
   );

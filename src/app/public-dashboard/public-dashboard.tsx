@@ -4,7 +4,7 @@
  * challenges (the server decides which are public), each with a call to sign in. Choosing an item remembers its
  * page as the post-login destination, so the visitor lands there after signing in.
  */
-import { useEffect, useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,8 @@ import { getChallengesQueryOptions } from '../../features/challenges/api/get-cha
 import { useOrganization } from '../../lib/organization/get-organization';
 import { setPostLoginRedirect } from '../../features/session/post-login-redirect';
 import { getSweepstakesQueryOptions } from '../../features/sweepstakes/api/get-sweepstakes';
+import { Section } from '../../components/section';
+import { useDocumentTitle } from '../../components/page';
 
 /** Open public challenges (visible, not expired) at `now`, soonest expiry first (pure). */
 function openPublicChallenges(challenges: readonly Challenge[], now: number): Challenge[] {
@@ -44,6 +46,37 @@ function SignInCta({ path, label }: { path: string; label: string }) {
   );
 }
 
+interface PublicSectionProps<T> {
+  id: string;
+  title: string;
+  query: { isPending: boolean; isError: boolean };
+  /** The items a visitor can take part in; undefined until loaded. */
+  items: T[] | undefined;
+  emptyText: string;
+  itemKey: (item: T) => string;
+  /** The content of one item's card. */
+  children: (item: T) => ReactNode;
+}
+
+/** One list of the public dashboard: its heading, loading / failed / empty notes, and a card per item. */
+function PublicSection<T>({ id, title, query, items, emptyText, itemKey, children }: PublicSectionProps<T>) {
+  const { t } = useTranslation('integrations');
+  return (
+    <Section id={id} title={title} className="section">
+      {query.isPending ? <p className="muted">{t('publicDashboard.loading')}</p> : null}
+      {query.isError ? <p className="muted">{t('publicDashboard.loadFailed')}</p> : null}
+      {items?.length === 0 ? <p className="muted">{emptyText}</p> : null}
+      <ul className="stack" aria-label={title}>
+        {items?.map((item) => (
+          <li key={itemKey(item)} className="card">
+            <div className="card__body stack stack--sm">{children(item)}</div>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
 /** Renders the public dashboard. */
 export function PublicDashboard() {
   const { t } = useTranslation('integrations');
@@ -56,9 +89,7 @@ export function PublicDashboard() {
   const openSweepstakes = sweepstakes.data ? openPublicSweepstakes(sweepstakes.data) : undefined;
   const openChallenges = challenges.data ? openPublicChallenges(challenges.data, now) : undefined;
 
-  useEffect(() => {
-    document.title = `${t('publicDashboard.documentTitle', { name })} · Podium`;
-  }, [name, t]);
+  useDocumentTitle(t('publicDashboard.documentTitle', { name }));
 
   return (
     <div className="page stack stack--lg">
@@ -73,47 +104,41 @@ export function PublicDashboard() {
         </Link>
       </header>
 
-      <section className="section" aria-labelledby="public-sweepstakes-title">
-        <h2 id="public-sweepstakes-title" className="section__title">
-          {t('publicDashboard.sweepstakesTitle')}
-        </h2>
-        {sweepstakes.isPending ? <p className="muted">{t('publicDashboard.loading')}</p> : null}
-        {sweepstakes.isError ? <p className="muted">{t('publicDashboard.loadFailed')}</p> : null}
-        {openSweepstakes?.length === 0 ? <p className="muted">{t('publicDashboard.noSweepstakes')}</p> : null}
-        <ul className="stack" aria-label={t('publicDashboard.sweepstakesTitle')}>
-          {openSweepstakes?.map((s) => (
-            <li key={s.sweepstakeId} className="card">
-              <div className="card__body stack stack--sm">
-                <span className={s.status === 'live' ? 'pill pill--success' : 'pill pill--muted'}>{t(`publicDashboard.status.${s.status}`)}</span>
-                <h3 className="card__title">{s.title}</h3>
-                <p className="card__meta">{t('publicDashboard.prize', { prize: s.prize })}</p>
-                <p className="card__meta">{t('publicDashboard.entryCost', { count: s.entryCost })}</p>
-                <SignInCta path={`/sweepstakes/${s.sweepstakeId}`} label={t('publicDashboard.signInToEnter')} />
-              </div>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <PublicSection
+        id="public-sweepstakes-title"
+        title={t('publicDashboard.sweepstakesTitle')}
+        query={sweepstakes}
+        items={openSweepstakes}
+        emptyText={t('publicDashboard.noSweepstakes')}
+        itemKey={(s) => s.sweepstakeId}
+      >
+        {(s) => (
+          <>
+            <span className={s.status === 'live' ? 'pill pill--success' : 'pill pill--muted'}>{t(`publicDashboard.status.${s.status}`)}</span>
+            <h3 className="card__title">{s.title}</h3>
+            <p className="card__meta">{t('publicDashboard.prize', { prize: s.prize })}</p>
+            <p className="card__meta">{t('publicDashboard.entryCost', { count: s.entryCost })}</p>
+            <SignInCta path={`/sweepstakes/${s.sweepstakeId}`} label={t('publicDashboard.signInToEnter')} />
+          </>
+        )}
+      </PublicSection>
 
-      <section className="section" aria-labelledby="public-challenges-title">
-        <h2 id="public-challenges-title" className="section__title">
-          {t('publicDashboard.challengesTitle')}
-        </h2>
-        {challenges.isPending ? <p className="muted">{t('publicDashboard.loading')}</p> : null}
-        {challenges.isError ? <p className="muted">{t('publicDashboard.loadFailed')}</p> : null}
-        {openChallenges?.length === 0 ? <p className="muted">{t('publicDashboard.noChallenges')}</p> : null}
-        <ul className="stack" aria-label={t('publicDashboard.challengesTitle')}>
-          {openChallenges?.map((c) => (
-            <li key={c.challengeId} className="card">
-              <div className="card__body stack stack--sm">
-                <h3 className="card__title">{c.title}</h3>
-                <p className="card__meta">{t('publicDashboard.points', { count: c.maxPoints })}</p>
-                <SignInCta path={`/challenges/${c.subtype}/${c.challengeId}`} label={t('publicDashboard.signInToPlay')} />
-              </div>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <PublicSection
+        id="public-challenges-title"
+        title={t('publicDashboard.challengesTitle')}
+        query={challenges}
+        items={openChallenges}
+        emptyText={t('publicDashboard.noChallenges')}
+        itemKey={(c) => c.challengeId}
+      >
+        {(c) => (
+          <>
+            <h3 className="card__title">{c.title}</h3>
+            <p className="card__meta">{t('publicDashboard.points', { count: c.maxPoints })}</p>
+            <SignInCta path={`/challenges/${c.subtype}/${c.challengeId}`} label={t('publicDashboard.signInToPlay')} />
+          </>
+        )}
+      </PublicSection>
     </div>
   );
 }

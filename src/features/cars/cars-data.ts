@@ -8,10 +8,28 @@
 /** Units a spec figure can carry (formatted by the `cars:units.*` strings). */
 export type SpecUnit = 'hp' | 'kg' | 's' | 'kmh' | 'kwh' | 'km' | 'litre' | 'none';
 
+/** The lines a spec card can have; each i18n key under `cars:spec.*`. */
+type SpecLabel = 'engine' | 'power' | 'weight' | 'acceleration' | 'topSpeed' | 'battery' | 'range' | 'drive';
+
+/**
+ * The unit of each spec line, the same for every car: a figure is a number in that unit, or, for 'none', an i18n
+ * key under `cars:values.*`.
+ */
+const UNITS: Record<SpecLabel, SpecUnit> = {
+  engine: 'none',
+  power: 'hp',
+  weight: 'kg',
+  acceleration: 's',
+  topSpeed: 'kmh',
+  battery: 'kwh',
+  range: 'km',
+  drive: 'none',
+};
+
 /** One line of a car's spec card. */
 export interface CarSpec {
   /** i18n key under `cars:spec.*`. */
-  label: 'engine' | 'power' | 'weight' | 'acceleration' | 'topSpeed' | 'battery' | 'range' | 'drive';
+  label: SpecLabel;
   /** Number, or an i18n key under `cars:values.*` when `unit` is 'none'. */
   value: number | string;
   unit: SpecUnit;
@@ -28,60 +46,19 @@ export interface Car {
   specs: CarSpec[];
 }
 
+/**
+ * A car from one row of the table below: id, kind, name, body and accent colours, and its spec figures in the
+ * order they are shown.
+ */
+function car(id: string, kind: Car['kind'], name: string, [body, accent]: [string, string], figures: Partial<Record<SpecLabel, number | string>>): Car {
+  const specs = Object.entries(figures).map(([label, value]) => ({ label: label as SpecLabel, value, unit: UNITS[label as SpecLabel] }));
+  return { id, kind, name, colors: { body, accent }, specs };
+}
+
 /** The cars, race car first. */
 export const CARS: readonly Car[] = [
-  {
-    id: 'ar27',
-    kind: 'race',
-    name: 'AR27',
-    colors: { body: '#0055a4', accent: '#ff5fa2' },
-    specs: [
-      { label: 'engine', value: 'v6Hybrid', unit: 'none' },
-      { label: 'power', value: 1000, unit: 'hp' },
-      { label: 'weight', value: 800, unit: 'kg' },
-      { label: 'topSpeed', value: 350, unit: 'kmh' },
-    ],
-  },
-  {
-    id: 'a110',
-    kind: 'road',
-    name: 'Alpine A110',
-    colors: { body: '#1d4f9c', accent: '#c9d3e3' },
-    specs: [
-      { label: 'engine', value: 'turbo4', unit: 'none' },
-      { label: 'power', value: 252, unit: 'hp' },
-      { label: 'acceleration', value: 4.5, unit: 's' },
-      { label: 'topSpeed', value: 250, unit: 'kmh' },
-      { label: 'weight', value: 1102, unit: 'kg' },
-      { label: 'drive', value: 'rwd', unit: 'none' },
-    ],
-  },
-  {
-    id: 'a110s',
-    kind: 'road',
-    name: 'Alpine A110 S',
-    colors: { body: '#e8563a', accent: '#1b1f27' },
-    specs: [
-      { label: 'engine', value: 'turbo4', unit: 'none' },
-      { label: 'power', value: 300, unit: 'hp' },
-      { label: 'acceleration', value: 4.2, unit: 's' },
-      { label: 'topSpeed', value: 260, unit: 'kmh' },
-      { label: 'weight', value: 1109, unit: 'kg' },
-      { label: 'drive', value: 'rwd', unit: 'none' },
-    ],
-  },
-  {
-    id: 'a290',
-    kind: 'road',
-    name: 'Alpine A290',
-    colors: { body: '#f2f4f7', accent: '#0055a4' },
-    specs: [
-      { label: 'engine', value: 'electric', unit: 'none' },
-      { label: 'power', value: 220, unit: 'hp' },
-      { label: 'acceleration', value: 6.4, unit: 's' },
-      { label: 'battery', value: 52, unit: 'kwh' },
-      { label: 'range', value: 380, unit: 'km' },
-      { label: 'drive', value: 'fwd', unit: 'none' },
-    ],
-  },
+  car('ar27', 'race', 'AR27', ['#0055a4', '#ff5fa2'], { engine: 'v6Hybrid', power: 1000, weight: 800, topSpeed: 350 }),
+  car('a110', 'road', 'Alpine A110', ['#1d4f9c', '#c9d3e3'], { engine: 'turbo4', power: 252, acceleration: 4.5, topSpeed: 250, weight: 1102, drive: 'rwd' }),
+  car('a110s', 'road', 'Alpine A110 S', ['#e8563a', '#1b1f27'], { engine: 'turbo4', power: 300, acceleration: 4.2, topSpeed: 260, weight: 1109, drive: 'rwd' }),
+  car('a290', 'road', 'Alpine A290', ['#f2f4f7', '#0055a4'], { engine: 'electric', power: 220, acceleration: 6.4, battery: 52, range: 380, drive: 'fwd' }),
 ];

@@ -3,10 +3,10 @@
  * and the visibility window applied to `GET /challenge`, re-evaluated as time passes.
  */
 import { useMemo } from 'react';
-import type { Challenge } from '../../contracts/challenge';
+import type { Challenge, ChallengeSubtype } from '../../contracts/challenge';
 import { getRuntimeConfig } from '../../platform/runtime-config';
 import { useChallenges } from './api/get-challenges';
-import { filterVisibleChallenges } from './challenge-list';
+import { filterVisibleChallenges, sortChallenges } from './challenge-list';
 
 /** Returns the query state and `visible` (undefined while loading). */
 export function useVisibleChallenges(now: Date) {
@@ -17,4 +17,14 @@ export function useVisibleChallenges(now: Date) {
     [query.data, excludedChallengeIds, now],
   );
   return { ...query, visible };
+}
+
+/**
+ * The visible challenges of `subtype`, open ones first (`sortChallenges`), as `challenges` (undefined while
+ * loading), with the query state.
+ */
+export function useSubtypeChallenges(subtype: ChallengeSubtype, now: Date) {
+  const query = useVisibleChallenges(now);
+  const challenges = query.visible ? sortChallenges(query.visible.filter((c) => c.subtype === subtype), now) : undefined;
+  return { ...query, challenges };
 }

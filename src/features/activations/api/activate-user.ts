@@ -4,8 +4,9 @@
  * Errors: 422 NotLive (outside `startsAt`..`stopsAt`), 404, 401.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, createIdempotencyKey, type ResponseOf } from '../../../api/client';
-import type { ActivateUserResponseSchema, ActivateUserResult } from '../../../contracts/activation';
+import { createIdempotencyKey } from '../../../api/client';
+import { requestData } from '../../../api/data';
+import type { ActivateUserResult } from '../../../contracts/activation';
 import { getCurrentUserQueryOptions } from '../../../lib/session/get-current-user';
 
 /**
@@ -14,12 +15,7 @@ import { getCurrentUserQueryOptions } from '../../../lib/session/get-current-use
  * @throws ApiError (422 NotLive, 404, 401), NetworkError
  */
 async function activateUser(slug: string, idempotencyKey = createIdempotencyKey()): Promise<ActivateUserResult> {
-  const { data } = await apiRequest<ResponseOf<typeof ActivateUserResponseSchema>>('/activations/activate-user', {
-    method: 'POST',
-    body: { slug },
-    idempotencyKey,
-  });
-  return data;
+  return requestData('/activations/activate-user', { method: 'POST', body: { slug }, idempotencyKey });
 }
 
 /** The activate mutation (variables: the slug); refetches the user (points) when it settles. */

@@ -3,16 +3,13 @@
  * list and the first item is used (null when the list is empty).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, type ResponseOf } from '../../../api/client';
-import type { ActivationDetailResponseSchema, Activation } from '../../../contracts/activation';
+import { requestData } from '../../../api/data';
+import type { Activation } from '../../../contracts/activation';
 
 /** Fetches one activation; returns the first item of `data`, or null. Throws `NotFoundError`, API/network errors. */
 async function getActivation(id: string, signal?: AbortSignal): Promise<Activation | null> {
-  const { data } = await apiRequest<ResponseOf<typeof ActivationDetailResponseSchema>>(`/activations/${encodeURIComponent(id)}`, {
-    auth: 'organization',
-    signal,
-  });
-  return data[0] ?? null;
+  const list = await requestData<Activation[]>(`/activations/${encodeURIComponent(id)}`, { auth: 'organization', signal });
+  return list[0] ?? null;
 }
 
 /** Query options: key `['activations', id]`. */

@@ -5,37 +5,28 @@
  * a toast with one id per activation, so a second tap updates it in place (spec §4 "updated by id").
  */
 import { useTranslation } from 'react-i18next';
-import { ApiError, NotFoundError } from '../../../api/errors';
+import { ApiError } from '../../../api/errors';
 import { mediaUrl } from '../../../api/media';
 import { Button } from '../../../components/button';
-import { EmptyState } from '../../../components/empty-state';
 import { Page } from '../../../components/page';
-import { PageSpinner } from '../../../components/spinner';
 import type { Activation } from '../../../contracts/activation';
 import { useIsOnline } from '../../../offline/use-offline-status';
 import { notify } from '../../../platform/toasts';
 import { useNow } from '../../../platform/use-now';
-import { BackLink, ListError } from '../../../components/content-ui';
+import { BackLink, ItemPageFallback } from '../../../components/content-ui';
 import { useCurrentUser } from '../../../lib/session/get-current-user';
 import { useActivateUser } from '../api/activate-user';
 import { useActivation } from '../api/get-activation';
 import { activationWindow, ActivationRewards, ActivationWindowText } from './activation-details';
+import { Section } from '../../../components/section';
 
 /** Renders the page of activation `activationId` (its id or slug). */
 export function ActivationPage({ activationId }: { activationId: string }) {
   const { t } = useTranslation('activations');
   const query = useActivation(activationId);
   if (query.data) return <ActivationDetail activation={query.data} />;
-  if (query.data === null || query.error instanceof NotFoundError) {
-    return (
-      <Page title={t('notFoundTitle')}>
-        <BackLink to="/contests" label={t('back')} />
-        <EmptyState title={t('notFoundTitle')} description={t('notFoundText')} />
-      </Page>
-    );
-  }
-  if (query.isError) return <Page title={t('title')}><ListError onRetry={() => void query.refetch()} /></Page>;
-  return <PageSpinner />;
+  const texts = { notFoundTitle: t('notFoundTitle'), notFoundText: t('notFoundText'), errorTitle: t('title') };
+  return <ItemPageFallback query={query} texts={texts} back={{ to: '/contests', label: t('back') }} />;
 }
 
 function ActivationDetail({ activation }: { activation: Activation }) {
@@ -47,19 +38,13 @@ function ActivationDetail({ activation }: { activation: Activation }) {
         <BackLink to="/contests" label={t('back')} />
         {image ? <img className="card__media" src={image} alt="" width={400} height={200} style={{ aspectRatio: '2 / 1', objectFit: 'cover' }} /> : null}
         {activation.description ? <p>{activation.description}</p> : null}
-        <section className="stack stack--sm" aria-labelledby="activation-when">
-          <h2 id="activation-when" className="section__title">
-            {t('when')}
-          </h2>
+        <Section id="activation-when" title={t('when')} className="stack stack--sm">
           <ActivationWindowText activation={activation} />
-        </section>
-        <section className="stack stack--sm" aria-labelledby="activation-gives">
-          <h2 id="activation-gives" className="section__title">
-            {t('gives')}
-          </h2>
+        </Section>
+        <Section id="activation-gives" title={t('gives')} className="stack stack--sm">
           <ActivationRewards activation={activation} />
           {activation.badges.length > 0 ? (
-            <ul className="stack stack--sm" style={{ margin: 0, paddingLeft: '1.25rem' }}>
+            <ul className="bullet-list">
               {activation.badges.map((badge) => (
                 <li key={badge.id}>
                   <strong>{badge.name}</strong>
@@ -68,7 +53,7 @@ function ActivationDetail({ activation }: { activation: Activation }) {
               ))}
             </ul>
           ) : null}
-        </section>
+        </Section>
         <ActivateControl activation={activation} />
       </div>
     </Page>

@@ -8,7 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { mediaUrl } from '../../../api/media';
 import type { Activation } from '../../../contracts/activation';
 import { useNow } from '../../../platform/use-now';
-import { ListError, ListSkeleton } from '../../../components/content-ui';
+import { ListSkeleton, QueryList } from '../../../components/content-ui';
+import { Section } from '../../../components/section';
 import { useActivations } from '../api/get-activations';
 import { activationWindow, ActivationRewards, ActivationWindowText } from './activation-details';
 
@@ -40,28 +41,11 @@ export function ActivationsSection() {
   const { t } = useTranslation('activations');
   const query = useActivations();
   return (
-    <section className="stack" aria-labelledby="activations-title">
-      <h2 id="activations-title" className="section__title">
-        {t('title')}
-      </h2>
+    <Section id="activations-title" title={t('title')} className="stack">
       <p className="muted">{t('intro')}</p>
-      {query.data ? (
-        query.data.length === 0 ? (
-          <p className="muted">{t('empty')}</p>
-        ) : (
-          <ul className="ct-list">
-            {query.data.map((a) => (
-              <li key={a.id}>
-                <ActivationCard activation={a} />
-              </li>
-            ))}
-          </ul>
-        )
-      ) : query.isError ? (
-        <ListError onRetry={() => void query.refetch()} />
-      ) : (
-        <ListSkeleton rows={2} />
-      )}
-    </section>
+      <QueryList query={query} items={query.data} empty={<p className="muted">{t('empty')}</p>} skeleton={<ListSkeleton rows={2} />} itemKey={(a) => a.id}>
+        {(a) => <ActivationCard activation={a} />}
+      </QueryList>
+    </Section>
   );
 }

@@ -4,23 +4,14 @@
  * `['article-read']`, defaults registered at boot by `articleReadAction.register`, variables
  * `{idempotencyKey, occurredAt, articleId}`. Optimistic: the article shows as read at once, points pending.
  */
-import { apiRequest, type ResponseOf } from '../../../api/client';
-import type { ContentAwardResponseSchema, Article, ContentAwardResult } from '../../../contracts/content';
+import { postContentAward } from '../../../api/data';
+import type { Article, ContentAwardResult } from '../../../contracts/content';
 import { awardCallbacks } from '../../../offline/award-callbacks';
 import { getCurrentUserQueryOptions } from '../../../lib/session/get-current-user';
 import { defineQueuedAction } from '../../../offline/define-queued-action';
-import type { QueuedActionVariables } from '../../../offline/queued-action';
 import { markArticleRead, markArticleReadInList, pendingReadPoints } from '../article-read';
 import { getArticleQueryOptions } from './get-article';
 import { getArticlesQueryOptions } from './get-articles';
-
-/** Mutation key of an article read (offline queue). */
-const ARTICLE_READ_MUTATION_KEY = ['article-read'] as const;
-
-/** Variables of one read: the queued-action key and time, and the article. */
-interface RecordArticleReadVariables extends QueuedActionVariables {
-  articleId: string;
-}
 
 /** What `onMutate` remembers for rollback, and the points awaiting confirmation. */
 interface ArticleReadContext {
@@ -30,25 +21,14 @@ interface ArticleReadContext {
 }
 
 /**
- * Posts one article read. Returns the award.
- * @throws ApiError (404 unknown article, 401 signed out), NetworkError
- */
-async function recordArticleRead({ idempotencyKey, articleId }: RecordArticleReadVariables): Promise<ContentAwardResult> {
-  const { data } = await apiRequest<ResponseOf<typeof ContentAwardResponseSchema>>(`/content/articles/${encodeURIComponent(articleId)}/read`, {
-    method: 'POST',
-    body: { checksum: '' },
-    idempotencyKey,
-  });
-  return data;
-}
-
-/**
  * The article read as a queued action (`src/offline/define-queued-action.ts`): the article shows as read at once
  * (list and page), its points pending; rolled back when rejected. `register` runs at boot.
+ * Each run: posts one article read. Returns the award.
+ * @throws ApiError (404 unknown article, 401 signed out), NetworkError
  */
 export const articleReadAction = defineQueuedAction<ContentAwardResult, { articleId: string }, ArticleReadContext>({
-  mutationKey: ARTICLE_READ_MUTATION_KEY,
-  mutationFn: recordArticleRead,
+  mutationKey: ['article-read'],
+  mutationFn: ({ idempotencyKey, articleId }) => postContentAward(`/content/articles/${encodeURIComponent(articleId)}/read`, idempotencyKey),
   optimistic: (queryClient) => {
     const listKey = getArticlesQueryOptions().queryKey;
     return {

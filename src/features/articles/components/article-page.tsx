@@ -5,15 +5,12 @@
  */
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NotFoundError } from '../../../api/errors';
 import { mediaUrl } from '../../../api/media';
-import { EmptyState } from '../../../components/empty-state';
 import { CheckCircleIcon } from '../../../components/icons';
 import { Page } from '../../../components/page';
-import { PageSpinner } from '../../../components/spinner';
 import type { Article } from '../../../contracts/content';
 import { useCurrentUser } from '../../../lib/session/get-current-user';
-import { BackLink, ListError, PointsBadge } from '../../../components/content-ui';
+import { BackLink, PointsBadge, ItemPageFallback } from '../../../components/content-ui';
 import { useArticle } from '../api/get-article';
 import { usePendingArticleRead, useRecordArticleRead } from '../api/record-article-read';
 import './articles.css';
@@ -22,19 +19,9 @@ import './articles.css';
 export function ArticlePage({ articleId }: { articleId: string }) {
   const { t } = useTranslation('articles');
   const query = useArticle(articleId);
-  if (!query.data) {
-    if (query.error instanceof NotFoundError) {
-      return (
-        <Page title={t('notFoundTitle')}>
-          <BackLink to="/media" label={t('backToMedia')} />
-          <EmptyState title={t('notFoundTitle')} description={t('notFoundText')} />
-        </Page>
-      );
-    }
-    if (query.isError) return <Page title={t('title')}><ListError onRetry={() => void query.refetch()} /></Page>;
-    return <PageSpinner />;
-  }
-  return <ArticleReader article={query.data} />;
+  if (query.data) return <ArticleReader article={query.data} />;
+  const texts = { notFoundTitle: t('notFoundTitle'), notFoundText: t('notFoundText'), errorTitle: t('title') };
+  return <ItemPageFallback query={query} texts={texts} back={{ to: '/media', label: t('backToMedia') }} />;
 }
 
 function ArticleReader({ article }: { article: Article }) {

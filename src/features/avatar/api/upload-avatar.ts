@@ -5,8 +5,9 @@
  * (413 / 415 otherwise); the client checks type and size first to answer at once.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, createIdempotencyKey, type ResponseOf } from '../../../api/client';
-import { AvatarContentTypeSchema, MAX_AVATAR_BYTES, type MediaUploadResponseSchema, type SetAvatarResponseSchema, type MediaUploadResult, type SetAvatarResult } from '../../../contracts/media';
+import { createIdempotencyKey } from '../../../api/client';
+import { requestData } from '../../../api/data';
+import { AvatarContentTypeSchema, MAX_AVATAR_BYTES, type MediaUploadResult, type SetAvatarResult } from '../../../contracts/media';
 import { getCurrentUserQueryOptions } from '../../../lib/session/get-current-user';
 
 /** Types the file picker offers (`accept`). */
@@ -22,22 +23,12 @@ export function avatarFileProblem(file: Pick<File, 'type' | 'size'>): 'type' | '
 
 /** Uploads the image bytes. Returns the stored media (its `name` is passed to set-avatar). Throws ApiError (413, 415), NetworkError. */
 async function uploadMedia(file: Blob): Promise<MediaUploadResult> {
-  const { data } = await apiRequest<ResponseOf<typeof MediaUploadResponseSchema>>('/media', {
-    method: 'POST',
-    body: file,
-    idempotencyKey: createIdempotencyKey(),
-  });
-  return data;
+  return requestData('/media', { method: 'POST', body: file, idempotencyKey: createIdempotencyKey() });
 }
 
 /** Makes the uploaded media the member's avatar. Takes the media name (a file name is cut at the dot). */
 async function setAvatar(name: string): Promise<SetAvatarResult> {
-  const { data } = await apiRequest<ResponseOf<typeof SetAvatarResponseSchema>>('/media/set-avatar', {
-    method: 'POST',
-    body: { name: name.split('.')[0] },
-    idempotencyKey: createIdempotencyKey(),
-  });
-  return data;
+  return requestData('/media/set-avatar', { method: 'POST', body: { name: name.split('.')[0] }, idempotencyKey: createIdempotencyKey() });
 }
 
 /** Upload then set-avatar; writes the new `avatarUrl` into the cached user, then refetches it. Online only. */

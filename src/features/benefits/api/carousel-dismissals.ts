@@ -4,15 +4,15 @@
  * gives the ids the member dismissed on any device, so a removed card stays removed.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, createIdempotencyKey, type ResponseOf } from '../../../api/client';
-import type { CarouselDismissalListResponseSchema, CarouselDismissalResponseSchema, CarouselDismissal } from '../../../contracts/carousel';
+import { createIdempotencyKey } from '../../../api/client';
+import { requestData } from '../../../api/data';
+import type { CarouselDismissal } from '../../../contracts/carousel';
 import { getSessionToken } from '../../../lib/session/token-store';
 
 /** Fetches the member's dismissed cards (newest first); [] for a visitor. Throws API/network errors. */
 async function getCarouselDismissals(signal?: AbortSignal): Promise<CarouselDismissal[]> {
   if (!getSessionToken()) return [];
-  const { data } = await apiRequest<ResponseOf<typeof CarouselDismissalListResponseSchema>>('/carousel/dismissed', { signal });
-  return data;
+  return requestData('/carousel/dismissed', { signal });
 }
 
 /** Query options: key `['carousel', 'dismissed']`. */
@@ -22,11 +22,7 @@ function getCarouselDismissalsQueryOptions() {
 
 /** Dismisses one card on the server. Returns the dismissal. Throws ApiError, NetworkError. */
 async function dismissCarouselCard(cardId: string): Promise<CarouselDismissal> {
-  const { data } = await apiRequest<ResponseOf<typeof CarouselDismissalResponseSchema>>(`/carousel/${encodeURIComponent(cardId)}`, {
-    method: 'DELETE',
-    idempotencyKey: createIdempotencyKey(),
-  });
-  return data;
+  return requestData(`/carousel/${encodeURIComponent(cardId)}`, { method: 'DELETE', idempotencyKey: createIdempotencyKey() });
 }
 
 /**

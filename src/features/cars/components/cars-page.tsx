@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/page';
 import { CARS, type Car, type CarSpec } from '../cars-data';
 import { CarIllustration } from './car-illustration';
+import { Section } from '../../../components/section';
+import { FactList } from '../../../components/content-ui';
 import '../../../components/content.css';
 import './cars.css';
 
@@ -27,16 +29,7 @@ function CarCard({ car }: { car: Car }) {
           {car.name}
         </h3>
         <p className="card__meta">{t(`text.${car.id}`)}</p>
-        <dl className="ct-dl">
-          {car.specs.map((spec) => (
-            <div key={spec.label}>
-              <dt>{t(`spec.${spec.label}`)}</dt>
-              <dd>
-                <SpecValue spec={spec} />
-              </dd>
-            </div>
-          ))}
-        </dl>
+        <FactList facts={car.specs.map((spec) => ({ label: t(`spec.${spec.label}`), value: <SpecValue spec={spec} /> }))} />
       </div>
     </article>
   );
@@ -51,23 +44,17 @@ export function CarsPage() {
     <Page title={t('title')}>
       <div className="stack stack--lg">
         <p className="muted">{t('intro')}</p>
-        <section className="stack" aria-labelledby="cars-race">
-          <h2 id="cars-race" className="section__title">
-            {t('raceTitle')}
-          </h2>
+        <Section id="cars-race" title={t('raceTitle')} className="stack">
           {race.map((car) => (
             <CarCard key={car.id} car={car} />
           ))}
-        </section>
-        <section className="stack" aria-labelledby="cars-road">
-          <h2 id="cars-road" className="section__title">
-            {t('roadTitle')}
-          </h2>
+        </Section>
+        <Section id="cars-road" title={t('roadTitle')} className="stack">
           <p className="muted">{t('roadIntro')}</p>
           {road.map((car) => (
             <CarCard key={car.id} car={car} />
           ))}
-        </section>
+        </Section>
         <p className="ct-note">{t('note')}</p>
       </div>
     </Page>

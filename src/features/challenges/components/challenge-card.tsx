@@ -10,6 +10,7 @@ import { getEarnedPoints } from '../challenge-points';
 import { formatRelativeTime } from '../format-expiry';
 import { mediaUrl as getMediaUrl } from '../../../api/media';
 import { ChallengeIcon } from './challenge-icons';
+import { ChallengeBadges } from './challenge-badges';
 import './challenges.css';
 
 /** Props: the challenge and the current time (from `useNow`). */
@@ -60,12 +61,7 @@ export function ChallengeCard({ challenge, now }: ChallengeCardProps) {
       </div>
       <div className="challenge-card__body">
         <div className="challenge-card__top">
-          <span className="pill pill--brand challenge-card__subtype">
-            <ChallengeIcon name={challenge.subtype} /> {t(`subtypeBadge.${challenge.subtype}`)}
-          </span>
-          {state === 'open' && challenge.maxPoints > 0 ? (
-            <span className="challenge-card__points">{t('card.upTo', { count: challenge.maxPoints })}</span>
-          ) : null}
+          <ChallengeBadges challenge={challenge} state={state} classNames={{ subtype: 'pill pill--brand challenge-card__subtype', points: 'challenge-card__points' }} />
         </div>
         <h3 className="challenge-card__title">{challenge.title}</h3>
         <div className="challenge-card__meta">{status}</div>

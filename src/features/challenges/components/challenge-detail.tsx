@@ -7,6 +7,7 @@
 import { Link } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListError } from '../../../components/list-states';
 import { useChallenge } from '../api/get-challenge';
 import { getChallengeState } from '../../../rules/challenge-completion';
 import { formatRelativeTime } from '../format-expiry';
@@ -17,6 +18,7 @@ import { ChoiceChallenge } from './choice-challenge';
 import { KeywordChallenge } from './keyword-challenge';
 import { TriviaChallenge } from './trivia-challenge';
 import { useIsOnline } from '../../../offline/use-offline-status';
+import { ChallengeBadges } from './challenge-badges';
 import './challenges.css';
 
 /** Props: the challenge id from the route. */
@@ -52,12 +54,7 @@ export function ChallengeDetail({ challengeId }: ChallengeDetailProps) {
   if (query.isError) {
     return (
       <div className="page">
-        <div className="empty-state" role="alert">
-          <p className="empty-state__title">{t('errors.loadTitle')}</p>
-          <button type="button" className="btn btn--secondary btn--sm" onClick={() => void query.refetch()}>
-            {t('list.retry')}
-          </button>
-        </div>
+        <ListError texts={{ title: t('errors.loadTitle'), retryLabel: t('list.retry') }} onRetry={() => void query.refetch()} />
       </div>
     );
   }
@@ -76,12 +73,7 @@ export function ChallengeDetail({ challengeId }: ChallengeDetailProps) {
       <header className="challenge-hero">
         {image ? <img className="challenge-hero__image" src={image} alt="" width={640} height={360} /> : null}
         <div className="row">
-          <span className="pill pill--brand">
-            <ChallengeIcon name={challenge.subtype} /> {t(`subtypeBadge.${challenge.subtype}`)}
-          </span>
-          {state === 'open' && challenge.maxPoints > 0 ? (
-            <span className="pill">{t('card.upTo', { count: challenge.maxPoints })}</span>
-          ) : null}
+          <ChallengeBadges challenge={challenge} state={state} classNames={{ subtype: 'pill pill--brand', points: 'pill' }} />
           {state === 'completed' ? <span className="pill pill--success">{t('state.completed')}</span> : null}
           {state === 'expired' ? <span className="pill pill--muted">{t('state.expired')}</span> : null}
         </div>

@@ -1,18 +1,8 @@
 /**
  * Small inline icons of the challenges area (decorative: always `aria-hidden`).
  */
+import { PathIcon } from '../../../components/icons';
 import type { ChallengeSubtype } from '../../../contracts/challenge';
-
-const base = {
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 2,
-  strokeLinecap: 'round' as const,
-  strokeLinejoin: 'round' as const,
-  'aria-hidden': true,
-  focusable: false,
-};
 
 const PATHS: Record<ChallengeSubtype | 'check' | 'cross' | 'clock' | 'star', string> = {
   poll: 'M5 20V10M12 20V4M19 20v-7',
@@ -28,9 +18,5 @@ const PATHS: Record<ChallengeSubtype | 'check' | 'cross' | 'clock' | 'star', str
 
 /** Draws the icon `name` at 1em (size it with CSS). */
 export function ChallengeIcon({ name, className }: { name: keyof typeof PATHS; className?: string }) {
-  return (
-    <svg {...base} className={className} width="1em" height="1em">
-      <path d={PATHS[name]} />
-    </svg>
-  );
+  return <PathIcon d={PATHS[name]} className={className} width="1em" height="1em" />;
 }

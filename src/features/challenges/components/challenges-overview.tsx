@@ -4,6 +4,7 @@
  */
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { Section } from '../../../components/section';
 import { CHALLENGE_SUBTYPES } from '../../../contracts/constants';
 import { countOpenBySubtype, partitionChallenges } from '../challenge-list';
 import { useNow } from '../../../platform/use-now';
@@ -16,9 +17,9 @@ import './challenges.css';
 export function ChallengesOverview() {
   const { t } = useTranslation('challenges');
   const now = useNow();
-  const { visible, isError, refetch } = useVisibleChallenges(now);
-  const counts = visible ? countOpenBySubtype(visible, now) : null;
-  const open = visible ? partitionChallenges(visible, now).open : undefined;
+  const query = useVisibleChallenges(now);
+  const counts = query.visible ? countOpenBySubtype(query.visible, now) : null;
+  const open = query.visible ? partitionChallenges(query.visible, now).open : undefined;
 
   return (
     <div className="page">
@@ -29,11 +30,8 @@ export function ChallengesOverview() {
         <p className="muted">{t('overview.intro')}</p>
       </header>
 
-      <section className="section" aria-labelledby="challenge-types-title">
-        <h2 id="challenge-types-title" className="section__title">
-          {t('overview.typesTitle')}
-        </h2>
-        <ul className="subtype-tiles">
+      <Section id="challenge-types-title" title={t('overview.typesTitle')} className="section">
+        <ul className="plain-list subtype-tiles">
           {CHALLENGE_SUBTYPES.map((subtype) => (
             <li key={subtype}>
               <Link to="/challenges/$subtype" params={{ subtype }} className="card card--interactive subtype-tile">
@@ -46,21 +44,11 @@ export function ChallengesOverview() {
             </li>
           ))}
         </ul>
-      </section>
+      </Section>
 
-      <section className="section" aria-labelledby="open-challenges-title">
-        <h2 id="open-challenges-title" className="section__title">
-          {t('overview.openTitle')}
-        </h2>
-        <ChallengeList
-          challenges={open}
-          now={now}
-          isError={isError}
-          onRetry={() => void refetch()}
-          emptyTitle={t('overview.emptyTitle')}
-          emptyText={t('overview.emptyText')}
-        />
-      </section>
+      <Section id="open-challenges-title" title={t('overview.openTitle')} className="section">
+        <ChallengeList challenges={open} now={now} query={query} emptyTitle={t('overview.emptyTitle')} emptyText={t('overview.emptyText')} />
+      </Section>
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { useSubmitChallengeAnswer } from '../api/submit-challenge-answer';
 import { getChoiceResponse, type ChallengeState } from '../../../rules/challenge-completion';
 import { OptionGroup } from './option-group';
 import { ResultBanner } from './result-banner';
+import { SubmitAnswerButton } from './submit-answer-button';
 
 /** Props: the challenge, its state, online flag and the page's announcer. */
 interface ChoiceChallengeProps {
@@ -81,14 +82,7 @@ export function ChoiceChallenge({ challenge, state, online, announce }: ChoiceCh
         disabled={submit.isPending}
         showPoints={challenge.subtype !== 'arcade'}
       />
-      <button
-        type="submit"
-        className="btn btn--primary btn--block btn--lg"
-        disabled={choice === null || submit.isPending || !online}
-        aria-busy={submit.isPending || undefined}
-      >
-        {submit.isPending ? t('detail.submitting') : t('detail.submit')}
-      </button>
+      <SubmitAnswerButton ready={choice !== null} pending={submit.isPending} online={online} label={t('detail.submit')} />
     </form>
   );
 }

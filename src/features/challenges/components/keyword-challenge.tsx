@@ -8,6 +8,7 @@ import type { Challenge, ChallengeSubmissionResult } from '../../../contracts/ch
 import { useSubmitChallengeAnswer } from '../api/submit-challenge-answer';
 import { getChoiceResponse, type ChallengeState } from '../../../rules/challenge-completion';
 import { ResultBanner } from './result-banner';
+import { SubmitAnswerButton } from './submit-answer-button';
 
 /** Props: the challenge, its state, online flag and the page's announcer. */
 interface KeywordChallengeProps {
@@ -87,14 +88,7 @@ export function KeywordChallenge({ challenge, state, online, announce }: Keyword
           {t('detail.keywordHint')}
         </p>
       </div>
-      <button
-        type="submit"
-        className="btn btn--primary btn--block btn--lg"
-        disabled={!trimmed || submit.isPending || !online}
-        aria-busy={submit.isPending || undefined}
-      >
-        {submit.isPending ? t('detail.submitting') : t('detail.submit')}
-      </button>
+      <SubmitAnswerButton ready={Boolean(trimmed)} pending={submit.isPending} online={online} label={t('detail.submit')} />
     </form>
   );
 }

@@ -4,6 +4,9 @@
  */
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/empty-state';
+import { ListError } from '../../../components/list-states';
+import { Section } from '../../../components/section';
 import type { ChallengeHistoryItem, ChallengeOutcome, ChallengeSubtype } from '../../../contracts/challenge';
 import { useChallengeHistory } from '../api/get-challenge-history';
 import { partitionChallenges } from '../challenge-list';
@@ -27,7 +30,7 @@ function HistoryList({ subtype }: { subtype: ChallengeSubtype }) {
   const dateFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium' });
   if (history.isPending) {
     return (
-      <ul className="history-list" aria-busy="true" aria-label={t('list.loading')}>
+      <ul className="plain-list" aria-busy="true" aria-label={t('list.loading')}>
         {[0, 1].map((i) => (
           <li key={i} className="history-item" aria-hidden="true">
             <div className="skeleton skeleton--line" style={{ width: '70%' }} />
@@ -37,25 +40,11 @@ function HistoryList({ subtype }: { subtype: ChallengeSubtype }) {
     );
   }
   if (history.isError) {
-    return (
-      <div className="empty-state" role="alert">
-        <p className="empty-state__title">{t('list.errorTitle')}</p>
-        <button type="button" className="btn btn--secondary btn--sm" onClick={() => void history.refetch()}>
-          {t('list.retry')}
-        </button>
-      </div>
-    );
+    return <ListError texts={{ title: t('list.errorTitle'), retryLabel: t('list.retry') }} onRetry={() => void history.refetch()} />;
   }
-  if (history.data.length === 0) {
-    return (
-      <div className="empty-state">
-        <p className="empty-state__title">{t('subtype.historyEmptyTitle')}</p>
-        <p>{t('subtype.historyEmptyText')}</p>
-      </div>
-    );
-  }
+  if (history.data.length === 0) return <EmptyState title={t('subtype.historyEmptyTitle')} description={t('subtype.historyEmptyText')} />;
   return (
-    <ul className="history-list">
+    <ul className="plain-list">
       {history.data.map(({ challenge, outcome }: ChallengeHistoryItem) => (
         <li key={challenge.challengeId} className="history-item">
           <Link
@@ -82,8 +71,8 @@ function HistoryList({ subtype }: { subtype: ChallengeSubtype }) {
 export function SubtypeChallenges({ subtype }: { subtype: ChallengeSubtype }) {
   const { t } = useTranslation('challenges');
   const now = useNow();
-  const { visible, isError, refetch } = useVisibleChallenges(now);
-  const parts = visible ? partitionChallenges(visible.filter((c) => c.subtype === subtype), now) : undefined;
+  const query = useVisibleChallenges(now);
+  const parts = query.visible ? partitionChallenges(query.visible.filter((c) => c.subtype === subtype), now) : undefined;
   const name = t(`subtypeNames.${subtype}`);
 
   return (
@@ -98,44 +87,31 @@ export function SubtypeChallenges({ subtype }: { subtype: ChallengeSubtype }) {
         <p className="muted">{t(`subtypeIntro.${subtype}`)}</p>
       </header>
 
-      <section className="section" aria-labelledby="subtype-open-title">
-        <h2 id="subtype-open-title" className="section__title">
-          {t('subtype.openTitle')}
-        </h2>
+      <Section id="subtype-open-title" title={t('subtype.openTitle')} className="section">
         <ChallengeList
           challenges={parts?.open}
           now={now}
-          isError={isError}
-          onRetry={() => void refetch()}
+          query={query}
           emptyTitle={t('subtype.openEmptyTitle', { name })}
           emptyText={t('subtype.openEmptyText')}
         />
-      </section>
+      </Section>
 
       {parts && parts.completed.length > 0 ? (
-        <section className="section" aria-labelledby="subtype-done-title">
-          <h2 id="subtype-done-title" className="section__title">
-            {t('subtype.completedTitle')}
-          </h2>
+        <Section id="subtype-done-title" title={t('subtype.completedTitle')} className="section">
           <ChallengeList challenges={parts.completed} now={now} emptyTitle="" />
-        </section>
+        </Section>
       ) : null}
 
       {parts && parts.expired.length > 0 ? (
-        <section className="section" aria-labelledby="subtype-expired-title">
-          <h2 id="subtype-expired-title" className="section__title">
-            {t('subtype.expiredTitle')}
-          </h2>
+        <Section id="subtype-expired-title" title={t('subtype.expiredTitle')} className="section">
           <ChallengeList challenges={parts.expired} now={now} emptyTitle="" />
-        </section>
+        </Section>
       ) : null}
 
-      <section className="section" aria-labelledby="subtype-history-title">
-        <h2 id="subtype-history-title" className="section__title">
-          {t('subtype.historyTitle')}
-        </h2>
+      <Section id="subtype-history-title" title={t('subtype.historyTitle')} className="section">
         <HistoryList subtype={subtype} />
-      </section>
+      </Section>
     </div>
   );
 }

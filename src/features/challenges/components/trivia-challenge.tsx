@@ -10,6 +10,7 @@ import { useSubmitChallengeAnswer } from '../api/submit-challenge-answer';
 import { getTriviaResponse, type ChallengeState } from '../../../rules/challenge-completion';
 import { ChallengeIcon } from './challenge-icons';
 import { OptionGroup } from './option-group';
+import { SubmitAnswerButton } from './submit-answer-button';
 
 /** Props: the challenge, its state, online flag and the page's announcer. */
 interface TriviaChallengeProps {
@@ -70,7 +71,7 @@ export function TriviaChallenge({ challenge, state, online, announce }: TriviaCh
           </p>
           <p>{t('trivia.correctCount', { count: correctCount, total: questions.length })}</p>
         </div>
-        <ol className="trivia-review">
+        <ol className="plain-list">
           {questions.map((q, i) => {
             const a = answers.get(q.id);
             const chosen = a ? q.options.find((o) => o.index === a.answer)?.text : null;
@@ -159,14 +160,7 @@ export function TriviaChallenge({ challenge, state, online, announce }: TriviaCh
           </button>
         </>
       ) : (
-        <button
-          type="submit"
-          className="btn btn--primary btn--block btn--lg"
-          disabled={choice === null || submit.isPending || !online}
-          aria-busy={submit.isPending || undefined}
-        >
-          {submit.isPending ? t('detail.submitting') : t('trivia.check')}
-        </button>
+        <SubmitAnswerButton ready={choice !== null} pending={submit.isPending} online={online} label={t('trivia.check')} />
       )}
     </form>
   );

@@ -8,7 +8,7 @@
  * pending until the server confirms. A rejected replay rolls the optimistic state back; the offline queue's
  * mutation cache shows the toast.
  */
-import { apiRequest, type Envelope } from '../../../api/client';
+import { requestData } from '../../../api/data';
 import type { CheckinResult, CheckinStatus } from '../../../contracts/checkin';
 import { defineQueuedAction } from '../../../offline/define-queued-action';
 import type { QueuedActionVariables } from '../../../offline/queued-action';
@@ -34,12 +34,7 @@ interface CheckinMutationContext {
  * @throws ApiError (e.g. 422 CheckinTime when `occurredAt` is too old), NetworkError
  */
 export async function createCheckin({ idempotencyKey, occurredAt }: CreateCheckinVariables): Promise<CheckinResult> {
-  const { data } = await apiRequest<Envelope<CheckinResult>>('/checkin', {
-    method: 'POST',
-    body: { occurredAt },
-    idempotencyKey,
-  });
-  return data;
+  return requestData('/checkin', { method: 'POST', body: { occurredAt }, idempotencyKey });
 }
 
 /** The status part of a check-in result, as stored under `['checkin']`. */

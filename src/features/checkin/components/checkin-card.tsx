@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { useCheckin } from '../api/get-checkin';
 import { useCreateCheckin, usePendingCheckins } from '../api/create-checkin';
 import { getStreakWeek, hasCheckedInToday } from '../checkin-streak';
+import { Section } from '../../../components/section';
+import { Button } from '../../../components/button';
 import './checkin.css';
 
 function FlameIcon() {
@@ -28,38 +30,30 @@ export function CheckinCard() {
   const pending = usePendingCheckins();
   const pendingPoints = pending?.pendingPoints ?? 0;
   const paused = pending?.isPaused ?? false;
+  // Every state is the same card with the same heading.
+  const card = { id: 'checkin-title', title: t('title'), titleClassName: 'card__title', card: true };
 
   if (query.isPending) {
     return (
-      <section className="card checkin checkin--loading" aria-labelledby="checkin-title" aria-busy="true">
-        <div className="card__body">
-          <h2 id="checkin-title" className="card__title">
-            {t('title')}
-          </h2>
-          <div className="checkin__week" aria-hidden="true">
-            {Array.from({ length: 7 }, (_, i) => (
-              <span key={i} className="checkin__day checkin__day--skeleton" />
-            ))}
-          </div>
+      <Section {...card} className="card checkin checkin--loading" aria-busy="true">
+        <div className="checkin__week" aria-hidden="true">
+          {Array.from({ length: 7 }, (_, i) => (
+            <span key={i} className="checkin__day checkin__day--skeleton" />
+          ))}
         </div>
-      </section>
+      </Section>
     );
   }
   if (query.isError) {
     return (
-      <section className="card checkin" aria-labelledby="checkin-title">
-        <div className="card__body">
-          <h2 id="checkin-title" className="card__title">
-            {t('title')}
-          </h2>
-          <p className="muted" role="alert">
-            {t('loadError')}
-          </p>
-          <button type="button" className="btn btn--secondary btn--sm" onClick={() => void query.refetch()}>
-            {t('retry')}
-          </button>
-        </div>
-      </section>
+      <Section {...card} className="card checkin">
+        <p className="muted" role="alert">
+          {t('loadError')}
+        </p>
+        <Button size="sm" onClick={() => void query.refetch()}>
+          {t('retry')}
+        </Button>
+      </Section>
     );
   }
 
@@ -69,49 +63,47 @@ export function CheckinCard() {
   const today = week.find((d) => d.state === 'today' || d.state === 'checked-today');
 
   return (
-    <section className={`card checkin ${done ? 'checkin--done' : ''}`} aria-labelledby="checkin-title">
-      <div className="card__body">
-        <div className="row row--between">
-          <h2 id="checkin-title" className="card__title">
-            {t('title')}
-          </h2>
-          <span className="checkin__streak">
-            <FlameIcon /> {status.days > 0 ? t('streak', { count: status.days }) : t('streakStart')}
-          </span>
-        </div>
-        <ol className="checkin__week" aria-label={t('weekLabel')}>
-          {week.map((d) => (
-            <li key={d.day} className={`checkin__day checkin__day--${d.state}`}>
-              <span className="checkin__day-label" aria-hidden="true">{t('dayShort', { day: d.day })}</span>
-              <span className="checkin__day-dot" aria-hidden="true">
-                {d.state === 'done' || d.state === 'checked-today' ? '✓' : `+${d.points}`}
-              </span>
-              <span className="visually-hidden">
-                {t(`dayState.${d.state}`, { count: d.points, day: d.day })}
-              </span>
-            </li>
-          ))}
-        </ol>
-        <div aria-live="polite" className="checkin__status">
-          {done ? (
-            <p>
-              <strong>{t('doneTitle')}</strong>{' '}
-              {pending
-                ? paused
-                  ? t('pendingOffline', { count: pendingPoints })
-                  : t('pendingConfirming', { count: pendingPoints })
-                : t('doneText', { count: status.nextRewardPoints })}
-            </p>
-          ) : (
-            <p>{t('todayReward', { count: today?.points || status.nextRewardPoints })}</p>
-          )}
-        </div>
-        {done ? null : (
-          <button type="button" className="btn btn--primary btn--block btn--lg" onClick={() => checkIn({})}>
-            {t('action', { count: status.nextRewardPoints })}
-          </button>
+    <Section
+      {...card}
+      className={`card checkin ${done ? 'checkin--done' : ''}`}
+      aside={
+        <span className="checkin__streak">
+          <FlameIcon /> {status.days > 0 ? t('streak', { count: status.days }) : t('streakStart')}
+        </span>
+      }
+    >
+      <ol className="checkin__week" aria-label={t('weekLabel')}>
+        {week.map((d) => (
+          <li key={d.day} className={`checkin__day checkin__day--${d.state}`}>
+            <span className="checkin__day-label" aria-hidden="true">{t('dayShort', { day: d.day })}</span>
+            <span className="checkin__day-dot" aria-hidden="true">
+              {d.state === 'done' || d.state === 'checked-today' ? '✓' : `+${d.points}`}
+            </span>
+            <span className="visually-hidden">
+              {t(`dayState.${d.state}`, { count: d.points, day: d.day })}
+            </span>
+          </li>
+        ))}
+      </ol>
+      <div aria-live="polite" className="checkin__status">
+        {done ? (
+          <p>
+            <strong>{t('doneTitle')}</strong>{' '}
+            {pending
+              ? paused
+                ? t('pendingOffline', { count: pendingPoints })
+                : t('pendingConfirming', { count: pendingPoints })
+              : t('doneText', { count: status.nextRewardPoints })}
+          </p>
+        ) : (
+          <p>{t('todayReward', { count: today?.points || status.nextRewardPoints })}</p>
         )}
       </div>
-    </section>
+      {done ? null : (
+        <button type="button" className="btn btn--primary btn--block btn--lg" onClick={() => checkIn({})}>
+          {t('action', { count: status.nextRewardPoints })}
+        </button>
+      )}
+    </Section>
   );
 }

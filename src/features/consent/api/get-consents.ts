@@ -1,17 +1,11 @@
 /** `GET /consent/user` (spec §7): the organization's consents with the member's answers (value 0/1, `enabled`). */
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, type ResponseOf } from '../../../api/client';
-import type { ConsentListResponseSchema, Consent } from '../../../contracts/consent';
+import { useQuery } from '@tanstack/react-query';
+import { dataQueryOptions } from '../../../api/data';
+import type { Consent } from '../../../contracts/consent';
 
-/** Fetches the member's consents. Throws API/network errors (401 when signed out). */
-async function getConsents(signal?: AbortSignal): Promise<Consent[]> {
-  const { data } = await apiRequest<ResponseOf<typeof ConsentListResponseSchema>>('/consent/user', { signal });
-  return data;
-}
-
-/** Query options: key `['consents']`. */
+/** Query options: key `['consents']`, fetches the member's consents. Throws API/network errors (401 when signed out). */
 export function getConsentsQueryOptions() {
-  return queryOptions({ queryKey: ['consents'] as const, queryFn: ({ signal }) => getConsents(signal) });
+  return dataQueryOptions<Consent[]>(['consents'], '/consent/user');
 }
 
 /** The consent list with its query state. */

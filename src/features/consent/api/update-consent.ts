@@ -4,8 +4,9 @@
  * the switch shows what the server holds.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, createIdempotencyKey, type ResponseOf } from '../../../api/client';
-import type { ConsentResponseSchema, Consent } from '../../../contracts/consent';
+import { createIdempotencyKey } from '../../../api/client';
+import { requestData } from '../../../api/data';
+import type { Consent } from '../../../contracts/consent';
 import { applyConsentChange, toConsentUpdate } from '../consent-rules';
 import { getConsentsQueryOptions } from './get-consents';
 
@@ -20,12 +21,11 @@ interface UpdateConsentVariables {
  * @throws ApiError (422 mismatched consentId, 404), NetworkError
  */
 async function updateConsent({ consent, enabled }: UpdateConsentVariables): Promise<Consent> {
-  const { data } = await apiRequest<ResponseOf<typeof ConsentResponseSchema>>(`/consent/user/${encodeURIComponent(consent.id)}`, {
+  return requestData(`/consent/user/${encodeURIComponent(consent.id)}`, {
     method: 'PATCH',
     body: toConsentUpdate(consent, enabled),
     idempotencyKey: createIdempotencyKey(),
   });
-  return data;
 }
 
 /** The consent mutation: optimistic switch, error logged only, list refetched when settled. */

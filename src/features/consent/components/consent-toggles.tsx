@@ -4,6 +4,8 @@
  * only logged (spec §8) and the switch returns to the server's value. Loading and error states.
  */
 import { useTranslation } from 'react-i18next';
+import { ListStates } from '../../../components/list-states';
+import { Section } from '../../../components/section';
 import { useConsents } from '../api/get-consents';
 import { useUpdateConsent } from '../api/update-consent';
 import './consent.css';
@@ -14,17 +16,18 @@ export function ConsentToggles() {
   const query = useConsents();
   const update = useUpdateConsent();
   return (
-    <section className="card consent" aria-labelledby="consent-title">
-      <h2 id="consent-title" className="section__title">
-        {t('title')}
-      </h2>
+    <Section id="consent-title" title={t('title')} className="card consent">
       <p className="muted">{t('intro')}</p>
-      {query.data ? (
-        query.data.length === 0 ? (
-          <p className="muted">{t('empty')}</p>
-        ) : (
+      <ListStates
+        items={query.data}
+        isError={query.isError}
+        empty={<p className="muted">{t('empty')}</p>}
+        error={<p className="muted" role="alert">{t('error')}</p>}
+        loading={<p className="muted" role="status">{t('loading')}</p>}
+      >
+        {(consents) => (
           <ul className="consent__list">
-            {query.data.map((consent) => (
+            {consents.map((consent) => (
               <li key={consent.id} className="consent__item">
                 <div className="consent__text">
                   <span id={`consent-${consent.id}`} className="consent__name">
@@ -48,16 +51,8 @@ export function ConsentToggles() {
               </li>
             ))}
           </ul>
-        )
-      ) : query.isError ? (
-        <p className="muted" role="alert">
-          {t('error')}
-        </p>
-      ) : (
-        <p className="muted" role="status">
-          {t('loading')}
-        </p>
-      )}
-    </section>
+        )}
+      </ListStates>
+    </Section>
   );
 }

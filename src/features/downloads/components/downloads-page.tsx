@@ -9,7 +9,7 @@ import { cdnUrl, mediaUrl } from '../../../api/media';
 import { EmptyState } from '../../../components/empty-state';
 import { Page } from '../../../components/page';
 import type { Download } from '../../../contracts/content';
-import { ListError, ListSkeleton } from '../../../components/content-ui';
+import { ListSkeleton, QueryList } from '../../../components/content-ui';
 import { useDownloads } from '../api/get-downloads';
 import { formatFileSize, isCachedForOffline } from '../offline-availability';
 
@@ -59,23 +59,15 @@ export function DownloadsPage() {
     <Page title={t('title')}>
       <div className="stack">
         <p className="muted">{t('intro')}</p>
-        {query.data ? (
-          query.data.length === 0 ? (
-            <EmptyState title={t('emptyTitle')} description={t('emptyText')} />
-          ) : (
-            <ul className="ct-list">
-              {query.data.map((d) => (
-                <li key={d.id}>
-                  <DownloadRow download={d} />
-                </li>
-              ))}
-            </ul>
-          )
-        ) : query.isError ? (
-          <ListError onRetry={() => void query.refetch()} />
-        ) : (
-          <ListSkeleton rows={3} square />
-        )}
+        <QueryList
+          query={query}
+          items={query.data}
+          empty={<EmptyState title={t('emptyTitle')} description={t('emptyText')} />}
+          skeleton={<ListSkeleton rows={3} square />}
+          itemKey={(d) => d.id}
+        >
+          {(d) => <DownloadRow download={d} />}
+        </QueryList>
       </div>
     </Page>
   );

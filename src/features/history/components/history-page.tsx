@@ -6,13 +6,15 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
-import { HistoryIcon } from '../../../components/icons';
+import { HistoryIcon, PathIcon } from '../../../components/icons';
 import { Page } from '../../../components/page';
 import type { TransactionReason } from '../../../contracts/user';
-import { ListError, ListSkeleton } from '../../../components/content-ui';
+import { ListSkeleton } from '../../../components/content-ui';
+import { ListError, ListStates } from '../../../components/list-states';
 import { useCurrentUser } from '../../../lib/session/get-current-user';
 import { useTransactions } from '../api/get-transactions';
 import { groupTransactionsByDay } from '../history-groups';
+import { Section } from '../../../components/section';
 import './history.css';
 
 const REASON_ICONS: Record<TransactionReason, string> = {
@@ -49,8 +51,10 @@ export function HistoryPage() {
             <span>{t('lifetime', { count: user.lifetimePoints, formatted: plain.format(user.lifetimePoints) })}</span>
           </div>
         ) : null}
-        {days ? (
-          days.length === 0 ? (
+        <ListStates
+          items={days}
+          isError={query.isError}
+          empty={
             <EmptyState
               icon={<HistoryIcon />}
               title={t('emptyTitle')}
@@ -61,23 +65,26 @@ export function HistoryPage() {
                 </Link>
               }
             />
-          ) : (
+          }
+          error={<ListError onRetry={() => void query.refetch()} />}
+          loading={<ListSkeleton rows={5} square />}
+        >
+          {(loaded) => (
             <div className="stack stack--lg">
-              {days.map((day) => (
-                <section key={day.day} className="stack stack--sm" aria-labelledby={`day-${day.day}`}>
-                  <div className="ct-section-head">
-                    <h2 id={`day-${day.day}`} className="history-day">
-                      {dayFormat.format(new Date(`${day.day}T00:00:00Z`))}
-                    </h2>
-                    <span className={day.net >= 0 ? 'text-success' : 'text-danger'}>{t('net', { value: number.format(day.net) })}</span>
-                  </div>
-                  <ul className="ct-list card history-list">
+              {loaded.map((day) => (
+                <Section
+                  key={day.day}
+                  id={`day-${day.day}`}
+                  title={dayFormat.format(new Date(`${day.day}T00:00:00Z`))}
+                  titleClassName="history-day"
+                  aside={<span className={day.net >= 0 ? 'text-success' : 'text-danger'}>{t('net', { value: number.format(day.net) })}</span>}
+                  className="stack stack--sm"
+                >
+                  <ul className="plain-list card history-list">
                     {day.rows.map((row) => (
                       <li key={row.id} className="history-row">
                         <span className={`history-row__icon history-row__icon--${row.amount >= 0 ? 'earn' : 'spend'}`} aria-hidden="true">
-                          <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round">
-                            <path d={REASON_ICONS[row.reason]} />
-                          </svg>
+                          <PathIcon d={REASON_ICONS[row.reason]} width="20" height="20" />
                         </span>
                         <div className="history-row__body">
                           <p className="history-row__label">{row.label ?? t(`reason.${row.reason}`)}</p>
@@ -95,15 +102,11 @@ export function HistoryPage() {
                       </li>
                     ))}
                   </ul>
-                </section>
+                </Section>
               ))}
             </div>
-          )
-        ) : query.isError ? (
-          <ListError onRetry={() => void query.refetch()} />
-        ) : (
-          <ListSkeleton rows={5} square />
-        )}
+          )}
+        </ListStates>
       </div>
     </Page>
   );

@@ -4,20 +4,16 @@
  * user is replaced by the answer.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, createIdempotencyKey, type ResponseOf } from '../../../api/client';
-import { type UserResponseSchema, UserUpdateSchema, type User, type UserUpdate } from '../../../contracts/user';
+import { createIdempotencyKey } from '../../../api/client';
+import { requestData } from '../../../api/data';
+import { UserUpdateSchema, type User, type UserUpdate } from '../../../contracts/user';
 import { getCurrentUserQueryOptions } from '../../../lib/session/get-current-user';
 
 
 /** Saves the profile fields given. Returns the updated user. Throws `ApiError` (422 validation/BirthdayImmutable). */
 async function updateProfile(input: UserUpdate): Promise<User> {
   const body = UserUpdateSchema.parse(input);
-  const { data } = await apiRequest<ResponseOf<typeof UserResponseSchema>>('/user/me', {
-    method: 'PATCH',
-    body,
-    idempotencyKey: createIdempotencyKey(),
-  });
-  return data;
+  return requestData('/user/me', { method: 'PATCH', body, idempotencyKey: createIdempotencyKey() });
 }
 
 /** Mutation hook for `updateProfile`; writes the answer into the current-user query. */

@@ -14,6 +14,7 @@ import type { User } from '../../../contracts/user';
 import { notify } from '../../../platform/toasts';
 import { useUpdateProfile } from '../api/update-profile';
 import { PROFILE_FIELDS, profileFormValues, toProfileUpdate, validateProfileUpdate } from '../profile-form';
+import { BirthdayField, UsernameField } from './profile-fields';
 import { focusFirstError, serverFieldErrors, useProfileForm } from '../use-profile-form';
 
 /** Renders the edit form for `user`; `extra` (e.g. avatar and consent sections) follows the form on the page. */
@@ -57,32 +58,10 @@ function ProfileEditFormInner({ user, extra }: { user: User; extra?: ReactNode }
           <TextField label={t('fields.firstName')} name="firstName" autoComplete="given-name" value={values.firstName} onChange={set('firstName')} error={message('firstName')} maxLength={60} />
           <TextField label={t('fields.lastName')} name="lastName" autoComplete="family-name" value={values.lastName} onChange={set('lastName')} error={message('lastName')} maxLength={60} />
         </div>
-        <TextField
-          label={t('fields.username')}
-          hint={t('hints.username')}
-          name="username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          value={values.username}
-          onChange={set('username')}
-          error={message('username')}
-          maxLength={30}
-        />
+        <UsernameField value={values.username} onChange={set('username')} error={message('username')} />
         <TextField label={t('fields.phoneNumber')} name="phoneNumber" type="tel" autoComplete="tel" inputMode="tel" value={values.phoneNumber} onChange={set('phoneNumber')} error={message('phoneNumber')} maxLength={20} />
         <TextField label={t('fields.zipCode')} name="zipCode" autoComplete="postal-code" value={values.zipCode} onChange={set('zipCode')} error={message('zipCode')} maxLength={12} />
-        <TextField
-          label={t('fields.birthday')}
-          hint={birthdayLocked ? t('hints.birthdayLocked') : t('hints.birthday')}
-          name="birthday"
-          type="date"
-          autoComplete="bday"
-          value={values.birthday}
-          onChange={set('birthday')}
-          readOnly={birthdayLocked}
-          aria-readonly={birthdayLocked || undefined}
-          error={message('birthday')}
-        />
+        <BirthdayField label={t('fields.birthday')} locked={birthdayLocked} value={values.birthday} onChange={set('birthday')} error={message('birthday')} />
         <div className="row row--between">
           <Link to="/profile" className="btn btn--ghost">
             {t('edit.cancel')}

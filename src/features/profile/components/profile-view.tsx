@@ -43,7 +43,7 @@ export function ProfileView({ user, organization, logout }: ProfileViewProps) {
   return (
     <Page title={t('title')} hideTitle>
       <section className="card card--brand" aria-labelledby="profile-name">
-        <div className="profile-header">
+        <div className="stack stack--center profile-header">
           {user.avatarUrl ? (
             <img className="avatar avatar--lg" src={user.avatarUrl} alt="" width={88} height={88} />
           ) : (

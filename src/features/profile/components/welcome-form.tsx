@@ -13,6 +13,7 @@ import type { User } from '../../../contracts/user';
 import { notify } from '../../../platform/toasts';
 import { useUpdateProfile } from '../api/update-profile';
 import { requiredWelcomeErrors, toProfileUpdate, validateProfileUpdate } from '../profile-form';
+import { BirthdayField, UsernameField } from './profile-fields';
 import { focusFirstError, serverFieldErrors, useProfileForm, type ProfileFieldErrors } from '../use-profile-form';
 
 /** Renders the onboarding form for `user`. */
@@ -58,30 +59,8 @@ function WelcomeFormInner({ user, organizationName }: { user: User; organization
       </p>
       <form className="form card" style={{ padding: 'var(--space-5)' }} noValidate onSubmit={onSubmit}>
         <TextField label={t('fields.firstName')} name="firstName" autoComplete="given-name" required value={values.firstName} onChange={set('firstName')} error={message('firstName')} maxLength={60} />
-        <TextField
-          label={t('fields.username')}
-          hint={t('hints.username')}
-          name="username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          value={values.username}
-          onChange={set('username')}
-          error={message('username')}
-          maxLength={30}
-        />
-        <TextField
-          label={t('fields.birthdayOptional')}
-          hint={birthdayLocked ? t('hints.birthdayLocked') : t('hints.birthday')}
-          name="birthday"
-          type="date"
-          autoComplete="bday"
-          value={values.birthday}
-          onChange={set('birthday')}
-          readOnly={birthdayLocked}
-          error={message('birthday')}
-        />
+        <UsernameField required value={values.username} onChange={set('username')} error={message('username')} />
+        <BirthdayField label={t('fields.birthdayOptional')} locked={birthdayLocked} value={values.birthday} onChange={set('birthday')} error={message('birthday')} />
         <Button type="submit" variant="primary" size="lg" block busy={update.isPending}>
           {t('welcome.submit')}
         </Button>

@@ -79,7 +79,7 @@ export function LevelUpDialog() {
       }}
     >
       {levelUp ? (
-        <form method="dialog" className="level-up__content">
+        <form method="dialog" className="stack stack--center level-up__content">
           <div className="level-up__burst" aria-hidden="true">
             <span className="level-up__code">{levelUp.to}</span>
           </div>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { Rank } from '../../../contracts/organization';
 import type { User } from '../../../contracts/user';
 import { getRankProgress } from '../../../rules/rank';
+import { Section } from '../../../components/section';
 import './ranks.css';
 
 /** Props: the member and the organization's ranks (undefined while loading). */
@@ -25,35 +26,30 @@ export function RankCard({ user, ranks }: RankCardProps) {
     : t('topRank');
 
   return (
-    <section className="card card--brand rank-card" aria-labelledby="rank-card-title">
-      <div className="card__body">
-        <h2 id="rank-card-title" className="visually-hidden">
-          {t('cardTitle')}
-        </h2>
-        <div className="row row--between rank-card__top">
-          <div className="stat">
-            <span className="stat__value rank-card__points">{number.format(user.points)}</span>
-            <span className="stat__label">{t('pointsLabel')}</span>
-          </div>
-          <div className="rank-card__badge" aria-label={t('rankLabel', { rank: user.rank })}>
-            <span className="rank-card__code">{user.rank}</span>
-            {progress.current ? <span className="rank-card__title">{progress.current.title}</span> : null}
-          </div>
+    <Section id="rank-card-title" title={t('cardTitle')} titleClassName="visually-hidden" className="card card--brand rank-card" card>
+      <div className="row row--between rank-card__top">
+        <div className="stat">
+          <span className="stat__value rank-card__points">{number.format(user.points)}</span>
+          <span className="stat__label">{t('pointsLabel')}</span>
         </div>
-        <div
-          className="progress rank-card__progress"
-          role="progressbar"
-          aria-label={t('progressLabel')}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          aria-valuetext={nextText}
-        >
-          <div className="progress__bar" style={{ width: `${percent}%` }} />
+        <div className="rank-card__badge" aria-label={t('rankLabel', { rank: user.rank })}>
+          <span className="rank-card__code">{user.rank}</span>
+          {progress.current ? <span className="rank-card__title">{progress.current.title}</span> : null}
         </div>
-        <p className="rank-card__next">{nextText}</p>
       </div>
-    </section>
+      <div
+        className="progress rank-card__progress"
+        role="progressbar"
+        aria-label={t('progressLabel')}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={nextText}
+      >
+        <div className="progress__bar" style={{ width: `${percent}%` }} />
+      </div>
+      <p className="rank-card__next">{nextText}</p>
+    </Section>
   );
 }
 

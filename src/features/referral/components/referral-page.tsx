@@ -11,6 +11,7 @@ import { notify } from '../../../platform/toasts';
 import { useOrganization } from '../../../lib/organization/get-organization';
 import { useCurrentUser } from '../../../lib/session/get-current-user';
 import { referralLink } from '../referral-link';
+import { Section } from '../../../components/section';
 import '../../../components/content.css';
 
 /** Renders the page. */
@@ -57,16 +58,13 @@ export function ReferralPage() {
             {canShare ? <Button onClick={() => void share()}>{t('share')}</Button> : null}
           </div>
         </div>
-        <section className="stack stack--sm" aria-labelledby="referral-how">
-          <h2 id="referral-how" className="section__title">
-            {t('how.title')}
-          </h2>
-          <ol className="stack stack--sm" style={{ margin: 0, paddingLeft: '1.25rem' }}>
+        <Section id="referral-how" title={t('how.title')} className="stack stack--sm">
+          <ol className="bullet-list">
             <li>{t('how.step1')}</li>
             <li>{t('how.step2', { name })}</li>
             <li>{t('how.step3')}</li>
           </ol>
-        </section>
+        </Section>
         <p className="ct-note">{t('noReward')}</p>
       </div>
     </Page>

@@ -6,6 +6,7 @@
 import { Link } from '@tanstack/react-router';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PathIcon } from '../../../components/icons';
 import { getCarouselCards, isExternalCardUrl, type CarouselCard, type CarouselIcon } from '../carousel-cards';
 import './rewards.css';
 
@@ -22,23 +23,7 @@ const ICONS: Record<CarouselIcon | 'lock' | 'prev' | 'next' | 'external', string
 };
 
 function Icon({ name, className }: { name: keyof typeof ICONS; className?: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="1em"
-      height="1em"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={className}
-    >
-      <path d={ICONS[name]} />
-    </svg>
-  );
+  return <PathIcon d={ICONS[name]} width="1em" height="1em" className={className} />;
 }
 
 function CardContent({ card, restricted }: { card: CarouselCard; restricted: boolean }) {
@@ -168,9 +153,7 @@ export function RewardsCarousel({ isUnderage, dismissedIds, onDismiss }: Rewards
                   aria-label={t('dismiss', { title: t(card.title) })}
                   onClick={() => onDismiss(card.id)}
                 >
-                  <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true" focusable="false">
-                    <path d="M6 6l12 12M18 6L6 18" />
-                  </svg>
+                  <PathIcon d="M6 6l12 12M18 6L6 18" width="16" height="16" />
                 </button>
               ) : null}
             </li>

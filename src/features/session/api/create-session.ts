@@ -3,8 +3,9 @@
  * token is stored, the caches are reset (nothing of a previous visitor survives) and the current user is loaded.
  */
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiRequest, createIdempotencyKey, type ResponseOf } from '../../../api/client';
-import { SessionCreateSchema, type SessionGrantResponseSchema, type SessionCreate, type SessionGrant } from '../../../contracts/session';
+import { createIdempotencyKey } from '../../../api/client';
+import { requestData } from '../../../api/data';
+import { SessionCreateSchema, type SessionCreate, type SessionGrant } from '../../../contracts/session';
 import { getRuntimeConfig } from '../../../platform/runtime-config';
 import { verifySupabaseOtp } from '../supabase/auth';
 import { getCurrentUserQueryOptions } from '../../../lib/session/get-current-user';
@@ -19,12 +20,7 @@ async function createSession(input: SessionCreate): Promise<SessionGrant> {
   const body = SessionCreateSchema.parse(input);
   const { auth } = getRuntimeConfig();
   if (auth.mode === 'supabase') return verifySupabaseOtp(auth, body.email, body.code);
-  const { data } = await apiRequest<ResponseOf<typeof SessionGrantResponseSchema>>('/session', {
-    method: 'POST',
-    body,
-    idempotencyKey: createIdempotencyKey(),
-  });
-  return data;
+  return requestData('/session', { method: 'POST', body, idempotencyKey: createIdempotencyKey() });
 }
 
 /**

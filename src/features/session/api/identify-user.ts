@@ -5,7 +5,8 @@
  * Signing out resets every store (spec §4 Session), so the next sign-in identifies again.
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { apiRequest, createIdempotencyKey, type ResponseOf } from '../../../api/client';
+import { createIdempotencyKey, type ResponseOf } from '../../../api/client';
+import { requestData } from '../../../api/data';
 import type { UserIdentifyResponseSchema } from '../../../contracts/consent';
 import type { User } from '../../../contracts/user';
 
@@ -14,12 +15,7 @@ import type { User } from '../../../contracts/user';
  * @throws ApiError (401, 422 invalid e-mail), NetworkError
  */
 async function identifyUser(email: string): Promise<ResponseOf<typeof UserIdentifyResponseSchema>['data']> {
-  const { data } = await apiRequest<ResponseOf<typeof UserIdentifyResponseSchema>>('/user/me/identify', {
-    method: 'POST',
-    body: { email },
-    idempotencyKey: createIdempotencyKey(),
-  });
-  return data;
+  return requestData('/user/me/identify', { method: 'POST', body: { email }, idempotencyKey: createIdempotencyKey() });
 }
 
 /** Query options: key `['user', 'identify', userId]`, never stale, so the call is made once per session. */

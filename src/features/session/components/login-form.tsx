@@ -2,16 +2,16 @@
  * `/login` (spec §2): an e-mail field (type=email); submitting sends a sign-in code (`POST /session/otp`) and goes to
  * /login/verify-email. The address travels in sessionStorage, not in the URL.
  */
-import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/field';
-import { ArrowLeftIcon } from '../../../components/icons';
 import { EmailSchema } from '../../../contracts/session';
 import { useRequestOtp } from '../api/request-otp';
 import { signInErrorKey } from '../api-error-message';
 import { getPendingEmail, setPendingEmail } from '../pending-email';
+import { AuthScreen } from './auth-screen';
 
 /** Renders the e-mail step of sign-in. */
 export function LoginForm() {
@@ -21,10 +21,6 @@ export function LoginForm() {
   const [email, setEmail] = useState(() => getPendingEmail() ?? '');
   const [fieldError, setFieldError] = useState('');
   const [formError, setFormError] = useState('');
-
-  useEffect(() => {
-    document.title = `${t('login.title')} · Podium`;
-  }, [t]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -48,46 +44,32 @@ export function LoginForm() {
   };
 
   return (
-    <div className="auth-screen">
-      <div className="auth-screen__top">
-        <Link to="/" className="btn btn--ghost btn--sm auth-back">
-          <ArrowLeftIcon width={18} height={18} />
-          {t('back')}
-        </Link>
-        <div className="stack stack--sm">
-          <h1 className="page-title" tabIndex={-1}>
-            {t('login.title')}
-          </h1>
-          <p className="muted">{t('login.intro')}</p>
-        </div>
-      </div>
-      <div className="auth-screen__panel">
-        <form className="form" noValidate onSubmit={onSubmit} aria-describedby="login-form-error">
-          <TextField
-            label={t('login.emailLabel')}
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            placeholder={t('login.emailPlaceholder')}
-            error={fieldError}
-          />
-          <p className="form-error" id="login-form-error" role="alert">
-            {formError}
-          </p>
-          <Button type="submit" variant="primary" size="lg" block busy={requestOtp.isPending}>
-            {t('login.submit')}
-          </Button>
-        </form>
-        <p className="muted" style={{ fontSize: 'var(--text-sm)' }}>
-          {t('login.privacy')}
+    <AuthScreen back={{ to: '/', label: t('back') }} title={t('login.title')} intro={<p className="muted">{t('login.intro')}</p>}>
+      <form className="form" noValidate onSubmit={onSubmit} aria-describedby="login-form-error">
+        <TextField
+          label={t('login.emailLabel')}
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          placeholder={t('login.emailPlaceholder')}
+          error={fieldError}
+        />
+        <p className="form-error" id="login-form-error" role="alert">
+          {formError}
         </p>
-      </div>
-    </div>
+        <Button type="submit" variant="primary" size="lg" block busy={requestOtp.isPending}>
+          {t('login.submit')}
+        </Button>
+      </form>
+      <p className="muted" style={{ fontSize: 'var(--text-sm)' }}>
+        {t('login.privacy')}
+      </p>
+    </AuthScreen>
   );
 }

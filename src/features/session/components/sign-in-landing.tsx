@@ -2,12 +2,20 @@
  * The index screen (spec §2 `/`): the sign-in entry for visitors — the organization's mark and name, what members
  * get, and "Sign in with e-mail".
  */
-import { useEffect } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { mediaUrl } from '../../../api/media';
 import { CheckCircleIcon, StarIcon, TargetIcon, TrophyIcon } from '../../../components/icons';
 import { useOrganization } from '../../../lib/organization/get-organization';
+import { useDocumentTitle } from '../../../components/page';
+
+/** What members get, in order: the i18n key under `session:landing.perks` and its icon. */
+const PERKS = [
+  { key: 'checkin', Icon: CheckCircleIcon },
+  { key: 'challenges', Icon: TargetIcon },
+  { key: 'ranks', Icon: TrophyIcon },
+  { key: 'rewards', Icon: StarIcon },
+] as const;
 
 /** Renders the landing hero and the call to action. */
 export function SignInLanding() {
@@ -15,9 +23,7 @@ export function SignInLanding() {
   const { data: organization } = useOrganization();
   const name = organization?.name ?? 'Podium';
   const logo = mediaUrl(organization?.logoMediaId);
-  useEffect(() => {
-    document.title = `${t('landing.documentTitle', { name })} · Podium`;
-  }, [name, t]);
+  useDocumentTitle(t('landing.documentTitle', { name }));
   return (
     <div className="auth-screen">
       <div className="auth-screen__top">
@@ -31,23 +37,15 @@ export function SignInLanding() {
           </h1>
           <p className="hero__subtitle">{t('landing.subtitle', { name })}</p>
         </div>
-        <ul className="perk-list">
-          <li className="perk">
-            <span className="perk__icon"><CheckCircleIcon /></span>
-            {t('landing.perks.checkin')}
-          </li>
-          <li className="perk">
-            <span className="perk__icon"><TargetIcon /></span>
-            {t('landing.perks.challenges')}
-          </li>
-          <li className="perk">
-            <span className="perk__icon"><TrophyIcon /></span>
-            {t('landing.perks.ranks')}
-          </li>
-          <li className="perk">
-            <span className="perk__icon"><StarIcon /></span>
-            {t('landing.perks.rewards')}
-          </li>
+        <ul className="plain-list">
+          {PERKS.map(({ key, Icon }) => (
+            <li key={key} className="perk">
+              <span className="perk__icon">
+                <Icon />
+              </span>
+              {t(`landing.perks.${key}`)}
+            </li>
+          ))}
         </ul>
       </div>
       <div className="auth-screen__panel">

@@ -5,16 +5,16 @@
  * redirect rule (stored path used once) and the new-user rule.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/field';
-import { ArrowLeftIcon } from '../../../components/icons';
 import { notify } from '../../../platform/toasts';
 import { useCreateSession } from '../api/create-session';
 import { useRequestOtp } from '../api/request-otp';
 import { signInErrorKey } from '../api-error-message';
 import { clearPendingEmail } from '../pending-email';
+import { AuthScreen } from './auth-screen';
 
 /** Seconds before "Resend code" is offered again. */
 const RESEND_DELAY_SECONDS = 30;
@@ -41,10 +41,6 @@ export function VerifyEmailForm({ email }: { email: string }) {
   const [error, setError] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
   const lastSubmitted = useRef('');
-
-  useEffect(() => {
-    document.title = `${t('verify.title')} · Podium`;
-  }, [t]);
 
   const submit = (value: string) => {
     if (createSession.isPending) return;
@@ -97,56 +93,48 @@ export function VerifyEmailForm({ email }: { email: string }) {
   };
 
   return (
-    <div className="auth-screen">
-      <div className="auth-screen__top">
-        <Link to="/login" className="btn btn--ghost btn--sm auth-back">
-          <ArrowLeftIcon width={18} height={18} />
-          {t('verify.otherEmail')}
-        </Link>
-        <div className="stack stack--sm">
-          <h1 className="page-title" tabIndex={-1}>
-            {t('verify.title')}
-          </h1>
-          <p className="code-sent">
-            {t('verify.sentTo')} <strong>{email}</strong>
-          </p>
-        </div>
+    <AuthScreen
+      back={{ to: '/login', label: t('verify.otherEmail') }}
+      title={t('verify.title')}
+      intro={
+        <p className="code-sent">
+          {t('verify.sentTo')} <strong>{email}</strong>
+        </p>
+      }
+    >
+      <form className="form" noValidate onSubmit={onSubmit}>
+        <TextField
+          ref={inputRef}
+          label={t('verify.codeLabel')}
+          hint={t('verify.codeHint')}
+          name="code"
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]{6}"
+          maxLength={6}
+          required
+          // The code field is this screen's only task: focusing it on arrival saves a step for keyboard and
+          // screen-reader users and lets the OS offer the emailed code.
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- see above
+          autoFocus
+          value={code}
+          onChange={(event) => onChange(event.target.value)}
+          inputClassName="input--code"
+          error={error}
+        />
+        <Button type="submit" variant="primary" size="lg" block busy={createSession.isPending}>
+          {t('verify.submit')}
+        </Button>
+      </form>
+      <div className="row row--between">
+        <p className="muted" style={{ fontSize: 'var(--text-sm)' }}>
+          {countdown.left > 0 ? t('verify.resendIn', { seconds: countdown.left }) : t('verify.noCode')}
+        </p>
+        <Button variant="ghost" size="sm" onClick={resend} disabled={countdown.left > 0} busy={requestOtp.isPending}>
+          {t('verify.resend')}
+        </Button>
       </div>
-      <div className="auth-screen__panel">
-        <form className="form" noValidate onSubmit={onSubmit}>
-          <TextField
-            ref={inputRef}
-            label={t('verify.codeLabel')}
-            hint={t('verify.codeHint')}
-            name="code"
-            type="text"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]{6}"
-            maxLength={6}
-            required
-            // The code field is this screen's only task: focusing it on arrival saves a step for keyboard and
-            // screen-reader users and lets the OS offer the emailed code.
-            // eslint-disable-next-line jsx-a11y/no-autofocus -- see above
-            autoFocus
-            value={code}
-            onChange={(event) => onChange(event.target.value)}
-            inputClassName="input--code"
-            error={error}
-          />
-          <Button type="submit" variant="primary" size="lg" block busy={createSession.isPending}>
-            {t('verify.submit')}
-          </Button>
-        </form>
-        <div className="row row--between">
-          <p className="muted" style={{ fontSize: 'var(--text-sm)' }}>
-            {countdown.left > 0 ? t('verify.resendIn', { seconds: countdown.left }) : t('verify.noCode')}
-          </p>
-          <Button variant="ghost" size="sm" onClick={resend} disabled={countdown.left > 0} busy={requestOtp.isPending}>
-            {t('verify.resend')}
-          </Button>
-        </div>
-      </div>
-    </div>
+    </AuthScreen>
   );
 }

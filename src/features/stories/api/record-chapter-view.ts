@@ -7,44 +7,22 @@
  * spec §8 message 'Error marking story chapter as watched' as a destructive toast (translated).
  */
 import i18next from 'i18next';
-import { apiRequest, type ResponseOf } from '../../../api/client';
+import { postContentAward } from '../../../api/data';
 import { StoryChapterViewError } from '../../../api/errors';
-import type { ChapterViewResponseSchema, ChapterViewResult, Story } from '../../../contracts/content';
+import type { ChapterViewResult, Story } from '../../../contracts/content';
 import { awardCallbacks } from '../../../offline/award-callbacks';
 import { getCurrentUserQueryOptions } from '../../../lib/session/get-current-user';
 import { defineQueuedAction } from '../../../offline/define-queued-action';
-import type { QueuedActionVariables } from '../../../offline/queued-action';
 import { notify } from '../../../platform/toasts';
 import { markChapterViewed } from '../story-order';
 import { getStoryQueryOptions } from './get-story';
 import { getStoriesQueryOptions } from './get-stories';
-
-/** Mutation key of a story chapter view (offline queue). */
-const CHAPTER_VIEW_MUTATION_KEY = ['story-chapter-view'] as const;
-
-/** Variables of one chapter view. */
-interface RecordChapterViewVariables extends QueuedActionVariables {
-  storyId: string;
-  chapterId: string;
-}
 
 /** What `onMutate` remembers for rollback, and the points awaiting confirmation. */
 interface ChapterViewContext {
   previousList: Story[] | undefined;
   previousStory: Story | undefined;
   pendingPoints: number;
-}
-
-/**
- * Posts one chapter view. Returns the award (with `storyViewed` once every chapter was viewed).
- * @throws StoryChapterViewError (422), ApiError (404, 401), NetworkError
- */
-async function recordChapterView({ idempotencyKey, storyId, chapterId }: RecordChapterViewVariables): Promise<ChapterViewResult> {
-  const { data } = await apiRequest<ResponseOf<typeof ChapterViewResponseSchema>>(
-    `/content/stories/${encodeURIComponent(storyId)}/chapter-view/${encodeURIComponent(chapterId)}`,
-    { method: 'POST', body: { checksum: '' }, idempotencyKey },
-  );
-  return data;
 }
 
 /** Shows the spec §8 chapter-view error as a destructive toast, in the member's language. */
@@ -57,10 +35,12 @@ async function announceChapterViewError(): Promise<void> {
  * The chapter view as a queued action (`src/offline/define-queued-action.ts`): the chapter (and the story, once
  * every chapter is) shows as watched at once; rolled back when rejected, with the spec §8 toast for a 422.
  * `register` runs at boot.
+ * Each run: posts one chapter view. Returns the award (with `storyViewed` once every chapter was viewed).
+ * @throws StoryChapterViewError (422), ApiError (404, 401), NetworkError
  */
 export const chapterViewAction = defineQueuedAction<ChapterViewResult, { storyId: string; chapterId: string }, ChapterViewContext>({
-  mutationKey: CHAPTER_VIEW_MUTATION_KEY,
-  mutationFn: recordChapterView,
+  mutationKey: ['story-chapter-view'],
+  mutationFn: ({ idempotencyKey, storyId, chapterId }) => postContentAward(`/content/stories/${encodeURIComponent(storyId)}/chapter-view/${encodeURIComponent(chapterId)}`, idempotencyKey),
   optimistic: (queryClient) => {
     const listKey = getStoriesQueryOptions().queryKey;
     return {

@@ -24,6 +24,8 @@ import { useStory } from '../api/get-story';
 import { useRecordChapterView } from '../api/record-chapter-view';
 import { isTitleShareable, isTitleVisibleTo } from '../../../rules/story-title';
 import { firstUnviewedChapterIndex, sortChapters } from '../story-order';
+import { PathIcon } from '../../../components/icons';
+import { useDocumentTitle } from '../../../components/page';
 import './stories.css';
 
 /** Timer resolution of the auto-advance, in ms. */
@@ -40,11 +42,7 @@ const ICON_PATHS = {
 } as const;
 
 function Icon({ name }: { name: keyof typeof ICON_PATHS }) {
-  return (
-    <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-      <path d={ICON_PATHS[name]} />
-    </svg>
-  );
+  return <PathIcon d={ICON_PATHS[name]} width="20" height="20" />;
 }
 
 /** Leaves the viewer: back in history when the app has one, else to the dashboard. */
@@ -60,9 +58,7 @@ function useCloseViewer() {
 function Unavailable({ title, text }: { title: string; text: string }) {
   const { t } = useTranslation('stories');
   const close = useCloseViewer();
-  useEffect(() => {
-    document.title = `${title} · Podium`;
-  }, [title]);
+  useDocumentTitle(title);
   return (
     <div className="page page--center">
       <h1 className="visually-hidden" tabIndex={-1}>
@@ -129,8 +125,8 @@ function StoryViewer({ story, canRecord }: { story: Story; canRecord: boolean })
   const next = useCallback(() => goTo(index + 1), [goTo, index]);
   const previous = useCallback(() => goTo(index - 1), [goTo, index]);
 
+  useDocumentTitle(story.title);
   useEffect(() => {
-    document.title = `${story.title} · Podium`;
     rootRef.current?.focus();
   }, [story.title]);
 

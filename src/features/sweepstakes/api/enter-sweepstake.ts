@@ -8,9 +8,10 @@
  * are written to the cache, then the user and the list are refetched.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, createIdempotencyKey, type ResponseOf } from '../../../api/client';
+import { createIdempotencyKey } from '../../../api/client';
+import { requestData } from '../../../api/data';
 import { replayableMutationRetry } from '../../../api/retry-policy';
-import type { SweepstakeEntryResponseSchema, SweepstakeEntryResult } from '../../../contracts/sweepstake';
+import type { SweepstakeEntryResult } from '../../../contracts/sweepstake';
 import { getCurrentUserQueryOptions } from '../../../lib/session/get-current-user';
 import { getSweepstakeQueryOptions } from './get-sweepstake';
 import { getSweepstakesQueryOptions } from './get-sweepstakes';
@@ -29,12 +30,7 @@ interface EnterSweepstakeVariables {
  * @throws InsufficientPointsError, ApiError (403 Underage, 422 NotLive/EntryLimitReached, 404), NetworkError
  */
 async function enterSweepstake({ sweepstakeId, count, idempotencyKey }: EnterSweepstakeVariables): Promise<SweepstakeEntryResult> {
-  const { data } = await apiRequest<ResponseOf<typeof SweepstakeEntryResponseSchema>>(`/sweepstake/${encodeURIComponent(sweepstakeId)}/entry`, {
-    method: 'POST',
-    body: { count },
-    idempotencyKey,
-  });
-  return data;
+  return requestData(`/sweepstake/${encodeURIComponent(sweepstakeId)}/entry`, { method: 'POST', body: { count }, idempotencyKey });
 }
 
 /** Reads `{required, balance}` from an InsufficientPoints error's details (either may be missing). */

@@ -23,7 +23,7 @@ export function SweepstakeCard({ sweepstake, now }: { sweepstake: Sweepstake; no
         : t('card.ended', { relative: formatRelative(sweepstake.endsAt, now, language) });
   return (
     <Link to="/sweepstakes/$sweepstake" params={{ sweepstake: sweepstake.sweepstakeId }} className={`card card--interactive sweepstake-card sweepstake-card--${status}`}>
-      <div className="sweepstake-card__media">
+      <div className="card__picture sweepstake-card__media">
         {image ? <img src={image} alt="" loading="lazy" decoding="async" width={400} height={200} /> : null}
         <span className={STATUS_PILL[status]}>{t(`status.${status}`)}</span>
       </div>

@@ -7,16 +7,14 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, InsufficientPointsError, NotFoundError } from '../../../api/errors';
+import { ApiError, InsufficientPointsError } from '../../../api/errors';
 import { mediaUrl } from '../../../api/media';
 import { Button } from '../../../components/button';
-import { EmptyState } from '../../../components/empty-state';
 import { Page } from '../../../components/page';
-import { PageSpinner } from '../../../components/spinner';
 import type { Sweepstake } from '../../../contracts/sweepstake';
 import { useIsOnline } from '../../../offline/use-offline-status';
 import { notify } from '../../../platform/toasts';
-import { BackLink, ListError } from '../../../components/content-ui';
+import { BackLink, ItemPageFallback, FactList } from '../../../components/content-ui';
 import { useCurrentUser } from '../../../lib/session/get-current-user';
 import { useIsUnderage } from '../../../lib/session/underage';
 import { useSweepstake } from '../api/get-sweepstake';
@@ -31,19 +29,9 @@ import './sweepstakes.css';
 export function SweepstakeDetailPage({ sweepstakeId }: { sweepstakeId: string }) {
   const { t } = useTranslation('sweepstakes');
   const query = useSweepstake(sweepstakeId);
-  if (!query.data) {
-    if (query.error instanceof NotFoundError) {
-      return (
-        <Page title={t('detail.notFoundTitle')}>
-          <BackLink to="/sweepstakes" label={t('detail.back')} />
-          <EmptyState title={t('detail.notFoundTitle')} description={t('detail.notFoundText')} />
-        </Page>
-      );
-    }
-    if (query.isError) return <Page title={t('list.title')}><ListError onRetry={() => void query.refetch()} /></Page>;
-    return <PageSpinner />;
-  }
-  return <SweepstakeDetail sweepstake={query.data} />;
+  if (query.data) return <SweepstakeDetail sweepstake={query.data} />;
+  const texts = { notFoundTitle: t('detail.notFoundTitle'), notFoundText: t('detail.notFoundText'), errorTitle: t('list.title') };
+  return <ItemPageFallback query={query} texts={texts} back={{ to: '/sweepstakes', label: t('detail.back') }} />;
 }
 
 function SweepstakeDetail({ sweepstake }: { sweepstake: Sweepstake }) {
@@ -123,36 +111,20 @@ function SweepstakeDetail({ sweepstake }: { sweepstake: Sweepstake }) {
         {status === 'coming_soon' ? <Countdown target={sweepstake.startsAt} caption={t('detail.startsIn')} /> : null}
         {status === 'ended' ? <p className="muted">{t('detail.endedOn', { date: dateFormat.format(new Date(sweepstake.endsAt)) })}</p> : null}
 
-        <dl className="ct-dl card" style={{ padding: 'var(--space-4)' }}>
-          <div>
-            <dt>{t('detail.yourEntries')}</dt>
-            <dd>{sweepstake.userEntryCount}</dd>
-          </div>
-          <div>
-            <dt>{t('detail.totalEntries')}</dt>
-            <dd>{sweepstake.totalEntries}</dd>
-          </div>
-          <div>
-            <dt>{t('detail.opens')}</dt>
-            <dd>{dateFormat.format(new Date(sweepstake.startsAt))}</dd>
-          </div>
-          <div>
-            <dt>{t('detail.closes')}</dt>
-            <dd>{dateFormat.format(new Date(sweepstake.endsAt))}</dd>
-          </div>
-          {sweepstake.maxEntriesPerUser !== null ? (
-            <div>
-              <dt>{t('detail.limit')}</dt>
-              <dd>{t('detail.limitValue', { count: sweepstake.maxEntriesPerUser, remaining })}</dd>
-            </div>
-          ) : null}
-          {user ? (
-            <div>
-              <dt>{t('detail.yourBalance')}</dt>
-              <dd>{t('points', { count: user.points })}</dd>
-            </div>
-          ) : null}
-        </dl>
+        <FactList
+          className="ct-dl card"
+          style={{ padding: 'var(--space-4)' }}
+          facts={[
+            { label: t('detail.yourEntries'), value: sweepstake.userEntryCount },
+            { label: t('detail.totalEntries'), value: sweepstake.totalEntries },
+            { label: t('detail.opens'), value: dateFormat.format(new Date(sweepstake.startsAt)) },
+            { label: t('detail.closes'), value: dateFormat.format(new Date(sweepstake.endsAt)) },
+            sweepstake.maxEntriesPerUser !== null
+              ? { label: t('detail.limit'), value: t('detail.limitValue', { count: sweepstake.maxEntriesPerUser, remaining }) }
+              : null,
+            user ? { label: t('detail.yourBalance'), value: t('points', { count: user.points }) } : null,
+          ]}
+        />
 
         {status !== 'ended' ? (
           <section className="card entry-panel" aria-labelledby="entry-title">

@@ -7,12 +7,14 @@ import { EmptyState } from '../../../components/empty-state';
 import { TicketIcon } from '../../../components/icons';
 import { Page } from '../../../components/page';
 import type { SweepstakeStatus } from '../../../contracts/sweepstake';
-import { ListError, ListSkeleton } from '../../../components/content-ui';
+import { ListSkeleton } from '../../../components/content-ui';
+import { ListError, ListStates } from '../../../components/list-states';
 import { useCurrentUser } from '../../../lib/session/get-current-user';
 import { useSweepstakes } from '../api/get-sweepstakes';
 import { groupSweepstakes, SWEEPSTAKE_SECTIONS } from '../sweepstake-order';
 import { useNow } from '../../../platform/use-now';
 import { SweepstakeCard } from './sweepstake-card';
+import { Section } from '../../../components/section';
 
 /** Renders the page. */
 export function SweepstakeListPage() {
@@ -20,7 +22,6 @@ export function SweepstakeListPage() {
   const { data: user } = useCurrentUser();
   const now = useNow(60_000);
   const query = useSweepstakes();
-  const groups = query.data ? groupSweepstakes(query.data, now) : null;
   const sectionEmpty: Record<SweepstakeStatus, string> = {
     live: t('list.emptyLive'),
     coming_soon: t('list.emptyComingSoon'),
@@ -29,36 +30,45 @@ export function SweepstakeListPage() {
   return (
     <Page title={t('list.title')} aside={user ? <span className="pill pill--warning">{t('balance', { count: user.points })}</span> : undefined}>
       <p className="muted">{t('list.intro')}</p>
-      {groups ? (
-        query.data!.length === 0 ? (
-          <EmptyState icon={<TicketIcon />} title={t('list.emptyTitle')} description={t('list.emptyText')} />
-        ) : (
-          <div className="stack stack--lg">
-            {SWEEPSTAKE_SECTIONS.map((status) => (
-              <section key={status} className="stack" aria-labelledby={`sw-${status}`}>
-                <h2 id={`sw-${status}`} className="section__title">
-                  {t(`list.section.${status}`)} <span className="muted">({groups[status].length})</span>
-                </h2>
-                {groups[status].length === 0 ? (
-                  <p className="muted">{sectionEmpty[status]}</p>
-                ) : (
-                  <ul className="ct-list">
-                    {groups[status].map((s) => (
-                      <li key={s.sweepstakeId}>
-                        <SweepstakeCard sweepstake={s} now={now} />
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </section>
-            ))}
-          </div>
-        )
-      ) : query.isError ? (
-        <ListError onRetry={() => void query.refetch()} />
-      ) : (
-        <ListSkeleton rows={3} />
-      )}
+      <ListStates
+        items={query.data}
+        isError={query.isError}
+        empty={<EmptyState icon={<TicketIcon />} title={t('list.emptyTitle')} description={t('list.emptyText')} />}
+        error={<ListError onRetry={() => void query.refetch()} />}
+        loading={<ListSkeleton rows={3} />}
+      >
+        {(sweepstakes) => {
+          const groups = groupSweepstakes(sweepstakes, now);
+          return (
+            <div className="stack stack--lg">
+              {SWEEPSTAKE_SECTIONS.map((status) => (
+                <Section
+                  key={status}
+                  id={`sw-${status}`}
+                  title={
+                    <>
+                      {t(`list.section.${status}`)} <span className="muted">({groups[status].length})</span>
+                    </>
+                  }
+                  className="stack"
+                >
+                  {groups[status].length === 0 ? (
+                    <p className="muted">{sectionEmpty[status]}</p>
+                  ) : (
+                    <ul className="plain-list">
+                      {groups[status].map((s) => (
+                        <li key={s.sweepstakeId}>
+                          <SweepstakeCard sweepstake={s} now={now} />
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </Section>
+              ))}
+            </div>
+          );
+        }}
+      </ListStates>
     </Page>
   );
 }

@@ -2,19 +2,13 @@
  * `GET /content/videos` (spec §7): the organization's videos, `data` list (texts in the request's language).
  * There is no single-video call: `/media/videos/{video}` reads its video from this list (`useVideo`).
  */
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, type ResponseOf } from '../../../api/client';
-import type { VideoListResponseSchema, Video } from '../../../contracts/content';
+import { useQuery } from '@tanstack/react-query';
+import { dataQueryOptions } from '../../../api/data';
+import type { Video } from '../../../contracts/content';
 
-/** Fetches every video. Throws API/network errors (src/api/errors.ts). */
-async function getVideos(signal?: AbortSignal): Promise<Video[]> {
-  const { data } = await apiRequest<ResponseOf<typeof VideoListResponseSchema>>('/content/videos', { signal });
-  return data;
-}
-
-/** Query options: key `['videos']`. */
+/** Query options: key `['videos']`, fetches every video. Throws API/network errors (src/api/errors.ts). */
 export function getVideosQueryOptions() {
-  return queryOptions({ queryKey: ['videos'] as const, queryFn: ({ signal }) => getVideos(signal) });
+  return dataQueryOptions<Video[]>(['videos'], '/content/videos');
 }
 
 /** The video list with its query state. */

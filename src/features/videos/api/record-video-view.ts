@@ -6,22 +6,13 @@
  * member finished watching, so a view made offline is persisted and replayed with its original key.
  * Optimistic: the video shows as watched at once and its points as pending until the server confirms.
  */
-import { apiRequest, type ResponseOf } from '../../../api/client';
-import type { ContentAwardResponseSchema, ContentAwardResult, Video } from '../../../contracts/content';
+import { postContentAward } from '../../../api/data';
+import type { ContentAwardResult, Video } from '../../../contracts/content';
 import { awardCallbacks } from '../../../offline/award-callbacks';
 import { getCurrentUserQueryOptions } from '../../../lib/session/get-current-user';
 import { defineQueuedAction } from '../../../offline/define-queued-action';
-import type { QueuedActionVariables } from '../../../offline/queued-action';
 import { markVideoViewed, pendingViewPoints } from '../video-view';
 import { getVideosQueryOptions } from './get-videos';
-
-/** Mutation key of a video view (offline queue). */
-const VIDEO_VIEW_MUTATION_KEY = ['video-view'] as const;
-
-/** Variables of one view: the queued-action key and time, and the video. */
-interface RecordVideoViewVariables extends QueuedActionVariables {
-  videoId: string;
-}
 
 /** What `onMutate` remembers: the list before (rollback) and the points awaiting confirmation. */
 interface VideoViewContext {
@@ -30,25 +21,14 @@ interface VideoViewContext {
 }
 
 /**
- * Posts one video view. Returns the award (points, `created: false` on a replay).
- * @throws ApiError (404 unknown video, 401 signed out), NetworkError
- */
-async function recordVideoView({ idempotencyKey, videoId }: RecordVideoViewVariables): Promise<ContentAwardResult> {
-  const { data } = await apiRequest<ResponseOf<typeof ContentAwardResponseSchema>>(`/content/videos/${encodeURIComponent(videoId)}/view`, {
-    method: 'POST',
-    body: { checksum: '' },
-    idempotencyKey,
-  });
-  return data;
-}
-
-/**
  * The video view as a queued action (`src/offline/define-queued-action.ts`): the video shows as watched at once,
  * its points pending; rolled back when rejected; the balance comes from the answer. `register` runs at boot.
+ * Each run: posts one video view. Returns the award (points, `created: false` on a replay).
+ * @throws ApiError (404 unknown video, 401 signed out), NetworkError
  */
 export const videoViewAction = defineQueuedAction<ContentAwardResult, { videoId: string }, VideoViewContext>({
-  mutationKey: VIDEO_VIEW_MUTATION_KEY,
-  mutationFn: recordVideoView,
+  mutationKey: ['video-view'],
+  mutationFn: ({ idempotencyKey, videoId }) => postContentAward(`/content/videos/${encodeURIComponent(videoId)}/view`, idempotencyKey),
   optimistic: (queryClient) => {
     const listKey = getVideosQueryOptions().queryKey;
     return {

@@ -7,7 +7,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
 import { Page } from '../../../components/page';
-import { BackLink, ListSkeleton } from '../../../components/content-ui';
+import { BackLink, ListSkeleton, QueryList } from '../../../components/content-ui';
 import { useVideos } from '../api/get-videos';
 import { VideoCard } from './video-card';
 import { usePlaylists } from '../api/get-playlists';
@@ -24,27 +24,25 @@ export function PlaylistPage({ playlistId }: { playlistId: string }) {
     <Page title={playlist?.title ?? t('playlists.title')}>
       <div className="stack">
         <BackLink to="/media" label={t('common.backToMedia')} />
-        {!playlists.data ? (
-          <ListSkeleton rows={2} />
-        ) : items.length === 0 ? (
-          <EmptyState
-            title={t('playlists.emptyPlaylistTitle')}
-            description={t('playlists.emptyPlaylistText')}
-            action={
-              <Link to="/media/videos" className="btn btn--primary btn--sm">
-                {t('playlists.browseVideos')}
-              </Link>
-            }
-          />
-        ) : (
-          <ul className="ct-list">
-            {items.map((v) => (
-              <li key={v.id}>
-                <VideoCard video={v} />
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryList
+          query={playlists}
+          items={playlists.data ? items : undefined}
+          empty={
+            <EmptyState
+              title={t('playlists.emptyPlaylistTitle')}
+              description={t('playlists.emptyPlaylistText')}
+              action={
+                <Link to="/media/videos" className="btn btn--primary btn--sm">
+                  {t('playlists.browseVideos')}
+                </Link>
+              }
+            />
+          }
+          skeleton={<ListSkeleton rows={2} />}
+          itemKey={(v) => v.id}
+        >
+          {(v) => <VideoCard video={v} />}
+        </QueryList>
       </div>
     </Page>
   );

@@ -12,7 +12,7 @@ import './videos.css';
 export function VideoCard({ video, variant = 'row' }: { video: Video; variant?: 'row' | 'tile' }) {
   const { t } = useTranslation('media');
   const thumb = (
-    <div className={variant === 'tile' ? 'video-tile__thumb' : 'ct-row__thumb'}>
+    <div className={variant === 'tile' ? 'card__picture video-tile__thumb' : 'ct-row__thumb'}>
       <img src={video.thumbnailSrc} alt="" loading="lazy" decoding="async" width={320} height={180} />
       <PlayGlyph />
       <span className="video-duration">{formatDuration(video.durationSeconds)}</span>

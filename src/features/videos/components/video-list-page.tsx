@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
 import { PlayIcon } from '../../../components/icons';
 import { Page } from '../../../components/page';
-import { BackLink, ListError, ListSkeleton } from '../../../components/content-ui';
+import { BackLink, ListSkeleton, QueryList } from '../../../components/content-ui';
 import { useVideos } from '../api/get-videos';
 import { VideoCard } from './video-card';
 
@@ -16,23 +16,16 @@ export function VideoListPage() {
     <Page title={t('videos.title')}>
       <div className="stack">
         <BackLink to="/media" label={t('common.backToMedia')} />
-        {videos ? (
-          videos.length === 0 ? (
-            <EmptyState icon={<PlayIcon />} title={t('videos.emptyTitle')} description={t('videos.emptyText')} />
-          ) : (
-            <ul className="ct-list" aria-label={t('videos.title')}>
-              {videos.map((v) => (
-                <li key={v.id}>
-                  <VideoCard video={v} />
-                </li>
-              ))}
-            </ul>
-          )
-        ) : query.isError ? (
-          <ListError onRetry={() => void query.refetch()} />
-        ) : (
-          <ListSkeleton rows={4} />
-        )}
+        <QueryList
+          query={query}
+          items={videos}
+          empty={<EmptyState icon={<PlayIcon />} title={t('videos.emptyTitle')} description={t('videos.emptyText')} />}
+          skeleton={<ListSkeleton rows={4} />}
+          label={t('videos.title')}
+          itemKey={(v) => v.id}
+        >
+          {(v) => <VideoCard video={v} />}
+        </QueryList>
       </div>
     </Page>
   );

@@ -6,12 +6,10 @@
  */
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/empty-state';
 import { Page } from '../../../components/page';
-import { PageSpinner } from '../../../components/spinner';
 import type { Video } from '../../../contracts/content';
 import { useCurrentUser } from '../../../lib/session/get-current-user';
-import { BackLink, ListError, PointsBadge } from '../../../components/content-ui';
+import { BackLink, PointsBadge, ItemPageFallback } from '../../../components/content-ui';
 import { useVideo } from '../api/get-videos';
 import { usePendingVideoView, useRecordVideoView } from '../api/record-video-view';
 import { hasWatched, toRanges } from '../watch-progress';
@@ -21,19 +19,9 @@ import './videos.css';
 export function VideoPage({ videoId }: { videoId: string }) {
   const { t } = useTranslation('media');
   const query = useVideo(videoId);
-  if (query.data === undefined) {
-    if (query.isError) return <Page title={t('videos.title')}><ListError onRetry={() => void query.refetch()} /></Page>;
-    return <PageSpinner />;
-  }
-  if (query.data === null) {
-    return (
-      <Page title={t('videos.notFoundTitle')}>
-        <BackLink to="/media/videos" label={t('videos.backToVideos')} />
-        <EmptyState title={t('videos.notFoundTitle')} description={t('videos.notFoundText')} />
-      </Page>
-    );
-  }
-  return <VideoPlayer video={query.data} />;
+  if (query.data) return <VideoPlayer video={query.data} />;
+  const texts = { notFoundTitle: t('videos.notFoundTitle'), notFoundText: t('videos.notFoundText'), errorTitle: t('videos.title') };
+  return <ItemPageFallback query={query} texts={texts} back={{ to: '/media/videos', label: t('videos.backToVideos') }} />;
 }
 
 function VideoPlayer({ video }: { video: Video }) {
