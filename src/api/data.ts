@@ -30,11 +30,19 @@ export function postContentAward<T>(path: string, idempotencyKey: string): Promi
 
 /**
  * Query options of a GET answering `{data}`: key `queryKey`, and a query function that calls `path` with `request`
- * (auth, query string) and the query's abort signal, and returns `data` typed `T`. Spread more options (staleTime,
- * placeholder) onto the result where a query needs them.
+ * (auth, query string; a function is called at each fetch, for options that depend on the session then) and the
+ * query's abort signal, and returns `data` typed `T`. Spread more options (staleTime, placeholder) onto the result
+ * where a query needs them.
  */
-export function dataQueryOptions<T>(queryKey: QueryKey, path: string, request: Omit<DataRequestOptions, 'signal'> = {}) {
-  return queryOptions({ queryKey, queryFn: ({ signal }) => requestData<T>(path, { ...request, signal }) });
+export function dataQueryOptions<T>(
+  queryKey: QueryKey,
+  path: string,
+  request: Omit<DataRequestOptions, 'signal'> | (() => Omit<DataRequestOptions, 'signal'>) = {},
+) {
+  return queryOptions({
+    queryKey,
+    queryFn: ({ signal }) => requestData<T>(path, { ...(typeof request === 'function' ? request() : request), signal }),
+  });
 }
 
 /**
