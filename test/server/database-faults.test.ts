@@ -7,7 +7,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { users } from '../../server/db/schema';
 import { createTestContext, type TestContext, type TestResponse } from './helpers';
 
@@ -15,9 +15,8 @@ let ctx: TestContext;
 let admin: pg.Client | null = null;
 const uncaught: unknown[] = [];
 const onUncaught = (error: unknown) => uncaught.push(error);
-/** console.warn, watched: the server warns once per pool connection it hears has been lost. */
-let warn: MockInstance<typeof console.warn>;
-const heardLost = () => warn.mock.calls.filter(([message]) => String(message).startsWith('[db] PostgreSQL connection lost')).length;
+/** Backend process ids terminated so far. */
+const terminatedPids = new Set<number>();
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -34,29 +33,31 @@ afterAll(async () => {
 beforeEach(() => {
   uncaught.length = 0;
   process.on('uncaughtException', onUncaught);
-  warn = vi.spyOn(console, 'warn');
 });
 afterEach(() => {
   process.off('uncaughtException', onUncaught);
-  warn.mockRestore();
 });
 
 /**
- * Waits until the server has heard of the loss of every connection terminated so far (`terminated` in all): a
- * terminated backend closes its socket a moment later, and until the pool hears it, the pool may still hand
- * that connection to a request, which then fails like one in flight.
+ * Waits until the app's pool holds no connection to a terminated backend: a terminated backend closes its socket
+ * a moment later, and until the pool hears it, the pool may still hand that connection to a request, which then
+ * fails like one in flight. Reads node-postgres's pool clients (`_clients`, each with its backend `processID`).
  */
-async function untilPoolHeard(terminated: number) {
-  await vi.waitFor(() => expect(heardLost()).toBeGreaterThanOrEqual(terminated), { timeout: 10_000 });
+async function untilPoolHeard() {
+  const pool = (ctx.db as unknown as { $client: { _clients: Array<{ processID: number | null }> } }).$client;
+  await vi.waitFor(() => expect(pool._clients.filter((c) => c.processID !== null && terminatedPids.has(c.processID))).toEqual([]), {
+    timeout: 10_000,
+  });
 }
 
-/** Terminates every other backend of the test's database; returns how many. */
+/** Terminates every other client backend of the test's database; returns how many. */
 async function terminateBackends(): Promise<number> {
-  const { rows } = await admin!.query<{ n: number }>(
-    `select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
+  const { rows } = await admin!.query<{ pid: number; done: boolean }>(
+    `select pid, pg_terminate_backend(pid) as done from pg_stat_activity
       where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`,
   );
-  return rows[0].n;
+  for (const row of rows) terminatedPids.add(row.pid);
+  return rows.filter((row) => row.done).length;
 }
 
 /** A request in flight when its connection was lost answers 503 with Retry-After and the error shape. */
@@ -100,7 +101,7 @@ describe('PostgreSQL connections lost during writes', () => {
     expect(terminated).toBeGreaterThan(0);
     expect(uncaught).toEqual([]);
     for (const res of unavailable) expectUnavailable(res);
-    await untilPoolHeard(terminated);
+    await untilPoolHeard();
     // The next requests succeed, more of them at once than the pool holds (no connection leaked).
     const next = await Promise.all(Array.from({ length: 24 }, (_, i) => ctx.request('GET', '/api/user/me', { token: tokens[i % loops] })));
     expect(next.map((r) => r.status)).toEqual(next.map(() => 200));
@@ -133,7 +134,7 @@ describe('PostgreSQL connections lost during writes', () => {
     expect(terminated).toBeGreaterThan(0);
     expectUnavailable(await patch);
     await admin!.query('rollback');
-    await untilPoolHeard(terminated);
+    await untilPoolHeard();
 
     expect(uncaught).toEqual([]);
     const started = performance.now();
