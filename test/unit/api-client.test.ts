@@ -3,6 +3,7 @@
  * call with the retry hints on its errors (the retry policy itself: retry-policy.test.ts), typed errors, logging.
  * No mocked fetch.
  */
+import { testRuntimeConfig } from './runtime-config-fixture';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -48,19 +49,7 @@ function handle(req: IncomingMessage, res: ServerResponse) {
   });
 }
 
-const config = (apiOrigin: string): RuntimeConfig => ({
-  apiOrigin,
-  organizationKey: 'pk_test_org',
-  auth: { mode: 'local', supabaseUrl: null, supabaseAnonKey: null },
-  loggedOffDashboard: false,
-  tabsEnabled: true,
-  cdnBase: '/cdn',
-  excludedChallengeIds: [],
-  internalEmailDomains: [],
-  analytics: { key: null, host: null },
-  telemetry: { endpoint: null, serviceName: 'podium', environment: 'test', version: '1.0.0' },
-  version: 'test',
-});
+const config = (apiOrigin: string): RuntimeConfig => testRuntimeConfig({ apiOrigin });
 
 const OkSchema = z.object({ data: z.object({ ok: z.boolean() }) });
 

@@ -3,6 +3,7 @@
  * every request and answers from a script, so tests count what the PWA really sends (no mocked fetch).
  * `startApiStandIn()` also points the runtime config's `apiOrigin` at it.
  */
+import { testRuntimeConfig } from './runtime-config-fixture';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setRuntimeConfig } from '../../src/platform/runtime-config';
@@ -70,18 +71,6 @@ export async function startApiStandIn(fallback: ApiStandIn['fallback'] = () => (
       server.close(() => resolve());
       server.closeAllConnections(); // fetch keeps connections alive; close would wait for them
     });
-  setRuntimeConfig({
-    apiOrigin: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`,
-    organizationKey: 'pk_test_org',
-    auth: { mode: 'local', supabaseUrl: null, supabaseAnonKey: null },
-    loggedOffDashboard: false,
-    tabsEnabled: true,
-    cdnBase: '/cdn',
-    excludedChallengeIds: [],
-    internalEmailDomains: [],
-    analytics: { key: null, host: null },
-    telemetry: { endpoint: null, serviceName: 'podium', environment: 'test', version: '1.0.0' },
-    version: 'test',
-  });
+  setRuntimeConfig(testRuntimeConfig({ apiOrigin: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api` }));
   return standIn;
 }

@@ -5,6 +5,7 @@
  * Requests are recorded and never answered: the guards must decide on the cache alone (one that waited on a request
  * would time the test out), and the loaders' prefetches stay pending.
  */
+import { testRuntimeConfig } from './runtime-config-fixture';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory } from '@tanstack/react-router';
@@ -19,19 +20,7 @@ import { clearPostLoginRedirect, getPostLoginRedirect } from '../../src/features
 import { clearSessionToken, setSessionToken } from '../../src/lib/session/token-store';
 import { createAppRouter } from '../../src/router';
 
-const baseConfig = {
-  apiOrigin: '/api',
-  organizationKey: 'org-key',
-  auth: { mode: 'local', supabaseUrl: null, supabaseAnonKey: null },
-  loggedOffDashboard: false,
-  tabsEnabled: true,
-  cdnBase: '/cdn',
-  excludedChallengeIds: [],
-  internalEmailDomains: [],
-  analytics: { key: null, host: null },
-  telemetry: { endpoint: null, serviceName: 'podium', environment: 'test', version: 'test' },
-  version: 'test',
-} satisfies RuntimeConfig;
+const baseConfig = testRuntimeConfig({ organizationKey: 'org-key' });
 
 function organization(timeZone: string): Organization {
   return { organizationId: 'org', name: 'Club', token: 'org-token', timeZone, ranks: [], brandColor: '#0055ff', logoMediaId: null };
