@@ -39,14 +39,19 @@ function checkinStatus(
   };
 }
 
-/** The member's latest check-in (or none). */
-async function lastCheckin(db: DbOrTx, userId: string) {
-  const [last] = await db
+/** The query of the member's latest check-in: `{day, streakDay}`, 0 or 1 row. */
+function latestCheckinQuery(db: DbOrTx, userId: string) {
+  return db
     .select({ day: checkins.day, streakDay: checkins.streakDay })
     .from(checkins)
     .where(eq(checkins.userId, userId))
     .orderBy(desc(checkins.day))
     .limit(1);
+}
+
+/** The member's latest check-in (or none). */
+async function lastCheckin(db: DbOrTx, userId: string) {
+  const [last] = await latestCheckinQuery(db, userId);
   return last;
 }
 
@@ -64,12 +69,7 @@ async function streakBefore(db: DbOrTx, userId: string, day: string) {
     .select({ streakDay: checkins.streakDay })
     .from(checkins)
     .where(and(eq(checkins.userId, userId), eq(checkins.day, addDays(day, -1))));
-  const latest = db
-    .select({ day: checkins.day, streakDay: checkins.streakDay })
-    .from(checkins)
-    .where(eq(checkins.userId, userId))
-    .orderBy(desc(checkins.day))
-    .limit(1);
+  const latest = latestCheckinQuery(db, userId);
   const statement = sql`select ${previous} as previous, latest.day::text as day, latest.streak_day
     from (select 1) as one left join lateral ${latest} as latest on true`;
   // Both drivers (node-postgres, PGlite) answer raw statements as `{rows}`.

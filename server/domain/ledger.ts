@@ -105,8 +105,13 @@ async function writeEntry(
     select exists (select 1 from account) as found,
       ${options.gate ? sql`exists (select 1 from gate)` : sql`true`} as passed,
       (select points from account) as balance,
-      exists (select 1 from ${pointTransactions} where ${pointTransactions.userId} = ${input.userId}
-        and ${pointTransactions.reference} = ${input.reference}) as used,
+      ${
+        // Only a spend needs to tell a used reference from a short balance; an award is not read for it.
+        options.floor
+          ? sql`exists (select 1 from ${pointTransactions} where ${pointTransactions.userId} = ${input.userId}
+              and ${pointTransactions.reference} = ${input.reference})`
+          : sql`false`
+      } as used,
       entry.*
     from (select 1) as one left join entry on true`;
   // Both drivers (node-postgres, PGlite) answer raw statements as `{rows}`.
