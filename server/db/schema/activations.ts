@@ -3,7 +3,7 @@
  * an activation at most once (unique row), inside its window, and then holds its badges.
  */
 import { integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { belongsTo, createdAt, id, timestamptz, translations } from './columns';
+import { belongsTo, createdAt, id, timestamptz, translations, archivedAt, draft, updatedAt } from './columns';
 import { awardColumns } from './awards';
 import { organizationRow } from './organizations';
 import { users } from './users';
@@ -26,6 +26,9 @@ export const activations = pgTable(
     /** Points awarded on activation (ledger reference `activation:<id>`). */
     value: integer('value').notNull().default(0),
     translations: translations<ActivationTranslation>(),
+    archivedAt: archivedAt(),
+    draft: draft(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('activations_org_slug_uq').on(t.organizationId, t.slug)],
 );

@@ -4,7 +4,7 @@
  */
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { ChallengeSubtype, ChallengeType } from '../../../src/contracts/challenge';
-import { belongsTo, createdAt, id, sortOrder, timestamptz, translations } from './columns';
+import { archivedAt, belongsTo, createdAt, draft, id, itemKey, sortOrder, timestamptz, translations, updatedAt } from './columns';
 import { organizationRow } from './organizations';
 import { users } from './users';
 
@@ -45,8 +45,15 @@ export const challenges = pgTable(
     /** Display order, ascending. */
     sortOrder: sortOrder(),
     createdAt: createdAt(),
+    key: itemKey(),
+    archivedAt: archivedAt(),
+    draft: draft(),
+    updatedAt: updatedAt(),
   },
-  (t) => [index('challenges_org_visible_idx').on(t.organizationId, t.visibleFrom)],
+  (t) => [
+    index('challenges_org_visible_idx').on(t.organizationId, t.visibleFrom),
+    uniqueIndex('challenges_org_key_uq').on(t.organizationId, t.key),
+  ],
 );
 
 /** One member's answer to a poll / pick'em / arcade / keyword challenge (one per member and challenge). */

@@ -6,7 +6,7 @@
  * Each helper returns a new column builder with the SQL name given here, so the generated SQL is what the
  * columns spelled out in full would give (`npm run db:generate` reports no change).
  */
-import { customType, integer, jsonb, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, customType, integer, jsonb, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** `timestamptz` read and written as a JS `Date`. */
 export const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -35,3 +35,21 @@ export const sortOrder = () => integer('sort_order').notNull().default(0);
 
 /** `translations`: the row's texts in other languages, by language (`{fr: {...}}`); `{}` when there are none. */
 export const translations = <T>() => jsonb('translations').$type<Record<string, T>>().notNull().default({});
+
+/**
+ * `archived_at`: when an operator archived the row (null = not archived). Content that members earned points from
+ * is archived instead of deleted, so the ledger keeps its references; fans never see an archived row.
+ */
+export const archivedAt = () => timestamptz('archived_at');
+
+/** `draft`: true while an operator is still writing the row; fans never see a draft. */
+export const draft = () => boolean('draft').notNull().default(false);
+
+/**
+ * `key`: the item's stable key in the organization's content document (import is idempotent by it); null for
+ * rows created in the console until they are exported.
+ */
+export const itemKey = () => text('key');
+
+/** `updated_at`, set by the database on insert; the admin API sets it on every change. */
+export const updatedAt = () => timestamptz('updated_at').notNull().defaultNow();

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { belongsTo, sortOrder, timestamptz, translations } from './columns';
+import { belongsTo, sortOrder, timestamptz, translations, archivedAt, updatedAt } from './columns';
 import { organizationRow } from './organizations';
 import { users } from './users';
 
@@ -21,6 +21,9 @@ export const consents = pgTable(
     description: text('description').notNull().default(''),
     sortOrder: sortOrder(),
     translations: translations<ConsentTranslation>(),
+    /** Withdrawn consents are no longer offered; members' answers stay. */
+    archivedAt: archivedAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('consents_org_key_uq').on(t.organizationId, t.key)],
 );

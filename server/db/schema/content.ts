@@ -6,7 +6,7 @@
  */
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { ArticleBlock, StoryType } from '../../../src/contracts/content';
-import { belongsTo, createdAt, id, sortOrder, timestamptz, translations } from './columns';
+import { archivedAt, belongsTo, createdAt, draft, id, itemKey, sortOrder, timestamptz, translations, updatedAt } from './columns';
 import { awardColumns } from './awards';
 import { organizationRow } from './organizations';
 
@@ -29,6 +29,13 @@ export const videos = pgTable(
     publishedAt: timestamptz('published_at').notNull(),
     sortOrder: sortOrder(),
     translations: translations<VideoTranslation>(),
+    /** External video URL (https) when the video is not a file on the CDN; `fileName` is then ''. */
+    externalUrl: text('external_url'),
+    /** Uploaded video file in the media table, when uploaded in the console. */
+    fileMediaId: uuid('file_media_id'),
+    archivedAt: archivedAt(),
+    draft: draft(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('videos_org_slug_uq').on(t.organizationId, t.slug)],
 );
@@ -55,6 +62,11 @@ export const articles = pgTable(
     value: integer('value').notNull().default(0),
     publishedAt: timestamptz('published_at').notNull(),
     translations: translations<ArticleTranslation>(),
+    /** Body written in Markdown by an operator; when set it is the body (rendered and sanitized by the server). */
+    bodyMarkdown: text('body_markdown'),
+    archivedAt: archivedAt(),
+    draft: draft(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('articles_org_slug_uq').on(t.organizationId, t.slug)],
 );
@@ -83,8 +95,15 @@ export const stories = pgTable(
     sortOrder: sortOrder(),
     translations: translations<StoryTranslation>(),
     createdAt: createdAt(),
+    key: itemKey(),
+    archivedAt: archivedAt(),
+    draft: draft(),
+    updatedAt: updatedAt(),
   },
-  (t) => [index('stories_org_starts_idx').on(t.organizationId, t.startsAt)],
+  (t) => [
+    index('stories_org_starts_idx').on(t.organizationId, t.startsAt),
+    uniqueIndex('stories_org_key_uq').on(t.organizationId, t.key),
+  ],
 );
 
 /** Translated chapter texts. */
@@ -138,6 +157,45 @@ export const downloads = pgTable(
     mediaId: uuid('media_id'),
     sortOrder: sortOrder(),
     translations: translations<DownloadTranslation>(),
+    /** Uploaded PDF in the media table, when uploaded in the console (else the file is on the CDN). */
+    fileMediaId: uuid('file_media_id'),
+    archivedAt: archivedAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('downloads_org_file_uq').on(t.organizationId, t.fileId)],
+);
+
+/** Translated playlist texts. */
+export type PlaylistTranslation = { name?: string; description?: string };
+
+/** Playlists (spec §3 Playlist): an operator's ordered selection of videos. */
+export const playlists = pgTable(
+  'playlists',
+  {
+    ...organizationRow(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    sortOrder: sortOrder(),
+    translations: translations<PlaylistTranslation>(),
+    archivedAt: archivedAt(),
+    draft: draft(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('playlists_org_slug_uq').on(t.organizationId, t.slug)],
+);
+
+/** The videos of a playlist, in order. */
+export const playlistVideos = pgTable(
+  'playlist_videos',
+  {
+    playlistId: belongsTo('playlist_id', () => playlists.id),
+    videoId: belongsTo('video_id', () => videos.id),
+    orderIndex: integer('order_index').notNull(),
+  },
+  (t) => [
+    uniqueIndex('playlist_videos_playlist_video_uq').on(t.playlistId, t.videoId),
+    uniqueIndex('playlist_videos_playlist_order_uq').on(t.playlistId, t.orderIndex),
+  ],
 );

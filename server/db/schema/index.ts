@@ -15,3 +15,5 @@ export * from './activations';
 export * from './consent';
 export * from './carousel';
 export * from './profile';
+export * from './rewards';
+export * from './audit';

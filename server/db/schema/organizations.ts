@@ -4,7 +4,7 @@
  */
 import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { RankCode } from '../../../src/contracts/organization';
-import { belongsTo, createdAt, id } from './columns';
+import { belongsTo, createdAt, id, translations } from './columns';
 
 /** One step of the check-in reward cycle: streak day (1-based) -> points. */
 export type CheckinRewardRow = { day: number; points: number };
@@ -14,6 +14,14 @@ export const organizations = pgTable(
   {
     id: id(),
     name: text('name').notNull(),
+    /** Short name of the installed app (web app manifest `short_name`), at most 12 characters shown. */
+    shortName: text('short_name'),
+    /** Language of members whose browser asks for none of the supported ones: `en` or `fr`. */
+    defaultLanguage: text('default_language').notNull().default('en'),
+    /** E-mail domains whose members are flagged internal for analytics (spec §5). */
+    internalEmailDomains: jsonb('internal_email_domains').$type<string[]>().notNull().default([]),
+    /** Translated texts of the organization (`{fr: {name}}`). */
+    translations: translations<{ name?: string; shortName?: string }>(),
     /** Public key: the visitor bearer (not a secret, it ships in /config.json). */
     publicKey: text('public_key').notNull(),
     /** Sent back by clients in `x-org-token` after `GET /organization/current`. */
@@ -54,6 +62,8 @@ export const ranks = pgTable(
     title: text('title').notNull(),
     /** Lifetime points needed to hold this rank. */
     threshold: integer('threshold').notNull(),
+    /** Translated titles, by language (`{fr: {title}}`). */
+    translations: translations<{ title?: string }>(),
   },
   (t) => [
     uniqueIndex('ranks_org_code_uq').on(t.organizationId, t.code),

@@ -3,8 +3,8 @@
  * and the server clock (ARCHITECTURE §5). Each entry row is paid by one ledger row
  * `sweepstake-entry:<entryId>` written in the same transaction (ARCHITECTURE §4).
  */
-import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { belongsTo, createdAt, id, sortOrder, timestamptz, translations } from './columns';
+import { boolean, index, uniqueIndex, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { belongsTo, createdAt, id, sortOrder, timestamptz, translations, archivedAt, draft, itemKey, updatedAt } from './columns';
 import { organizationRow } from './organizations';
 import { users } from './users';
 
@@ -30,8 +30,16 @@ export const sweepstakes = pgTable(
     sortOrder: sortOrder(),
     translations: translations<SweepstakeTranslation>(),
     createdAt: createdAt(),
+    /** How many winners the draw picks. */
+    winnerCount: integer('winner_count').notNull().default(1),
+    /** Official rules, written by operators (plain text or Markdown). */
+    rules: text('rules').notNull().default(''),
+    key: itemKey(),
+    archivedAt: archivedAt(),
+    draft: draft(),
+    updatedAt: updatedAt(),
   },
-  (t) => [index('sweepstakes_org_idx').on(t.organizationId, t.endsAt)],
+  (t) => [index('sweepstakes_org_idx').on(t.organizationId, t.endsAt), uniqueIndex('sweepstakes_org_key_uq').on(t.organizationId, t.key)],
 );
 
 export const sweepstakeEntries = pgTable(

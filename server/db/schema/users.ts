@@ -29,6 +29,8 @@ export const users = pgTable(
     onboardedAt: timestamptz('onboarded_at'),
     /** Subject of an external identity (Supabase `sub`) in supabase auth mode. */
     authSubject: text('auth_subject'),
+    /** `member`, or `operator`: runs the organization's program in the console (`/api/admin`). */
+    role: text('role').$type<'member' | 'operator'>().notNull().default('member'),
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
@@ -37,6 +39,7 @@ export const users = pgTable(
     uniqueIndex('users_org_username_uq').on(t.organizationId, sql`lower(${t.username})`),
     uniqueIndex('users_org_auth_subject_uq').on(t.organizationId, t.authSubject),
     check('users_points_nonnegative', sql`${t.points} >= 0`),
+    check('users_role_known', sql`${t.role} in ('member', 'operator')`),
   ],
 );
 
