@@ -33,6 +33,7 @@ import { sessionRoutes } from './routes/session/session.index';
 import { staticRoutes } from './routes/static/static.index';
 import { userRoutes } from './routes/user/user.index';
 import { activationRoutes } from './routes/activations/activations.index';
+import { adminRoutes } from './routes/admin/admin.index';
 import { carouselRoutes } from './routes/carousel/carousel.index';
 import { cdnRoutes } from './routes/cdn/cdn.index';
 import { consentRoutes } from './routes/consent/consent.index';
@@ -172,6 +173,7 @@ export function createApp(options: CreateAppOptions) {
   member.route('/activations', activationRoutes(deps));
   member.route('/consent', consentRoutes(deps));
   member.route('/carousel', carouselRoutes(deps));
+  member.route('/admin', adminRoutes(deps));
   api.route('/', member);
 
   // Avatar upload (5 MB) is mounted before the /api group and its 1 MB body limit (decision 0015).

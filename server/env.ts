@@ -119,6 +119,14 @@ export const EnvSchema = z
      * built for production). Decision 0042.
      */
     PODIUM_DEMO: bool(false),
+    /**
+     * E-mails (comma list, any case) that get the `operator` role when they sign in: the first operator of a fresh
+     * deployment needs nothing else. Operators may grant the role to others in the console.
+     */
+    OPERATOR_EMAILS: z
+      .string()
+      .optional()
+      .transform((v) => (v ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)),
     STATIC_DIR: z.string().min(1).default('./dist'),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     /** Version reported in /config.json. */

@@ -15,6 +15,7 @@
  *   another answer to an answered question is 422.
  * - Submitting to an expired or not-yet-visible challenge is 422 ChallengeSubmission; unknown ids 404.
  */
+import { isPublished } from '../../src/rules/content-status';
 import { and, eq, inArray, type SQLWrapper } from 'drizzle-orm';
 import type {
   Challenge,
@@ -213,7 +214,7 @@ export async function getChallenge(
   language: string,
 ): Promise<Challenge> {
   const row = await findChallenge(deps.db, principal.organization.id, id);
-  if (!row || row.visibleFrom > now || (principal.kind === 'visitor' && !row.isPublic)) throw challengeNotFound();
+  if (!row || !isPublished(row) || row.visibleFrom > now || (principal.kind === 'visitor' && !row.isPublic)) throw challengeNotFound();
   const state =
     principal.kind === 'user' ? (await loadMemberStates(deps.db, principal.user.id, [id])).get(id)! : NO_STATE;
   return serializeChallenge(row, state, now, language);
@@ -252,7 +253,7 @@ async function recordAnswer(
 ) {
   const { userId, challengeId, submission } = input;
   const row = await findChallenge(tx, input.organizationId, challengeId);
-  if (!row) throw challengeNotFound();
+  if (!row || !isPublished(row)) throw challengeNotFound();
   if (row.visibleFrom > now) throw submissionError('This challenge is not open yet');
   if (isExpired(row, now)) throw submissionError('This challenge has ended');
 

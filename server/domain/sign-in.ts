@@ -122,7 +122,7 @@ export async function verifySignInCode(
     .where(liveCodesOf(organization.id, email, now));
   const ids = live.map((r) => r.id);
   const match = live.find((r) => sameDigest(codeHash, r.codeHash));
-  const grant = match ? await openSession(deps.db, { organizationId: organization.id, email, ids, matchId: match.id, now }) : null;
+  const grant = match ? await openSession(deps.db, { organizationId: organization.id, email, ids, matchId: match.id, now, operator: isOperatorEmail(deps.env, email) }) : null;
   if (!grant) {
     // Wrong guesses count against every live code of the e-mail (`attempts + 1` is atomic), then against the limits.
     if (ids.length && !match) await deps.db.update(otpCodes).set({ attempts: sql`${otpCodes.attempts} + 1` }).where(inArray(otpCodes.id, ids));
@@ -130,6 +130,14 @@ export async function verifySignInCode(
     throw invalidCode();
   }
   return grant;
+}
+
+/**
+ * Whether `email` is listed in `OPERATOR_EMAILS`: such a member gets the `operator` role at sign-in (the first
+ * operator of a fresh deployment needs nothing else).
+ */
+export function isOperatorEmail(env: Env, email: string): boolean {
+  return env.OPERATOR_EMAILS.includes(email.trim().toLowerCase());
 }
 
 /**
@@ -141,7 +149,7 @@ export async function verifySignInCode(
  */
 async function openSession(
   db: DbOrTx,
-  input: { organizationId: string; email: string; ids: string[]; matchId: string; now: Date },
+  input: { organizationId: string; email: string; ids: string[]; matchId: string; now: Date; operator: boolean },
 ): Promise<SessionGrant | null> {
   const { organizationId, email, now } = input;
   const token = generateToken();
@@ -157,10 +165,11 @@ async function openSession(
   const statement = sql`
     with consumed as ${consume},
     member as (
-      insert into ${users} (organization_id, email, created_at, updated_at)
-      select ${organizationId}, ${email}, ${nowIso}::timestamptz, ${nowIso}::timestamptz
+      insert into ${users} (organization_id, email, role, created_at, updated_at)
+      select ${organizationId}, ${email}, ${input.operator ? 'operator' : 'member'}, ${nowIso}::timestamptz, ${nowIso}::timestamptz
       where exists (select 1 from consumed where id = ${input.matchId})
-      on conflict (organization_id, email) do update set email = excluded.email
+      on conflict (organization_id, email) do update
+        set email = excluded.email, role = case when excluded.role = 'operator' then 'operator' else ${users}.role end
       returning id, onboarded_at
     ),
     opened as (

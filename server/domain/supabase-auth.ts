@@ -10,6 +10,7 @@
  *   follows the token's (Supabase owns the address).
  * - Anything that does not verify resolves to null, which the authenticate middleware turns into 401.
  */
+import { isOperatorEmail } from './sign-in';
 import { and, eq, isNull } from 'drizzle-orm';
 import { createRemoteJWKSet, decodeProtectedHeader, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import { isUniqueViolation } from '../db/client';
@@ -128,14 +129,21 @@ async function findOrCreateSupabaseUser(deps: AppDeps, organizationId: string, c
   // A member of this organization with the same e-mail and no external identity yet (e.g. signed up in local mode).
   const [linked] = await deps.db
     .update(users)
-    .set({ authSubject: claims.sub, updatedAt: deps.clock() })
+    .set({ authSubject: claims.sub, updatedAt: deps.clock(), ...(isOperatorEmail(deps.env, claims.email) ? { role: 'operator' as const } : {}) })
     .where(and(eq(users.organizationId, organizationId), eq(users.email, claims.email), isNull(users.authSubject)))
     .returning();
   if (linked) return linked;
 
   await deps.db
     .insert(users)
-    .values({ organizationId, email: claims.email, authSubject: claims.sub, createdAt: deps.clock(), updatedAt: deps.clock() })
+    .values({
+      organizationId,
+      email: claims.email,
+      authSubject: claims.sub,
+      role: isOperatorEmail(deps.env, claims.email) ? 'operator' : 'member',
+      createdAt: deps.clock(),
+      updatedAt: deps.clock(),
+    })
     .onConflictDoNothing();
   return (await bySubject()) ?? null;
 }

@@ -36,6 +36,7 @@ export function serializeUser(deps: AppDeps, user: UserRow, ranks: RankRow[]): U
     rank: rankFor(user.lifetimePoints, ranks.map((r) => ({ name: r.code, threshold: r.threshold }))),
     isNewUser: user.onboardedAt === null,
     createdAt: user.createdAt.toISOString(),
+    role: user.role,
   };
 }
 

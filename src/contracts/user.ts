@@ -5,6 +5,10 @@ import { z } from 'zod';
 import { DateOnlySchema, envelope, jsonObjectSchema, TextSchema, TimestampSchema } from './common';
 import { RankCodeSchema } from './organization';
 
+/** A member's role: `operator`s run the organization's program (`/api/admin`, the console). */
+export const UserRoleSchema = z.enum(['member', 'operator']);
+export type UserRole = z.infer<typeof UserRoleSchema>;
+
 export const UserSchema = z.object({
   userId: z.string(),
   email: z.string(),
@@ -26,6 +30,8 @@ export const UserSchema = z.object({
   /** True until the member completes onboarding (/welcome). */
   isNewUser: z.boolean(),
   createdAt: TimestampSchema,
+  /** `operator` for the people who run the program (the console at `/admin`), else `member`. */
+  role: UserRoleSchema,
 });
 export type User = z.infer<typeof UserSchema>;
 export const UserResponseSchema = envelope(UserSchema);

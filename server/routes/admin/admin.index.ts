@@ -1,0 +1,26 @@
+/**
+ * The admin API under `/api/admin` (operators only: 401 without a session, 403 for a member who is not an
+ * operator, checked before any route). Each content resource comes from `adminResourceRoutes`; the audit log is
+ * read at `GET /api/admin/audit-log?entity=&actorUserId=&page=&pageSize=`.
+ */
+import { Hono } from 'hono';
+import { AuditLogQuerySchema } from '../../../src/contracts/admin/common';
+import { listAudit } from '../../domain/audit';
+import { parseWith } from '../../lib/http';
+import type { AppDeps, AppEnv } from '../../lib/types';
+import { challengeResource } from './challenges.resource';
+import { operatorsOnly, requireOperator } from './operator';
+import { adminResourceRoutes } from './resource';
+
+/** Every admin route, mounted by `createApp` inside the member group at `/admin`. */
+export function adminRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  app.use('*', operatorsOnly());
+  app.route('/challenges', adminResourceRoutes(deps, challengeResource));
+  app.get('/audit-log', async (c) => {
+    const { organization } = requireOperator(c.get('principal'));
+    const query = parseWith(AuditLogQuerySchema, c.req.query(), 'Invalid query');
+    return c.json(await listAudit(deps.db, organization.id, query));
+  });
+  return app;
+}
