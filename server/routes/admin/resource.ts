@@ -166,6 +166,13 @@ export async function createItem<Row extends { id: string }, Input extends Recor
     .insert(resource.table)
     .values({ ...resource.toValues(input, ctx, null), organizationId: ctx.organizationId })
     .returning({ id: resource.table.id })) as Array<{ id: string }>;
+  // An item created without a key gets the one its export would name it by, so a document matches it later.
+  if ('key' in resource.table && input.key === null) {
+    await ctx.tx
+      .update(resource.table)
+      .set({ key: `${resource.name}-${created.id.slice(0, 8)}` })
+      .where(eq(resource.table.id, created.id));
+  }
   await resource.afterWrite?.(created, input, ctx);
   const row = await readItem(resource, ctx.tx, ctx.organizationId, created.id);
   await recordAudit(ctx.tx, ctx.actor, { entity: resource.name, entityId: row.id, action: 'create', before: null, after: resource.toInput(row) });
