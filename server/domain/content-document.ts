@@ -72,12 +72,11 @@ function shiftTimestamps(value: unknown, shiftMs: number): unknown {
 }
 
 /**
- * The document with every content timestamp moved by whole days so that its `exportedAt` falls on `now`'s day:
- * the demo document keeps its live, scheduled and ended items whenever it is seeded.
+ * The document with every content timestamp moved by `now - exportedAt`: each item keeps its place relative to the
+ * moment of export (live, scheduled, ended), so the demo document is as fresh whenever it is seeded.
  */
 export function rebaseDocument(document: ContentDocument, now: Date): ContentDocument {
-  const DAY = 86_400_000;
-  const shift = Math.round((now.getTime() - Date.parse(document.exportedAt)) / DAY) * DAY;
+  const shift = now.getTime() - Date.parse(document.exportedAt);
   const lists = Object.fromEntries(CONTENT_DOCUMENT_LISTS.map((list) => [list, shiftTimestamps(document[list], shift)]));
   return { ...document, ...lists, exportedAt: now.toISOString() } as ContentDocument;
 }
