@@ -8,7 +8,15 @@ import { AuditLogQuerySchema } from '../../../src/contracts/admin/common';
 import { listAudit } from '../../domain/audit';
 import { parseWith } from '../../lib/http';
 import type { AppDeps, AppEnv } from '../../lib/types';
+import { activationResource } from './activations.resource';
+import { benefitResource } from './benefits.resource';
+import { carouselCardResource } from './carousel-cards.resource';
 import { challengeResource } from './challenges.resource';
+import { consentResource } from './consents.resource';
+import { memberAdminRoutes } from './members';
+import { organizationAdminRoutes } from './organization';
+import { rankAdminRoutes } from './ranks';
+import { sweepstakeResource } from './sweepstakes.resource';
 import { operatorsOnly, requireOperator } from './operator';
 import { adminResourceRoutes } from './resource';
 
@@ -16,7 +24,15 @@ import { adminResourceRoutes } from './resource';
 export function adminRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.use('*', operatorsOnly());
+  app.route('/organization', organizationAdminRoutes(deps));
+  app.route('/ranks', rankAdminRoutes(deps));
+  app.route('/members', memberAdminRoutes(deps));
   app.route('/challenges', adminResourceRoutes(deps, challengeResource));
+  app.route('/sweepstakes', adminResourceRoutes(deps, sweepstakeResource));
+  app.route('/activations', adminResourceRoutes(deps, activationResource));
+  app.route('/benefits', adminResourceRoutes(deps, benefitResource));
+  app.route('/carousel-cards', adminResourceRoutes(deps, carouselCardResource));
+  app.route('/consents', adminResourceRoutes(deps, consentResource));
   app.get('/audit-log', async (c) => {
     const { organization } = requireOperator(c.get('principal'));
     const query = parseWith(AuditLogQuerySchema, c.req.query(), 'Invalid query');
