@@ -30,7 +30,7 @@ export function currentStreak(last: { day: string; streakDay: number } | undefin
 }
 
 /** A rule broken by a check-in ladder an operator wrote: the rung's index (or null for the whole ladder) and why. */
-export type LadderProblem = { index: number | null; message: string };
+type LadderProblem = { index: number | null; message: string };
 
 /**
  * Whether an operator's ladder is well formed: at least one rung, rungs for days 1..n in that order (consecutive,

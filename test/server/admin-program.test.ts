@@ -6,9 +6,14 @@
  */
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AdminActivationResponseSchema } from '../../src/contracts/admin/activation';
+import { AdminActivationListResponseSchema, AdminActivationResponseSchema } from '../../src/contracts/admin/activation';
+import { AdminBenefitListResponseSchema, AdminBenefitResponseSchema } from '../../src/contracts/admin/benefit';
+import { AdminCarouselCardListResponseSchema, AdminCarouselCardResponseSchema } from '../../src/contracts/admin/carousel-card';
+import { AdminConsentListResponseSchema, AdminConsentResponseSchema } from '../../src/contracts/admin/consent';
+import { AdminMemberListResponseSchema, AdminMemberResponseSchema } from '../../src/contracts/admin/member';
+import { AdminRankListResponseSchema, AdminRankResponseSchema } from '../../src/contracts/admin/rank';
 import { AdminOrganizationResponseSchema } from '../../src/contracts/admin/organization';
-import { AdminSweepstakeResponseSchema } from '../../src/contracts/admin/sweepstake';
+import { AdminSweepstakeListResponseSchema, AdminSweepstakeResponseSchema } from '../../src/contracts/admin/sweepstake';
 import { BenefitListResponseSchema } from '../../src/contracts/benefit';
 import { CarouselCardListResponseSchema } from '../../src/contracts/carousel';
 import { FanCarsPageResponseSchema } from '../../src/contracts/cars';
@@ -311,6 +316,8 @@ describe('carousel cards', () => {
   it('fans read the five seeded cards from the database, with illustrations, in English and French', async () => {
     const en = CarouselCardListResponseSchema.parse((await t.request('GET', '/api/carousel')).body).data;
     expect(en.map((c) => c.id)).toEqual(['follow-the-action', 'unlock-rewards', 'win-win-win', 'latest-styles', 'discover-alpine']);
+    expect(en.map((c) => c.url)).toEqual(['/media', '/benefits', '/contests', 'https://store.example.com/alpine-racing', '/cars']);
+    expect(en.filter((c) => c.underageGate).map((c) => c.id)).toEqual(['unlock-rewards', 'win-win-win', 'latest-styles']);
     expect(en[3]).toMatchObject({ title: 'Latest styles', url: 'https://store.example.com/alpine-racing', isAd: true, underageGate: true, icon: 'shirt' });
     const image = await t.request('GET', `/api/media/${en[0].mediaId}`, { token: null });
     expect(image.status).toBe(200);
@@ -396,5 +403,32 @@ describe('members and the operator role', () => {
     const res = await admin('POST', `/members/${me.userId}/role`, { role: 'member' });
     expect(res.status).toBe(409);
     expect((await t.request('GET', '/api/admin/ranks', { token: ops })).status).toBe(200);
+  });
+});
+
+describe('admin answers match their shared contracts', () => {
+  it('lists and items of every resource parse with the contracts the console uses', async () => {
+    const get = async (path: string) => {
+      const res = await admin('GET', path);
+      expect(res.status, path).toBe(200);
+      return res.body;
+    };
+    AdminRankListResponseSchema.parse(await get('/ranks'));
+    const pairs = [
+      ['/sweepstakes', AdminSweepstakeListResponseSchema, AdminSweepstakeResponseSchema],
+      ['/activations', AdminActivationListResponseSchema, AdminActivationResponseSchema],
+      ['/benefits', AdminBenefitListResponseSchema, AdminBenefitResponseSchema],
+      ['/carousel-cards', AdminCarouselCardListResponseSchema, AdminCarouselCardResponseSchema],
+      ['/consents', AdminConsentListResponseSchema, AdminConsentResponseSchema],
+      ['/members', AdminMemberListResponseSchema, AdminMemberResponseSchema],
+    ] as const;
+    for (const [path, listSchema, itemSchema] of pairs) {
+      const list = listSchema.parse(await get(`${path}?pageSize=2`));
+      expect(list.data.length, path).toBeGreaterThan(0);
+      expect(list.meta.pageSize).toBe(2);
+      itemSchema.parse(await get(`${path}/${list.data[0].id}`));
+    }
+    const rank = await admin('PATCH', '/ranks/P1', { title: 'World Champion' });
+    expect(AdminRankResponseSchema.parse(rank.body).data.code).toBe('P1');
   });
 });

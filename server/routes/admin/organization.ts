@@ -24,7 +24,7 @@ import { requireOperator } from './operator';
 import { sentFields } from './resource';
 
 /** The stored settings of an organization row, as the admin contract spells them. */
-export function organizationSettings(row: OrganizationRow): OrganizationSettings {
+function organizationSettings(row: OrganizationRow): OrganizationSettings {
   return {
     name: row.name,
     shortName: row.shortName,

@@ -11,7 +11,7 @@ import type { AppEnv } from '../../lib/types';
 import { languageOf, localized, type ContentLanguage } from '../content/localize';
 
 /** The cars page in `language`. */
-export function localizeCarsPage(page: CarsPage, language: ContentLanguage): FanCarsPage {
+function localizeCarsPage(page: CarsPage, language: ContentLanguage): FanCarsPage {
   const fr = language === 'fr' ? page.translations.fr : undefined;
   const { intro, raceTitle, roadTitle, roadIntro, note } = page;
   return {

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { envelope, TextSchema, TimestampSchema } from '../common';
 import { adminItemFields, listEnvelope, MediaRefSchema, optionalText, PointsSchema, requiredText, SlugSchema, translationsOf } from './common';
 
-export const BadgeInputSchema = z.object({
+const BadgeInputSchema = z.object({
   /** The stored badge's id (kept so members keep holding it); absent for a new badge. */
   id: z.uuid().optional(),
   slug: SlugSchema,
@@ -18,7 +18,7 @@ export const BadgeInputSchema = z.object({
   translations: translationsOf({ name: TextSchema.trim().max(100), description: TextSchema.trim().max(1000) }),
 });
 
-export const ActivationFieldsSchema = z.object({
+const ActivationFieldsSchema = z.object({
   slug: SlugSchema,
   title: requiredText(200),
   description: optionalText(4000),
@@ -40,7 +40,6 @@ export const ActivationInputSchema = ActivationFieldsSchema.superRefine((a, ctx)
     if (slugs.indexOf(slug) !== i) ctx.addIssue({ code: 'custom', path: ['badges', i, 'slug'], message: 'Badge slugs must be unique' });
   });
 });
-export type ActivationInput = z.input<typeof ActivationInputSchema>;
 export type ActivationInputData = z.output<typeof ActivationInputSchema>;
 
 /** `PATCH /api/admin/activations/{id}` body. */
@@ -50,6 +49,5 @@ export const AdminActivationSchema = ActivationFieldsSchema.extend({
   ...adminItemFields,
   badges: z.array(BadgeInputSchema.required({ id: true })),
 });
-export type AdminActivation = z.infer<typeof AdminActivationSchema>;
 export const AdminActivationResponseSchema = envelope(AdminActivationSchema);
 export const AdminActivationListResponseSchema = listEnvelope(AdminActivationSchema);

@@ -8,7 +8,7 @@ import { envelope, TextSchema } from '../common';
 import { RankCodeSchema } from '../organization';
 import { adminItemFields, ItemKeySchema, listEnvelope, MediaRefSchema, optionalText, requiredText, translationsOf } from './common';
 
-export const BenefitFieldsSchema = z.object({
+const BenefitFieldsSchema = z.object({
   key: ItemKeySchema.nullable().default(null),
   rankCode: RankCodeSchema,
   title: requiredText(200),
@@ -21,12 +21,10 @@ export const BenefitFieldsSchema = z.object({
 
 /** `POST /api/admin/benefits` body. */
 export const BenefitInputSchema = BenefitFieldsSchema;
-export type BenefitInput = z.input<typeof BenefitInputSchema>;
 export type BenefitInputData = z.output<typeof BenefitInputSchema>;
 /** `PATCH /api/admin/benefits/{id}` body. */
 export const BenefitPatchSchema = BenefitFieldsSchema.partial().strict();
 
 export const AdminBenefitSchema = BenefitFieldsSchema.extend(adminItemFields);
-export type AdminBenefit = z.infer<typeof AdminBenefitSchema>;
 export const AdminBenefitResponseSchema = envelope(AdminBenefitSchema);
 export const AdminBenefitListResponseSchema = listEnvelope(AdminBenefitSchema);

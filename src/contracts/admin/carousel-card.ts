@@ -9,7 +9,7 @@ import { CarouselCardIdSchema, CarouselIconSchema } from '../carousel';
 import { envelope, TextSchema, TimestampSchema } from '../common';
 import { adminItemFields, LinkSchema, listEnvelope, MediaRefSchema, optionalText, PointsSchema, requiredText, translationsOf } from './common';
 
-export const CarouselCardFieldsSchema = z.object({
+const CarouselCardFieldsSchema = z.object({
   key: CarouselCardIdSchema,
   title: requiredText(100),
   description: optionalText(500),
@@ -36,12 +36,10 @@ export const CarouselCardInputSchema = CarouselCardFieldsSchema.superRefine((c, 
     ctx.addIssue({ code: 'custom', path: ['stopsAt'], message: 'Must be after startsAt' });
   }
 });
-export type CarouselCardInput = z.input<typeof CarouselCardInputSchema>;
 export type CarouselCardInputData = z.output<typeof CarouselCardInputSchema>;
 /** `PATCH /api/admin/carousel-cards/{id}` body. */
 export const CarouselCardPatchSchema = CarouselCardFieldsSchema.partial().strict();
 
 export const AdminCarouselCardSchema = CarouselCardFieldsSchema.extend(adminItemFields);
-export type AdminCarouselCard = z.infer<typeof AdminCarouselCardSchema>;
 export const AdminCarouselCardResponseSchema = envelope(AdminCarouselCardSchema);
 export const AdminCarouselCardListResponseSchema = listEnvelope(AdminCarouselCardSchema);

@@ -24,12 +24,12 @@ export const CAR_SPEC_UNITS = {
   drive: 'text',
 } as const;
 export type CarSpecLabel = keyof typeof CAR_SPEC_UNITS;
-export const CarSpecLabelSchema = z.enum(Object.keys(CAR_SPEC_UNITS) as [CarSpecLabel, ...CarSpecLabel[]]);
+const CarSpecLabelSchema = z.enum(Object.keys(CAR_SPEC_UNITS) as [CarSpecLabel, ...CarSpecLabel[]]);
 
 const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'A colour as #rrggbb');
 const shortText = (max: number) => TextSchema.trim().max(max);
 
-export const CarSpecSchema = z.object({ label: CarSpecLabelSchema, value: z.union([z.number().min(0).max(1_000_000), requiredText(80)]) });
+const CarSpecSchema = z.object({ label: CarSpecLabelSchema, value: z.union([z.number().min(0).max(1_000_000), requiredText(80)]) });
 
 export const CarSchema = z.object({
   id: SlugSchema,
@@ -51,7 +51,7 @@ const PageTextsSchema = z.object({
   note: shortText(500),
 });
 
-export const CarsPageFieldsSchema = PageTextsSchema.extend({
+const CarsPageFieldsSchema = PageTextsSchema.extend({
   cars: z.array(CarSchema).max(30),
   translations: z
     .object({

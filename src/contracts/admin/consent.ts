@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { envelope, TextSchema } from '../common';
 import { adminItemFields, ItemKeySchema, listEnvelope, optionalText, requiredText, translationsOf } from './common';
 
-export const ConsentFieldsSchema = z.object({
+const ConsentFieldsSchema = z.object({
   /** Stable key, the fan API's consent `id` (e.g. `marketing-emails`). */
   key: ItemKeySchema,
   name: requiredText(200),
@@ -18,12 +18,10 @@ export const ConsentFieldsSchema = z.object({
 
 /** `POST /api/admin/consents` body. */
 export const ConsentInputSchema = ConsentFieldsSchema;
-export type ConsentInput = z.input<typeof ConsentInputSchema>;
 export type ConsentInputData = z.output<typeof ConsentInputSchema>;
 /** `PATCH /api/admin/consents/{id}` body. */
 export const ConsentPatchSchema = ConsentFieldsSchema.partial().strict();
 
 export const AdminConsentSchema = ConsentFieldsSchema.extend(adminItemFields);
-export type AdminConsent = z.infer<typeof AdminConsentSchema>;
 export const AdminConsentResponseSchema = envelope(AdminConsentSchema);
 export const AdminConsentListResponseSchema = listEnvelope(AdminConsentSchema);

@@ -8,8 +8,7 @@ import { envelope, TimestampSchema } from '../common';
 import { RankCodeSchema } from '../organization';
 import { AdminListQuerySchema, listEnvelope } from './common';
 
-export const MemberRoleSchema = z.enum(['member', 'operator']);
-export type MemberRole = z.infer<typeof MemberRoleSchema>;
+const MemberRoleSchema = z.enum(['member', 'operator']);
 
 /** `GET /api/admin/members` query. */
 export const MemberListQuerySchema = AdminListQuerySchema.omit({ status: true }).extend({ role: MemberRoleSchema.optional() });
@@ -33,4 +32,3 @@ export const AdminMemberListResponseSchema = listEnvelope(AdminMemberSchema);
 
 /** `POST /api/admin/members/{id}/role` body. */
 export const MemberRoleChangeSchema = z.object({ role: MemberRoleSchema }).strict();
-export type MemberRoleChange = z.infer<typeof MemberRoleChangeSchema>;

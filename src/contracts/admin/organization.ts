@@ -14,10 +14,10 @@ import { MediaRefSchema, requiredText, translationsOf } from './common';
 import { CarsPageSchema } from './cars-page';
 
 /** Languages the fan app speaks. */
-export const LanguageSchema = z.enum(['en', 'fr']);
+const LanguageSchema = z.enum(['en', 'fr']);
 
 /** True when `zone` is a time zone the runtime's Intl knows (IANA names, e.g. `Europe/Paris`, and `UTC`). */
-export function isTimeZone(zone: string): boolean {
+function isTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
     return true;
@@ -27,17 +27,17 @@ export function isTimeZone(zone: string): boolean {
 }
 
 /** An e-mail domain (`example.com`), trimmed and lower-cased. */
-export const EmailDomainSchema = z
+const EmailDomainSchema = z
   .string()
   .trim()
   .toLowerCase()
   .regex(/^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'Not an e-mail domain');
 
 /** One rung of the check-in ladder: streak day (1-based) -> points. */
-export const CheckinRungSchema = z.object({ day: z.number().int(), points: z.number().int().max(100_000) });
+const CheckinRungSchema = z.object({ day: z.number().int(), points: z.number().int().max(100_000) });
 
 /** Every setting of the organization as an operator writes it (no cross-field rules). */
-export const OrganizationFieldsSchema = z.object({
+const OrganizationFieldsSchema = z.object({
   name: requiredText(100),
   /** Name of the installed app (web app manifest `short_name`). */
   shortName: requiredText(30).nullable().default(null),
@@ -70,7 +70,6 @@ export type OrganizationSettings = z.output<typeof OrganizationSettingsSchema>;
 
 /** `PATCH /api/admin/organization` body: any of the fields. */
 export const OrganizationPatchSchema = OrganizationFieldsSchema.partial().strict();
-export type OrganizationPatch = z.input<typeof OrganizationPatchSchema>;
 
 /** The settings as the admin API answers them, with the organization's id. */
 export const AdminOrganizationSchema = OrganizationFieldsSchema.extend({ id: z.string() });

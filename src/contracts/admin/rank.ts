@@ -18,7 +18,6 @@ export const RankFieldsSchema = z.object({
 
 /** `PATCH /api/admin/ranks/{code}` body: any of the fields. */
 export const RankPatchSchema = RankFieldsSchema.partial().strict();
-export type RankPatch = z.input<typeof RankPatchSchema>;
 
 /** A rank as the admin API answers it. */
 export const AdminRankSchema = RankFieldsSchema.extend({ code: RankCodeSchema });

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { envelope, TextSchema, TimestampSchema } from '../common';
 import { adminItemFields, ItemKeySchema, listEnvelope, MediaRefSchema, optionalText, requiredText, translationsOf } from './common';
 
-export const SweepstakeFieldsSchema = z.object({
+const SweepstakeFieldsSchema = z.object({
   key: ItemKeySchema.nullable().default(null),
   title: requiredText(200),
   description: optionalText(4000),
@@ -39,13 +39,11 @@ export const SweepstakeFieldsSchema = z.object({
 export const SweepstakeInputSchema = SweepstakeFieldsSchema.superRefine((s, ctx) => {
   if (Date.parse(s.endsAt) <= Date.parse(s.startsAt)) ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'Must be after startsAt' });
 });
-export type SweepstakeInput = z.input<typeof SweepstakeInputSchema>;
 export type SweepstakeInputData = z.output<typeof SweepstakeInputSchema>;
 
 /** `PATCH /api/admin/sweepstakes/{id}` body. */
 export const SweepstakePatchSchema = SweepstakeFieldsSchema.partial().strict();
 
 export const AdminSweepstakeSchema = SweepstakeFieldsSchema.extend(adminItemFields);
-export type AdminSweepstake = z.infer<typeof AdminSweepstakeSchema>;
 export const AdminSweepstakeResponseSchema = envelope(AdminSweepstakeSchema);
 export const AdminSweepstakeListResponseSchema = listEnvelope(AdminSweepstakeSchema);
