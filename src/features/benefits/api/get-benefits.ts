@@ -7,7 +7,7 @@ import { dataQueryOptions } from '../../../api/data';
 import type { Benefit } from '../../../contracts/benefit';
 
 /** Query options: key `['benefits']`. */
-function getBenefitsQueryOptions() {
+export function getBenefitsQueryOptions() {
   return dataQueryOptions<Benefit[]>(['benefits'], '/benefits');
 }
 

@@ -7,7 +7,7 @@ import { dataQueryOptions } from '../../../api/data';
 import type { FanCarsPage } from '../../../contracts/cars';
 
 /** Query options: key `['cars']`. */
-function getCarsPageQueryOptions() {
+export function getCarsPageQueryOptions() {
   return dataQueryOptions<FanCarsPage | null>(['cars'], '/cars');
 }
 

@@ -9,7 +9,7 @@ import { dataQueryOptions } from '../../../api/data';
 import type { CarouselCard } from '../../../contracts/carousel';
 
 /** Query options: key `['carousel', 'cards']`, refetch on reconnect. */
-function getCarouselCardsQueryOptions() {
+export function getCarouselCardsQueryOptions() {
   return { ...dataQueryOptions<CarouselCard[]>(['carousel', 'cards'], '/carousel'), refetchOnReconnect: 'always' as const };
 }
 
