@@ -1,7 +1,9 @@
 /**
  * The demo organization "Alpine Racing": ranks, check-in rewards, a logo and 16 challenges of
  * every subtype with English and French texts. Dates are relative to the seed time: some challenges are open,
- * some expired (history), some not visible yet; a few are public for visitors.
+ * some expired (history), some not visible yet; a few are public for visitors. The organization's settings
+ * (short name, French texts, internal e-mail domains, cars page, French rank titles), its benefits and its rewards
+ * carousel come from `./program.ts`.
  */
 import { fileURLToPath } from 'node:url';
 import type { Db } from '../db/client';
