@@ -34,6 +34,40 @@ const MAX_ISSUES = 200;
 
 /** True for a property holding a media reference: `mediaId` and every `...MediaId`. */
 const isMediaField = (name: string) => name === 'mediaId' || /MediaId$/.test(name);
+/**
+ * Child lists whose rows have database ids (a story's chapters, an activation's badges): a document leaves their ids
+ * out (they mean nothing in another database), and an import gives each child the id of the stored child at the
+ * same position, so members' views and badges stay attached when a document is re-imported.
+ */
+const CHILD_LISTS = ['chapters', 'badges'] as const;
+
+/** The item without its children's database ids (export). */
+function withoutChildIds(item: Record<string, unknown>): Record<string, unknown> {
+  const copy = { ...item };
+  for (const list of CHILD_LISTS) {
+    const children = copy[list];
+    if (Array.isArray(children)) copy[list] = children.map((child) => (child && typeof child === 'object' ? Object.fromEntries(Object.entries(child).filter(([k]) => k !== 'id')) : child));
+  }
+  return copy;
+}
+
+/** The item with each child given the id of the stored child at its position (import into an existing item). */
+function withStoredChildIds(item: Record<string, unknown>, stored: Record<string, unknown> | null): Record<string, unknown> {
+  const copy = { ...item };
+  for (const list of CHILD_LISTS) {
+    const children = copy[list];
+    if (!Array.isArray(children)) continue;
+    const storedChildren = (stored?.[list] as Array<{ id?: unknown }> | undefined) ?? [];
+    copy[list] = children.map((child, i) => {
+      if (!child || typeof child !== 'object') return child;
+      const { id: _ignored, ...rest } = child as Record<string, unknown>;
+      const id = storedChildren[i]?.id;
+      return typeof id === 'string' ? { id, ...rest } : rest;
+    });
+  }
+  return copy;
+}
+
 /** Properties holding lists of video references (a playlist's videos). */
 const isVideoListField = (name: string) => name === 'videoIds';
 
@@ -138,7 +172,7 @@ export async function exportContentDocument(
       const key = itemKeyOf(entry, input, row.id);
       if (entry.list === 'videos') videoKeys.set(row.id, key);
       for (const ref of resource.mediaRefs?.(input) ?? []) mediaIds.add(ref.id);
-      return { ...input, [entry.keyField]: key };
+      return withoutChildIds({ ...input, [entry.keyField]: key });
     });
     pending.push({ list: entry.list, items });
   }
@@ -291,7 +325,8 @@ export async function importContentDocument(
           if (id === undefined) issues.add(at, kind === 'media' ? `No media with key ${ref} in the document` : `No video ${ref} in the document`);
           return id ?? ref;
         };
-        const resolved = mapReferences(raw, toId, path);
+        const existingRow = storedByKey.get(key);
+        const resolved = withStoredChildIds(mapReferences(raw, toId, path) as Record<string, unknown>, existingRow ? resource.toInput(existingRow) : null);
         const result = resource.input.safeParse(resolved);
         if (!result.success) {
           for (const issue of result.error.issues) issues.add([path, ...issue.path].join('.'), issue.message);
@@ -299,7 +334,7 @@ export async function importContentDocument(
         }
         if (issues.list.length) continue; // keep validating, but write nothing once anything is wrong
         try {
-          const existing = storedByKey.get(key);
+          const existing = existingRow;
           if (existing) {
             const before = JSON.stringify(resource.toInput(existing));
             const row = await updateItem(resource, existing, result.data, ctx);

@@ -5,7 +5,7 @@
  */
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ContentDocumentSchema, type ContentDocument } from '../../src/contracts/admin/content-document';
+import { CONTENT_DOCUMENT_LISTS, ContentDocumentSchema, type ContentDocument } from '../../src/contracts/admin/content-document';
 import { auditLog, challenges, media } from '../../server/db/schema';
 import { exportContentDocument, importContentDocument } from '../../server/domain/content-document';
 import { createOrganization } from '../../server/seed/factories';
@@ -23,6 +23,7 @@ afterAll(async () => t.close());
 
 const exportOf = (organizationId: string) =>
   exportContentDocument(t.db, { organizationId, storage: memoryStorage(), now: t.clock(), mediaFiles: 'inline' });
+const itemCount = (document: ContentDocument) => CONTENT_DOCUMENT_LISTS.reduce((n, list) => n + document[list].length, 0);
 const withoutDate = ({ exportedAt: _, ...rest }: ContentDocument) => rest;
 const emptyOrganization = (name: string) => createOrganization(t.db, { name, publicKey: `pk_${name}_${Date.now()}` });
 const actorOf = (organizationId: string) => ({ id: null, email: 'test', organizationId });
@@ -48,7 +49,7 @@ describe('the content document', () => {
     const first = await exportOf(t.organization.id);
     const target = await emptyOrganization('roundtrip');
     const summary = await importContentDocument(t.db, first, { organizationId: target.id, actor: actorOf(target.id), now: t.clock(), readFile: null });
-    expect(summary.created).toBe(first.challenges.length);
+    expect(summary.created).toBe(itemCount(first));
     const second = await exportOf(target.id);
     expect(withoutDate(second)).toEqual(withoutDate(first));
   });
@@ -60,7 +61,7 @@ describe('the content document', () => {
     await importContentDocument(t.db, document, options);
     const before = await rowsOf(target.id);
     const again = await importContentDocument(t.db, document, options);
-    expect(again).toMatchObject({ created: 0, updated: 0, unchanged: document.challenges.length });
+    expect(again).toMatchObject({ created: 0, updated: 0, unchanged: itemCount(document) });
     // Only the import's own audit entry is new.
     const after = await rowsOf(target.id);
     expect(after).toEqual([before[0], before[1], before[2] + 1]);
@@ -102,7 +103,7 @@ describe('export and import in the admin API', () => {
     // Items are matched by the keys the export gave them (the first import stores keys the seed never set).
     expect(first.body.data.created).toBe(0);
     const again = await t.request('POST', '/api/admin/import', { token: ops, body: document });
-    expect(again.body.data).toMatchObject({ created: 0, updated: 0, unchanged: document.challenges.length });
+    expect(again.body.data).toMatchObject({ created: 0, updated: 0, unchanged: itemCount(document) });
     const log = await t.request('GET', '/api/admin/audit-log?entity=content', { token: ops });
     expect(log.body.data[0]).toMatchObject({ action: 'import', actorEmail: OPERATOR });
   });
