@@ -9,6 +9,7 @@ import { listAudit } from '../../domain/audit';
 import { parseWith } from '../../lib/http';
 import type { AppDeps, AppEnv } from '../../lib/types';
 import { challengeResource } from './challenges.resource';
+import { adminMediaRoutes } from './media';
 import { operatorsOnly, requireOperator } from './operator';
 import { adminResourceRoutes } from './resource';
 
@@ -17,6 +18,7 @@ export function adminRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.use('*', operatorsOnly());
   app.route('/challenges', adminResourceRoutes(deps, challengeResource));
+  app.route('/media', adminMediaRoutes(deps));
   app.get('/audit-log', async (c) => {
     const { organization } = requireOperator(c.get('principal'));
     const query = parseWith(AuditLogQuerySchema, c.req.query(), 'Invalid query');
