@@ -9,7 +9,12 @@ import { listAudit } from '../../domain/audit';
 import { parseWith } from '../../lib/http';
 import type { AppDeps, AppEnv } from '../../lib/types';
 import { challengeResource } from './challenges.resource';
+import { articleResource } from './articles.resource';
+import { downloadResource } from './downloads.resource';
 import { adminMediaRoutes } from './media';
+import { playlistResource } from './playlists.resource';
+import { storyResource } from './stories.resource';
+import { videoResource } from './videos.resource';
 import { operatorsOnly, requireOperator } from './operator';
 import { adminResourceRoutes } from './resource';
 
@@ -19,6 +24,11 @@ export function adminRoutes(deps: AppDeps) {
   app.use('*', operatorsOnly());
   app.route('/challenges', adminResourceRoutes(deps, challengeResource));
   app.route('/media', adminMediaRoutes(deps));
+  app.route('/stories', adminResourceRoutes(deps, storyResource));
+  app.route('/videos', adminResourceRoutes(deps, videoResource));
+  app.route('/articles', adminResourceRoutes(deps, articleResource));
+  app.route('/playlists', adminResourceRoutes(deps, playlistResource));
+  app.route('/downloads', adminResourceRoutes(deps, downloadResource));
   app.get('/audit-log', async (c) => {
     const { organization } = requireOperator(c.get('principal'));
     const query = parseWith(AuditLogQuerySchema, c.req.query(), 'Invalid query');

@@ -11,7 +11,7 @@
  * storage (decision 0041); they are written before the row and removed again when the row is not.
  */
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, ilike, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { fileTypeFromBuffer } from 'file-type';
 import { Hono } from 'hono';
@@ -26,6 +26,7 @@ import {
   mediaKindOf,
   UPLOAD_CONTENT_TYPES,
   type AdminMedia,
+  type MediaKind,
   type UploadContentType,
 } from '../../../src/contracts/admin/media';
 import { isUniqueViolation, type DbOrTx } from '../../db/client';
@@ -252,4 +253,27 @@ export function adminMediaRoutes(deps: AppDeps) {
       if (row.storageKey) await deps.storage.delete(row.storageKey);
       return sendData(c, { id: row.id, archived: false });
     });
+}
+
+/**
+ * Checks that each referenced media is of one of the expected kinds (e.g. a video's file is an uploaded video).
+ * Unknown ids are left to the factory's own reference check.
+ * @throws ApiError 422 naming the field of the first media of another kind
+ */
+export async function expectMediaKinds(
+  db: DbOrTx,
+  organizationId: string,
+  refs: Array<{ path: string; id: string | null; kinds: MediaKind[]; message: string }>,
+): Promise<void> {
+  const wanted = refs.filter((r): r is typeof r & { id: string } => r.id !== null);
+  if (!wanted.length) return;
+  const rows = await db
+    .select({ id: media.id, contentType: media.contentType })
+    .from(media)
+    .where(and(eq(media.organizationId, organizationId), inArray(media.id, wanted.map((r) => r.id))));
+  const wrong = wanted.filter((r) => {
+    const row = rows.find((m) => m.id === r.id);
+    return row !== undefined && !r.kinds.includes(mediaKindOf(row.contentType));
+  });
+  if (wrong.length) throw validationFailed('Invalid request body', wrong.map((r) => ({ path: r.path, message: r.message })));
 }
