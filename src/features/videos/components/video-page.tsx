@@ -66,6 +66,13 @@ function VideoPlayer({ video }: { video: Video }) {
     <Page title={video.name}>
       <div className="stack">
         <BackLink to="/media/videos" label={t('videos.backToVideos')} />
+        {video.videoSourceType === 'external' ? (
+          // A video on another site plays there (the app's media policy plays only its own and the CDN's files).
+          <a className="btn btn--primary" href={video.sourceUrl} target="_blank" rel="noopener noreferrer">
+            {t('videos.watchExternal')}
+          </a>
+        ) : (
+        <>
         {/* The video contract carries no caption file (no captions exist for these clips), so there is no track to add. */}
         {/* eslint-disable-next-line jsx-a11y/media-has-caption -- see above */}
         <video
@@ -81,6 +88,8 @@ function VideoPlayer({ video }: { video: Video }) {
         >
           {t('videos.unsupported')}
         </video>
+        </>
+        )}
         <div className="video-player__status" aria-live="polite">
           {status}
         </div>
