@@ -11,7 +11,7 @@
  * storage (decision 0041); they are written before the row and removed again when the row is not.
  */
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, ilike, inArray, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, ilike, inArray, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { fileTypeFromBuffer } from 'file-type';
 import { Hono } from 'hono';
@@ -199,7 +199,7 @@ export function adminMediaUploadRoutes(deps: AppDeps) {
 }
 
 /** Columns of a media row without its bytes (lists never read seeded images' bytes). */
-const { bytes: _bytes, ...mediaColumns } = media._.columns;
+const { bytes: _bytes, ...mediaColumns } = getTableColumns(media);
 
 /** Builds `GET /`, `GET /{id}` and `DELETE /{id}` (mounted at `/api/admin/media` inside the admin group). */
 export function adminMediaRoutes(deps: AppDeps) {
