@@ -9,7 +9,7 @@ import type { PlaylistTranslation } from '../../db/schema/content';
 
 type SeedPlaylist = { slug: string; name: string; description: string; videos: string[]; translations: { fr: PlaylistTranslation } };
 
-export const PLAYLISTS: SeedPlaylist[] = [
+const PLAYLISTS: SeedPlaylist[] = [
   {
     slug: 'race-weekend',
     name: 'Race weekend',

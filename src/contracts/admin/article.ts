@@ -11,7 +11,7 @@ import { adminItemFields, listEnvelope, MediaRefSchema, optionalText, PointsSche
 /** Longest Markdown body, in characters. */
 export const MAX_ARTICLE_MARKDOWN = 100_000;
 
-export const ArticleFieldsSchema = z.object({
+const ArticleFieldsSchema = z.object({
   slug: SlugSchema,
   title: requiredText(200),
   summary: optionalText(1000),
@@ -29,6 +29,7 @@ export const ArticleFieldsSchema = z.object({
   }),
 });
 
+/** `POST /api/admin/articles` body (no cross-field rules beyond the fields' own). */
 export const ArticleInputSchema = ArticleFieldsSchema;
 export type ArticleInput = z.input<typeof ArticleInputSchema>;
 export type ArticleInputData = z.output<typeof ArticleInputSchema>;
