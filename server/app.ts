@@ -35,6 +35,7 @@ import { userRoutes } from './routes/user/user.index';
 import { activationRoutes } from './routes/activations/activations.index';
 import { adminRoutes } from './routes/admin/admin.index';
 import { adminMediaUploadRoutes } from './routes/admin/media';
+import { contentTransferRoutes } from './routes/admin/transfer';
 import { carouselRoutes } from './routes/carousel/carousel.index';
 import { cdnRoutes } from './routes/cdn/cdn.index';
 import { consentRoutes } from './routes/consent/consent.index';
@@ -181,6 +182,8 @@ export function createApp(options: CreateAppOptions) {
   app.route('/api/media', avatarRoutes(deps));
   // Likewise the operators' uploads (up to 200 MB for a video), with their own limit and checks.
   app.route('/api/admin/media', adminMediaUploadRoutes(deps));
+  // The content document carries its media: mounted before the /api group's 1 MB body limit too.
+  app.route('/api/admin', contentTransferRoutes(deps));
   app.route('/api', api);
   app.route('/', cdnRoutes(deps));
   app.route('/', staticRoutes(deps));

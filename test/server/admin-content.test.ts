@@ -150,11 +150,17 @@ describe('stories', () => {
         [story({ chapters: [{ ...chapter, sponsorUrl: 'javascript:alert(1)' }] }), 'chapters.0.sponsorUrl'],
         [story({ chapters: [{ ...chapter, value: -1 }] }), 'chapters.0.value'],
         [story({ coverMediaId: '3b241101-e2bb-4255-8caf-4136c566a962' }), 'coverMediaId'],
-        [story({ chapters: [{ ...chapter, id: '3b241101-e2bb-4255-8caf-4136c566a962' }] }), 'chapters.0.id'],
         [story({ title: '' }), 'title'],
       ],
       async () => (await t.db.select({ n: count() }).from(stories))[0].n,
     );
+  });
+
+  it('refuses another story\'s chapter id with 422 naming it', async () => {
+    const other = (await admin('POST', '/stories', story({ title: 'Other story' }))).body.data;
+    const res = await admin('POST', '/stories', story({ chapters: [{ ...story().chapters[0], id: other.chapters[1].id }] }));
+    expect(res.status).toBe(422);
+    expect(res.body.error.details.map((d: { path: string }) => d.path)).toContain('chapters.0.id');
   });
 
   it('accepts a rank-coded title only for a rank the organization has', async () => {

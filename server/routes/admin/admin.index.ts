@@ -8,27 +8,20 @@ import { AuditLogQuerySchema } from '../../../src/contracts/admin/common';
 import { listAudit } from '../../domain/audit';
 import { parseWith } from '../../lib/http';
 import type { AppDeps, AppEnv } from '../../lib/types';
-import { challengeResource } from './challenges.resource';
-import { articleResource } from './articles.resource';
-import { downloadResource } from './downloads.resource';
 import { adminMediaRoutes } from './media';
-import { playlistResource } from './playlists.resource';
-import { storyResource } from './stories.resource';
-import { videoResource } from './videos.resource';
 import { operatorsOnly, requireOperator } from './operator';
+import { DOCUMENT_RESOURCES } from './registry';
+import { storyResource } from './stories.resource';
 import { adminResourceRoutes } from './resource';
 
 /** Every admin route, mounted by `createApp` inside the member group at `/admin`. */
 export function adminRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.use('*', operatorsOnly());
-  app.route('/challenges', adminResourceRoutes(deps, challengeResource));
   app.route('/media', adminMediaRoutes(deps));
+  for (const { resource } of DOCUMENT_RESOURCES) app.route(`/${resource.name}`, adminResourceRoutes(deps, resource));
+  // Stories are not in the content document yet: their chapter ids need a stable form across organizations first.
   app.route('/stories', adminResourceRoutes(deps, storyResource));
-  app.route('/videos', adminResourceRoutes(deps, videoResource));
-  app.route('/articles', adminResourceRoutes(deps, articleResource));
-  app.route('/playlists', adminResourceRoutes(deps, playlistResource));
-  app.route('/downloads', adminResourceRoutes(deps, downloadResource));
   app.get('/audit-log', async (c) => {
     const { organization } = requireOperator(c.get('principal'));
     const query = parseWith(AuditLogQuerySchema, c.req.query(), 'Invalid query');

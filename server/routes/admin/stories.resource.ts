@@ -1,7 +1,8 @@
 /**
  * `/api/admin/stories`: stories with their chapters (contract `src/contracts/admin/story.ts`). Chapters are
  * written by `afterWrite` in array order: a chapter sent with its `id` keeps it (members' views stay attached), a
- * new one gets an id, one left out is removed (refused while members viewed it). A rank-coded title must name a
+ * new one gets an id (or the unused id it was imported with), one left out is removed (refused while members viewed
+ * it); another story's chapter id is 422. A rank-coded title must name a
  * rank of the organization. A story members viewed is archived, never deleted.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
@@ -79,9 +80,15 @@ export const storyResource: AdminResource<StoryRow, StoryInputData> = {
   afterWrite: async (story, input, { tx }) => {
     const existing = await tx.select({ id: storyChapters.id }).from(storyChapters).where(eq(storyChapters.storyId, story.id));
     const existingIds = new Set(existing.map((c) => c.id));
-    input.chapters.forEach((c, i) => {
-      if (c.id && !existingIds.has(c.id)) throw validationFailed('Invalid request body', [{ path: `chapters.${i}.id`, message: 'Not a chapter of this story' }]);
-    });
+    // An id of another story's chapter is refused; an id no chapter has (a content document imported into another
+    // database) is given to the new chapter, so export -> import -> export keeps the same ids.
+    const foreign = input.chapters.flatMap((c) => (c.id && !existingIds.has(c.id) ? [c.id] : []));
+    if (foreign.length) {
+      const taken = new Set((await tx.select({ id: storyChapters.id }).from(storyChapters).where(inArray(storyChapters.id, foreign))).map((c) => c.id));
+      input.chapters.forEach((c, i) => {
+        if (c.id && taken.has(c.id)) throw validationFailed('Invalid request body', [{ path: `chapters.${i}.id`, message: 'Not a chapter of this story' }]);
+      });
+    }
     const kept = new Set(input.chapters.flatMap((c) => (c.id ? [c.id] : [])));
     const removed = [...existingIds].filter((id) => !kept.has(id));
     if (removed.length) {
@@ -103,8 +110,8 @@ export const storyResource: AdminResource<StoryRow, StoryInputData> = {
         value: c.value,
         translations: c.translations,
       };
-      if (c.id) await tx.update(storyChapters).set(values).where(eq(storyChapters.id, c.id));
-      else await tx.insert(storyChapters).values({ ...values, storyId: story.id });
+      if (c.id && existingIds.has(c.id)) await tx.update(storyChapters).set(values).where(eq(storyChapters.id, c.id));
+      else await tx.insert(storyChapters).values({ ...values, ...(c.id ? { id: c.id } : {}), storyId: story.id });
     }
   },
   load: async (db, rows) => {
