@@ -112,6 +112,7 @@ describe('uploading media', () => {
 describe('the media library', () => {
   it('lists uploads newest first, searches by name, and deletes an unused media but not a used one (409)', async () => {
     const unused = (await upload(await png(20, 20), 'spare-photo.png', 'image/png')).body.data;
+    t.clock.advance(1000);
     const used = (await upload(await png(20, 20), 'cover-photo.png', 'image/png')).body.data;
     const list = AdminMediaListResponseSchema.parse((await t.request('GET', '/api/admin/media?q=photo', { token: ops })).body);
     expect(list.data.map((m) => m.id).slice(0, 2)).toEqual([used.id, unused.id]);
