@@ -35,6 +35,7 @@ import { staticRoutes } from './routes/static/static.index';
 import { userRoutes } from './routes/user/user.index';
 import { activationRoutes } from './routes/activations/activations.index';
 import { adminRoutes } from './routes/admin/admin.index';
+import { adminMediaUploadRoutes } from './routes/admin/media';
 import { contentTransferRoutes } from './routes/admin/transfer';
 import { benefitRoutes } from './routes/benefits/benefits.index';
 import { carouselRoutes } from './routes/carousel/carousel.index';
@@ -184,6 +185,8 @@ export function createApp(options: CreateAppOptions) {
 
   // Avatar upload (5 MB) is mounted before the /api group and its 1 MB body limit (decision 0015).
   app.route('/api/media', avatarRoutes(deps));
+  // Likewise the operators' uploads (up to 200 MB for a video), with their own limit and checks.
+  app.route('/api/admin/media', adminMediaUploadRoutes(deps));
   // The content document carries its media: mounted before the /api group's 1 MB body limit too.
   app.route('/api/admin', contentTransferRoutes(deps));
   app.route('/api', api);

@@ -1,6 +1,6 @@
 /**
  * Media URLs (ARCHITECTURE §5 wire conventions): images are `GET {apiOrigin}/media/{mediaId}` (public, cached);
- * CDN files (PDFs, videos) are `{cdnBase}/{name}`.
+ * CDN files (PDFs, videos) come as full URLs from the server (`sourceUrl`, a download's `url`).
  */
 import { getRuntimeConfig } from '../platform/runtime-config';
 
@@ -8,9 +8,4 @@ import { getRuntimeConfig } from '../platform/runtime-config';
 export function mediaUrl(mediaId: string | null | undefined): string | null {
   if (!mediaId) return null;
   return `${getRuntimeConfig().apiOrigin.replace(/\/+$/, '')}/media/${encodeURIComponent(mediaId)}`;
-}
-
-/** URL of a CDN file by name (spec §7 "GET /{id} on the media CDN base"). */
-export function cdnUrl(name: string): string {
-  return `${getRuntimeConfig().cdnBase.replace(/\/+$/, '')}/${encodeURIComponent(name)}`;
 }

@@ -13,8 +13,11 @@ import { envelope, MediaIdSchema, TextSchema, TimestampSchema } from './common';
 
 /* ------------------------------------------------------------------ videos */
 
-/** How a video is delivered. Only files on the CDN (`{cdnBase}/<file>`) exist today. */
-export const VideoSourceTypeSchema = z.enum(['file']);
+/**
+ * How a video is delivered: `file` is played in the app (a CDN file or an operator's upload, Range requests
+ * supported); `external` is an https address on another site, opened there.
+ */
+export const VideoSourceTypeSchema = z.enum(['file', 'external']);
 export type VideoSourceType = z.infer<typeof VideoSourceTypeSchema>;
 
 /** `GET /content/videos` item (spec §3 Video). */
@@ -24,7 +27,7 @@ export const VideoSchema = z.object({
   name: z.string(),
   description: z.string(),
   videoSourceType: VideoSourceTypeSchema,
-  /** URL of the video file under `cdnBase`, e.g. `/cdn/video-pit-stop.mp4` (Range requests supported). */
+  /** URL of the video: a file under `cdnBase` (`/cdn/video-pit-stop.mp4`), an upload (`/api/media/{id}`), or external. */
   sourceUrl: z.string(),
   /** Points earned the first time the member has watched it. */
   value: z.number().int().nonnegative(),
@@ -79,8 +82,13 @@ export const ArticleSchema = z.object({
   slug: z.string(),
   title: z.string(),
   summary: z.string(),
-  /** The article, as simple blocks (no HTML on the wire). */
+  /** The article as simple blocks (seeded articles); empty when `bodyHtml` is the body. */
   body: z.array(ArticleBlockSchema),
+  /**
+   * The article written in Markdown by an operator, rendered by the server and sanitized (an allow-list of tags:
+   * headings, paragraphs, lists, emphasis, quotes, code, tables, https/mailto links); null for block articles.
+   */
+  bodyHtml: z.string().nullable(),
   /** Header image. */
   mediaId: MediaIdSchema,
   /** Points earned the first time the member reads it to the end. */
@@ -172,12 +180,31 @@ export const DownloadSchema = z.object({
   fileName: z.string(),
   /** File size, in bytes. */
   sizeBytes: z.number().int().nonnegative(),
+  /** Where the PDF is: `{cdnBase}/{id}`, or `/api/media/{mediaId}` for a PDF uploaded in the console. */
+  url: z.string(),
   contentType: z.literal('application/pdf'),
   /** Preview image. */
   mediaId: MediaIdSchema,
 });
 export type Download = z.infer<typeof DownloadSchema>;
 export const DownloadListResponseSchema = envelope(z.array(DownloadSchema));
+
+/* --------------------------------------------------------------- playlists */
+
+/**
+ * `GET /content/playlists` item (decision 0049): an operator's ordered selection of videos, in the request's
+ * language. `videoIds` lists only videos fans can see, in the operator's order; the videos themselves come from
+ * `GET /content/videos`.
+ */
+export const PlaylistSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  videoIds: z.array(z.string()),
+});
+export type Playlist = z.infer<typeof PlaylistSchema>;
+export const PlaylistListResponseSchema = envelope(z.array(PlaylistSchema));
 
 /** Path parameter of content routes: a server id (letters, digits, dash, underscore, max 64). */
 export const ContentIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not an id');

@@ -13,6 +13,8 @@ import { memoryStorage } from '../../server/storage/media-storage';
 import { createTestContext, type TestContext } from './helpers';
 
 const OPERATOR = 'ops@alpine-racing.example';
+
+/** How many items the document's lists hold together. */
 let t: TestContext;
 let ops: string;
 beforeAll(async () => {

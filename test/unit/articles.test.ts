@@ -7,7 +7,7 @@ const article = (id: string, read = false): Article => ({
   slug: id,
   title: id,
   summary: '',
-  body: [{ type: 'paragraph', text: 'Text' }],
+  bodyHtml: null, body: [{ type: 'paragraph', text: 'Text' }],
   mediaId: null,
   value: 15,
   url: `/articles/${id}`,

@@ -47,7 +47,7 @@ export const videoViews = pgTable(
 );
 
 /** Translated article texts. */
-export type ArticleTranslation = { title?: string; summary?: string; body?: ArticleBlock[] };
+export type ArticleTranslation = { title?: string; summary?: string; body?: ArticleBlock[]; bodyMarkdown?: string };
 
 export const articles = pgTable(
   'articles',

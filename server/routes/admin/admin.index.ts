@@ -11,6 +11,7 @@ import type { AppDeps, AppEnv } from '../../lib/types';
 import { memberAdminRoutes } from './members';
 import { organizationAdminRoutes } from './organization';
 import { rankAdminRoutes } from './ranks';
+import { adminMediaRoutes } from './media';
 import { operatorsOnly, requireOperator } from './operator';
 import { DOCUMENT_RESOURCES } from './registry';
 import { adminResourceRoutes } from './resource';
@@ -22,6 +23,7 @@ export function adminRoutes(deps: AppDeps) {
   app.route('/organization', organizationAdminRoutes(deps));
   app.route('/ranks', rankAdminRoutes(deps));
   app.route('/members', memberAdminRoutes(deps));
+  app.route('/media', adminMediaRoutes(deps));
   for (const { resource } of DOCUMENT_RESOURCES) app.route(`/${resource.name}`, adminResourceRoutes(deps, resource));
   app.get('/audit-log', async (c) => {
     const { organization } = requireOperator(c.get('principal'));

@@ -1,7 +1,7 @@
 /**
  * Content routes (spec §7), mounted at `/api/content` behind authentication and Idempotency-Key:
  * - `GET /videos`, `GET /articles`, `GET /articles/{id}`, `GET /stories`, `GET /stories/{id}`,
- *   `GET /downloads` (decision 0012): members and visitors (organization key); visitors see nothing viewed
+ *   `GET /downloads` (decision 0012), `GET /playlists` (decision 0049): members and visitors (organization key); visitors see nothing viewed
  *   and no rank-coded story.
  * - `POST /videos/{id}/view`, `POST /articles/{id}/read` (body `{checksum?}`), and
  *   `POST /stories/{id}/chapter-view/{chapterId}`: members only; 201 when the award is new, 200 with
@@ -18,6 +18,7 @@ import {
   getStory,
   listArticles,
   listDownloads,
+  listPlaylists,
   listStories,
   listVideos,
   prepareContentQueries,
@@ -56,5 +57,6 @@ export function contentRoutes(deps: AppDeps) {
       const result = await recordChapterView(deps, { ...ctx(c), principal }, c.req.param('id'), c.req.param('chapterId'));
       return sendData(c, result, result.created ? 201 : 200);
     })
-    .get('/downloads', async (c) => sendData(c, await listDownloads(q, ctx(c))));
+    .get('/downloads', async (c) => sendData(c, await listDownloads(deps, q, ctx(c))))
+    .get('/playlists', async (c) => sendData(c, await listPlaylists(deps, q, ctx(c))));
 }

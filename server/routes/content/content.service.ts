@@ -4,23 +4,27 @@
  * `story-chapter:<chapterId>`). Each award is one transaction: the award row (unique per member and item)
  * and the ledger row commit together, so 20 concurrent duplicates award exactly once.
  */
-import { and, asc, desc, eq, isNull, lte, or, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, or, gt, sql } from 'drizzle-orm';
 import type {
   Article,
   ChapterViewResult,
   ContentAwardResult,
   Download,
+  Playlist,
   Story,
   Video,
 } from '../../../src/contracts/content';
 import { STORY_CHAPTER_VIEW_ERROR_MESSAGE } from '../../../src/contracts/content';
 import type { RankCode } from '../../../src/contracts/organization';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import {
   articleReads,
   articles,
   downloads,
+  playlists,
+  playlistVideos,
   stories,
   storyChapters,
   storyChapterViews,
@@ -28,6 +32,8 @@ import {
   videoViews,
 } from '../../db/schema/content';
 import { awardPoints } from '../../domain/ledger';
+import { renderMarkdown } from '../../lib/markdown';
+import { readingMinutes } from '../../../src/rules/reading-time';
 import { ApiError, notFound } from '../../lib/errors';
 import type { AppDeps, Principal } from '../../lib/types';
 import { isUuid, localized, NO_USER, type ContentLanguage } from './localize';
@@ -35,16 +41,23 @@ import { rankFor } from '../../../src/rules/rank';
 import { isTitleShareable, rankCodeOf } from '../../../src/rules/story-title';
 import { isUnderage } from '../../../src/rules/underage';
 
+/**
+ * Fans see an operator's item only once it is neither a draft nor archived (the SQL of `isPublished`,
+ * `src/rules/content-status.ts`).
+ */
+const published = (table: { draft: PgColumn; archivedAt: PgColumn }) =>
+  and(eq(table.draft, false), isNull(table.archivedAt))!;
+
 /** Builds the prepared statements of the content routes (once per app). */
 export function prepareContentQueries(db: Db) {
   const nowParam = sql`${sql.placeholder('now')}::timestamptz`;
   return {
-    /** `{organizationId, userId}` -> videos with the member's view flag, in display order. */
+    /** `{organizationId, userId, now}` -> published videos with the member's view flag, in display order. */
     videos: db
       .select({ video: videos, viewed: sql<boolean>`(${videoViews.userId} is not null)` })
       .from(videos)
       .leftJoin(videoViews, and(eq(videoViews.videoId, videos.id), eq(videoViews.userId, sql.placeholder('userId'))))
-      .where(eq(videos.organizationId, sql.placeholder('organizationId')))
+      .where(and(eq(videos.organizationId, sql.placeholder('organizationId')), published(videos), lte(videos.publishedAt, nowParam)))
       .orderBy(asc(videos.sortOrder), desc(videos.publishedAt))
       .prepare('podium_content_videos'),
     /** `{organizationId, userId, now}` -> published articles with the member's read flag, newest first. */
@@ -52,7 +65,7 @@ export function prepareContentQueries(db: Db) {
       .select({ article: articles, read: sql<boolean>`(${articleReads.userId} is not null)` })
       .from(articles)
       .leftJoin(articleReads, and(eq(articleReads.articleId, articles.id), eq(articleReads.userId, sql.placeholder('userId'))))
-      .where(and(eq(articles.organizationId, sql.placeholder('organizationId')), lte(articles.publishedAt, nowParam)))
+      .where(and(eq(articles.organizationId, sql.placeholder('organizationId')), published(articles), lte(articles.publishedAt, nowParam)))
       .orderBy(desc(articles.publishedAt))
       .prepare('podium_content_articles'),
     /** `{organizationId, now, userId}` -> one row per chapter of every story live at `now`. */
@@ -71,19 +84,27 @@ export function prepareContentQueries(db: Db) {
       .where(
         and(
           eq(stories.organizationId, sql.placeholder('organizationId')),
+          published(stories),
           lte(stories.startsAt, nowParam),
           or(isNull(stories.stopsAt), gt(stories.stopsAt, nowParam)),
         ),
       )
       .orderBy(asc(stories.sortOrder), desc(stories.startsAt), asc(storyChapters.orderIndex))
       .prepare('podium_content_story_rows'),
-    /** `{organizationId}` -> downloads in display order. */
+    /** `{organizationId}` -> downloads not archived, in display order. */
     downloads: db
       .select()
       .from(downloads)
-      .where(eq(downloads.organizationId, sql.placeholder('organizationId')))
+      .where(and(eq(downloads.organizationId, sql.placeholder('organizationId')), isNull(downloads.archivedAt)))
       .orderBy(asc(downloads.sortOrder))
       .prepare('podium_content_downloads'),
+    /** `{organizationId}` -> published playlists in display order. */
+    playlists: db
+      .select()
+      .from(playlists)
+      .where(and(eq(playlists.organizationId, sql.placeholder('organizationId')), published(playlists)))
+      .orderBy(asc(playlists.sortOrder), desc(playlists.createdAt))
+      .prepare('podium_content_playlists'),
   };
 }
 type ContentQueries = ReturnType<typeof prepareContentQueries>;
@@ -98,12 +119,14 @@ const cdnUrl = (deps: AppDeps, file: string) => `${deps.env.PUBLIC_CDN_BASE.repl
 type VideoRow = typeof videos.$inferSelect;
 function toVideo(deps: AppDeps, row: VideoRow, viewed: boolean, language: ContentLanguage): Video {
   const text = localized({ name: row.name, description: row.description }, row.translations, language);
+  // An operator's upload is served with the media, an external video stays where it is, seeded ones are on the CDN.
+  const sourceUrl = row.fileMediaId ? mediaUrl(deps, row.fileMediaId) : (row.externalUrl ?? cdnUrl(deps, row.fileName));
   return {
     id: row.id,
     name: text.name,
     description: text.description,
-    videoSourceType: 'file',
-    sourceUrl: cdnUrl(deps, row.fileName),
+    videoSourceType: !row.fileMediaId && row.externalUrl ? 'external' : 'file',
+    sourceUrl,
     value: row.value,
     thumbnailSrc: mediaUrl(deps, row.thumbnailMediaId),
     durationSeconds: row.durationSeconds,
@@ -113,26 +136,32 @@ function toVideo(deps: AppDeps, row: VideoRow, viewed: boolean, language: Conten
 
 /** `GET /content/videos`. */
 export async function listVideos(deps: AppDeps, q: ContentQueries, ctx: ReadContext): Promise<Video[]> {
-  const rows = await q.videos.execute({ organizationId: ctx.principal.organization.id, userId: userIdOf(ctx.principal) });
+  const rows = await q.videos.execute({ organizationId: ctx.principal.organization.id, userId: userIdOf(ctx.principal), now: ctx.now.toISOString() });
   return rows.map((r) => toVideo(deps, r.video, Boolean(r.viewed), ctx.language));
 }
 
 type ArticleRow = typeof articles.$inferSelect;
 function toArticle(row: ArticleRow, read: boolean, language: ContentLanguage): Article {
-  const text = localized({ title: row.title, summary: row.summary, body: row.body }, row.translations, language);
-  const words = text.body.reduce((n, b) => n + b.text.split(/\s+/).length, 0);
+  const text = localized(
+    { title: row.title, summary: row.summary, body: row.body, bodyMarkdown: row.bodyMarkdown ?? '' },
+    row.translations,
+    language,
+  );
+  // An operator's Markdown is the body when there is one; seeded articles keep their blocks.
+  const markdown = row.bodyMarkdown !== null ? text.bodyMarkdown : null;
   return {
     id: row.id,
     slug: row.slug,
     title: text.title,
     summary: text.summary,
-    body: text.body,
+    body: markdown === null ? text.body : [],
+    bodyHtml: markdown === null ? null : renderMarkdown(markdown),
     mediaId: row.mediaId,
     value: row.value,
     url: `/articles/${row.id}`,
     read,
     publishedAt: row.publishedAt.toISOString(),
-    readingMinutes: Math.max(1, Math.round(words / 200)),
+    readingMinutes: readingMinutes(markdown ?? text.body.map((b) => b.text).join(' ')),
   };
 }
 
@@ -240,8 +269,8 @@ export async function getStory(deps: AppDeps, q: ContentQueries, ctx: ReadContex
   return found;
 }
 
-/** `GET /content/downloads` (decision 0012). */
-export async function listDownloads(q: ContentQueries, ctx: ReadContext): Promise<Download[]> {
+/** `GET /content/downloads` (decision 0012): uploaded PDFs are served with the media, the others from the CDN. */
+export async function listDownloads(deps: AppDeps, q: ContentQueries, ctx: ReadContext): Promise<Download[]> {
   const rows = await q.downloads.execute({ organizationId: ctx.principal.organization.id });
   return rows.map((d) => {
     const text = localized({ title: d.title, description: d.description }, d.translations, ctx.language);
@@ -251,8 +280,34 @@ export async function listDownloads(q: ContentQueries, ctx: ReadContext): Promis
       description: text.description,
       fileName: d.fileName,
       sizeBytes: d.sizeBytes,
+      url: d.fileMediaId ? mediaUrl(deps, d.fileMediaId) : cdnUrl(deps, d.fileId),
       contentType: 'application/pdf' as const,
       mediaId: d.mediaId,
+    };
+  });
+}
+
+/**
+ * `GET /content/playlists` (decision 0049): the organization's published playlists in order, each listing the
+ * videos fans can see, in the operator's order.
+ */
+export async function listPlaylists(deps: AppDeps, q: ContentQueries, ctx: ReadContext): Promise<Playlist[]> {
+  const rows = await q.playlists.execute({ organizationId: ctx.principal.organization.id });
+  if (!rows.length) return [];
+  const visible = new Set((await listVideos(deps, q, ctx)).map((v) => v.id));
+  const entries = await deps.db
+    .select({ playlistId: playlistVideos.playlistId, videoId: playlistVideos.videoId })
+    .from(playlistVideos)
+    .where(inArray(playlistVideos.playlistId, rows.map((p) => p.id)))
+    .orderBy(asc(playlistVideos.orderIndex));
+  return rows.map((p) => {
+    const text = localized({ name: p.name, description: p.description }, p.translations, ctx.language);
+    return {
+      id: p.id,
+      slug: p.slug,
+      title: text.name,
+      description: text.description,
+      videoIds: entries.filter((e) => e.playlistId === p.id && visible.has(e.videoId)).map((e) => e.videoId),
     };
   });
 }
@@ -272,7 +327,7 @@ export async function recordVideoView(deps: AppDeps, organizationId: string, use
     const [video] = await tx
       .select()
       .from(videos)
-      .where(and(eq(videos.id, videoId), eq(videos.organizationId, organizationId)));
+      .where(and(eq(videos.id, videoId), eq(videos.organizationId, organizationId), published(videos), lte(videos.publishedAt, deps.clock())));
     if (!video) throw notFound('Video not found');
     const [created] = await tx
       .insert(videoViews)
@@ -300,7 +355,7 @@ export async function recordArticleRead(deps: AppDeps, organizationId: string, u
     const [article] = await tx
       .select()
       .from(articles)
-      .where(and(eq(articles.id, articleId), eq(articles.organizationId, organizationId), lte(articles.publishedAt, now)));
+      .where(and(eq(articles.id, articleId), eq(articles.organizationId, organizationId), published(articles), lte(articles.publishedAt, now)));
     if (!article) throw notFound('Article not found');
     const [created] = await tx
       .insert(articleReads)
@@ -338,7 +393,7 @@ export async function recordChapterView(
   const [story] = await deps.db
     .select()
     .from(stories)
-    .where(and(eq(stories.id, storyId), eq(stories.organizationId, ctx.principal.organization.id)));
+    .where(and(eq(stories.id, storyId), eq(stories.organizationId, ctx.principal.organization.id), published(stories)));
   if (!story || !(await visibilityFor(deps, ctx)(story.title))) throw notFound('Story not found');
   if (story.startsAt > ctx.now || (story.stopsAt !== null && story.stopsAt <= ctx.now)) {
     throw chapterViewError('The story is not running');

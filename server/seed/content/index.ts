@@ -1,5 +1,5 @@
 /**
- * Seeds the demo content of one organization: videos, articles, stories with chapters,
+ * Seeds the demo content of one organization: videos, playlists, articles, stories with chapters,
  * sweepstakes, activations with badges, consents and digital downloads, plus their SVG artwork in the
  * `media` table. Called by the core seed on an empty database; the content is timed relative to `now` so
  * that a fresh database always has live stories, sweepstakes and activations.
@@ -15,6 +15,7 @@ import { articles, downloads, stories, storyChapters, videos } from '../../db/sc
 import { sweepstakes } from '../../db/schema/sweepstakes';
 import { PALETTES, svgBadge, svgPortrait, svgPoster, type Motif, type Palette } from './art';
 import { ACTIVATIONS, ARTICLES, CONSENTS, DOWNLOADS, STORIES, SWEEPSTAKES, VIDEOS } from './data';
+import { seedPlaylists } from './playlists';
 
 /** Directory of the CDN files (videos, PDFs) served at `cdnBase`. */
 export const CDN_DIR = fileURLToPath(new URL('../cdn/', import.meta.url));
@@ -22,6 +23,7 @@ export const CDN_DIR = fileURLToPath(new URL('../cdn/', import.meta.url));
 /** What the seed created, by stable handle, for tests and the core seed's log line. */
 type SeededContent = {
   videos: number;
+  playlists: number;
   articles: number;
   stories: Record<string, { id: string; chapterIds: string[] }>;
   sweepstakes: number;
@@ -74,6 +76,8 @@ export async function seedContent(
       translations: v.translations,
     });
   }
+
+  const playlistCount = await seedPlaylists(tx, organizationId);
 
   for (const a of ARTICLES) {
     const mediaId = await poster(`article-${a.slug}.svg`, 'Article', a.art);
@@ -201,6 +205,7 @@ export async function seedContent(
 
   return {
     videos: VIDEOS.length,
+    playlists: playlistCount,
     articles: ARTICLES.length,
     stories: storyIds,
     sweepstakes: SWEEPSTAKES.length,

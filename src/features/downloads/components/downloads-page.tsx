@@ -1,11 +1,11 @@
 /**
  * `/digital-downloads` (spec §2, §7 "GET /{id} on the media CDN base"; decision 0029): the club's PDFs with their
- * size, an Open link (new tab) and a Download link, both from `{cdnBase}/{id}`. Once a PDF was opened the service
+ * size, an Open link (new tab) and a Download link, both to the download's `url` (`{cdnBase}/{id}` or an upload). Once a PDF was opened the service
  * worker keeps it, and the row says "Available offline". Loading, error and empty states.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cdnUrl, mediaUrl } from '../../../api/media';
+import { mediaUrl } from '../../../api/media';
 import { EmptyState } from '../../../components/empty-state';
 import { Page } from '../../../components/page';
 import type { Download } from '../../../contracts/content';
@@ -15,7 +15,8 @@ import { formatFileSize, isCachedForOffline } from '../offline-availability';
 
 function DownloadRow({ download }: { download: Download }) {
   const { t, i18n } = useTranslation('downloads');
-  const url = cdnUrl(download.id);
+  // The server says where the PDF is: on the CDN, or an operator's upload served with the media.
+  const url = download.url;
   const [offline, setOffline] = useState(false);
   const check = useCallback(() => void isCachedForOffline(url).then(setOffline), [url]);
   useEffect(() => {

@@ -1,24 +1,16 @@
 /**
- * Playlists (spec §3: "fields not shown; no call is made and the list is empty"; decision 0022). The query exists so
- * screens and the guard's preload treat playlists like every other list, but it makes no request and answers [].
+ * `GET /content/playlists` (decision 0049, superseding 0022): the organization's playlists in the operator's order,
+ * each with the ids of its videos in order (the videos themselves come from `GET /content/videos`).
  */
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { dataQueryOptions } from '../../../api/data';
+import type { Playlist } from '../../../contracts/content';
 
-/** A playlist: a titled, ordered list of video ids (the shape a future `GET /content/playlists` would answer). */
-export interface Playlist {
-  id: string;
-  title: string;
-  videoIds: string[];
-}
+export type { Playlist };
 
-/** Returns the playlists: always an empty list (no call, spec §3). */
-async function getPlaylists(): Promise<Playlist[]> {
-  return [];
-}
-
-/** Query options: key `['playlists']`, never stale (nothing to refetch). */
+/** Query options: key `['playlists']`. Throws API/network errors (src/api/errors.ts). */
 export function getPlaylistsQueryOptions() {
-  return queryOptions({ queryKey: ['playlists'] as const, queryFn: getPlaylists, staleTime: Number.POSITIVE_INFINITY });
+  return dataQueryOptions<Playlist[]>(['playlists'], '/content/playlists');
 }
 
 /** The playlists with their query state. */

@@ -1,7 +1,6 @@
 /**
- * `/media/playlists/{id}` (spec §2, §3: "no call is made and the list is empty"): a playlist's videos. With no
- * playlist source every id shows the empty playlist state and a way to the videos (decision 0022 says how a
- * playlist would be fed).
+ * `/media/playlists/{id}` (spec §2; decision 0049): a playlist's videos in the operator's order. An unknown or
+ * empty playlist shows the empty playlist state and a way to the videos.
  */
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';

@@ -39,6 +39,12 @@ function VideoPlayer({ video }: { video: Video }) {
     recordView({ videoId: video.id });
   };
 
+  const recordExternalView = () => {
+    if (recorded.current || video.viewed || !user) return;
+    recorded.current = true;
+    recordView({ videoId: video.id });
+  };
+
   let status: React.ReactNode;
   if (pending) {
     status = (
@@ -66,21 +72,31 @@ function VideoPlayer({ video }: { video: Video }) {
     <Page title={video.name}>
       <div className="stack">
         <BackLink to="/media/videos" label={t('videos.backToVideos')} />
-        {/* The video contract carries no caption file (no captions exist for these clips), so there is no track to add. */}
-        {/* eslint-disable-next-line jsx-a11y/media-has-caption -- see above */}
-        <video
-          className="video-player"
-          src={video.sourceUrl}
-          poster={video.thumbnailSrc}
-          controls
-          playsInline
-          preload="metadata"
-          aria-label={video.name}
-          onTimeUpdate={(e) => maybeRecord(e.currentTarget, false)}
-          onEnded={(e) => maybeRecord(e.currentTarget, true)}
-        >
-          {t('videos.unsupported')}
-        </video>
+        {video.videoSourceType === 'external' ? (
+          // A video on another site plays there (the app's media policy plays only its own and the CDN's files); the
+          // app cannot see it played, so opening it counts as the view.
+          <a className="btn btn--primary" href={video.sourceUrl} target="_blank" rel="noopener noreferrer" onClick={recordExternalView}>
+            {t('videos.watchExternal')}
+          </a>
+        ) : (
+          <>
+            {/* The video contract carries no caption file (no captions exist for these clips), so there is no track to add. */}
+            {/* eslint-disable-next-line jsx-a11y/media-has-caption -- see above */}
+            <video
+              className="video-player"
+              src={video.sourceUrl}
+              poster={video.thumbnailSrc}
+              controls
+              playsInline
+              preload="metadata"
+              aria-label={video.name}
+              onTimeUpdate={(e) => maybeRecord(e.currentTarget, false)}
+              onEnded={(e) => maybeRecord(e.currentTarget, true)}
+            >
+              {t('videos.unsupported')}
+            </video>
+          </>
+        )}
         <div className="video-player__status" aria-live="polite">
           {status}
         </div>

@@ -1,0 +1,279 @@
+/**
+ * `/api/admin/media`: the operators' media library (contract `src/contracts/admin/media.ts`).
+ * - `adminMediaUploadRoutes`: `POST /` (`multipart/form-data`, field `file`, optional `key`), mounted before the
+ *   API's 1 MB body limit like the avatar upload (decision 0015) with its own authentication, operator check,
+ *   Idempotency-Key and body limit. The type is read from the bytes (`file-type`), never from the declared type:
+ *   JPEG, PNG, WebP and GIF images (resized by `sharp` to fit inside 1600x1600, no crop, aspect kept), MP4/WebM
+ *   video and PDF; anything else (SVG included: it can carry script) is 415. Size limits by kind: 413.
+ * - `adminMediaRoutes`: `GET /` (paginated, newest first, `?q=` over name and key), `GET /{id}`, `DELETE /{id}`
+ *   (409 while content refers to the media).
+ * Every upload and deletion writes its audit-log entry in the same transaction as the row. Bytes live in the media
+ * storage (decision 0041); they are written before the row and removed again when the row is not.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, count, desc, eq, getTableColumns, ilike, inArray, notExists, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { fileTypeFromBuffer } from 'file-type';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import sharp from 'sharp';
+import { AdminListQuerySchema } from '../../../src/contracts/admin/common';
+import {
+  MAX_IMAGE_EDGE,
+  MAX_MEDIA_UPLOAD_BYTES,
+  MEDIA_SIZE_LIMITS,
+  MediaUploadFieldsSchema,
+  mediaKindOf,
+  UPLOAD_CONTENT_TYPES,
+  type AdminMedia,
+  type MediaKind,
+  type UploadContentType,
+} from '../../../src/contracts/admin/media';
+import { isUniqueViolation, type DbOrTx } from '../../db/client';
+import {
+  activations,
+  articles,
+  avatarUploads,
+  badges,
+  benefits,
+  carouselCards,
+  challenges,
+  downloads,
+  media,
+  organizations,
+  stories,
+  storyChapters,
+  sweepstakes,
+  users,
+  videos,
+} from '../../db/schema';
+import { recordAudit } from '../../domain/audit';
+import { ApiError, conflict, notFound, validationFailed } from '../../lib/errors';
+import { parseWith, sendData } from '../../lib/http';
+import { isUuid } from '../../lib/ids';
+import type { AppDeps, AppEnv } from '../../lib/types';
+import { authenticate } from '../../middlewares/authenticate';
+import { idempotency } from '../../middlewares/idempotency';
+import { operatorsOnly, requireOperator } from './operator';
+
+type MediaRow = typeof media.$inferSelect;
+
+const MB = 1024 * 1024;
+
+/** The admin item of a media row. */
+function toAdminMedia(deps: AppDeps, row: Omit<MediaRow, 'bytes'>): AdminMedia {
+  return {
+    id: row.id,
+    key: row.key,
+    name: row.name,
+    contentType: row.contentType,
+    kind: mediaKindOf(row.contentType),
+    sizeBytes: row.sizeBytes,
+    width: row.width,
+    height: row.height,
+    url: `${deps.env.PUBLIC_API_ORIGIN}/media/${row.id}`,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Scales an image down to fit inside `MAX_IMAGE_EDGE` square (never up, never cropped), turned upright from its
+ * EXIF orientation and stripped of metadata, in its own format (an animated GIF keeps its frames).
+ * @returns the new bytes and their pixel size
+ * @throws ApiError 422 when the bytes are not a readable image
+ */
+async function resizeImage(bytes: Uint8Array, type: UploadContentType): Promise<{ bytes: Uint8Array; width: number; height: number }> {
+  try {
+    const image = sharp(bytes, { animated: type === 'image/gif' })
+      .rotate()
+      .resize({ width: MAX_IMAGE_EDGE, height: MAX_IMAGE_EDGE, fit: 'inside', withoutEnlargement: true });
+    const encoded =
+      type === 'image/jpeg' ? image.jpeg({ quality: 85, mozjpeg: true })
+      : type === 'image/png' ? image.png()
+      : type === 'image/webp' ? image.webp({ quality: 85 })
+      : image.gif();
+    const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+    return { bytes: new Uint8Array(data), width: info.width, height: info.pageHeight ?? info.height };
+  } catch {
+    throw validationFailed('The image cannot be read', [{ path: 'file', message: 'Not a readable image' }]);
+  }
+}
+
+/** Where content refers to a media id (columns of content tables, challenge options in their jsonb). */
+function referencesOf(id: string): SQL[] {
+  const columns: PgColumn[] = [
+    challenges.mediaId,
+    stories.coverMediaId,
+    storyChapters.mediaId,
+    videos.thumbnailMediaId,
+    videos.fileMediaId,
+    articles.mediaId,
+    downloads.mediaId,
+    downloads.fileMediaId,
+    sweepstakes.mediaId,
+    activations.mediaId,
+    badges.mediaId,
+    benefits.mediaId,
+    carouselCards.mediaId,
+    organizations.logoMediaId,
+    users.avatarMediaId,
+  ];
+  return [
+    ...columns.map((column) => sql`exists (select 1 from ${column.table} where ${column} = ${id})`),
+    sql`exists (select 1 from ${challenges} where ${challenges.options} @> ${JSON.stringify([{ mediaId: id }])}::jsonb)`,
+  ];
+}
+
+/** True when some content refers to media `id` (it then cannot be deleted). */
+async function isReferenced(db: DbOrTx, id: string): Promise<boolean> {
+  const result = await db.execute(sql`select (${sql.join(referencesOf(id), sql` or `)}) as used`);
+  const rows = (result as unknown as { rows: Array<{ used: boolean }> }).rows;
+  return rows[0]?.used === true;
+}
+
+/** Builds `POST /` (mounted at `/api/admin/media` before the API's body limit). */
+export function adminMediaUploadRoutes(deps: AppDeps) {
+  const tooLarge = (limit: number) => new ApiError(413, 'PayloadTooLarge', `This file is larger than ${Math.round(limit / MB)} MB`, { limitBytes: limit });
+  const uploadLimit = bodyLimit({
+    maxSize: MAX_MEDIA_UPLOAD_BYTES,
+    onError: () => {
+      throw tooLarge(MEDIA_SIZE_LIMITS.video);
+    },
+  });
+  return new Hono<AppEnv>().post('/', uploadLimit, authenticate(deps), operatorsOnly(), idempotency(deps), async (c) => {
+    const { organization, user } = requireOperator(c.get('principal'));
+    if (!/^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '')) {
+      throw new ApiError(415, 'UnsupportedMediaType', 'Send the file as multipart/form-data, in the field "file"');
+    }
+    const form = await c.req.parseBody().catch(() => {
+      throw validationFailed('Invalid upload form', [{ path: 'file', message: 'Not a readable form' }]);
+    });
+    const file = form.file;
+    if (!(file instanceof File)) throw validationFailed('Invalid upload form', [{ path: 'file', message: 'Required' }]);
+    const fields = parseWith(MediaUploadFieldsSchema, { key: typeof form.key === 'string' && form.key !== '' ? form.key : undefined }, 'Invalid upload form');
+    const original = new Uint8Array(await file.arrayBuffer());
+    if (original.length === 0) throw validationFailed('The file is empty', [{ path: 'file', message: 'Empty file' }]);
+
+    const sniffed = (await fileTypeFromBuffer(original))?.mime;
+    const contentType = sniffed && sniffed in UPLOAD_CONTENT_TYPES ? (sniffed as UploadContentType) : null;
+    if (!contentType) {
+      throw new ApiError(415, 'UnsupportedMediaType', 'Only JPEG, PNG, WebP or GIF images, MP4 or WebM videos and PDF files can be uploaded', {
+        detected: sniffed ?? null,
+      });
+    }
+    const kind = UPLOAD_CONTENT_TYPES[contentType];
+    if (original.length > MEDIA_SIZE_LIMITS[kind]) throw tooLarge(MEDIA_SIZE_LIMITS[kind]);
+    const stored = kind === 'image' ? await resizeImage(original, contentType) : { bytes: original, width: null, height: null };
+
+    const id = randomUUID();
+    await deps.storage.put(id, stored.bytes);
+    try {
+      const row = await deps.db.transaction(async (tx) => {
+        const [inserted] = await tx
+          .insert(media)
+          .values({
+            id,
+            organizationId: organization.id,
+            name: file.name.slice(0, 255) || null,
+            contentType,
+            storageKey: id,
+            sizeBytes: stored.bytes.length,
+            createdAt: deps.clock(),
+            key: fields.key ?? null,
+            width: stored.width,
+            height: stored.height,
+          })
+          .returning();
+        const { bytes: _bytes, ...item } = inserted;
+        const audited = toAdminMedia(deps, item);
+        await recordAudit(tx, user, { entity: 'media', entityId: id, action: 'create', before: null, after: { ...audited } });
+        return item;
+      });
+      return sendData(c, toAdminMedia(deps, row), 201);
+    } catch (error) {
+      await deps.storage.delete(id);
+      if (isUniqueViolation(error)) throw conflict('Another media already has this key');
+      throw error;
+    }
+  });
+}
+
+/** Columns of a media row without its bytes (lists never read seeded images' bytes). */
+const { bytes: _bytes, ...mediaColumns } = getTableColumns(media);
+
+/** Builds `GET /`, `GET /{id}` and `DELETE /{id}` (mounted at `/api/admin/media` inside the admin group). */
+export function adminMediaRoutes(deps: AppDeps) {
+  /** Media of the library: the organization's, members' avatars left out. */
+  const inLibrary = (organizationId: string) =>
+    and(
+      eq(media.organizationId, organizationId),
+      notExists(deps.db.select({ one: sql`1` }).from(avatarUploads).where(eq(avatarUploads.mediaId, media.id))),
+    )!;
+  const readOne = async (db: DbOrTx, organizationId: string, id: string) => {
+    if (!isUuid(id)) throw notFound('Media not found');
+    const [row] = await db.select(mediaColumns).from(media).where(and(eq(media.id, id), inLibrary(organizationId)));
+    if (!row) throw notFound('Media not found');
+    return row;
+  };
+
+  return new Hono<AppEnv>()
+    .get('/', async (c) => {
+      const { organization } = requireOperator(c.get('principal'));
+      const query = parseWith(AdminListQuerySchema.omit({ status: true }), c.req.query(), 'Invalid query');
+      const conditions: SQL[] = [inLibrary(organization.id)];
+      if (query.q) {
+        const pattern = `%${query.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+        conditions.push(or(ilike(media.name, pattern), ilike(media.key, pattern))!);
+      }
+      const where = and(...conditions);
+      const rows = await deps.db
+        .select(mediaColumns)
+        .from(media)
+        .where(where)
+        .orderBy(desc(media.createdAt), desc(media.id))
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize);
+      const [{ total }] = await deps.db.select({ total: count() }).from(media).where(where);
+      return c.json({ data: rows.map((row) => toAdminMedia(deps, row)), meta: { page: query.page, pageSize: query.pageSize, total } });
+    })
+    .get('/:id', async (c) => {
+      const { organization } = requireOperator(c.get('principal'));
+      return sendData(c, toAdminMedia(deps, await readOne(deps.db, organization.id, c.req.param('id'))));
+    })
+    .delete('/:id', async (c) => {
+      const { organization, user } = requireOperator(c.get('principal'));
+      const row = await deps.db.transaction(async (tx) => {
+        const existing = await readOne(tx, organization.id, c.req.param('id'));
+        if (await isReferenced(tx, existing.id)) throw conflict('This media is used by content: remove it there first');
+        await tx.delete(media).where(eq(media.id, existing.id));
+        await recordAudit(tx, user, { entity: 'media', entityId: existing.id, action: 'delete', before: { ...toAdminMedia(deps, existing) }, after: null });
+        return existing;
+      });
+      // The bytes go once the row is gone (a failed delete keeps both).
+      if (row.storageKey) await deps.storage.delete(row.storageKey);
+      return sendData(c, { id: row.id, archived: false });
+    });
+}
+
+/**
+ * Checks that each referenced media is of one of the expected kinds (e.g. a video's file is an uploaded video).
+ * Unknown ids are left to the factory's own reference check.
+ * @throws ApiError 422 naming the field of the first media of another kind
+ */
+export async function expectMediaKinds(
+  db: DbOrTx,
+  organizationId: string,
+  refs: Array<{ path: string; id: string | null; kinds: MediaKind[]; message: string }>,
+): Promise<void> {
+  const wanted = refs.filter((r): r is typeof r & { id: string } => r.id !== null);
+  if (!wanted.length) return;
+  const rows = await db
+    .select({ id: media.id, contentType: media.contentType })
+    .from(media)
+    .where(and(eq(media.organizationId, organizationId), inArray(media.id, wanted.map((r) => r.id))));
+  const wrong = wanted.filter((r) => {
+    const row = rows.find((m) => m.id === r.id);
+    return row !== undefined && !r.kinds.includes(mediaKindOf(row.contentType));
+  });
+  if (wrong.length) throw validationFailed('Invalid request body', wrong.map((r) => ({ path: r.path, message: r.message })));
+}
