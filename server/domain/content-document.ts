@@ -7,7 +7,8 @@
  * The exporter writes items in key order with references by key, so export -> import into an empty database ->
  * export gives the same document (but for `exportedAt`).
  */
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import {
   CONTENT_DOCUMENT_FORMAT,
   CONTENT_DOCUMENT_LISTS,
@@ -19,7 +20,11 @@ import {
   type MediaEntry,
 } from '../../src/contracts/admin/content-document';
 import { isUniqueViolation, type Db, type DbOrTx, type Tx } from '../db/client';
-import { media } from '../db/schema';
+import { media, organizations } from '../db/schema';
+import { AdminRankSchema } from '../../src/contracts/admin/rank';
+import { OrganizationSettingsSchema } from '../../src/contracts/admin/organization';
+import { organizationSettings, readOrganization, saveOrganizationSettings } from '../routes/admin/organization';
+import { listRanks, saveRankLadder } from '../routes/admin/ranks';
 import { validationFailed, ApiError } from '../lib/errors';
 import type { MediaStorage } from '../storage/media-storage';
 import { createItem, loadRows, updateItem, type AdminResource, type ResourceContext } from '../routes/admin/resource';
@@ -171,14 +176,25 @@ export async function exportContentDocument(
       const input = resource.toInput(row);
       const key = itemKeyOf(entry, input, row.id);
       if (entry.list === 'videos') videoKeys.set(row.id, key);
-      for (const ref of resource.mediaRefs?.(input) ?? []) mediaIds.add(ref.id);
       return withoutChildIds({ ...input, [entry.keyField]: key });
     });
     pending.push({ list: entry.list, items });
   }
 
+  const [organizationRow] = await db.select().from(organizations).where(eq(organizations.id, organizationId));
+  const settings = organizationSettings(organizationRow) as unknown as Record<string, unknown>;
+  const collect: RefMapper = (kind, ref) => {
+    if (kind === 'media') mediaIds.add(ref);
+    return ref;
+  };
+  mapReferences(settings, collect, 'organization');
+  for (const { items } of pending) mapReferences(items, collect, '');
   const mediaRows = mediaIds.size
-    ? await db.select().from(media).where(and(eq(media.organizationId, organizationId), inArray(media.id, [...mediaIds])))
+    ? await db
+        .select()
+        .from(media)
+        // The organization's own media, and shared ones it uses (a logo stored without an organization).
+        .where(and(or(eq(media.organizationId, organizationId), isNull(media.organizationId)), inArray(media.id, [...mediaIds])))
     : [];
   const mediaKeys = new Map(mediaRows.map((row) => [row.id, row.key ?? `media-${row.id.slice(0, 8)}`]));
   const toKey: RefMapper = (kind, ref) => (kind === 'media' ? mediaKeys.get(ref) : videoKeys.get(ref)) ?? ref;
@@ -203,10 +219,12 @@ export async function exportContentDocument(
     }
   }
 
+  lists.ranks = (await listRanks(db, organizationId)) as unknown as Record<string, unknown>[];
   return {
     format: CONTENT_DOCUMENT_FORMAT,
     version: CONTENT_DOCUMENT_VERSION,
     exportedAt: options.now.toISOString(),
+    organization: mapReferences(settings, toKey, 'organization') as Record<string, unknown>,
     media: entries,
     ...(Object.fromEntries(CONTENT_DOCUMENT_LISTS.map((list) => [list, lists[list] ?? []])) as Record<ContentDocumentList, Record<string, unknown>[]>),
   };
@@ -297,8 +315,40 @@ export async function importContentDocument(
   await db.transaction(async (tx) => {
     const issues = new Issues();
     const ctx: ResourceContext = { tx, organizationId, now, actor: options.actor };
+    /** Records a 422 of a save as problems under `path`; rethrows anything else. */
+    const collect422 = (error: unknown, path: string): null => {
+      if (!(error instanceof ApiError) || error.status !== 422) throw error;
+      const details = (error.details as DocumentIssue[] | undefined) ?? [{ path: '', message: error.message }];
+      for (const d of details) issues.add([path, d.path].filter(Boolean).join('.'), d.message);
+      return null;
+    };
     const mediaIds = await importMedia(tx, organizationId, document.media, options.readFile, issues);
     const videoIds = new Map<string, string>();
+    const mediaToId: RefMapper = (_kind, ref, at) => {
+      const id = mediaIds.get(ref);
+      if (id === undefined) issues.add(at, `No media with key ${ref} in the document`);
+      return id ?? ref;
+    };
+
+    if (document.organization) {
+      const settings = OrganizationSettingsSchema.safeParse(mapReferences(document.organization, mediaToId, 'organization'));
+      if (!settings.success) for (const issue of settings.error.issues) issues.add(['organization', ...issue.path].join('.'), issue.message);
+      else if (!issues.list.length) {
+        await saveOrganizationSettings(tx, await readOrganization(tx, organizationId), settings.data, options.actor).catch((error) => collect422(error, 'organization'));
+      }
+    }
+    const rankItems = document.ranks.flatMap((raw, i) => {
+      const rank = AdminRankSchema.safeParse(raw);
+      if (rank.success) return [rank.data];
+      for (const issue of rank.error.issues) issues.add(['ranks', i, ...issue.path].join('.'), issue.message);
+      return [];
+    });
+    if (rankItems.length && !issues.list.length) {
+      const changed = await saveRankLadder(tx, organizationId, rankItems, options.actor).catch((error) => collect422(error, 'ranks'));
+      summary.lists.ranks = { created: 0, updated: changed ?? 0, unchanged: rankItems.length - (changed ?? 0) };
+      summary.updated += changed ?? 0;
+      summary.unchanged += rankItems.length - (changed ?? 0);
+    }
 
     for (const entry of DOCUMENT_RESOURCES) {
       const resource = entry.resource as AdminResource<{ id: string }, Record<string, unknown>>;
@@ -332,7 +382,11 @@ export async function importContentDocument(
           for (const issue of result.error.issues) issues.add([path, ...issue.path].join('.'), issue.message);
           continue;
         }
-        if (issues.list.length) continue; // keep validating, but write nothing once anything is wrong
+        if (issues.list.length) {
+          // Keep validating, but write nothing once anything is wrong; later lists may still name this video.
+          if (entry.list === 'videos' && !videoIds.has(key)) videoIds.set(key, randomUUID());
+          continue;
+        }
         try {
           const existing = existingRow;
           if (existing) {

@@ -16,7 +16,7 @@ import {
 } from '../../../src/contracts/admin/organization';
 import type { Tx } from '../../db/client';
 import { media, organizations } from '../../db/schema';
-import { changedFields, recordAudit } from '../../domain/audit';
+import { changedFields, recordAudit, type Actor } from '../../domain/audit';
 import { notFound, validationFailed } from '../../lib/errors';
 import { parseWith, readJson, sendData } from '../../lib/http';
 import type { AppDeps, AppEnv, OrganizationRow } from '../../lib/types';
@@ -24,7 +24,7 @@ import { requireOperator } from './operator';
 import { sentFields } from './resource';
 
 /** The stored settings of an organization row, as the admin contract spells them. */
-function organizationSettings(row: OrganizationRow): OrganizationSettings {
+export function organizationSettings(row: OrganizationRow): OrganizationSettings {
   return {
     name: row.name,
     shortName: row.shortName,
@@ -41,9 +41,36 @@ function organizationSettings(row: OrganizationRow): OrganizationSettings {
 
 const toItem = (row: OrganizationRow): AdminOrganization => AdminOrganizationSchema.parse({ id: row.id, ...organizationSettings(row) });
 
-async function readOrganization(tx: Tx, id: string): Promise<OrganizationRow> {
+/**
+ * The organization row `id`, locked for the change of this transaction.
+ * @throws ApiError 404 when it does not exist
+ */
+export async function readOrganization(tx: Tx, id: string): Promise<OrganizationRow> {
   const [row] = await tx.select().from(organizations).where(eq(organizations.id, id)).for('update');
   if (!row) throw notFound('Organization not found');
+  return row;
+}
+
+/**
+ * Stores validated settings on the organization row `existing` (read `for update` in `tx`) and writes the audit
+ * entry of the changed fields (none when nothing changed).
+ * @returns the updated row
+ * @throws ApiError 422 on `logoMediaId` when the logo is not a media of the organization
+ */
+export async function saveOrganizationSettings(tx: Tx, existing: OrganizationRow, settings: OrganizationSettings, actor: Actor): Promise<OrganizationRow> {
+  const before = organizationSettings(existing);
+  if (settings.logoMediaId !== null && settings.logoMediaId !== before.logoMediaId) {
+    const [found] = await tx
+      .select({ id: media.id })
+      .from(media)
+      .where(and(eq(media.id, settings.logoMediaId), eq(media.organizationId, existing.id)));
+    if (!found) throw validationFailed('Invalid request body', [{ path: 'logoMediaId', message: 'No such media' }]);
+  }
+  const [row] = await tx.update(organizations).set(settings).where(eq(organizations.id, existing.id)).returning();
+  const diff = changedFields(before, organizationSettings(row));
+  if (Object.keys(diff.after).length) {
+    await recordAudit(tx, actor, { entity: 'organization', entityId: existing.id, action: 'update', ...diff });
+  }
   return row;
 }
 
@@ -62,21 +89,8 @@ export function organizationAdminRoutes(deps: AppDeps) {
       const patch = sentFields(parsed as Record<string, unknown>, await c.req.json().catch(() => ({})));
       const item = await deps.db.transaction(async (tx) => {
         const existing = await readOrganization(tx, organization.id);
-        const before = organizationSettings(existing);
-        const settings = parseWith(OrganizationSettingsSchema, { ...before, ...patch }, 'Invalid request body');
-        if (settings.logoMediaId !== null && settings.logoMediaId !== before.logoMediaId) {
-          const [found] = await tx
-            .select({ id: media.id })
-            .from(media)
-            .where(and(eq(media.id, settings.logoMediaId), eq(media.organizationId, organization.id)));
-          if (!found) throw validationFailed('Invalid request body', [{ path: 'logoMediaId', message: 'No such media' }]);
-        }
-        const [row] = await tx.update(organizations).set(settings).where(eq(organizations.id, organization.id)).returning();
-        const diff = changedFields(before, organizationSettings(row));
-        if (Object.keys(diff.after).length) {
-          await recordAudit(tx, user, { entity: 'organization', entityId: organization.id, action: 'update', ...diff });
-        }
-        return toItem(row);
+        const settings = parseWith(OrganizationSettingsSchema, { ...organizationSettings(existing), ...patch }, 'Invalid request body');
+        return toItem(await saveOrganizationSettings(tx, existing, settings, user));
       });
       return sendData(c, item);
     });

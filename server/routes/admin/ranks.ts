@@ -11,7 +11,8 @@ import { AdminRankSchema, RankFieldsSchema, RankPatchSchema, type AdminRank } fr
 import { RankCodeSchema } from '../../../src/contracts/organization';
 import { rankLadderProblems } from '../../../src/rules/rank';
 import { ranks } from '../../db/schema';
-import { changedFields, recordAudit } from '../../domain/audit';
+import { changedFields, recordAudit, type Actor } from '../../domain/audit';
+import type { DbOrTx, Tx } from '../../db/client';
 import { notFound, validationFailed } from '../../lib/errors';
 import { parseWith, readJson, sendData } from '../../lib/http';
 import type { AppDeps, AppEnv, RankRow } from '../../lib/types';
@@ -22,6 +23,42 @@ const toRank = (row: RankRow): AdminRank =>
   AdminRankSchema.parse({ code: row.code, title: row.title, threshold: row.threshold, translations: row.translations });
 
 const fieldsOf = ({ title, threshold, translations }: AdminRank) => ({ title, threshold, translations });
+
+/** The organization's ranks as the admin API answers them, lowest first. */
+export async function listRanks(db: DbOrTx, organizationId: string): Promise<AdminRank[]> {
+  const rows = await db.select().from(ranks).where(eq(ranks.organizationId, organizationId)).orderBy(asc(ranks.threshold));
+  return rows.map(toRank);
+}
+
+/**
+ * Replaces the titles, thresholds and translations of the ranks named in `items` (by code) in `tx`, checks the
+ * whole ladder after the change, and writes one audit entry per changed rank.
+ * @returns how many ranks changed
+ * @throws ApiError 422 naming `<index>.threshold` when the ladder breaks the rank rule, `<index>.code` for an unknown code
+ */
+export async function saveRankLadder(tx: Tx, organizationId: string, items: AdminRank[], actor: Actor): Promise<number> {
+  const ladder = await tx.select().from(ranks).where(eq(ranks.organizationId, organizationId)).for('update');
+  const byCode = new Map(items.map((item) => [item.code, item]));
+  const unknown = items.flatMap((item, i) => (ladder.some((r) => r.code === item.code) ? [] : [{ path: `${i}.code`, message: 'No such rank' }]));
+  if (unknown.length) throw validationFailed('Invalid ranks', unknown);
+  const problems = rankLadderProblems(ladder.map((r) => ({ name: r.code, threshold: byCode.get(r.code)?.threshold ?? r.threshold })));
+  if (problems.length) {
+    const at = (code: string | null) => Math.max(0, items.findIndex((item) => item.code === code));
+    throw validationFailed('Invalid ranks', problems.map((p) => ({ path: `${at(p.code)}.threshold`, message: p.code ? `${p.code}: ${p.message}` : p.message })));
+  }
+  let changed = 0;
+  for (const row of ladder) {
+    const item = byCode.get(row.code);
+    if (!item) continue;
+    const before = fieldsOf(toRank(row));
+    const diff = changedFields(before, fieldsOf(item));
+    if (!Object.keys(diff.after).length) continue;
+    await tx.update(ranks).set(fieldsOf(item)).where(eq(ranks.id, row.id));
+    await recordAudit(tx, actor, { entity: 'ranks', entityId: row.code, action: 'update', ...diff });
+    changed++;
+  }
+  return changed;
+}
 
 /** The rank routes, mounted at `/api/admin/ranks`. */
 export function rankAdminRoutes(deps: AppDeps) {
