@@ -23,7 +23,7 @@ export default defineConfig({
   sourcemap: true,
   copy: [
     { from: 'server/db/migrations', to: 'build/server/db/migrations' },
-    { from: 'server/seed/media', to: 'build/server/seed/media' },
+    { from: 'server/seed/demo', to: 'build/server/seed/demo' },
     { from: 'server/seed/cdn', to: 'build/server/seed/cdn' },
   ],
 });

@@ -19,7 +19,7 @@ import {
   type ImportSummary,
   type MediaEntry,
 } from '../../src/contracts/admin/content-document';
-import { isUniqueViolation, type Db, type DbOrTx, type Tx } from '../db/client';
+import { isUniqueViolation, type DbOrTx, type Tx } from '../db/client';
 import { media, organizations } from '../db/schema';
 import { AdminRankSchema } from '../../src/contracts/admin/rank';
 import { OrganizationSettingsSchema } from '../../src/contracts/admin/organization';
@@ -300,7 +300,7 @@ async function importMedia(
  * @throws ApiError 422 ValidationFailed listing every problem with its JSON path; nothing is written then
  */
 export async function importContentDocument(
-  db: Db,
+  db: DbOrTx,
   input: unknown,
   options: { organizationId: string; actor: Actor; now: Date; readFile: ((path: string) => Promise<Uint8Array>) | null; rebase?: boolean },
 ): Promise<ImportSummary> {

@@ -308,11 +308,11 @@ describe('articles', () => {
     expect(await auditFor('articles', read.id)).toEqual(['create', 'archive']);
   });
 
-  it('shows a seeded article as Markdown to operators; saving it makes the Markdown the body', async () => {
+  it('shows a seeded article as Markdown to operators and as its HTML to fans, before and after an edit', async () => {
     const [seeded] = await t.db.select().from(articles).where(eq(articles.slug, 'monza-fan-guide'));
     const before = (await admin('GET', `/articles/${seeded.id}`)).body.data;
     expect(before.bodyMarkdown.length).toBeGreaterThan(0);
-    expect((await asFan<Article>(`/articles/${seeded.id}`)).bodyHtml).toBeNull();
+    expect((await asFan<Article>(`/articles/${seeded.id}`)).bodyHtml).toContain('<p>');
     const res = await admin('PATCH', `/articles/${seeded.id}`, { summary: 'Everything for Monza.' });
     expect(res.status).toBe(200);
     const after = await asFan<Article>(`/articles/${seeded.id}`);

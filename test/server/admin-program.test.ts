@@ -4,7 +4,7 @@
  * badges, benefits, carousel cards, consents and members' roles. Each: CRUD, validation (422 naming the field,
  * nothing saved), audit rows, archive instead of delete once members used it; fans see only published items.
  */
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminActivationListResponseSchema, AdminActivationResponseSchema } from '../../src/contracts/admin/activation';
 import { AdminBenefitListResponseSchema, AdminBenefitResponseSchema } from '../../src/contracts/admin/benefit';
@@ -33,11 +33,12 @@ afterAll(async () => t.close());
 
 const admin = (method: string, path: string, body?: unknown) => t.request(method, `/api/admin${path}`, { token: ops, body });
 const paths = (res: { body: { error?: { details?: Array<{ path: string }> } } }) => (res.body.error?.details ?? []).map((d) => d.path);
+/** The operators' audit entries of `entity` (the demo seed's own import entries left out), oldest first. */
 const auditRows = async (entity: string, entityId?: string) =>
   t.db
     .select()
     .from(auditLog)
-    .where(and(eq(auditLog.entity, entity), ...(entityId ? [eq(auditLog.entityId, entityId)] : [])))
+    .where(and(eq(auditLog.entity, entity), ne(auditLog.actorEmail, 'demo seed'), ...(entityId ? [eq(auditLog.entityId, entityId)] : [])))
     .orderBy(auditLog.createdAt);
 const iso = (offsetMs: number) => new Date(t.clock().getTime() + offsetMs).toISOString();
 

@@ -8,17 +8,16 @@ import { and, eq, sql } from 'drizzle-orm';
 import { pointTransactions, users } from '../../server/db/schema';
 import { videos } from '../../server/db/schema/content';
 import { awardPoints } from '../../server/domain/ledger';
-import { seedContent } from '../../server/seed/content';
 import { createTestContext, type TestContext } from './helpers';
 
 /**
- * The core's test context; seeds the demo content if the core seed did not (so these tests do not depend
- * on whether `seedDemoOrganization` calls `seedContent`).
+ * The core's test context, checked to hold the demo content (the demo document seeds it).
+ * @throws Error when the demo organization has no videos (the seed lost its content)
  */
 export async function createContentContext(options?: Parameters<typeof createTestContext>[0]): Promise<TestContext> {
   const ctx = await createTestContext(options);
   const [any] = await ctx.db.select({ id: videos.id }).from(videos).where(eq(videos.organizationId, ctx.organization.id)).limit(1);
-  if (!any) await ctx.db.transaction((tx) => seedContent(tx, ctx.organization, ctx.clock()));
+  if (!any) throw new Error('the demo seed holds no content');
   return ctx;
 }
 

@@ -8,6 +8,7 @@ import { AdminDownloadSchema, DownloadInputSchema, DownloadPatchSchema, type Dow
 import { contentStatusAt } from '../../../src/rules/content-status';
 import { downloads, media } from '../../db/schema';
 import { expectMediaKinds } from './media';
+import { demoCdnFileSize } from '../../storage/demo-cdn';
 import type { AdminResource } from './resource';
 
 type DownloadRow = typeof downloads.$inferSelect;
@@ -63,7 +64,12 @@ export const downloadResource: AdminResource<DownloadRow, DownloadInputData> = {
       { path: 'mediaId', id: input.mediaId, kinds: ['image', 'svg'], message: 'Not an image' },
     ]),
   afterWrite: async (row, input, { tx, organizationId }) => {
-    if (!input.fileMediaId) return;
+    if (!input.fileMediaId) {
+      // A file on the demo CDN: its size is the file's; a club's own CDN keeps the size it had.
+      const size = await demoCdnFileSize(input.fileId);
+      if (size !== null) await tx.update(downloads).set({ sizeBytes: size }).where(eq(downloads.id, row.id));
+      return;
+    }
     const [file] = await tx
       .select({ name: media.name, sizeBytes: media.sizeBytes })
       .from(media)

@@ -8,7 +8,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { notFound } from '../../lib/errors';
 import type { AppDeps, AppEnv } from '../../lib/types';
-import { CDN_DIR } from '../../seed/content';
+import { CDN_DIR } from '../../storage/demo-cdn';
 
 const FILE = /^\/cdn\/([a-z0-9][a-z0-9-]{0,80}\.(?:mp4|webm|pdf))$/;
 const TYPES: Record<string, string> = { mp4: 'video/mp4', webm: 'video/webm', pdf: 'application/pdf' };
