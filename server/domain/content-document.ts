@@ -32,7 +32,7 @@ import { recordAudit, type Actor } from './audit';
 import { DOCUMENT_RESOURCES, type DocumentResource } from '../routes/admin/registry';
 
 /** One problem of a document: its JSON path (`challenges.3.options`) and what is wrong. */
-export type DocumentIssue = { path: string; message: string };
+type DocumentIssue = { path: string; message: string };
 
 /** Longest list of problems an import reports (the first ones). */
 const MAX_ISSUES = 200;
@@ -114,7 +114,7 @@ function shiftTimestamps(value: unknown, shiftMs: number): unknown {
  * The document with every content timestamp moved by `now - exportedAt`: each item keeps its place relative to the
  * moment of export (live, scheduled, ended), so the demo document is as fresh whenever it is seeded.
  */
-export function rebaseDocument(document: ContentDocument, now: Date): ContentDocument {
+function rebaseDocument(document: ContentDocument, now: Date): ContentDocument {
   const shift = now.getTime() - Date.parse(document.exportedAt);
   const lists = Object.fromEntries(CONTENT_DOCUMENT_LISTS.map((list) => [list, shiftTimestamps(document[list], shift)]));
   return { ...document, ...lists, exportedAt: now.toISOString() } as ContentDocument;

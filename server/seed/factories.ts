@@ -72,7 +72,7 @@ export async function createOrganization(
   return organization;
 }
 
-export type ChallengeSeed = Omit<typeof challenges.$inferInsert, 'organizationId'>;
+type ChallengeSeed = Omit<typeof challenges.$inferInsert, 'organizationId'>;
 
 /** Inserts challenges for an organization. */
 export async function createChallenges(db: DbOrTx, organizationId: string, seeds: ChallengeSeed[]) {
@@ -91,13 +91,3 @@ const CONTENT_TYPES: Record<string, string> = {
   '.webp': 'image/webp',
 };
 
-/** Loads an image file into the media table; the content type comes from the extension. */
-export async function createMediaFromFile(db: DbOrTx, organizationId: string | null, path: string) {
-  const type = CONTENT_TYPES[extname(path).toLowerCase()];
-  if (!type) throw new Error(`unsupported media type for ${path}`);
-  const [row] = await db
-    .insert(media)
-    .values({ organizationId, name: path.split(/[\\/]/).pop() ?? null, contentType: type, bytes: await readFile(path) })
-    .returning({ id: media.id });
-  return row.id;
-}

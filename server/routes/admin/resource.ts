@@ -112,7 +112,7 @@ export async function loadRows<Row extends { id: string }, Input extends Record<
  * The item `id` of the organization, with its children.
  * @throws ApiError 404 when it does not exist (or `id` is not a UUID)
  */
-export async function readItem<Row extends { id: string }, Input extends Record<string, unknown>>(
+async function readItem<Row extends { id: string }, Input extends Record<string, unknown>>(
   resource: AdminResource<Row, Input>,
   db: DbOrTx,
   organizationId: string,

@@ -17,7 +17,7 @@ import { authenticate } from '../../middlewares/authenticate';
 import { operatorsOnly, requireOperator } from './operator';
 
 /** Largest content document accepted by `POST /api/admin/import`, in bytes. */
-export const MAX_DOCUMENT_BYTES = 50 * 1024 * 1024;
+const MAX_DOCUMENT_BYTES = 50 * 1024 * 1024;
 
 /** Export and import routes, for `app.route('/api/admin', ...)`. */
 export function contentTransferRoutes(deps: AppDeps) {
