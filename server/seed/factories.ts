@@ -2,12 +2,10 @@
  * Row factories shared by the demo seed and the tests (Epic Stack habit: the seed reuses the test factories).
  * Each inserts and returns rows; nothing here checks for existing data.
  */
-import { readFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
-import { extname } from 'node:path';
 import type { RankCode } from '../../src/contracts/organization';
 import type { DbOrTx } from '../db/client';
-import { challenges, media, organizations, ranks, type CheckinRewardRow } from '../db/schema';
+import { challenges, organizations, ranks, type CheckinRewardRow } from '../db/schema';
 
 type RankSeed = { code: RankCode; title: string; threshold: number; translations?: Record<string, { title?: string }> };
 
@@ -82,12 +80,3 @@ export async function createChallenges(db: DbOrTx, organizationId: string, seeds
     .values(seeds.map((s) => ({ ...s, organizationId })))
     .returning();
 }
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-};
-
