@@ -11,7 +11,7 @@ import { requestData } from '../../../api/data';
 import type { AuditEntry, ContentStatus, Deletion, PageMeta } from '../../../contracts/admin/common';
 
 /** One list page as the admin API answers it. */
-export interface AdminPage<T> {
+interface AdminPage<T> {
   data: T[];
   meta: PageMeta;
 }
@@ -69,7 +69,7 @@ export function adminItemQueryOptions<T extends AdminItem>(path: string, id: str
 }
 
 /** What a save sends: the item's id when it exists (PATCH), else none (POST), and the body. */
-export interface SaveVariables {
+interface SaveVariables {
   id?: string;
   body: Record<string, unknown>;
 }
@@ -113,7 +113,7 @@ export function useDeleteItem(path: string) {
 }
 
 /** An uploaded media file as `POST /api/admin/media` answers it. */
-export interface UploadedMedia {
+interface UploadedMedia {
   id: string;
   contentType: string;
   width: number | null;

@@ -24,7 +24,7 @@ import { DeleteButton, useOrganizationContext } from './item-actions';
 import { useConsoleText } from './use-console-text';
 
 /** Renders the fan app's card of a challenge (given by the route). */
-export type RenderChallengePreview = (challenge: Challenge) => ReactNode;
+type RenderChallengePreview = (challenge: Challenge) => ReactNode;
 
 interface ChallengeEditorProps {
   /** The challenge's id, or `new`. */

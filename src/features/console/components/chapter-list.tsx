@@ -5,7 +5,7 @@
  * a polite live region says where the chapter went, and focus stays on the button that moved it (or on the moved
  * chapter's handle).
  */
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import {
   closestCenter,
   DndContext,
@@ -17,11 +17,11 @@ import {
   type DragEndEvent,
 } from '@dnd-kit/core';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
+import { CSS as DndCss } from '@dnd-kit/utilities';
 import { useConsoleText } from './use-console-text';
 
 /** Moves the item at `from` to `to` in a copy of `list` (dnd-kit's `arrayMove`); out-of-range moves change nothing. */
-export function moveChapter<T>(list: readonly T[], from: number, to: number): T[] {
+function moveChapter<T>(list: readonly T[], from: number, to: number): T[] {
   if (from < 0 || from >= list.length || to < 0 || to >= list.length || from === to) return [...list];
   return arrayMove([...list], from, to);
 }
@@ -43,16 +43,16 @@ function SortableChapter({ id, index, count, name, onMove, onRemove, children }:
   const { t } = useConsoleText();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
   return (
-    <li ref={setNodeRef} className={isDragging ? 'console-chapter console-chapter--dragging' : 'console-chapter'} style={{ transform: CSS.Transform.toString(transform), transition }}>
+    <li ref={setNodeRef} data-chapter={id} className={isDragging ? 'console-chapter console-chapter--dragging' : 'console-chapter'} style={{ transform: DndCss.Transform.toString(transform), transition }}>
       <div className="console-chapter__bar">
         <button type="button" className="btn btn--ghost btn--sm console-chapter__handle" ref={setActivatorNodeRef} {...attributes} {...listeners} aria-label={t('stories.drag', { name, position: index + 1 })}>
           <span aria-hidden="true">⠿</span>
         </button>
         <h3 className="console-chapter__title">{t('stories.chapterN', { n: index + 1, name })}</h3>
-        <button type="button" className="btn btn--secondary btn--sm" onClick={() => onMove(index, index - 1)} disabled={index === 0} aria-label={t('stories.moveUp', { name })}>
+        <button type="button" className="btn btn--secondary btn--sm" data-move="up" onClick={() => onMove(index, index - 1)} disabled={index === 0} aria-label={t('stories.moveUp', { name })}>
           {t('stories.up')}
         </button>
-        <button type="button" className="btn btn--secondary btn--sm" onClick={() => onMove(index, index + 1)} disabled={index === count - 1} aria-label={t('stories.moveDown', { name })}>
+        <button type="button" className="btn btn--secondary btn--sm" data-move="down" onClick={() => onMove(index, index + 1)} disabled={index === count - 1} aria-label={t('stories.moveDown', { name })}>
           {t('stories.down')}
         </button>
         <button type="button" className="btn btn--ghost btn--sm" onClick={onRemove} aria-label={t('stories.remove', { name })}>
@@ -68,6 +68,16 @@ function SortableChapter({ id, index, count, name, onMove, onRemove, children }:
 export function ChapterList<T>({ chapters, keyOf, nameOf, onReorder, children, onRemove }: ChapterListProps<T>) {
   const { t } = useConsoleText();
   const [announcement, setAnnouncement] = useState('');
+  // After a move by button, focus stays with the moved chapter: on the same button, or the other one once the
+  // chapter reached the top or the bottom (a disabled button cannot hold focus).
+  const [moved, setMoved] = useState<{ id: string; direction: 'up' | 'down' } | null>(null);
+  useEffect(() => {
+    if (!moved) return;
+    const item = [...document.querySelectorAll('[data-chapter]')].find((el) => el.getAttribute('data-chapter') === moved.id);
+    const same = item?.querySelector<HTMLButtonElement>(`[data-move="${moved.direction}"]`);
+    const other = item?.querySelector<HTMLButtonElement>(`[data-move="${moved.direction === 'up' ? 'down' : 'up'}"]`);
+    (same && !same.disabled ? same : other)?.focus();
+  }, [moved]);
   const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   const ids = chapters.map(keyOf);
   const indexOf = (id: string | number) => ids.indexOf(String(id));
@@ -76,9 +86,10 @@ export function ChapterList<T>({ chapters, keyOf, nameOf, onReorder, children, o
     return i >= 0 ? nameOf(chapters[i], i) : '';
   };
 
-  const move = (from: number, to: number) => {
+  const move = (from: number, to: number, byButton = false) => {
     if (to < 0 || to >= chapters.length || from === to) return;
     onReorder(moveChapter(chapters, from, to));
+    if (byButton) setMoved({ id: ids[from], direction: to < from ? 'up' : 'down' });
     setAnnouncement(t('stories.moved', { name: nameOf(chapters[from], from), position: to + 1, count: chapters.length }));
   };
   const onDragEnd = ({ active, over }: DragEndEvent) => {
@@ -111,7 +122,7 @@ export function ChapterList<T>({ chapters, keyOf, nameOf, onReorder, children, o
                 index={index}
                 count={chapters.length}
                 name={nameOf(chapter, index)}
-                onMove={move}
+                onMove={(from, to) => move(from, to, true)}
                 onRemove={() => onRemove(index)}
               >
                 {children(chapter, index)}

@@ -38,9 +38,3 @@ export function serverFieldErrors(details: unknown): FieldErrors {
   }
   return errors;
 }
-
-/** The first field (in `order`) that has an error, or the first error's path; null when there is none. */
-export function firstErrorPath(errors: FieldErrors, order: readonly string[] = []): string | null {
-  const inOrder = order.find((path) => errors[path] !== undefined || Object.keys(errors).some((k) => k.startsWith(`${path}.`)));
-  return inOrder ?? Object.keys(errors)[0] ?? null;
-}

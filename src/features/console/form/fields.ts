@@ -60,7 +60,7 @@ export const frenchPath = (name: string) => `translations.fr.${name}`;
 export function initialValues(fields: readonly FieldSpec[]): Record<string, unknown> {
   let values: Record<string, unknown> = { translations: { fr: {} } };
   for (const field of fields) {
-    const empty = field.kind === 'checkbox' ? false : field.kind === 'list' ? [] : field.kind === 'number' ? 0 : field.nullable ? null : '';
+    const empty = field.kind === 'checkbox' ? false : field.kind === 'list' ? [] : field.nullable ? null : field.kind === 'number' ? 0 : '';
     values = setAt(values, field.name, field.initial ?? empty);
     if (field.translatable) values = setAt(values, frenchPath(field.name), '');
   }
