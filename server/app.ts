@@ -34,6 +34,7 @@ import { staticRoutes } from './routes/static/static.index';
 import { userRoutes } from './routes/user/user.index';
 import { activationRoutes } from './routes/activations/activations.index';
 import { adminRoutes } from './routes/admin/admin.index';
+import { contentTransferRoutes } from './routes/admin/transfer';
 import { carouselRoutes } from './routes/carousel/carousel.index';
 import { cdnRoutes } from './routes/cdn/cdn.index';
 import { consentRoutes } from './routes/consent/consent.index';
@@ -178,6 +179,8 @@ export function createApp(options: CreateAppOptions) {
 
   // Avatar upload (5 MB) is mounted before the /api group and its 1 MB body limit (decision 0015).
   app.route('/api/media', avatarRoutes(deps));
+  // The content document carries its media: mounted before the /api group's 1 MB body limit too.
+  app.route('/api/admin', contentTransferRoutes(deps));
   app.route('/api', api);
   app.route('/', cdnRoutes(deps));
   app.route('/', staticRoutes(deps));

@@ -7,10 +7,12 @@ import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { AuditAction, AuditEntry, AuditLogQuery, PageMeta } from '../../src/contracts/admin/common';
 import type { DbOrTx } from '../db/client';
 import { auditLog } from '../db/schema';
-import type { UserRow } from '../lib/types';
 
-/** Who made a change: the operator's member row (its id and e-mail are recorded). */
-export type Actor = Pick<UserRow, 'id' | 'email' | 'organizationId'>;
+/**
+ * Who made a change: the operator's member row (its id and e-mail are recorded), or a command run on the server
+ * (`id` null, `email` naming it, e.g. `npm run content`).
+ */
+export type Actor = { id: string | null; email: string; organizationId: string };
 
 /**
  * The fields that differ between `before` and `after` (compared as JSON), each side restricted to them.

@@ -8,15 +8,15 @@ import { AuditLogQuerySchema } from '../../../src/contracts/admin/common';
 import { listAudit } from '../../domain/audit';
 import { parseWith } from '../../lib/http';
 import type { AppDeps, AppEnv } from '../../lib/types';
-import { challengeResource } from './challenges.resource';
 import { operatorsOnly, requireOperator } from './operator';
+import { DOCUMENT_RESOURCES } from './registry';
 import { adminResourceRoutes } from './resource';
 
 /** Every admin route, mounted by `createApp` inside the member group at `/admin`. */
 export function adminRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.use('*', operatorsOnly());
-  app.route('/challenges', adminResourceRoutes(deps, challengeResource));
+  for (const { resource } of DOCUMENT_RESOURCES) app.route(`/${resource.name}`, adminResourceRoutes(deps, resource));
   app.get('/audit-log', async (c) => {
     const { organization } = requireOperator(c.get('principal'));
     const query = parseWith(AuditLogQuerySchema, c.req.query(), 'Invalid query');

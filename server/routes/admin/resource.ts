@@ -99,6 +99,113 @@ function sentFields<T extends Record<string, unknown>>(parsed: T, raw: unknown):
   return Object.fromEntries(Object.entries(parsed).filter(([key]) => sent.includes(key))) as Partial<T>;
 }
 
+/** Stored rows of `resource` with their children (`load`). */
+export async function loadRows<Row extends { id: string }, Input extends Record<string, unknown>>(
+  resource: AdminResource<Row, Input>,
+  db: DbOrTx,
+  rows: Array<Record<string, unknown>>,
+): Promise<Row[]> {
+  return resource.load ? resource.load(db, rows) : (rows as unknown as Row[]);
+}
+
+/**
+ * The item `id` of the organization, with its children.
+ * @throws ApiError 404 when it does not exist (or `id` is not a UUID)
+ */
+export async function readItem<Row extends { id: string }, Input extends Record<string, unknown>>(
+  resource: AdminResource<Row, Input>,
+  db: DbOrTx,
+  organizationId: string,
+  id: string,
+): Promise<Row> {
+  if (!UUID.test(id)) throw notFound(`${resource.noun} not found`);
+  const rows = await db
+    .select()
+    .from(resource.table)
+    .where(and(eq(resource.table.id, id), eq(resource.table.organizationId, organizationId)));
+  const [row] = await loadRows(resource, db, rows as Array<Record<string, unknown>>);
+  if (!row) throw notFound(`${resource.noun} not found`);
+  return row;
+}
+
+/**
+ * Checks what a valid input refers to: its media exist in the organization, and the resource's own `check`.
+ * @throws ApiError 422 naming each field whose media does not exist, or the resource's own 422
+ */
+async function checkReferences<Input extends Record<string, unknown>>(
+  resource: AdminResource<{ id: string }, Input>,
+  input: Input,
+  ctx: ResourceContext,
+): Promise<void> {
+  const refs = resource.mediaRefs?.(input) ?? [];
+  if (refs.length) {
+    const ids = [...new Set(refs.map((r) => r.id))];
+    const found = await ctx.tx
+      .select({ id: media.id })
+      .from(media)
+      .where(and(inArray(media.id, ids), eq(media.organizationId, ctx.organizationId)));
+    const known = new Set(found.map((r) => r.id));
+    const missing = refs.filter((r) => !known.has(r.id));
+    if (missing.length) throw validationFailed('Invalid request body', missing.map((r) => ({ path: r.path, message: 'No such media' })));
+  }
+  await resource.check?.(input, ctx);
+}
+
+/**
+ * Creates an item from a validated input in `ctx.tx`, with its children and its audit entry.
+ * @returns the stored row
+ * @throws ApiError 422 for unknown references; the driver's unique violation for a duplicate key
+ */
+export async function createItem<Row extends { id: string }, Input extends Record<string, unknown>>(
+  resource: AdminResource<Row, Input>,
+  input: Input,
+  ctx: ResourceContext,
+): Promise<Row> {
+  await checkReferences(resource as never, input, ctx);
+  const [created] = (await ctx.tx
+    .insert(resource.table)
+    .values({ ...resource.toValues(input, ctx, null), organizationId: ctx.organizationId })
+    .returning({ id: resource.table.id })) as Array<{ id: string }>;
+  // An item created without a key gets the one its export would name it by, so a document matches it later.
+  if ('key' in resource.table && input.key === null) {
+    await ctx.tx
+      .update(resource.table)
+      .set({ key: `${resource.name}-${created.id.slice(0, 8)}` })
+      .where(eq(resource.table.id, created.id));
+  }
+  await resource.afterWrite?.(created, input, ctx);
+  const row = await readItem(resource, ctx.tx, ctx.organizationId, created.id);
+  await recordAudit(ctx.tx, ctx.actor, { entity: resource.name, entityId: row.id, action: 'create', before: null, after: resource.toInput(row) });
+  return row;
+}
+
+/**
+ * Replaces a stored item by a validated input in `ctx.tx` (children included) and logs the changed fields
+ * (nothing is logged when nothing changed).
+ * @returns the stored row after the change
+ * @throws ApiError 422 for unknown references; the driver's unique violation for a duplicate key
+ */
+export async function updateItem<Row extends { id: string }, Input extends Record<string, unknown>>(
+  resource: AdminResource<Row, Input>,
+  existing: Row,
+  input: Input,
+  ctx: ResourceContext,
+): Promise<Row> {
+  await checkReferences(resource as never, input, ctx);
+  const values = resource.toValues(input, ctx, existing);
+  await ctx.tx
+    .update(resource.table)
+    .set({ ...values, ...('updatedAt' in resource.table ? { updatedAt: ctx.now } : {}) })
+    .where(and(eq(resource.table.id, existing.id), eq(resource.table.organizationId, ctx.organizationId)));
+  await resource.afterWrite?.(existing, input, ctx);
+  const row = await readItem(resource, ctx.tx, ctx.organizationId, existing.id);
+  const diff = changedFields(resource.toInput(existing), resource.toInput(row));
+  if (Object.keys(diff.after).length) {
+    await recordAudit(ctx.tx, ctx.actor, { entity: resource.name, entityId: row.id, action: 'update', ...diff });
+  }
+  return row;
+}
+
 /**
  * Routes of one admin resource (mounted at `/api/admin/<name>` by `adminRoutes`).
  * @throws (per request) 404 unknown id, 422 invalid body or unknown media, 409 duplicate key/slug
@@ -108,34 +215,8 @@ export function adminResourceRoutes<Row extends { id: string }, Input extends Re
   resource: AdminResource<Row, Input>,
 ) {
   const { table } = resource;
-  const load = async (db: DbOrTx, rows: Array<Record<string, unknown>>): Promise<Row[]> =>
-    resource.load ? resource.load(db, rows) : (rows as unknown as Row[]);
-
-  const readOne = async (db: DbOrTx, organizationId: string, id: string): Promise<Row> => {
-    if (!UUID.test(id)) throw notFound(`${resource.noun} not found`);
-    const rows = await db
-      .select()
-      .from(table)
-      .where(and(eq(table.id, id), eq(table.organizationId, organizationId)));
-    const [row] = await load(db, rows as Array<Record<string, unknown>>);
-    if (!row) throw notFound(`${resource.noun} not found`);
-    return row;
-  };
-
-  const validateRefs = async (input: Input, ctx: ResourceContext) => {
-    const refs = resource.mediaRefs?.(input) ?? [];
-    if (refs.length) {
-      const ids = [...new Set(refs.map((r) => r.id))];
-      const found = await ctx.tx
-        .select({ id: media.id })
-        .from(media)
-        .where(and(inArray(media.id, ids), eq(media.organizationId, ctx.organizationId)));
-      const known = new Set(found.map((r) => r.id));
-      const missing = refs.filter((r) => !known.has(r.id));
-      if (missing.length) throw validationFailed('Invalid request body', missing.map((r) => ({ path: r.path, message: 'No such media' })));
-    }
-    await resource.check?.(input, ctx);
-  };
+  const load = (db: DbOrTx, rows: Array<Record<string, unknown>>) => loadRows(resource, db, rows);
+  const readOne = (db: DbOrTx, organizationId: string, id: string) => readItem(resource, db, organizationId, id);
 
   /** Runs a change in one transaction; a duplicate key or slug is 409. */
   const change = async <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => {
@@ -181,15 +262,7 @@ export function adminResourceRoutes<Row extends { id: string }, Input extends Re
       const input = await readJson(c, resource.input);
       const now = deps.clock();
       const item = await change(async (tx) => {
-        const ctx: ResourceContext = { tx, organizationId: organization.id, now, actor: user };
-        await validateRefs(input, ctx);
-        const [created] = await tx
-          .insert(table)
-          .values({ ...resource.toValues(input, ctx, null), organizationId: organization.id })
-          .returning({ id: table.id });
-        await resource.afterWrite?.(created as { id: string }, input, ctx);
-        const row = await readOne(tx, organization.id, (created as { id: string }).id);
-        await recordAudit(tx, user, { entity: resource.name, entityId: row.id, action: 'create', before: null, after: resource.toInput(row) });
+        const row = await createItem(resource, input, { tx, organizationId: organization.id, now, actor: user });
         return resource.toItem(row, now);
       });
       return sendData(c, item, 201);
@@ -201,22 +274,9 @@ export function adminResourceRoutes<Row extends { id: string }, Input extends Re
       const patch = sentFields(raw as Record<string, unknown>, body);
       const now = deps.clock();
       const item = await change(async (tx) => {
-        const existing = await readOne(tx, organization.id, c.req.param('id'));
-        const before = resource.toInput(existing);
-        const input = parseWith(resource.input, { ...before, ...patch }, 'Invalid request body');
-        const ctx: ResourceContext = { tx, organizationId: organization.id, now, actor: user };
-        await validateRefs(input, ctx);
-        const values = resource.toValues(input, ctx, existing);
-        await tx
-          .update(table)
-          .set({ ...values, ...('updatedAt' in table ? { updatedAt: now } : {}) })
-          .where(and(eq(table.id, existing.id), eq(table.organizationId, organization.id)));
-        await resource.afterWrite?.(existing, input, ctx);
-        const row = await readOne(tx, organization.id, existing.id);
-        const diff = changedFields(before, resource.toInput(row));
-        if (Object.keys(diff.after).length) {
-          await recordAudit(tx, user, { entity: resource.name, entityId: row.id, action: 'update', ...diff });
-        }
+        const existing = await readItem(resource, tx, organization.id, c.req.param('id'));
+        const input = parseWith(resource.input, { ...resource.toInput(existing), ...patch }, 'Invalid request body');
+        const row = await updateItem(resource, existing, input, { tx, organizationId: organization.id, now, actor: user });
         return resource.toItem(row, now);
       });
       return sendData(c, item);

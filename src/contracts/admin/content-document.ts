@@ -1,0 +1,85 @@
+/**
+ * The organization's content document: its settings and all its content in one versioned JSON file, the format of
+ * `npm run content -- export|import <file.json>` and of `GET /api/admin/export` / `POST /api/admin/import`.
+ *
+ * - Each list holds items of one admin resource, each written with that resource's own contract
+ *   (`src/contracts/admin/<resource>.ts`), so a document is validated by the very rules the console uses; an item
+ *   is identified by its stable key (`key`, or the resource's `slug`, `fileId` or rank `code`), which makes an
+ *   import idempotent: re-importing a document updates the items it names and creates the others.
+ * - References name items by key, not by database id: every `mediaId` / `...MediaId` field names an entry of
+ *   `media` by its key, and a playlist's `videoIds` name videos by slug. Ids are database-local; keys travel.
+ * - A media entry carries its bytes as `data` (base64, in API documents) or as `file`, a path relative to the
+ *   document (in files written by the command, the bytes sit beside the document).
+ * Imports only zod.
+ */
+import { z } from 'zod';
+import { TextSchema, TimestampSchema } from '../common';
+import { ItemKeySchema } from './common';
+
+/** The document's format name and version: a reader refuses any other. */
+export const CONTENT_DOCUMENT_FORMAT = 'podium-content';
+export const CONTENT_DOCUMENT_VERSION = 1;
+
+/**
+ * The lists of a content document, in import order (an item may refer only to lists before its own): each is
+ * the admin resource of the same name (`carouselCards` is `carousel-cards`).
+ */
+export const CONTENT_DOCUMENT_LISTS = [
+  'ranks',
+  'consents',
+  'videos',
+  'playlists',
+  'articles',
+  'stories',
+  'challenges',
+  'sweepstakes',
+  'activations',
+  'benefits',
+  'carouselCards',
+  'downloads',
+] as const;
+export type ContentDocumentList = (typeof CONTENT_DOCUMENT_LISTS)[number];
+
+/** One media file of the document. */
+export const MediaEntrySchema = z
+  .object({
+    key: ItemKeySchema,
+    /** Original file name, for operators. */
+    name: TextSchema.max(200).nullable().default(null),
+    contentType: z.string().regex(/^[a-z]+\/[a-z0-9.+-]+$/i, 'Not a media type'),
+    /** Path of the bytes relative to the document (files written by `npm run content -- export`). */
+    file: z.string().regex(/^[A-Za-z0-9._/-]{1,200}$/).refine((p) => !p.split('/').includes('..'), 'Must stay beside the document').optional(),
+    /** The bytes, base64 (documents of the admin API). */
+    data: z.base64().optional(),
+  })
+  .strict()
+  .refine((m) => (m.file === undefined) !== (m.data === undefined), 'Give the bytes as exactly one of file or data');
+export type MediaEntry = z.infer<typeof MediaEntrySchema>;
+
+/** An item of a list: validated by its resource's contract when the document is imported. */
+const ItemSchema = z.record(z.string(), z.unknown());
+
+export const ContentDocumentSchema = z
+  .object({
+    format: z.literal(CONTENT_DOCUMENT_FORMAT),
+    version: z.literal(CONTENT_DOCUMENT_VERSION),
+    exportedAt: TimestampSchema,
+    /** The organization's settings (contract of `PATCH /api/admin/organization`), applied first. */
+    organization: ItemSchema.optional(),
+    media: z.array(MediaEntrySchema).default([]),
+    ...(Object.fromEntries(CONTENT_DOCUMENT_LISTS.map((list) => [list, z.array(ItemSchema).default([])])) as Record<
+      ContentDocumentList,
+      z.ZodDefault<z.ZodArray<typeof ItemSchema>>
+    >),
+  })
+  .strict();
+export type ContentDocument = z.infer<typeof ContentDocumentSchema>;
+
+/** What an import did, per list: items created, updated, and left as they were. */
+export const ImportSummarySchema = z.object({
+  created: z.number().int().nonnegative(),
+  updated: z.number().int().nonnegative(),
+  unchanged: z.number().int().nonnegative(),
+  lists: z.record(z.string(), z.object({ created: z.number().int(), updated: z.number().int(), unchanged: z.number().int() })),
+});
+export type ImportSummary = z.infer<typeof ImportSummarySchema>;
