@@ -6,7 +6,7 @@
  * online tool and operator data has no business in a fan's offline cache.
  */
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, createIdempotencyKey, type Envelope } from '../../../api/client';
+import { apiRequest, createIdempotencyKey } from '../../../api/client';
 import { requestData } from '../../../api/data';
 import type { AuditEntry, ContentStatus, Deletion, PageMeta } from '../../../contracts/admin/common';
 
@@ -174,9 +174,9 @@ export function useSaveOrganization() {
   });
 }
 
-/** Downloads the whole content document, `GET /api/admin/export`; resolves with the JSON text. */
+/** Downloads the whole content document, `GET /api/admin/export` (`{data: document}`, media inline); resolves with its JSON text. */
 export async function exportContent(): Promise<string> {
-  const document = await apiRequest<unknown>('/admin/export');
+  const document = await requestData<unknown>('/admin/export');
   return JSON.stringify(document, null, 2);
 }
 
@@ -184,6 +184,6 @@ export async function exportContent(): Promise<string> {
  * Imports a content document, `POST /api/admin/import` (one transaction: all or nothing). Takes the parsed JSON;
  * resolves with the server's summary. A refused document is a 422 `ApiError` whose `details[].path` names the items.
  */
-export function importContent(document: unknown): Promise<Envelope<unknown>> {
-  return apiRequest<Envelope<unknown>>('/admin/import', { method: 'POST', body: document, idempotencyKey: createIdempotencyKey() });
+export function importContent(document: unknown): Promise<unknown> {
+  return requestData<unknown>('/admin/import', { method: 'POST', body: document, idempotencyKey: createIdempotencyKey() });
 }
