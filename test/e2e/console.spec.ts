@@ -120,3 +120,19 @@ test('a fan who opens /admin gets the 404 page, with nothing of the console', as
   await expect(fan.getByRole('heading', { level: 1 })).toContainText(/cannot be found/i);
   await expect(fan.getByRole('navigation', { name: 'Console' })).toHaveCount(0);
 });
+
+test("an operator's keyboard reaches every console page from the sidebar; an unknown console page says so", async ({ browser }) => {
+  const ops = await signedIn(browser, OPERATOR, { width: 1024, height: 768 });
+  await ops.goto('/admin');
+  await expect(ops.getByRole('heading', { level: 1, name: 'Operator console' })).toBeVisible();
+  // The skip link comes first and jumps to the page's content.
+  await ops.keyboard.press('Tab');
+  await expect(ops.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  const nav = ops.getByRole('navigation', { name: 'Console' });
+  await nav.getByRole('link', { name: 'Stories' }).focus();
+  await ops.keyboard.press('Enter');
+  await expect(ops.getByRole('heading', { level: 1, name: 'Stories' })).toBeFocused();
+  await expect(nav.getByRole('link', { name: 'Stories' })).toHaveAttribute('aria-current', 'page');
+  await ops.goto('/admin/no-such-page');
+  await expect(ops.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+});

@@ -4,12 +4,13 @@
  * is composed here, in the app layer, and handed to the console (`new?from={id}` duplicates a challenge). Stories
  * have their chapter editor; every other resource the form its fields declare.
  */
-import { createFileRoute, notFound } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { ChallengeCard } from '../../../features/challenges/components/challenge-card';
 import { ChallengeEditor } from '../../../features/console/components/challenge-editor';
 import { ResourceEditPage } from '../../../features/console/components/resource-edit-page';
 import { StoryEditor } from '../../../features/console/components/story-editor';
 import { readConsoleSearch, type ConsoleSearch } from '../../../features/console/console-search';
+import { ConsoleNotFound } from '../../../features/console/components/console-not-found';
 import { resourceByPath } from '../../../features/console/resources';
 import { useNow } from '../../../platform/use-now';
 
@@ -27,6 +28,6 @@ function ConsoleItemRoute() {
   }
   if (path === 'stories') return <StoryEditor key={id} id={id} />;
   const resource = resourceByPath(path);
-  if (!resource || resource.listOnly) throw notFound();
+  if (!resource || resource.listOnly) return <ConsoleNotFound />;
   return <ResourceEditPage key={`${path}/${id}`} resource={resource} id={id} />;
 }
