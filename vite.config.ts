@@ -45,7 +45,7 @@ export default defineConfig({
     __APP_VERSION__: JSON.stringify(process.env.PODIUM_BUILD_VERSION ?? new Date().toISOString()),
   },
   server: {
-    proxy: { '/api': apiTarget, '/config.json': apiTarget, '/cdn': apiTarget },
+    proxy: { '/api': apiTarget, '/config.json': apiTarget, '/cdn': apiTarget, '/manifest.webmanifest': apiTarget },
   },
   build: {
     sourcemap: true,

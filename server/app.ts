@@ -27,6 +27,7 @@ import { securityHeaders } from './middlewares/security-headers';
 import { challengeRoutes } from './routes/challenge/challenge.index';
 import { checkinRoutes } from './routes/checkin/checkin.index';
 import { configRoutes } from './routes/config/config.index';
+import { manifestRoutes } from './routes/manifest/manifest.index';
 import { mediaRoutes } from './routes/media/media.index';
 import { organizationRoutes } from './routes/organization/organization.index';
 import { sessionRoutes } from './routes/session/session.index';
@@ -35,7 +36,9 @@ import { userRoutes } from './routes/user/user.index';
 import { activationRoutes } from './routes/activations/activations.index';
 import { adminRoutes } from './routes/admin/admin.index';
 import { contentTransferRoutes } from './routes/admin/transfer';
+import { benefitRoutes } from './routes/benefits/benefits.index';
 import { carouselRoutes } from './routes/carousel/carousel.index';
+import { carRoutes } from './routes/cars/cars.index';
 import { cdnRoutes } from './routes/cdn/cdn.index';
 import { consentRoutes } from './routes/consent/consent.index';
 import { contentRoutes } from './routes/content/content.index';
@@ -174,6 +177,8 @@ export function createApp(options: CreateAppOptions) {
   member.route('/activations', activationRoutes(deps));
   member.route('/consent', consentRoutes(deps));
   member.route('/carousel', carouselRoutes(deps));
+  member.route('/benefits', benefitRoutes(deps));
+  member.route('/cars', carRoutes());
   member.route('/admin', adminRoutes(deps));
   api.route('/', member);
 
@@ -183,6 +188,7 @@ export function createApp(options: CreateAppOptions) {
   app.route('/api/admin', contentTransferRoutes(deps));
   app.route('/api', api);
   app.route('/', cdnRoutes(deps));
+  app.route('/', manifestRoutes(deps));
   app.route('/', staticRoutes(deps));
   return { app, deps };
 }

@@ -145,7 +145,6 @@ export const EnvSchema = z
      */
     PUBLIC_RECONNECT_JITTER_MS: z.coerce.number().int().min(0).max(30_000).optional(),
     PUBLIC_EXCLUDED_CHALLENGE_IDS: list(''),
-    PUBLIC_INTERNAL_EMAIL_DOMAINS: list('alpine-racing.example,podium.example'),
     PUBLIC_ANALYTICS_KEY: optionalText,
     PUBLIC_ANALYTICS_HOST: url('PUBLIC_ANALYTICS_HOST'),
     PUBLIC_TELEMETRY_ENDPOINT: url('PUBLIC_TELEMETRY_ENDPOINT'),

@@ -1,13 +1,16 @@
 /**
  * The demo organization "Alpine Racing": ranks, check-in rewards, a logo and 16 challenges of
  * every subtype with English and French texts. Dates are relative to the seed time: some challenges are open,
- * some expired (history), some not visible yet; a few are public for visitors.
+ * some expired (history), some not visible yet; a few are public for visitors. The organization's settings
+ * (short name, French texts, internal e-mail domains, cars page, French rank titles), its benefits and its rewards
+ * carousel come from `./program.ts`.
  */
 import { fileURLToPath } from 'node:url';
 import type { Db } from '../db/client';
 import type { ChallengeTranslation } from '../db/schema';
 import { seedContent } from './content';
-import { createChallenges, createMediaFromFile, createOrganization, type ChallengeSeed } from './factories';
+import { DEMO_CARS_PAGE, DEMO_RANK_TITLES_FR, DEMO_SETTINGS, seedProgram } from './program';
+import { createChallenges, createMediaFromFile, createOrganization, DEFAULT_RANKS, type ChallengeSeed } from './factories';
 
 const MEDIA_DIR = fileURLToPath(new URL('./media/', import.meta.url));
 const DAY = 24 * 60 * 60 * 1000;
@@ -29,6 +32,8 @@ export async function seedDemoOrganization(db: Db, options: { organizationKey: s
       timeZone: 'Europe/Paris',
       brandColor: '#0055A4',
       logoMediaId: logo,
+      ranks: DEFAULT_RANKS.map((r) => ({ ...r, translations: { fr: { title: DEMO_RANK_TITLES_FR[r.code] } } })),
+      settings: { ...DEMO_SETTINGS, translations: { ...DEMO_SETTINGS.translations }, internalEmailDomains: [...DEMO_SETTINGS.internalEmailDomains], carsPage: DEMO_CARS_PAGE },
     });
     const images = new Map<string, Promise<string>>();
     const image = (file: string) => {
@@ -398,6 +403,7 @@ export async function seedDemoOrganization(db: Db, options: { organizationKey: s
       seeds.map((s, i) => ({ ...s, sortOrder: i })),
     );
     await seedContent(tx, organization, options.now);
+    await seedProgram(tx, organization.id);
     return organization;
   });
 }

@@ -9,7 +9,7 @@ import type { RankCode } from '../../src/contracts/organization';
 import type { DbOrTx } from '../db/client';
 import { challenges, media, organizations, ranks, type CheckinRewardRow } from '../db/schema';
 
-type RankSeed = { code: RankCode; title: string; threshold: number };
+type RankSeed = { code: RankCode; title: string; threshold: number; translations?: Record<string, { title?: string }> };
 
 /** Ranks P10..P1 with the demo thresholds (lifetime points). */
 export const DEFAULT_RANKS: RankSeed[] = [
@@ -48,6 +48,8 @@ export async function createOrganization(
     logoMediaId?: string | null;
     checkinRewards?: CheckinRewardRow[];
     ranks?: RankSeed[];
+    /** More settings (short name, translations, internal e-mail domains, cars page, ...). */
+    settings?: Partial<Pick<typeof organizations.$inferInsert, 'shortName' | 'translations' | 'internalEmailDomains' | 'defaultLanguage' | 'carsPage'>>;
   },
 ) {
   const [organization] = await db
@@ -60,6 +62,7 @@ export async function createOrganization(
       brandColor: input.brandColor ?? '#0055A4',
       logoMediaId: input.logoMediaId ?? null,
       checkinRewards: input.checkinRewards ?? DEFAULT_CHECKIN_REWARDS,
+      ...input.settings,
     })
     .returning();
   const rankSeeds = input.ranks ?? DEFAULT_RANKS;

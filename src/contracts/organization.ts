@@ -14,7 +14,7 @@ export type RankCode = z.infer<typeof RankCodeSchema>;
 /** A rank: reached when lifetime earned points >= `threshold` (ARCHITECTURE §4). */
 export const RankSchema = z.object({
   name: RankCodeSchema,
-  /** Display title, e.g. "Rookie". */
+  /** Display title in the request's language, e.g. "Rookie". */
   title: z.string(),
   /** Lifetime points needed, in points. */
   threshold: z.number().int().nonnegative(),
@@ -23,7 +23,12 @@ export type Rank = z.infer<typeof RankSchema>;
 
 export const OrganizationSchema = z.object({
   organizationId: z.string(),
+  /** Name in the request's language (`Accept-Language`), set by the organization's operators. */
   name: z.string(),
+  /** Short name (installed app's name), in the request's language; the name when the organization set none. */
+  shortName: z.string(),
+  /** Language for members whose browser asks for none the app speaks. */
+  defaultLanguage: z.enum(['en', 'fr']),
   token: z.string(),
   /** Ranks sorted by threshold ascending (P10 first). */
   ranks: z.array(RankSchema),

@@ -1,17 +1,23 @@
 /**
  * Content preloads of the main guard (spec §2), in their own chunk so the first screen does not load the
  * content features (docs/decisions/0006-first-load-budget.md). Each prefetch fills the persisted cache, so the
- * media, stories and sweepstakes pages open offline too (ARCHITECTURE §6).
+ * media, stories, sweepstakes, benefits and cars pages and the rewards carousel open offline too (ARCHITECTURE §6).
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { getActivationsQueryOptions } from '../features/activations/api/get-activations';
 import { getArticlesQueryOptions } from '../features/articles/api/get-articles';
+import { getBenefitsQueryOptions } from '../features/benefits/api/get-benefits';
+import { getCarsPageQueryOptions } from '../features/cars/api/get-cars-page';
+import { getCarouselCardsQueryOptions } from '../features/rewards/api/get-carousel-cards';
 import { getPlaylistsQueryOptions } from '../features/videos/api/get-playlists';
 import { getStoriesQueryOptions } from '../features/stories/api/get-stories';
 import { getSweepstakesQueryOptions } from '../features/sweepstakes/api/get-sweepstakes';
 import { getVideosQueryOptions } from '../features/videos/api/get-videos';
 
-/** Signed-in member: sweepstakes, stories, videos, playlists, articles and activations. Never throws. */
+/**
+ * Signed-in member: sweepstakes, stories, videos, playlists, articles, activations, the rewards carousel, benefits
+ * and the cars page. Never throws.
+ */
 export function preloadContentForUser(queryClient: QueryClient): void {
   void queryClient.prefetchQuery(getSweepstakesQueryOptions());
   void queryClient.prefetchQuery(getStoriesQueryOptions());
@@ -19,9 +25,13 @@ export function preloadContentForUser(queryClient: QueryClient): void {
   void queryClient.prefetchQuery(getPlaylistsQueryOptions());
   void queryClient.prefetchQuery(getArticlesQueryOptions());
   void queryClient.prefetchQuery(getActivationsQueryOptions());
+  void queryClient.prefetchQuery(getCarouselCardsQueryOptions());
+  void queryClient.prefetchQuery(getBenefitsQueryOptions());
+  void queryClient.prefetchQuery(getCarsPageQueryOptions());
 }
 
-/** Logged-off dashboard visitor: the public sweepstakes, read with the organization key. Never throws. */
+/** Logged-off dashboard visitor: the public sweepstakes and the rewards carousel, read with the organization key. Never throws. */
 export function preloadContentForVisitor(queryClient: QueryClient): void {
   void queryClient.prefetchQuery(getSweepstakesQueryOptions());
+  void queryClient.prefetchQuery(getCarouselCardsQueryOptions());
 }

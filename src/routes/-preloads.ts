@@ -24,7 +24,6 @@ export function loadAppShell({ queryClient, config }: { queryClient: QueryClient
   const organization = queryClient.getQueryData(getOrganizationQueryOptions().queryKey);
   if (organization) applyOrganization(organization);
   if (preload) return;
-  // Spec §2 also lists rewards: they are built-in cards (no call).
   const user = queryClient.getQueryData(getCurrentUserQueryOptions().queryKey);
   if (user) {
     ensureUserIdentified(queryClient, user);

@@ -61,3 +61,25 @@ export function getRankProgress(ranks: readonly Rank[], lifetimePoints: number, 
   const fraction = span <= 0 ? 1 : Math.min(1, Math.max(0, done / span));
   return { current, next, pointsToNext: Math.max(0, next.threshold - lifetimePoints), fraction };
 }
+
+/**
+ * Whether a rank ladder an operator wrote is well formed: every code P10..P1 once, P10's threshold 0 and the
+ * thresholds strictly increasing from P10 to P1 (so every amount of lifetime points holds exactly one rank).
+ * @param ranks the ranks, any order
+ * @returns the problems found (with the offending code, or null for the whole ladder), [] when valid
+ */
+export function rankLadderProblems(ranks: readonly Pick<Rank, 'name' | 'threshold'>[]): Array<{ code: RankCode | null; message: string }> {
+  const problems: Array<{ code: RankCode | null; message: string }> = [];
+  const byCode = new Map(ranks.map((r) => [r.name, r]));
+  if (byCode.size !== RANK_CODES.length || ranks.length !== RANK_CODES.length) problems.push({ code: null, message: `Every rank ${RANK_CODES.join(', ')} exactly once` });
+  const lowest = byCode.get('P10');
+  if (lowest && lowest.threshold !== 0) problems.push({ code: 'P10', message: 'The lowest rank starts at 0 points' });
+  let previous: Pick<Rank, 'name' | 'threshold'> | undefined;
+  for (const code of RANK_CODES) {
+    const rank = byCode.get(code);
+    if (!rank) continue;
+    if (previous && rank.threshold <= previous.threshold) problems.push({ code, message: `Must be above ${previous.name}'s threshold (${previous.threshold})` });
+    previous = rank;
+  }
+  return problems;
+}

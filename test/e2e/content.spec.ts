@@ -378,3 +378,26 @@ test.describe('in French', () => {
     await expect(page.getByText(/live now|coming soon|per entry/i)).toHaveCount(0);
   });
 });
+
+test.describe('organization content from the database', () => {
+  test('benefits by rank and the cars page show the organization’s seeded content', async ({ page }) => {
+    await newOnboardedFan(page, { prefix: 'program', birthday: birthdayYearsAgo(30, 0) });
+    await page.goto('/benefits');
+    const p10 = page.getByRole('listitem').filter({ has: page.getByText('P10', { exact: true }) });
+    await expect(p10.getByText('Member card in the app')).toBeVisible();
+    await page.goto('/cars');
+    await expect(page.getByRole('heading', { name: 'Alpine A110', exact: true })).toBeVisible();
+    await expect(page.getByText('1.6 L V6 turbo hybrid')).toBeVisible();
+  });
+
+  test.describe('in French', () => {
+    test.use({ locale: 'fr-FR' });
+    test('the cars page and the rewards carousel speak French', async ({ page }) => {
+      await newOnboardedFan(page, { prefix: 'program-fr', birthday: birthdayYearsAgo(30, 0) });
+      await expect(page.getByRole('region', { name: /^récompenses$/i }).getByRole('heading', { name: 'Vivez l\'action' })).toBeVisible();
+      await page.goto('/cars');
+      await expect(page.getByRole('heading', { name: 'Voiture de course', level: 2 })).toBeVisible();
+      await expect(page.getByText('V6 1,6 L turbo hybride')).toBeVisible();
+    });
+  });
+});

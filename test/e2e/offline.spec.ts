@@ -29,7 +29,9 @@ test.describe('offline', () => {
     // a time limit in a test on a shared machine measures the neighbours.
     await signInToDashboard(page, 'cold');
     await waitForServiceWorker(page);
-    await expect.poll(async () => (await persistedCache(page))?.queries ?? []).toEqual(expect.arrayContaining(['["checkin"]', '["user","me"]']));
+    await expect
+      .poll(async () => (await persistedCache(page))?.queries ?? [])
+      .toEqual(expect.arrayContaining(['["checkin"]', '["user","me"]', '["carousel","cards"]']));
 
     await goOffline(context);
     await page.close();
@@ -38,6 +40,8 @@ test.describe('offline', () => {
     await expect(reopened.getByRole('heading', { name: 'Daily check-in' })).toBeVisible();
     await expect(reopened.getByRole('button', { name: /^Check in/ })).toBeVisible();
     await expect(offlineIndicator(reopened)).toHaveText(/^Offline — last updated at /);
+    // The rewards carousel comes from the server too, and from the persisted cache offline.
+    await expect(reopened.getByRole('region', { name: /^rewards$/i }).getByRole('heading', { name: 'Follow the action' })).toBeVisible();
   });
 
   test('an offline check-in is queued, survives a reload, and is applied exactly once on reconnect', async ({ page, context }) => {
@@ -137,9 +141,10 @@ baseTest.describe('installable', () => {
     expect(new URL(url).pathname).toBe('/manifest.webmanifest');
     expect(errors).toEqual([]);
     const manifest = await (await page.request.get('/manifest.webmanifest')).json();
+    // Served by the server from the organization's settings (the demo organization's seeded name and colour).
     expect(manifest).toMatchObject({
-      name: 'Podium — Alpine Racing',
-      short_name: 'Podium',
+      name: 'Alpine Racing',
+      short_name: 'Alpine',
       start_url: '/dashboard',
       scope: '/',
       display: 'standalone',
@@ -148,6 +153,8 @@ baseTest.describe('installable', () => {
     });
     const purposes = (manifest.icons as { sizes: string; purpose: string }[]).map((i) => `${i.sizes} ${i.purpose}`);
     expect(purposes).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']));
+    // The organization's logo, from its media.
+    expect((manifest.icons as { src: string }[]).some((i) => i.src.startsWith('/api/media/'))).toBe(true);
     for (const icon of manifest.icons as { src: string }[]) expect((await page.request.get(icon.src)).status()).toBe(200);
   });
 });

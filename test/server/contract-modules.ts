@@ -1,6 +1,8 @@
 /** Every shared contract module, for tests that walk all schemas (the fuzz test's field names). */
 export * as activation from '../../src/contracts/activation';
+export * as benefit from '../../src/contracts/benefit';
 export * as carousel from '../../src/contracts/carousel';
+export * as cars from '../../src/contracts/cars';
 export * as challenge from '../../src/contracts/challenge';
 export * as checkin from '../../src/contracts/checkin';
 export * as common from '../../src/contracts/common';

@@ -19,7 +19,6 @@ describe('server environment', () => {
       PUBLIC_TABS_ENABLED: true,
       PUBLIC_CDN_BASE: '/cdn',
       PUBLIC_EXCLUDED_CHALLENGE_IDS: [],
-      PUBLIC_INTERNAL_EMAIL_DOMAINS: ['alpine-racing.example', 'podium.example'],
       PUBLIC_TELEMETRY_SERVICE_NAME: 'podium-web',
       PUBLIC_TELEMETRY_ENVIRONMENT: 'production',
     });

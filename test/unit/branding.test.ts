@@ -30,6 +30,6 @@ describe('brand palette', () => {
   });
 
   it('falls back to the default blue for an invalid colour', () => {
-    expect(deriveBrandPalette('not-a-colour').brand).toBe('#0055a4');
+    expect(deriveBrandPalette('not-a-colour').brand).toBe('#3d5a80');
   });
 });

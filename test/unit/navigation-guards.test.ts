@@ -23,7 +23,7 @@ import { createAppRouter } from '../../src/router';
 const baseConfig = testRuntimeConfig({ organizationKey: 'org-key' });
 
 function organization(timeZone: string): Organization {
-  return { organizationId: 'org', name: 'Club', token: 'org-token', timeZone, ranks: [], brandColor: '#0055ff', logoMediaId: null };
+  return { organizationId: 'org', name: 'Club', shortName: 'Club', defaultLanguage: 'en', token: 'org-token', timeZone, ranks: [], brandColor: '#0055ff', logoMediaId: null };
 }
 
 function member(birthday: string | null, overrides: Partial<User> = {}): User {

@@ -35,10 +35,12 @@ describe('underage gates (spec §2, §6)', () => {
   });
 
   it('gated carousel cards are restricted for an underage member', () => {
-    const restricted = getCarouselCards(true).filter((c) => c.access === 'restricted').map((c) => c.url);
-    expect(restricted).toContain('/benefits');
-    expect(restricted).toContain('/contests');
-    expect(getCarouselCards(true).find((c) => c.url === '/cars')?.access).toBe('available');
+    const card = (url: string, underageGate: boolean) =>
+      ({ id: url.slice(1), title: url, description: '', cta: '', url, mediaId: null, icon: 'gift', points: 0, underageGate, isAd: false }) as const;
+    const cards = [card('/benefits', true), card('/contests', true), card('/cars', false)];
+    const restricted = getCarouselCards(true, cards).filter((c) => c.access === 'restricted').map((c) => c.url);
+    expect(restricted).toEqual(['/benefits', '/contests']);
+    expect(getCarouselCards(true, cards).find((c) => c.url === '/cars')?.access).toBe('available');
   });
 
   it('rank-coded stories are hidden from an underage member even of that rank', () => {

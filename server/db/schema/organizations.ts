@@ -3,6 +3,7 @@
  * principal fixes which organization a request may reach (ARCHITECTURE §3).
  */
 import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { CarsPage } from '../../../src/contracts/admin/cars-page';
 import type { RankCode } from '../../../src/contracts/organization';
 import { belongsTo, createdAt, id, translations } from './columns';
 
@@ -33,6 +34,8 @@ export const organizations = pgTable(
     logoMediaId: uuid('logo_media_id'),
     /** The check-in reward ladder `{day, points}`, repeating; see `rewardForStreakDay` in src/rules/checkin.ts. */
     checkinRewards: jsonb('checkin_rewards').$type<CheckinRewardRow[]>().notNull().default([]),
+    /** The cars page's content (decision 0025; src/contracts/admin/cars-page.ts), or null when there is none. */
+    carsPage: jsonb('cars_page').$type<CarsPage>(),
     createdAt: createdAt(),
     /**
      * Raised by database triggers on every change of this row or of its ranks (migration 0003), whoever makes it:

@@ -9,7 +9,7 @@ import { organizationRow } from './organizations';
 import { users } from './users';
 
 /** Translated sweepstake texts. */
-export type SweepstakeTranslation = { title?: string; description?: string; prize?: string };
+export type SweepstakeTranslation = { title?: string; description?: string; prize?: string; rules?: string };
 
 export const sweepstakes = pgTable(
   'sweepstakes',

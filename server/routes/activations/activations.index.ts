@@ -6,7 +6,7 @@
  * - `POST /activate-user {slug}`: members; inside `startsAt`..`stopsAt` (else 422 NotLive) the member gets
  *   the activation's badges and points once (201); again -> 200 `created: false`, nothing changes.
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { Activation, ActivateUserResult, Badge } from '../../../src/contracts/activation';
 import { ActivateUserSchema } from '../../../src/contracts/activation';
@@ -48,6 +48,9 @@ export function activationRoutes(deps: AppDeps) {
       .where(
         and(
           eq(activations.organizationId, organizationId),
+          // Fans never see a draft or an archived activation (src/rules/content-status.ts `isPublished`).
+          isNull(activations.archivedAt),
+          eq(activations.draft, false),
           where ? (isUuid(where.idOrSlug) ? eq(activations.id, where.idOrSlug) : eq(activations.slug, where.idOrSlug)) : undefined,
         ),
       )

@@ -8,6 +8,9 @@ import { AuditLogQuerySchema } from '../../../src/contracts/admin/common';
 import { listAudit } from '../../domain/audit';
 import { parseWith } from '../../lib/http';
 import type { AppDeps, AppEnv } from '../../lib/types';
+import { memberAdminRoutes } from './members';
+import { organizationAdminRoutes } from './organization';
+import { rankAdminRoutes } from './ranks';
 import { operatorsOnly, requireOperator } from './operator';
 import { DOCUMENT_RESOURCES } from './registry';
 import { adminResourceRoutes } from './resource';
@@ -16,6 +19,9 @@ import { adminResourceRoutes } from './resource';
 export function adminRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.use('*', operatorsOnly());
+  app.route('/organization', organizationAdminRoutes(deps));
+  app.route('/ranks', rankAdminRoutes(deps));
+  app.route('/members', memberAdminRoutes(deps));
   for (const { resource } of DOCUMENT_RESOURCES) app.route(`/${resource.name}`, adminResourceRoutes(deps, resource));
   app.get('/audit-log', async (c) => {
     const { organization } = requireOperator(c.get('principal'));

@@ -4,7 +4,12 @@
  * order (an item may refer only to lists before its own: playlists after videos).
  */
 import type { ContentDocumentList } from '../../../src/contracts/admin/content-document';
+import { activationResource } from './activations.resource';
+import { benefitResource } from './benefits.resource';
+import { carouselCardResource } from './carousel-cards.resource';
 import { challengeResource } from './challenges.resource';
+import { consentResource } from './consents.resource';
+import { sweepstakeResource } from './sweepstakes.resource';
 import type { AdminResource } from './resource';
 
 /** A resource and its place in the content document: its list and the input field holding its stable key. */
@@ -17,4 +22,11 @@ export type DocumentResource = {
 };
 
 /** Every content resource, in content-document order. */
-export const DOCUMENT_RESOURCES: readonly DocumentResource[] = [{ list: 'challenges', resource: challengeResource, keyField: 'key' }];
+export const DOCUMENT_RESOURCES: readonly DocumentResource[] = [
+  { list: 'consents', resource: consentResource, keyField: 'key' },
+  { list: 'challenges', resource: challengeResource, keyField: 'key' },
+  { list: 'sweepstakes', resource: sweepstakeResource, keyField: 'key' },
+  { list: 'activations', resource: activationResource, keyField: 'slug' },
+  { list: 'benefits', resource: benefitResource, keyField: 'key' },
+  { list: 'carouselCards', resource: carouselCardResource, keyField: 'key' },
+];

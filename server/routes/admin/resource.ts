@@ -94,7 +94,7 @@ export function statusCondition(columns: StatusColumns, status: ContentStatus, n
 }
 
 /** Keeps the keys of `parsed` that the client actually sent (zod fills absent fields with their defaults). */
-function sentFields<T extends Record<string, unknown>>(parsed: T, raw: unknown): Partial<T> {
+export function sentFields<T extends Record<string, unknown>>(parsed: T, raw: unknown): Partial<T> {
   const sent = raw !== null && typeof raw === 'object' ? Object.keys(raw) : [];
   return Object.fromEntries(Object.entries(parsed).filter(([key]) => sent.includes(key))) as Partial<T>;
 }

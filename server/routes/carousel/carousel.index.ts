@@ -1,18 +1,26 @@
 /**
- * Rewards-carousel dismissals (spec §4, §7-§8), mounted at `/api/carousel` behind authentication and
- * Idempotency-Key, members only:
+ * The rewards carousel (spec §3-§4, §7-§8), mounted at `/api/carousel` behind authentication and Idempotency-Key:
+ * - `GET /`: the organization's live cards (written by operators at `/api/admin/carousel-cards`: neither drafts
+ *   nor archived, inside their window), texts in the request's language, in display order; visitors too. The
+ *   underage gate is the client's (src/rules/underage.ts), from the member's birthday.
+ * Members only:
  * - `DELETE /{id}`: remembers that the member dismissed card `{id}`; 200 with `{cardId, dismissedAt}`
  *   (a second delete answers the first time); 422 for an id that is not a card id.
  * - `GET /dismissed`: the member's dismissed cards, newest first (decision 0016).
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import type { CarouselDismissal } from '../../../src/contracts/carousel';
+import type { CarouselCard, CarouselDismissal } from '../../../src/contracts/carousel';
 import { CarouselCardIdSchema } from '../../../src/contracts/carousel';
+import { carouselCards } from '../../db/schema';
 import { carouselDismissals } from '../../db/schema/carousel';
 import { parseWith, sendData } from '../../lib/http';
 import type { AppDeps, AppEnv } from '../../lib/types';
 import { requireUser } from '../../middlewares/authenticate';
+import { statusCondition } from '../admin/resource';
+import { languageOf, localized } from '../content/localize';
+
+const LIVE = { archivedAt: carouselCards.archivedAt, draft: carouselCards.draft, start: carouselCards.startsAt, end: carouselCards.stopsAt };
 
 const toDismissal = (r: typeof carouselDismissals.$inferSelect): CarouselDismissal => ({
   cardId: r.cardId,
@@ -23,6 +31,26 @@ const toDismissal = (r: typeof carouselDismissals.$inferSelect): CarouselDismiss
 export function carouselRoutes(deps: AppDeps) {
   const { db } = deps;
   return new Hono<AppEnv>()
+    .get('/', async (c) => {
+      const { organization } = c.get('principal');
+      const language = languageOf(c);
+      const rows = await db
+        .select()
+        .from(carouselCards)
+        .where(and(eq(carouselCards.organizationId, organization.id), statusCondition(LIVE, 'live', deps.clock())))
+        .orderBy(asc(carouselCards.sortOrder), asc(carouselCards.createdAt));
+      const cards: CarouselCard[] = rows.map((r) => ({
+        id: r.key,
+        ...localized({ title: r.title, description: r.description, cta: r.cta }, r.translations, language),
+        url: r.url,
+        mediaId: r.mediaId,
+        icon: r.icon as CarouselCard['icon'],
+        points: r.points,
+        underageGate: r.underageGate,
+        isAd: r.isAd,
+      }));
+      return sendData(c, cards);
+    })
     .get('/dismissed', async (c) => {
       const { user } = requireUser(c.get('principal'));
       const rows = await db

@@ -1,14 +1,21 @@
 /**
- * `GET /config.json`: the runtime config of ARCHITECTURE §1, built from the server environment (PUBLIC_*),
- * validated with the shared `RuntimeConfigSchema`. Never cached for long: a redeploy may change it.
+ * `GET /config.json`: the runtime config of ARCHITECTURE §1, built from the server environment (PUBLIC_*) and, for
+ * the internal e-mail domains, from the settings of the organization of `ORGANIZATION_KEY` (operators change them
+ * in the console), validated with the shared `RuntimeConfigSchema`. Never cached for long: a redeploy or an
+ * operator may change it.
  */
+import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { RuntimeConfigSchema, type RuntimeConfig } from '../../../src/contracts/config';
+import { organizations } from '../../db/schema';
 import type { Env } from '../../env';
 import type { AppDeps, AppEnv } from '../../lib/types';
 
-/** The runtime config for `env`. */
-export function runtimeConfig(env: Env): RuntimeConfig {
+/**
+ * The runtime config for `env`.
+ * @param internalEmailDomains the organization's internal e-mail domains (its settings; [] where they do not matter)
+ */
+export function runtimeConfig(env: Env, internalEmailDomains: readonly string[] = []): RuntimeConfig {
   return RuntimeConfigSchema.parse({
     apiOrigin: env.PUBLIC_API_ORIGIN,
     organizationKey: env.ORGANIZATION_KEY,
@@ -22,7 +29,7 @@ export function runtimeConfig(env: Env): RuntimeConfig {
     cdnBase: env.PUBLIC_CDN_BASE,
     reconnectJitterMs: env.PUBLIC_RECONNECT_JITTER_MS,
     excludedChallengeIds: env.PUBLIC_EXCLUDED_CHALLENGE_IDS,
-    internalEmailDomains: env.PUBLIC_INTERNAL_EMAIL_DOMAINS,
+    internalEmailDomains,
     analytics: { key: env.PUBLIC_ANALYTICS_KEY, host: env.PUBLIC_ANALYTICS_HOST },
     telemetry: {
       endpoint: env.PUBLIC_TELEMETRY_ENDPOINT,
@@ -34,10 +41,14 @@ export function runtimeConfig(env: Env): RuntimeConfig {
   });
 }
 
+/** The `/config.json` route; one small read of the organization's settings per request (the app reads it once at start). */
 export function configRoutes(deps: AppDeps) {
-  const config = runtimeConfig(deps.env);
-  return new Hono<AppEnv>().get('/config.json', (c) => {
+  return new Hono<AppEnv>().get('/config.json', async (c) => {
+    const [organization] = await deps.db
+      .select({ internalEmailDomains: organizations.internalEmailDomains })
+      .from(organizations)
+      .where(eq(organizations.publicKey, deps.env.ORGANIZATION_KEY));
     c.header('Cache-Control', 'no-cache');
-    return c.json(config);
+    return c.json(runtimeConfig(deps.env, organization?.internalEmailDomains ?? []));
   });
 }

@@ -7,7 +7,7 @@
  *   404 unknown consent.
  */
 import { ambientPrepared } from '../../db/request-transaction';
-import { and, asc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { Consent } from '../../../src/contracts/consent';
 import { ConsentUpdateSchema } from '../../../src/contracts/consent';
@@ -41,7 +41,8 @@ export function consentRoutes(deps: AppDeps) {
       .select({ consent: consents, answer: userConsents })
       .from(consents)
       .leftJoin(userConsents, and(eq(userConsents.consentId, consents.id), eq(userConsents.userId, sql.placeholder('userId'))))
-      .where(eq(consents.organizationId, sql.placeholder('organizationId')))
+      // An archived consent is no longer offered (members' answers stay).
+      .where(and(eq(consents.organizationId, sql.placeholder('organizationId')), isNull(consents.archivedAt)))
       .orderBy(asc(consents.sortOrder))
       .prepare('podium_consents_of_user'),
   });
@@ -59,7 +60,7 @@ export function consentRoutes(deps: AppDeps) {
       const [consent] = await db
         .select()
         .from(consents)
-        .where(and(eq(consents.organizationId, organization.id), isUuid(id) ? or(eq(consents.id, id), eq(consents.key, id)) : eq(consents.key, id)));
+        .where(and(eq(consents.organizationId, organization.id), isNull(consents.archivedAt), isUuid(id) ? or(eq(consents.id, id), eq(consents.key, id)) : eq(consents.key, id)));
       if (!consent) throw notFound('Consent not found');
       if (body.consentId !== consent.id && body.consentId !== consent.key) {
         throw validationFailed('consentId does not match the consent in the path', [{ path: 'consentId', message: 'Does not match the path' }]);

@@ -1,19 +1,25 @@
 /**
  * `GET /api/organization/current` (spec §7): the caller's organization (from the bearer) with its token and
- * ranks. Visitors and members alike.
+ * ranks, its name, short name and rank titles in the request's language (operators set them in the console).
+ * Visitors and members alike. Read from the organization cache, which sees an operator's change on the next
+ * request (decision 0047).
  */
 import { Hono } from 'hono';
 import type { Organization } from '../../../src/contracts/organization';
 import { sendData } from '../../lib/http';
 import type { AppEnv, OrganizationRow, RankRow } from '../../lib/types';
+import { languageOf, localized, type ContentLanguage } from '../content/localize';
 
-/** Organization row + its ranks (threshold ascending) -> wire format. */
-function serializeOrganization(org: OrganizationRow, ranks: RankRow[]): Organization {
+/** Organization row + its ranks (threshold ascending) -> wire format in `language`. */
+function serializeOrganization(org: OrganizationRow, ranks: RankRow[], language: ContentLanguage): Organization {
+  const texts = localized({ name: org.name, shortName: org.shortName ?? '' }, org.translations, language);
   return {
     organizationId: org.id,
-    name: org.name,
+    name: texts.name,
+    shortName: texts.shortName || texts.name,
+    defaultLanguage: org.defaultLanguage === 'fr' ? 'fr' : 'en',
     token: org.token,
-    ranks: ranks.map((r) => ({ name: r.code, title: r.title, threshold: r.threshold })),
+    ranks: ranks.map((r) => ({ name: r.code, title: localized({ title: r.title }, r.translations, language).title, threshold: r.threshold })),
     timeZone: org.timeZone,
     brandColor: org.brandColor,
     logoMediaId: org.logoMediaId,
@@ -24,6 +30,6 @@ function serializeOrganization(org: OrganizationRow, ranks: RankRow[]): Organiza
 export function organizationRoutes() {
   return new Hono<AppEnv>().get('/current', (c) => {
     const { organization, ranks } = c.get('principal');
-    return sendData(c, serializeOrganization(organization, ranks));
+    return sendData(c, serializeOrganization(organization, ranks, languageOf(c)));
   });
 }

@@ -4,7 +4,7 @@
  * locks the member's row, so concurrent entries of one member run one after the other: the balance never
  * goes below 0 and the per-member entry limit holds. Underage members cannot enter (403).
  */
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { ErrorCode } from '../../../src/contracts/common';
 import type { Sweepstake, SweepstakeEntryResult } from '../../../src/contracts/sweepstake';
@@ -15,6 +15,7 @@ import { sweepstakeEntries, sweepstakes } from '../../db/schema/sweepstakes';
 import { spendPoints } from '../../domain/ledger';
 import { ApiError, notFound } from '../../lib/errors';
 import type { AppDeps, Principal } from '../../lib/types';
+import { isPublished } from '../../../src/rules/content-status';
 import { isUnderage } from '../../../src/rules/underage';
 import { statusAt } from '../../../src/rules/sweepstake-status';
 import { isUuid, localized, NO_USER, type ContentLanguage } from '../content/localize';
@@ -38,6 +39,9 @@ export function prepareSweepstakeQueries(db: Db) {
       .where(
         and(
           eq(sweepstakes.organizationId, sql.placeholder('organizationId')),
+          // Fans never see a draft or an archived sweepstake (src/rules/content-status.ts `isPublished`).
+          isNull(sweepstakes.archivedAt),
+          eq(sweepstakes.draft, false),
           ...conditions,
           sql`(${sweepstakes.isPublic} or not ${sql.placeholder('publicOnly')}::boolean)`,
         ),
@@ -117,7 +121,7 @@ export async function enterSweepstake(
     .select()
     .from(sweepstakes)
     .where(and(eq(sweepstakes.id, id), eq(sweepstakes.organizationId, organization.id)));
-  if (!sweepstake) throw notFound('Sweepstake not found');
+  if (!sweepstake || !isPublished(sweepstake)) throw notFound('Sweepstake not found');
   if (isUnderage(user.birthday, now, organization.timeZone)) {
     throw new ApiError(403, 'Underage', 'Members under 18 cannot enter sweepstakes');
   }

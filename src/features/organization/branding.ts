@@ -41,12 +41,13 @@ const WHITE: Rgb = [255, 255, 255];
 const INK: Rgb = [11, 15, 23];
 
 /**
- * Derives the brand palette. Takes the brand colour (`#rrggbb`). Returns `brand` (as given, or the default
- * blue when invalid), `onBrand` (white or ink, whichever contrasts more) and `brandText` (the brand lightened
- * until it reaches 4.5:1, WCAG AA, on every surface of the dark theme, the lightest being `--color-surface-3`).
+ * Derives the brand palette. Takes the brand colour (`#rrggbb`). Returns `brand` (as given, or the product's
+ * neutral slate, `--brand` of tokens.css, when invalid), `onBrand` (white or ink, whichever contrasts more) and
+ * `brandText` (the brand lightened until it reaches 4.5:1, WCAG AA, on every surface of the dark theme, the
+ * lightest being `--color-surface-3`).
  */
 export function deriveBrandPalette(brandColor: string): { brand: string; onBrand: string; brandText: string } {
-  const brand = parseHexColor(brandColor) ?? ([0, 85, 164] as Rgb);
+  const brand = parseHexColor(brandColor) ?? ([61, 90, 128] as Rgb);
   const onBrand = contrastRatio(brand, WHITE) >= contrastRatio(brand, INK) ? WHITE : INK;
   let text = brand;
   for (let step = 0; step <= 20 && contrastRatio(text, LIGHTEST_SURFACE) < 4.5; step++) {

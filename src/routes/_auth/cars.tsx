@@ -1,4 +1,4 @@
-/** `/cars` (spec §2 "Cars page"): the team's race car and Alpine's road cars. */
+/** `/cars` (spec §2 "Cars page"): the organization's cars page (its content comes from `GET /cars`). */
 import { createFileRoute } from '@tanstack/react-router';
 import { CarsPage } from '../../features/cars/components/cars-page';
 

@@ -2,7 +2,7 @@
  * `/benefits` (spec §2 "Benefits"; the UNLOCK REWARDS card; underage members are sent to /dashboard by the root
  * guard): what each rank unlocks, from P10 (first) to P1 (top), with the lifetime points needed (the
  * organization's thresholds), the member's rank highlighted and the points still needed for the next one.
- * What a rank unlocks is built-in, translated content (decision 0024).
+ * What a rank unlocks is the organization's content (`GET /benefits`, written by its operators; decision 0024).
  */
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/page';
@@ -10,6 +10,7 @@ import { PageSpinner } from '../../../components/spinner';
 import { getRankProgress, rankOrder, sortRanks } from '../../../rules/rank';
 import { useOrganization } from '../../../lib/organization/get-organization';
 import { useCurrentUser } from '../../../lib/session/get-current-user';
+import { useBenefits } from '../api/get-benefits';
 import './benefits.css';
 
 /** Renders the page. */
@@ -17,6 +18,7 @@ export function BenefitsPage() {
   const { t } = useTranslation('benefits');
   const { data: organization } = useOrganization();
   const { data: user } = useCurrentUser();
+  const { data: benefits = [] } = useBenefits();
   if (!organization) return <PageSpinner />;
   const ranks = sortRanks(organization.ranks);
   const progress = user ? getRankProgress(ranks, user.lifetimePoints, user.rank) : null;
@@ -43,7 +45,7 @@ export function BenefitsPage() {
           {ranks.map((rank) => {
             const order = rankOrder(rank.name);
             const state = order === current ? 'current' : order < current ? 'unlocked' : 'locked';
-            const items = t(`ranks.${rank.name}`, { returnObjects: true, defaultValue: [] }) as string[];
+            const items = benefits.filter((b) => b.rankCode === rank.name);
             return (
               <li key={rank.name} className={`card benefit benefit--${state}`} aria-current={state === 'current' ? 'step' : undefined}>
                 <div className="benefit__head">
@@ -56,9 +58,16 @@ export function BenefitsPage() {
                     {t(`state.${state}`)}
                   </span>
                 </div>
-                <ul className="benefit__items">
-                  {Array.isArray(items) ? items.map((item) => <li key={item}>{item}</li>) : null}
-                </ul>
+                {items.length ? (
+                  <ul className="benefit__items">
+                    {items.map((item) => (
+                      <li key={item.id}>
+                        {item.title}
+                        {item.description ? <span className="ct-row__meta"> — {item.description}</span> : null}
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
               </li>
             );
           })}

@@ -1,5 +1,5 @@
 /** A side-view illustration of a race car or a road car in the given colours (decorative SVG). */
-import type { Car } from '../cars-data';
+import type { Car } from '../../../contracts/cars';
 
 /** Renders the illustration (aria-hidden; the card's heading names the car). */
 export function CarIllustration({ car }: { car: Car }) {

@@ -1,21 +1,26 @@
 /**
- * `/cars` (spec §2 "Cars page", the DISCOVER ALPINE card): the team's race car and the partner brand Alpine's road
- * cars, each as a card with an illustration, a short text and its spec sheet. Built-in, translated content.
+ * `/cars` (spec §2 "Cars page"; decision 0025): the organization's cars page
+ * (`GET /cars`, written by its operators): the race car and the road cars, each as a card with an illustration, a
+ * short text and its spec sheet. Headings of the lines and units are interface strings of the `cars` namespace;
+ * figures are formatted per language.
  */
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/page';
-import { CARS, type Car, type CarSpec } from '../cars-data';
+import { PageSpinner } from '../../../components/spinner';
+import { CAR_SPEC_UNITS, type Car } from '../../../contracts/cars';
+import { useCarsPage } from '../api/get-cars-page';
 import { CarIllustration } from './car-illustration';
 import { Section } from '../../../components/section';
 import { FactList } from '../../../components/content-ui';
 import '../../../components/content.css';
 import './cars.css';
 
-function SpecValue({ spec }: { spec: CarSpec }) {
+function SpecValue({ spec }: { spec: Car['specs'][number] }) {
   const { t, i18n } = useTranslation('cars');
-  if (spec.unit === 'none') return <>{t(`values.${String(spec.value)}`)}</>;
-  const number = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en', { maximumFractionDigits: 1 }).format(Number(spec.value));
-  return <>{t(`units.${spec.unit}`, { value: number })}</>;
+  const unit = CAR_SPEC_UNITS[spec.label];
+  if (unit === 'text' || typeof spec.value === 'string') return <>{String(spec.value)}</>;
+  const number = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en', { maximumFractionDigits: 1 }).format(spec.value);
+  return <>{t(`units.${unit}`, { value: number })}</>;
 }
 
 function CarCard({ car }: { car: Car }) {
@@ -28,7 +33,7 @@ function CarCard({ car }: { car: Car }) {
         <h3 id={`car-${car.id}`} className="card__title">
           {car.name}
         </h3>
-        <p className="card__meta">{t(`text.${car.id}`)}</p>
+        <p className="card__meta">{car.text}</p>
         <FactList facts={car.specs.map((spec) => ({ label: t(`spec.${spec.label}`), value: <SpecValue spec={spec} /> }))} />
       </div>
     </article>
@@ -38,24 +43,30 @@ function CarCard({ car }: { car: Car }) {
 /** Renders the page. */
 export function CarsPage() {
   const { t } = useTranslation('cars');
-  const race = CARS.filter((c) => c.kind === 'race');
-  const road = CARS.filter((c) => c.kind === 'road');
+  const { data: page, isPending } = useCarsPage();
+  if (isPending) return <PageSpinner />;
+  const race = page?.cars.filter((c) => c.kind === 'race') ?? [];
+  const road = page?.cars.filter((c) => c.kind === 'road') ?? [];
   return (
     <Page title={t('title')}>
       <div className="stack stack--lg">
-        <p className="muted">{t('intro')}</p>
-        <Section id="cars-race" title={t('raceTitle')} className="stack">
-          {race.map((car) => (
-            <CarCard key={car.id} car={car} />
-          ))}
-        </Section>
-        <Section id="cars-road" title={t('roadTitle')} className="stack">
-          <p className="muted">{t('roadIntro')}</p>
-          {road.map((car) => (
-            <CarCard key={car.id} car={car} />
-          ))}
-        </Section>
-        <p className="ct-note">{t('note')}</p>
+        {page?.intro ? <p className="muted">{page.intro}</p> : null}
+        {race.length ? (
+          <Section id="cars-race" title={page?.raceTitle || t('kind.race')} className="stack">
+            {race.map((car) => (
+              <CarCard key={car.id} car={car} />
+            ))}
+          </Section>
+        ) : null}
+        {road.length ? (
+          <Section id="cars-road" title={page?.roadTitle || t('kind.road')} className="stack">
+            {page?.roadIntro ? <p className="muted">{page.roadIntro}</p> : null}
+            {road.map((car) => (
+              <CarCard key={car.id} car={car} />
+            ))}
+          </Section>
+        ) : null}
+        {page?.note ? <p className="ct-note">{page.note}</p> : null}
       </div>
     </Page>
   );

@@ -1,12 +1,14 @@
 /**
- * Rewards carousel (spec §2 demo cards, §3 carousel card, §6 underage gate): a horizontal, scroll-snapping list
- * of cards. Keyboard: Tab reaches each card, Left/Right arrows move between cards, and the previous/next buttons
+ * Rewards carousel (spec §3 carousel card, §6 underage gate): the organization's cards (`GET /carousel`) as a
+ * horizontal, scroll-snapping list. Keyboard: Tab reaches each card, Left/Right arrows move between cards, and the previous/next buttons
  * scroll by one card. Gated cards are shown restricted (lock, explanation, no link) to members under 18.
  */
 import { Link } from '@tanstack/react-router';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PathIcon } from '../../../components/icons';
+import { mediaUrl } from '../../../api/media';
+import { useCarouselCards } from '../api/get-carousel-cards';
 import { getCarouselCards, isExternalCardUrl, type CarouselCard, type CarouselIcon } from '../carousel-cards';
 import './rewards.css';
 
@@ -29,10 +31,11 @@ function Icon({ name, className }: { name: keyof typeof ICONS; className?: strin
 function CardContent({ card, restricted }: { card: CarouselCard; restricted: boolean }) {
   const { t } = useTranslation('rewards');
   const external = isExternalCardUrl(card.url);
+  const image = mediaUrl(card.mediaId);
   return (
     <>
       <div className="reward-card__media">
-        <img src={card.image} alt="" width={320} height={180} loading="lazy" decoding="async" />
+        {image ? <img src={image} alt="" width={320} height={180} loading="lazy" decoding="async" /> : null}
         <span className="reward-card__icon">
           <Icon name={card.icon} />
         </span>
@@ -45,17 +48,17 @@ function CardContent({ card, restricted }: { card: CarouselCard; restricted: boo
       </div>
       <div className="card__body reward-card__body">
         <div className="row row--between">
-          <h3 className="reward-card__title">{t(card.title)}</h3>
+          <h3 className="reward-card__title">{card.title}</h3>
           {card.points > 0 ? <span className="pill pill--warning">{t('points', { count: card.points })}</span> : null}
         </div>
-        <p className="card__meta">{t(card.description)}</p>
+        <p className="card__meta">{card.description}</p>
         {restricted ? (
           <p className="reward-card__restricted">
             <Icon name="lock" /> {t('restricted')}
           </p>
         ) : (
           <span className="reward-card__cta">
-            {t(card.cta)}
+            {card.cta}
             {external ? (
               <>
                 <Icon name="external" />
@@ -84,7 +87,8 @@ interface RewardsCarouselProps {
 export function RewardsCarousel({ isUnderage, dismissedIds, onDismiss }: RewardsCarouselProps) {
   const { t } = useTranslation('rewards');
   const listRef = useRef<HTMLUListElement>(null);
-  const cards = getCarouselCards(isUnderage).filter((card) => !dismissedIds?.has(card.id));
+  const { data = [] } = useCarouselCards();
+  const cards = getCarouselCards(isUnderage, data).filter((card) => !dismissedIds?.has(card.id));
 
   const scrollByCard = (direction: 1 | -1) => {
     const list = listRef.current;
@@ -105,6 +109,9 @@ export function RewardsCarousel({ isUnderage, dismissedIds, onDismiss }: Rewards
     next.focus();
     next.scrollIntoView({ behavior: 'smooth', block: 'nearest', inline: 'start' });
   };
+
+  // An organization without live cards (or a member who dismissed them all) gets no empty carousel.
+  if (cards.length === 0) return null;
 
   return (
     <section className="section rewards" aria-labelledby="rewards-title" aria-roledescription={t('roledescription')}>
@@ -150,7 +157,7 @@ export function RewardsCarousel({ isUnderage, dismissedIds, onDismiss }: Rewards
                   type="button"
                   className="icon-btn"
                   style={{ position: 'absolute', top: 8, right: 8, zIndex: 1, width: 32, height: 32, background: 'rgb(5 8 14 / 0.7)' }}
-                  aria-label={t('dismiss', { title: t(card.title) })}
+                  aria-label={t('dismiss', { title: card.title })}
                   onClick={() => onDismiss(card.id)}
                 >
                   <PathIcon d="M6 6l12 12M18 6L6 18" width="16" height="16" />
