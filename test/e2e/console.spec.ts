@@ -14,8 +14,20 @@ const OPERATOR = 'ops@alpine-racing.example';
 
 interface Tx { amount: number; reason: string; reference: string }
 
-/** Signs `email` in through the UI in a fresh context and completes /welcome when asked; ends on /dashboard. */
+/** Session storage of the members signed in so far, by e-mail: a code may not be asked for again at once. */
+const sessions = new Map<string, Awaited<ReturnType<import('@playwright/test').BrowserContext['storageState']>>>();
+
+/**
+ * Signs `email` in through the UI in a fresh context and completes /welcome when asked; ends on /dashboard. A member
+ * signed in earlier in this run gets a fresh context with their stored session instead.
+ */
 async function signedIn(browser: Browser, email: string, viewport = { width: 390, height: 844 }): Promise<Page> {
+  const stored = sessions.get(email);
+  if (stored) {
+    const page = await (await browser.newContext({ viewport, storageState: stored })).newPage();
+    await page.goto('/dashboard');
+    return page;
+  }
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   await page.goto('/login');
@@ -29,6 +41,7 @@ async function signedIn(browser: Browser, email: string, viewport = { width: 390
     await page.getByRole('button', { name: /let's go|c'est parti/i }).click();
   }
   await page.waitForURL(/\/dashboard/);
+  sessions.set(email, await context.storageState());
   return page;
 }
 
@@ -135,4 +148,26 @@ test("an operator's keyboard reaches every console page from the sidebar; an unk
   await expect(nav.getByRole('link', { name: 'Stories' })).toHaveAttribute('aria-current', 'page');
   await ops.goto('/admin/no-such-page');
   await expect(ops.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+});
+
+test('an operator renames a rank in French and opens the organization settings and a filtered list', async ({ browser, request }) => {
+  const ops = await signedIn(browser, OPERATOR, { width: 1280, height: 900 });
+  await ops.goto('/admin/ranks');
+  await expect(ops.getByRole('heading', { level: 1, name: 'Ranks' })).toBeVisible();
+  await ops.getByRole('link', { name: /^Edit/ }).first().click();
+  await expect(ops).toHaveURL(/\/admin\/ranks\/P\d+$/);
+  const code = new URL(ops.url()).pathname.split('/').pop()!;
+  await ops.getByLabel('Title (French)').fill('Recrue de test');
+  await ops.getByRole('button', { name: 'Save' }).click();
+  await expect(ops.getByRole('heading', { level: 1 })).toBeFocused();
+  const organization = await (await request.get('/api/organization/current', { headers: { authorization: `Bearer ${(await (await request.get('/config.json')).json()).organizationKey}`, 'accept-language': 'fr' } })).json();
+  expect(organization.data.ranks.find((r: { name: string }) => r.name === code)?.title).toBe('Recrue de test');
+
+  await ops.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Organization settings' }).click();
+  await expect(ops.getByLabel(/^Name \(English\)/)).toHaveValue(/\S/);
+  await expect(ops.getByLabel('Time zone')).toHaveValue(organization.data.timeZone);
+
+  await ops.goto('/admin/sweepstakes?status=live');
+  await expect(ops.getByLabel('Status')).toHaveValue('live');
+  for (const badge of await ops.getByRole('table').locator('.console-status').all()) await expect(badge).toHaveText(/Live/);
 });

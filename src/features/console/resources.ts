@@ -1,10 +1,21 @@
 /**
  * The resources of the operator console, each a short declaration: its admin API path (also its URL segment under
  * `/admin` and its audit-log entity), the field shown as its name in lists, whether it has a publishing status
- * (draft / scheduled / live / ended / archived, `src/rules/content-status.ts`), and its fields. Field names are the
- * spec's (the admin contracts in `src/contracts/admin/`). Challenges and stories have their own editors (their
- * options, questions and chapters), so their fields here only name them in lists.
+ * (draft / scheduled / live / ended / archived, `src/rules/content-status.ts`), its fields and, where it exists, its
+ * shared contract. Field names are the contracts' (`src/contracts/admin/`); resources whose contract is still to
+ * come (videos, articles, playlists, downloads, media) use the spec's names. Challenges and stories have their own
+ * editors (their options, questions and chapters), so their fields here only name them in lists. Fields not
+ * declared here (an activation's badges, the organization's check-in ladder) are kept as stored: a change sends only
+ * the declared fields and the admin API merges it onto the item.
  */
+import type { z } from 'zod';
+import { ActivationInputSchema } from '../../contracts/admin/activation';
+import { BenefitInputSchema } from '../../contracts/admin/benefit';
+import { CarouselCardInputSchema } from '../../contracts/admin/carousel-card';
+import { ConsentInputSchema } from '../../contracts/admin/consent';
+import { RankFieldsSchema } from '../../contracts/admin/rank';
+import { SweepstakeInputSchema } from '../../contracts/admin/sweepstake';
+import { CAROUSEL_ICONS } from '../../contracts/carousel';
 import type { FieldSpec } from './form/fields';
 
 /** One resource of the console. */
@@ -20,6 +31,14 @@ export interface ResourceSpec {
   listOnly?: boolean;
   /** Edited by a page of its own (`/admin/{path}/{id}` route), not the generic form. */
   customEditor?: boolean;
+  /** The shared contract a new or changed item is checked with before it is sent (the server checks it again). */
+  schema?: z.ZodType;
+  /** The field that identifies an item in the API's paths (default `id`; ranks: `code`). */
+  idField?: string;
+  /** The API lists every item at once (`{data: [...]}`, no pages, no search) and has no read of one item. */
+  wholeList?: boolean;
+  /** New items cannot be created (the ten ranks always exist). */
+  fixed?: boolean;
 }
 
 const text = (name: string, extra: Partial<FieldSpec> = {}): FieldSpec => ({ name, kind: 'text', ...extra });
@@ -83,31 +102,35 @@ export const RESOURCES: readonly ResourceSpec[] = [
       sortOrder,
       draft,
     ],
+    schema: SweepstakeInputSchema,
   },
   {
     path: 'activations',
     titleField: 'title',
     hasStatus: true,
-    fields: [key, slug, title(), description, media(), when('startsAt', { required: true }), when('stopsAt', { nullable: true }), number('value'), { name: 'badges', kind: 'list' }, draft],
+    fields: [slug, title(), description, media(), when('startsAt', { required: true }), when('stopsAt', { nullable: true }), number('value'), draft],
+    schema: ActivationInputSchema,
   },
   {
     path: 'benefits',
     titleField: 'title',
     hasStatus: true,
     fields: [key, { name: 'rankCode', kind: 'select', choicesFrom: 'ranks', required: true }, title(), description, media(), sortOrder, draft],
+    schema: BenefitInputSchema,
   },
   {
     path: 'carousel-cards',
     titleField: 'title',
     hasStatus: true,
+    schema: CarouselCardInputSchema,
     fields: [
-      key,
+      text('key', { required: true }),
       title(),
       description,
       text('cta', { translatable: true }),
       text('url', { required: true }),
       media(),
-      { name: 'icon', kind: 'select', choices: ['gift', 'star', 'ticket', 'trophy', 'video'], labelled: true },
+      { name: 'icon', kind: 'select', choices: CAROUSEL_ICONS, labelled: true, initial: 'gift', required: true },
       number('points'),
       flag('underageGate'),
       flag('isAd'),
@@ -117,7 +140,7 @@ export const RESOURCES: readonly ResourceSpec[] = [
       draft,
     ],
   },
-  { path: 'consents', titleField: 'name', hasStatus: false, fields: [key, title('name'), description, sortOrder] },
+  { path: 'consents', titleField: 'name', hasStatus: false, fields: [text('key', { required: true }), title('name'), description, sortOrder], schema: ConsentInputSchema },
   {
     path: 'downloads',
     titleField: 'title',
@@ -128,7 +151,11 @@ export const RESOURCES: readonly ResourceSpec[] = [
     path: 'ranks',
     titleField: 'title',
     hasStatus: false,
-    fields: [{ name: 'code', kind: 'select', choices: ['P10', 'P9', 'P8', 'P7', 'P6', 'P5', 'P4', 'P3', 'P2', 'P1'], required: true }, title(), number('threshold', { required: true })],
+    idField: 'code',
+    wholeList: true,
+    fixed: true,
+    fields: [title(), number('threshold', { required: true })],
+    schema: RankFieldsSchema,
   },
   { path: 'media', titleField: 'name', hasStatus: false, fields: [text('name'), key] },
   { path: 'members', titleField: 'email', hasStatus: false, listOnly: true, fields: [] },

@@ -13,7 +13,8 @@ import type { AuditEntry, ContentStatus, Deletion, PageMeta } from '../../../con
 /** One list page as the admin API answers it. */
 interface AdminPage<T> {
   data: T[];
-  meta: PageMeta;
+  /** Absent for the lists the API answers whole (ranks). */
+  meta?: PageMeta;
 }
 
 /** The list query of a console page: search text, status filter and page (1-based). */
@@ -89,7 +90,7 @@ export function useSaveItem<T extends AdminItem>(path: string) {
         idempotencyKey: createIdempotencyKey(),
       }),
     onSuccess: async (item) => {
-      queryClient.setQueryData(adminKeys.item(path, item.id), item);
+      if (item.id) queryClient.setQueryData(adminKeys.item(path, item.id), item);
       await queryClient.invalidateQueries({ queryKey: adminKeys.resource(path) });
       await queryClient.invalidateQueries({ queryKey: adminKeys.resource('audit-log') });
     },

@@ -130,7 +130,7 @@ export function AuditLogPage({ search }: { search: AuditQuery }) {
           </tbody>
         </table>
       )}
-      {data ? (
+      {data?.meta ? (
         <Pager
           page={data.meta.page}
           pageSize={data.meta.pageSize || PAGE_SIZE}

@@ -37,7 +37,7 @@ function OrganizationForm({ item }: { item: AdminItem }) {
   const save = useSaveOrganization();
   const fields: FieldSpec[] = [
     { name: 'name', kind: 'text', translatable: true, required: true },
-    { name: 'shortName', kind: 'text', translatable: true },
+    { name: 'shortName', kind: 'text', translatable: true, nullable: true },
     { name: 'logoMediaId', kind: 'media', nullable: true },
     { name: 'brandColor', kind: 'color' },
     { name: 'timeZone', kind: 'select', choices: timeZones(String(item.timeZone ?? '')), required: true },

@@ -8,7 +8,7 @@ import { useRef } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Spinner } from '../../../components/spinner';
-import { adminItemQueryOptions, useSaveItem, type AdminItem } from '../api/admin-api';
+import { adminItemQueryOptions, adminListQueryOptions, useSaveItem, type AdminItem } from '../api/admin-api';
 import { bodyOf, frenchPath, getAt, initialValues, itemValues, type FieldSpec } from '../form/fields';
 import { useConsoleForm } from '../form/use-console-form';
 import type { ResourceSpec } from '../resources';
@@ -20,11 +20,16 @@ import { useConsoleText } from './use-console-text';
 /** The edit page of item `id` (or `new`) of `resource`. */
 export function ResourceEditPage({ resource, id }: { resource: ResourceSpec; id: string }) {
   const { t } = useConsoleText();
-  const creating = id === 'new';
-  const query = useQuery({ ...adminItemQueryOptions<AdminItem>(resource.path, id), enabled: !creating });
+  const creating = id === 'new' && !resource.fixed;
+  const idField = resource.idField ?? 'id';
+  // A resource listed whole (ranks) has no read of one item: the item comes from the list.
+  const one = useQuery({ ...adminItemQueryOptions<AdminItem>(resource.path, id), enabled: !creating && !resource.wholeList });
+  const all = useQuery({ ...adminListQueryOptions<AdminItem>(resource.path, {}), enabled: !creating && resource.wholeList === true });
+  const query = resource.wholeList ? all : one;
   if (!creating && query.isPending) return <Spinner label={t('list.loading')} />;
-  if (!creating && query.isError) return <p role="alert">{t('form.loadFailed')}</p>;
-  return <ResourceForm resource={resource} item={creating ? null : (query.data ?? null)} />;
+  const item = creating ? null : resource.wholeList ? (all.data?.data.find((entry) => String(entry[idField]) === id) ?? null) : (one.data ?? null);
+  if (!creating && (query.isError || !item)) return <p role="alert">{t('form.loadFailed')}</p>;
+  return <ResourceForm resource={resource} item={item} />;
 }
 
 function ResourceForm({ resource, item }: { resource: ResourceSpec; item: AdminItem | null }) {
@@ -36,13 +41,15 @@ function ResourceForm({ resource, item }: { resource: ResourceSpec; item: AdminI
   const save = useSaveItem<AdminItem>(resource.path);
   const singular = t(`resources.${resource.path}.singular`);
   const name = item ? String(item[resource.titleField] ?? '') : '';
+  const itemId = item ? String(item[resource.idField ?? 'id']) : undefined;
   const form = useConsoleForm<AdminItem>({
     initial: item ? itemValues(item) : initialValues(resource.fields),
-    resetKey: item ? `${item.id}:${item.updatedAt ?? ''}` : 'new',
+    resetKey: item ? `${itemId}:${item.updatedAt ?? ''}` : 'new',
     build: (values) => bodyOf(resource.fields, values),
-    save: (body) => save.mutateAsync({ id: item?.id, body }),
+    schema: resource.schema,
+    save: (body) => save.mutateAsync({ id: itemId, body }),
     onSaved: (saved) => {
-      if (!item) void navigate({ to: '/admin/$resource/$id', params: { resource: resource.path, id: saved.id }, replace: true });
+      if (!item) void navigate({ to: '/admin/$resource/$id', params: { resource: resource.path, id: String(saved[resource.idField ?? 'id']) }, replace: true });
       else headingRef.current?.focus();
     },
     texts: { saved: t('form.saved', { name: singular }), failed: t('form.failed'), invalid: t('form.invalid'), message },
@@ -93,7 +100,7 @@ function ResourceForm({ resource, item }: { resource: ResourceSpec; item: AdminI
           <button type="submit" className="btn btn--primary" disabled={form.saving} aria-busy={form.saving || undefined}>
             {item ? t('form.save') : t('form.create')}
           </button>
-          {item ? <DeleteButton path={resource.path} id={item.id} name={name} /> : null}
+          {item && itemId && !resource.fixed ? <DeleteButton path={resource.path} id={itemId} name={name} /> : null}
         </div>
       </form>
     </div>

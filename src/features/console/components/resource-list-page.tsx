@@ -104,15 +104,15 @@ function MediaUpload() {
   );
 }
 
-/** The grant / revoke button of a member row (`PATCH /api/admin/members/{id}` with `{role}`). */
+/** The grant / revoke button of a member row (`POST /api/admin/members/{id}/role` with `{role}`). */
 function RoleButton({ member }: { member: AdminItem }) {
   const { t } = useConsoleText();
   const queryClient = useQueryClient();
   const operator = member.role === 'operator';
   const mutation = useMutation({
     mutationFn: () =>
-      requestData<AdminItem>(`/admin/members/${encodeURIComponent(member.id)}`, {
-        method: 'PATCH',
+      requestData<AdminItem>(`/admin/members/${encodeURIComponent(member.id)}/role`, {
+        method: 'POST',
         body: { role: operator ? 'member' : 'operator' },
         idempotencyKey: createIdempotencyKey(),
       }),
@@ -135,22 +135,23 @@ export function ResourceListPage({ resource, search }: ResourceListPageProps) {
   const { data, isPending, isError, isFetching } = useQuery(adminListQueryOptions<AdminItem>(resource.path, search));
   const plural = t(`resources.${resource.path}.plural`);
   const members = resource.path === 'members';
-  const page = data?.meta.page ?? search.page ?? 1;
+  const page = data?.meta?.page ?? search.page ?? 1;
   const date = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'short' });
   const name = (item: AdminItem) => String(item[resource.titleField] ?? '') || t('list.untitled');
+  const idOf = (item: AdminItem) => String(item[resource.idField ?? 'id']);
   return (
     <div className="console-page">
       <ConsoleHeading
         title={plural}
         actions={
-          resource.listOnly || resource.path === 'media' ? null : (
+          resource.listOnly || resource.fixed || resource.path === 'media' ? null : (
             <Link to="/admin/$resource/$id" params={{ resource: resource.path, id: 'new' }} className="btn btn--primary">
               {t('list.new', { resource: t(`resources.${resource.path}.singular`) })}
             </Link>
           )
         }
       />
-      <SearchForm key={`${search.q ?? ''}|${search.status ?? ''}`} resource={resource} search={search} />
+      {resource.wholeList ? null : <SearchForm key={`${search.q ?? ''}|${search.status ?? ''}`} resource={resource} search={search} />}
       {resource.path === 'media' ? <MediaUpload /> : null}
       <div className="console-table-wrap" aria-busy={isFetching || undefined}>
         {isPending ? (
@@ -173,7 +174,7 @@ export function ResourceListPage({ resource, search }: ResourceListPageProps) {
             </thead>
             <tbody>
               {data.data.map((item) => (
-                <tr key={item.id}>
+                <tr key={idOf(item)}>
                   {resource.path === 'media' ? (
                     <td>
                       {String(item.contentType ?? '').startsWith('image/') ? (
@@ -190,7 +191,7 @@ export function ResourceListPage({ resource, search }: ResourceListPageProps) {
                     {members ? (
                       <RoleButton member={item} />
                     ) : (
-                      <Link to="/admin/$resource/$id" params={{ resource: resource.path, id: item.id }} className="btn btn--secondary btn--sm">
+                      <Link to="/admin/$resource/$id" params={{ resource: resource.path, id: idOf(item) }} className="btn btn--secondary btn--sm">
                         {t('list.edit')}
                         <span className="visually-hidden"> {name(item)}</span>
                       </Link>
@@ -202,7 +203,7 @@ export function ResourceListPage({ resource, search }: ResourceListPageProps) {
           </table>
         )}
       </div>
-      {data ? (
+      {data?.meta ? (
         <Pager
           page={page}
           pageSize={data.meta.pageSize || PAGE_SIZE}
