@@ -5,8 +5,9 @@
  * dashboard, answers it and earns its points (checked in the server's ledger); the operator finds the creation in
  * the audit log. A fan who opens /admin gets the app's usual 404 page.
  */
-import type { Browser, Page } from '@playwright/test';
-import { readFile } from 'node:fs/promises';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { readFile, writeFile } from 'node:fs/promises';
+import { E2E_PORT } from '../../playwright.config';
 import { TZDate } from '@date-fns/tz';
 import { apiGet, expect, newFanEmail, sessionTokenOf, signInThroughUi, test } from './fixtures';
 
@@ -14,19 +15,28 @@ const OPERATOR = 'ops@alpine-racing.example';
 
 interface Tx { amount: number; reason: string; reference: string }
 
-/** Session storage of the members signed in so far, by e-mail: a code may not be asked for again at once. */
-const sessions = new Map<string, Awaited<ReturnType<import('@playwright/test').BrowserContext['storageState']>>>();
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/**
+ * Where the sessions of the members signed in during this run are kept, by e-mail: a sign-in code may not be asked
+ * for again at once, and a failed test restarts the worker (in-memory state is lost), not the server.
+ */
+const SESSIONS_FILE = `.tmp/e2e-console-sessions-${E2E_PORT}.json`;
+const readSessions = async (): Promise<Record<string, StorageState>> => JSON.parse(await readFile(SESSIONS_FILE, 'utf8').catch(() => '{}'));
 
 /**
  * Signs `email` in through the UI in a fresh context and completes /welcome when asked; ends on /dashboard. A member
- * signed in earlier in this run gets a fresh context with their stored session instead.
+ * signed in earlier in this run gets a fresh context with their stored session instead, when it is still valid.
  */
 async function signedIn(browser: Browser, email: string, viewport = { width: 390, height: 844 }): Promise<Page> {
-  const stored = sessions.get(email);
+  const stored = (await readSessions())[email];
   if (stored) {
     const page = await (await browser.newContext({ viewport, storageState: stored })).newPage();
     await page.goto('/dashboard');
-    return page;
+    // A session of an earlier run's server (another database) is no session: the app goes to '/'.
+    const valid = await page.getByRole('region', { name: /points and rank/i }).waitFor({ timeout: 10_000 }).then(() => true, () => false);
+    if (valid) return page;
+    await page.context().close();
   }
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
@@ -41,7 +51,7 @@ async function signedIn(browser: Browser, email: string, viewport = { width: 390
     await page.getByRole('button', { name: /let's go|c'est parti/i }).click();
   }
   await page.waitForURL(/\/dashboard/);
-  sessions.set(email, await context.storageState());
+  await writeFile(SESSIONS_FILE, JSON.stringify({ ...(await readSessions()), [email]: await context.storageState() }));
   return page;
 }
 
