@@ -55,6 +55,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       PODIUM_DATA_DIR: 'memory://',
       STATIC_DIR: process.env.STATIC_DIR ?? 'dist',
+      // The operator of test/e2e/console.spec.ts (the role is given at sign-in).
+      OPERATOR_EMAILS: 'ops@alpine-racing.example',
     },
   },
 });

@@ -7,6 +7,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { consoleChunksPlugin, excludeConsoleChunks } from './scripts/lib/console-chunks';
 import { excludeOptionalChunks, optionalChunksPlugin } from './scripts/lib/optional-chunks';
 
 const apiTarget = 'http://127.0.0.1:3000';
@@ -17,6 +18,8 @@ export default defineConfig({
     react(),
     // Records which chunks only some deployments load (analytics, telemetry, Supabase) for the precache filter below.
     optionalChunksPlugin(),
+    // Records the chunks only the operator console reaches, for the precache filter below.
+    consoleChunksPlugin(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -26,10 +29,14 @@ export default defineConfig({
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,png,woff2}', 'locales/**/*.json'],
         // Store screenshots are only read by the install UI: keep them out of the precache (offline model, 0005).
-        globIgnores: ['**/node_modules/**/*', 'screenshots/**'],
+        // The operator console (its code, styles and strings, in `console-*` chunks: see `codeSplitting` below)
+        // is for operators online, not for a fan's offline app.
+        globIgnores: ['**/node_modules/**/*', 'screenshots/**', 'assets/console-*.js', 'assets/console-*.css'],
         // Chunks only some deployments load (PostHog, OpenTelemetry, Supabase; ~630 KiB) are not precached: found by
         // their modules, not their names (scripts/lib/optional-chunks.ts); the service worker caches them when loaded.
-        manifestTransforms: [excludeOptionalChunks],
+        // The console's chunks are left out too: `console-*` by `globIgnores`, the rest it alone reaches by the
+        // bundle graph (scripts/lib/console-chunks.ts).
+        manifestTransforms: [excludeOptionalChunks, excludeConsoleChunks],
       },
       devOptions: { enabled: false },
     }),
@@ -48,8 +55,24 @@ export default defineConfig({
         // First-load budget (docs/decisions/0006): the libraries every screen needs go in one chunk and the
         // translation namespaces of the first screen in one chunk per language, so they compress together
         // instead of as dozens of small files. Everything else stays split per route by the router plugin.
+        // The operator console is one chunk of its own (`console-*`: its feature, the admin contracts, its
+        // libraries and the split-off components of the `/admin` routes; their small route definitions stay in
+        // the route tree) and one per language for its strings (`console-locale-*`), left out of the precache.
         codeSplitting: {
           groups: [
+            {
+              name: 'console',
+              // Only the console's own modules: what it shares with the fan app (the HTTP client, zod, ...) stays in
+              // the fan app's chunks, which the console chunk imports.
+              includeDependenciesRecursively: false,
+              test: /[\\/]src[\\/](features[\\/]console[\\/]|contracts[\\/]admin[\\/])|[\\/]src[\\/]routes[\\/]admin(\.tsx|[\\/][^?]*)\?tsr-split|[\\/]node_modules[\\/](@dnd-kit|@date-fns)[\\/]/,
+            },
+            {
+              name: (id: string) => {
+                const match = /locales[\\/](\w+)[\\/]console\.json$/.exec(id);
+                return match ? `console-locale-${match[1]}` : null;
+              },
+            },
             {
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|i18next|react-i18next|i18next-browser-languagedetector|i18next-resources-to-backend|use-sync-external-store|idb-keyval|html-parse-stringify|void-elements)[\\/]/,

@@ -4,7 +4,9 @@
  * - `/login` (what a signed-out fan sees first), and
  * - `/dashboard`, `/challenges`, `/sweepstakes`, `/media` and `/profile` for a freshly signed-in fan of the demo
  *   organization (the session token is put in localStorage before Lighthouse navigates; storage is not reset, so
- *   these later pages load with a warm HTTP cache and service worker, as a returning fan's do).
+ *   these later pages load with a warm HTTP cache and service worker, as a returning fan's do), and
+ * - the operator console's main pages, `/admin`, `/admin/challenges` (a list) and `/admin/challenges/new` (the
+ *   challenge editor), for an operator (`OPERATOR_EMAILS`) signed in the same way.
  * Each page is audited `AUDIT_RUNS` times (default 3) and reported by its median run (by performance score, which
  * varies from run to run): its category scores (0-100), its main timings (FCP, LCP, TBT in ms, CLS), every failed
  * accessibility audit with the elements concerned, and every run's performance score. `/login` is a first visit in
@@ -26,6 +28,9 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 const RUNS = Math.max(1, Number(process.env.AUDIT_RUNS ?? 3));
 /** The main tabs of a signed-in fan. */
 const SIGNED_IN_PATHS = ['/dashboard', '/challenges', '/sweepstakes', '/media', '/profile'];
+/** The operator console's main pages, and its operator. */
+const CONSOLE_PATHS = ['/admin', '/admin/challenges', '/admin/challenges/new'];
+const OPERATOR_EMAIL = 'audit-operator@alpine-racing.example';
 
 type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
@@ -52,7 +57,7 @@ function summarize(name: string, lhr: LighthouseResult): string {
   return lines.join('\n');
 }
 
-const server = await startServer(PORT);
+const server = await startServer(PORT, { OPERATOR_EMAILS: OPERATOR_EMAIL });
 // A persistent context is the browser's default one, which Lighthouse drives through the debugging port: the
 // session token put in its localStorage is the one the audited page reads.
 const profileDir = await mkdtemp(join(tmpdir(), 'podium-audit-'));
@@ -67,6 +72,7 @@ try {
   const runs = new Map<string, LighthouseResult[]>();
   const keep = (name: string, lhr: LighthouseResult) => runs.set(name, [...(runs.get(name) ?? []), lhr]);
   const token = await signInFan(server, `audit-${Date.now()}@fans.example`);
+  const operatorToken = await signInFan(server, OPERATOR_EMAIL);
 
   for (let run = 0; run < RUNS; run++) {
     // A first visit, signed out: the earlier run's session token goes, then Lighthouse clears this origin's HTTP
@@ -88,6 +94,15 @@ try {
       }
       keep(`signed in: ${path}`, result.lhr);
     }
+
+    await page.evaluate((value) => localStorage.setItem('podium.session.token', value), operatorToken);
+    for (const path of CONSOLE_PATHS) {
+      const result = await lighthouse(`${server.baseUrl}${path}`, flags);
+      if (!result) throw new Error(`Lighthouse returned no result for ${path}`);
+      if (new URL(result.lhr.finalDisplayedUrl).pathname !== path) throw new Error(`the operator's audit of ${path} ended on ${result.lhr.finalDisplayedUrl}`);
+      keep(`operator: ${path}`, result.lhr);
+    }
+    await page.evaluate((value) => localStorage.setItem('podium.session.token', value), token);
   }
 
   // Lighthouse's performance score varies from run to run (its own guidance: take the median of several runs):

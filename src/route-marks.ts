@@ -5,8 +5,11 @@
  * calls for (decision 0045), since the layout, not the mark, decides which guard runs.
  */
 
-/** Layouts chosen by `staticData.layout`: with the bottom navigation bar, without it, or bare. */
-export const ROUTE_LAYOUTS = ['default', 'no-bottom-nav', 'none'] as const;
+/**
+ * Layouts chosen by `staticData.layout`: with the bottom navigation bar, without it, bare, or `console` (the
+ * operator console draws its own header, sidebar and `<main>`).
+ */
+export const ROUTE_LAYOUTS = ['default', 'no-bottom-nav', 'none', 'console'] as const;
 export type RouteLayout = (typeof ROUTE_LAYOUTS)[number];
 
 /** Every mark name a route may set, with a check of its value. */
@@ -33,16 +36,20 @@ export function assertRouteMarks(routes: Iterable<{ id: string; options: { stati
   }
 }
 
-/** The pathless layouts that guard pages (decision 0045): route id prefix, and whether their pages are marked open. */
+/**
+ * The layouts that guard pages (decision 0045): route id prefix, and whether their pages are marked open. Besides
+ * the two pathless ones, `/admin` (the operator console) guards its pages: operators only, a 404 for anyone else.
+ */
 const GUARD_LAYOUTS = [
   { prefix: '/_auth/', open: false },
   { prefix: '/_open/', open: true },
+  { prefix: '/admin/', open: false },
 ] as const;
 
 /**
- * Checks that every page (a route without children) sits under `_auth` and is not marked open, or under `_open`
- * and is marked open: a page outside both would run no guard, and a mark that disagrees with the layout would
- * promise a guard that does not run.
+ * Checks that every page (a route without children) sits under `_auth` or `/admin` and is not marked open, or
+ * under `_open` and is marked open: a page outside them would run no guard, and a mark that disagrees with the
+ * layout would promise a guard that does not run.
  * @param routes the router's routes (`Object.values(router.routesById)`): `{id, children, options: {staticData}}`
  * @throws Error naming the route and where it belongs when a page is misplaced
  */
@@ -50,12 +57,12 @@ export function assertRoutePlacement(routes: Iterable<{ id: string; children?: u
   for (const route of routes) {
     if (route.id === '__root__' || route.children) continue;
     const layout = GUARD_LAYOUTS.find((l) => route.id.startsWith(l.prefix));
-    if (!layout) throw new Error(`Route ${route.id} is outside the _auth and _open layouts, so no guard runs for it: move it under one`);
+    if (!layout) throw new Error(`Route ${route.id} is outside the _auth and _open layouts (or /admin), so no guard runs for it: move it under one`);
     const open = route.options.staticData?.open === true;
     if (open !== layout.open) {
       throw new Error(
         open
-          ? `Route ${route.id} is marked open but sits under _auth: move it under _open or drop the mark`
+          ? `Route ${route.id} is marked open but sits under ${layout.prefix.replaceAll('/', '')}: move it under _open or drop the mark`
           : `Route ${route.id} sits under _open but is not marked open: mark it open or move it under _auth`,
       );
     }

@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as OpenRouteImport } from './routes/_open'
+import { Route as AdminRouteImport } from './routes/admin'
 import { Route as AuthAboutRouteImport } from './routes/_auth/about'
 import { Route as AuthBenefitsRouteImport } from './routes/_auth/benefits'
 import { Route as AuthCarsRouteImport } from './routes/_auth/cars'
@@ -33,6 +34,8 @@ import { Route as AuthSweepstakesIndexRouteImport } from './routes/_auth/sweepst
 import { Route as AuthSweepstakesSweepstakeRouteImport } from './routes/_auth/sweepstakes/$sweepstake'
 import { Route as OpenLoginIndexRouteImport } from './routes/_open/login/index'
 import { Route as OpenLoginVerifyEmailRouteImport } from './routes/_open/login/verify-email'
+import { Route as AdminResourceIndexRouteImport } from './routes/admin/$resource/index'
+import { Route as AdminResourceIdRouteImport } from './routes/admin/$resource/$id'
 import { Route as AuthChallengesSubtypeIndexRouteImport } from './routes/_auth/challenges/$subtype/index'
 import { Route as AuthChallengesSubtypeChallengeRouteImport } from './routes/_auth/challenges/$subtype/$challenge'
 import { Route as AuthMediaPlaylistsIdRouteImport } from './routes/_auth/media/playlists/$id'
@@ -45,6 +48,11 @@ const AuthRoute = AuthRouteImport.update({
 } as any)
 const OpenRoute = OpenRouteImport.update({
   id: '/_open',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminRoute = AdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthAboutRoute = AuthAboutRouteImport.update({
@@ -158,6 +166,16 @@ const OpenLoginVerifyEmailRoute = OpenLoginVerifyEmailRouteImport.update({
   path: '/login/verify-email',
   getParentRoute: () => OpenRoute,
 } as any)
+const AdminResourceIndexRoute = AdminResourceIndexRouteImport.update({
+  id: '/$resource/',
+  path: '/$resource/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminResourceIdRoute = AdminResourceIdRouteImport.update({
+  id: '/$resource/$id',
+  path: '/$resource/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AuthChallengesSubtypeIndexRoute =
   AuthChallengesSubtypeIndexRouteImport.update({
     id: '/challenges/$subtype/',
@@ -188,6 +206,7 @@ const AuthMediaVideosVideoRoute = AuthMediaVideosVideoRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof OpenIndexRoute
+  '/admin': typeof AdminRouteWithChildren
   '/about': typeof AuthAboutRoute
   '/benefits': typeof AuthBenefitsRoute
   '/cars': typeof AuthCarsRoute
@@ -204,11 +223,13 @@ export interface FileRoutesByFullPath {
   '/stories/$id': typeof AuthStoriesIdRoute
   '/sweepstakes/$sweepstake': typeof AuthSweepstakesSweepstakeRoute
   '/login/verify-email': typeof OpenLoginVerifyEmailRoute
+  '/admin/$resource/$id': typeof AdminResourceIdRoute
   '/challenges/': typeof AuthChallengesIndexRoute
   '/media/': typeof AuthMediaIndexRoute
   '/profile/': typeof AuthProfileIndexRoute
   '/sweepstakes/': typeof AuthSweepstakesIndexRoute
   '/login/': typeof OpenLoginIndexRoute
+  '/admin/$resource/': typeof AdminResourceIndexRoute
   '/challenges/$subtype/$challenge': typeof AuthChallengesSubtypeChallengeRoute
   '/media/playlists/$id': typeof AuthMediaPlaylistsIdRoute
   '/media/videos/$video': typeof AuthMediaVideosVideoRoute
@@ -217,6 +238,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof OpenIndexRoute
+  '/admin': typeof AdminRouteWithChildren
   '/about': typeof AuthAboutRoute
   '/benefits': typeof AuthBenefitsRoute
   '/cars': typeof AuthCarsRoute
@@ -233,11 +255,13 @@ export interface FileRoutesByTo {
   '/stories/$id': typeof AuthStoriesIdRoute
   '/sweepstakes/$sweepstake': typeof AuthSweepstakesSweepstakeRoute
   '/login/verify-email': typeof OpenLoginVerifyEmailRoute
+  '/admin/$resource/$id': typeof AdminResourceIdRoute
   '/challenges': typeof AuthChallengesIndexRoute
   '/media': typeof AuthMediaIndexRoute
   '/profile': typeof AuthProfileIndexRoute
   '/sweepstakes': typeof AuthSweepstakesIndexRoute
   '/login': typeof OpenLoginIndexRoute
+  '/admin/$resource': typeof AdminResourceIndexRoute
   '/challenges/$subtype/$challenge': typeof AuthChallengesSubtypeChallengeRoute
   '/media/playlists/$id': typeof AuthMediaPlaylistsIdRoute
   '/media/videos/$video': typeof AuthMediaVideosVideoRoute
@@ -248,6 +272,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_auth': typeof AuthRouteWithChildren
   '/_open': typeof OpenRouteWithChildren
+  '/admin': typeof AdminRouteWithChildren
   '/_auth/about': typeof AuthAboutRoute
   '/_auth/benefits': typeof AuthBenefitsRoute
   '/_auth/cars': typeof AuthCarsRoute
@@ -265,11 +290,13 @@ export interface FileRoutesById {
   '/_auth/stories/$id': typeof AuthStoriesIdRoute
   '/_auth/sweepstakes/$sweepstake': typeof AuthSweepstakesSweepstakeRoute
   '/_open/login/verify-email': typeof OpenLoginVerifyEmailRoute
+  '/admin/$resource/$id': typeof AdminResourceIdRoute
   '/_auth/challenges/': typeof AuthChallengesIndexRoute
   '/_auth/media/': typeof AuthMediaIndexRoute
   '/_auth/profile/': typeof AuthProfileIndexRoute
   '/_auth/sweepstakes/': typeof AuthSweepstakesIndexRoute
   '/_open/login/': typeof OpenLoginIndexRoute
+  '/admin/$resource/': typeof AdminResourceIndexRoute
   '/_auth/challenges/$subtype/$challenge': typeof AuthChallengesSubtypeChallengeRoute
   '/_auth/media/playlists/$id': typeof AuthMediaPlaylistsIdRoute
   '/_auth/media/videos/$video': typeof AuthMediaVideosVideoRoute
@@ -280,6 +307,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/admin'
     | '/about'
     | '/benefits'
     | '/cars'
@@ -296,11 +324,13 @@ export interface FileRouteTypes {
     | '/stories/$id'
     | '/sweepstakes/$sweepstake'
     | '/login/verify-email'
+    | '/admin/$resource/$id'
     | '/challenges/'
     | '/media/'
     | '/profile/'
     | '/sweepstakes/'
     | '/login/'
+    | '/admin/$resource/'
     | '/challenges/$subtype/$challenge'
     | '/media/playlists/$id'
     | '/media/videos/$video'
@@ -309,6 +339,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/admin'
     | '/about'
     | '/benefits'
     | '/cars'
@@ -325,11 +356,13 @@ export interface FileRouteTypes {
     | '/stories/$id'
     | '/sweepstakes/$sweepstake'
     | '/login/verify-email'
+    | '/admin/$resource/$id'
     | '/challenges'
     | '/media'
     | '/profile'
     | '/sweepstakes'
     | '/login'
+    | '/admin/$resource'
     | '/challenges/$subtype/$challenge'
     | '/media/playlists/$id'
     | '/media/videos/$video'
@@ -339,6 +372,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/_auth'
     | '/_open'
+    | '/admin'
     | '/_auth/about'
     | '/_auth/benefits'
     | '/_auth/cars'
@@ -356,11 +390,13 @@ export interface FileRouteTypes {
     | '/_auth/stories/$id'
     | '/_auth/sweepstakes/$sweepstake'
     | '/_open/login/verify-email'
+    | '/admin/$resource/$id'
     | '/_auth/challenges/'
     | '/_auth/media/'
     | '/_auth/profile/'
     | '/_auth/sweepstakes/'
     | '/_open/login/'
+    | '/admin/$resource/'
     | '/_auth/challenges/$subtype/$challenge'
     | '/_auth/media/playlists/$id'
     | '/_auth/media/videos/$video'
@@ -371,6 +407,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   AuthRoute: typeof AuthRouteWithChildren
   OpenRoute: typeof OpenRouteWithChildren
+  AdminRoute: typeof AdminRouteWithChildren
 }
 
 declare module '@tanstack/react-router' {
@@ -387,6 +424,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof OpenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin': {
+      id: '/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_auth/about': {
@@ -543,6 +587,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OpenLoginVerifyEmailRouteImport
       parentRoute: typeof OpenRoute
     }
+    '/admin/$resource/': {
+      id: '/admin/$resource/'
+      path: '/$resource'
+      fullPath: '/admin/$resource/'
+      preLoaderRoute: typeof AdminResourceIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/$resource/$id': {
+      id: '/admin/$resource/$id'
+      path: '/$resource/$id'
+      fullPath: '/admin/$resource/$id'
+      preLoaderRoute: typeof AdminResourceIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_auth/challenges/$subtype/': {
       id: '/_auth/challenges/$subtype/'
       path: '/challenges/$subtype'
@@ -651,9 +709,22 @@ const OpenRouteChildren: OpenRouteChildren = {
 
 const OpenRouteWithChildren = OpenRoute._addFileChildren(OpenRouteChildren)
 
+interface AdminRouteChildren {
+  AdminResourceIdRoute: typeof AdminResourceIdRoute
+  AdminResourceIndexRoute: typeof AdminResourceIndexRoute
+}
+
+const AdminRouteChildren: AdminRouteChildren = {
+  AdminResourceIdRoute: AdminResourceIdRoute,
+  AdminResourceIndexRoute: AdminResourceIndexRoute,
+}
+
+const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   AuthRoute: AuthRouteWithChildren,
   OpenRoute: OpenRouteWithChildren,
+  AdminRoute: AdminRouteWithChildren,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,7 +1,8 @@
 /**
  * The one HTTP client of the PWA (spec §7, ARCHITECTURE §5).
  * - One origin: `config.apiOrigin` (`/api` by default) + the spec path.
- * - JSON `accept` and `content-type` headers (binary bodies go as `application/octet-stream`).
+ * - JSON `accept` and `content-type` headers (binary bodies go as `application/octet-stream`; a `FormData` body goes
+ *   as `multipart/form-data` with the boundary the browser sets).
  * - Bearer: the session token if present, else the public organization key; `auth: 'organization'` forces
  *   the organization key (activations, logged-off sweepstakes).
  * - `x-org-token` once the organization is known; `Idempotency-Key` when given (mutations always pass one).
@@ -34,7 +35,7 @@ export interface Envelope<T> {
 
 interface ApiRequestOptions<T = unknown> {
   method?: HttpMethod;
-  /** JSON-serialisable body, or a Blob/ArrayBuffer sent as `application/octet-stream`. */
+  /** JSON-serialisable body, a Blob/ArrayBuffer sent as `application/octet-stream`, or `FormData` (multipart). */
   body?: unknown;
   /** Query string parameters; undefined values are left out. */
   query?: Record<string, string | number | boolean | undefined>;
@@ -61,14 +62,15 @@ function buildUrl(path: string, query?: ApiRequestOptions['query']): string {
  * Builds the request headers for one call (spec §7 bearer rule). Pure apart from reading the credentials.
  * Returns a plain header record.
  */
-function buildHeaders(options: Pick<ApiRequestOptions, 'auth' | 'idempotencyKey'> & { binary?: boolean }): Record<string, string> {
+function buildHeaders(options: Pick<ApiRequestOptions, 'auth' | 'idempotencyKey'> & { binary?: boolean; form?: boolean }): Record<string, string> {
   const config = getRuntimeConfig();
   const sessionToken = options.auth === 'organization' ? null : getSessionToken();
   const headers: Record<string, string> = {
     accept: 'application/json',
-    'content-type': options.binary ? 'application/octet-stream' : 'application/json',
     authorization: `Bearer ${sessionToken ?? config.organizationKey}`,
   };
+  // A multipart body's content type carries its boundary: the browser writes it.
+  if (!options.form) headers['content-type'] = options.binary ? 'application/octet-stream' : 'application/json';
   const orgToken = getOrganizationToken();
   if (orgToken) headers[HEADER_ORG_TOKEN] = orgToken;
   if (options.idempotencyKey) headers[HEADER_IDEMPOTENCY_KEY] = options.idempotencyKey;
@@ -99,10 +101,11 @@ async function readErrorBody(response: Response): Promise<ApiErrorBody['error'] 
  */
 export async function apiRequest<T = void>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
   const method = options.method ?? 'GET';
+  const form = options.body instanceof FormData;
   const binary = options.body instanceof Blob || options.body instanceof ArrayBuffer;
   const url = buildUrl(path, options.query);
   const body =
-    options.body === undefined ? undefined : binary ? (options.body as BodyInit) : JSON.stringify(options.body);
+    options.body === undefined ? undefined : binary || form ? (options.body as BodyInit) : JSON.stringify(options.body);
   // Spec §7: reads may be sent again; a payload method only with the key that makes the server apply it once.
   const replayable = method === 'GET' || method === 'HEAD' || Boolean(options.idempotencyKey);
 
@@ -110,7 +113,7 @@ export async function apiRequest<T = void>(path: string, options: ApiRequestOpti
   try {
     response = await fetch(url, {
       method,
-      headers: buildHeaders({ auth: options.auth, idempotencyKey: options.idempotencyKey, binary }),
+      headers: buildHeaders({ auth: options.auth, idempotencyKey: options.idempotencyKey, binary, form }),
       body,
       signal: options.signal,
     });

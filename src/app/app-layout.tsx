@@ -1,7 +1,7 @@
 /**
  * App layouts (spec §1, §2): 'default' (app bar + content + bottom navigation when `config.tabsEnabled`),
- * 'no-bottom-nav' (app bar + content) and 'none' (content only), chosen by the deepest matched route's
- * `staticData.layout`. Landmarks: a skip link, `<header>`, `<main id="main-content">`, `<nav aria-label>`.
+ * 'no-bottom-nav' (app bar + content), 'none' (content only) and 'console' (the operator console, which draws its
+ * own landmarks), chosen by the deepest matched route's `staticData.layout`. Landmarks: a skip link, `<header>`, `<main id="main-content">`, `<nav aria-label>`.
  * After each route change the page heading (`main h1`) receives focus.
  */
 import { Suspense, useEffect, type ReactNode } from 'react';
@@ -86,6 +86,16 @@ export function AppLayout({ layout, tabsEnabled, children }: AppLayoutProps) {
   useFocusHeadingOnNavigate();
   const leaf = matches[matches.length - 1];
 
+  if (layout === 'console') {
+    return (
+      <div className="app-shell">
+        <Suspense fallback={null}>
+          <OfflineIndicator />
+        </Suspense>
+        {children}
+      </div>
+    );
+  }
   if (layout === 'none') {
     // The status indicator stays on bare pages too: it is where a waiting update is offered once its toast is gone.
     return (

@@ -1,13 +1,14 @@
 /**
- * The two route guards of spec §2 "Navigation guards", one per pathless layout (decision 0045):
+ * The two route guards of spec §2 "Navigation guards", one per pathless layout (decision 0045), and the console's:
  * - `guardMemberRoute`, the `_auth` layout's `beforeLoad`: every members-only page;
- * - `guardOpenRoute`, the `_open` layout's `beforeLoad`: the pages marked open (`/`, `/login`, `/login/verify-email`).
+ * - `guardOpenRoute`, the `_open` layout's `beforeLoad`: the pages marked open (`/`, `/login`, `/login/verify-email`);
+ * - `guardOperatorRoute`, the `/admin` layout's `beforeLoad`: the operator console, operators only.
  * Each takes the session the root route loaded (`-session.ts`), asks the pure decisions in
  * `features/session/navigation-guard.ts`, and applies them: throws `redirect`, remembers or forgets the post-login
  * path. They decide only: branding and preloads are the root route's loader (`-preloads.ts`). They live in the app
  * layer (`routes/`) because they tie several features together.
  */
-import { redirect, type ParsedLocation } from '@tanstack/react-router';
+import { notFound, redirect, type ParsedLocation } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import type { RuntimeConfig } from '../contracts/config';
 import type { User } from '../contracts/user';
@@ -26,10 +27,11 @@ interface GuardArgs {
 }
 
 /**
- * Re-reads the user from the server before the member guard sends them from /dashboard to /welcome on the strength
- * of a cached `isNewUser`: the cache (restored from IndexedDB, saved at most every 300 ms) may predate their
- * onboarding, completed a moment ago or on another device. Takes the cached user; returns the server's, or the
- * cached one when offline (`NetworkError`). Other API errors propagate to the error page.
+ * Re-reads the user from the server before a guard acts on a cached fact: the member guard sending them from
+ * /dashboard to /welcome on the strength of a cached `isNewUser` (the cache, restored from IndexedDB, may predate
+ * their onboarding, completed a moment ago or on another device), the console's guard refusing a cached `member`
+ * role (granted since?). Takes the cached user; returns the server's, or the cached one when offline
+ * (`NetworkError`). Other API errors propagate to the error page.
  */
 async function confirmNewUser(queryClient: QueryClient, cached: User): Promise<User> {
   try {
@@ -91,4 +93,17 @@ export function guardOpenRoute({ context, location, preload, welcomeRouteExists 
     preload,
   );
   apply(decideOpenGuard({ ...facts(session, session.user, location), loggedOffDashboard: config.loggedOffDashboard }), preload);
+}
+
+/**
+ * Guards the operator console (`/admin` layout). Takes the `beforeLoad` arguments; resolves for a signed-in
+ * operator (`role: 'operator'` from `GET /user/me`) and throws `notFound()` for anyone else, signed out included, so
+ * they get the app's usual 404 page and no hint that the console exists (signing in first, then opening `/admin`,
+ * is how an operator gets in). A cached user who is not an operator is read again from the server first: the role
+ * may have been granted since (offline, the cached user decides). The admin API checks the role on every request.
+ */
+export async function guardOperatorRoute({ context, preload }: Pick<GuardArgs, 'context' | 'preload'>): Promise<void> {
+  let user = context.session.user;
+  if (user && user.role !== 'operator' && !preload) user = await confirmNewUser(context.queryClient, user);
+  if (user?.role !== 'operator') throw notFound();
 }

@@ -1,7 +1,7 @@
 /**
  * Root route: router context `{queryClient, config}`; its `beforeLoad` loads who is visiting (`-session.ts`) for the
- * guards of the `_auth` and `_open` layouts, its loader brands and preloads (`-preloads.ts`). It renders the layout
- * chosen by the deepest route's `staticData.layout`, the global toaster (spec §9) and the level-up dialog; an
+ * guards of the `_auth`, `_open` and `admin` layouts, its loader brands and preloads (`-preloads.ts`). It renders the
+ * layout chosen by the deepest route that sets `staticData.layout`, the global toaster (spec §9) and the level-up dialog; an
  * uncaught error or rejection replaces it all with the error page (spec §2, §8).
  */
 import { lazy, Suspense, useEffect } from 'react';
@@ -49,7 +49,9 @@ function RootComponent() {
   const firstScreenSettled = useFirstScreenSettled();
   const { config } = useRouteContext({ from: '__root__' });
   const matches = useMatches();
-  const layout = matches[matches.length - 1]?.staticData?.layout ?? 'default';
+  // The deepest route that sets a layout, unless it turned out not found (the console's guard answers a 404 that
+  // must look like any other).
+  const layout = matches.findLast((m) => m.staticData?.layout && m.status !== 'notFound')?.staticData?.layout ?? 'default';
   const fatal = useFatalError();
   if (fatal) return <ErrorScreen status={fatal.status} reload />;
   return (

@@ -172,3 +172,30 @@ describe('navigation guards on the app router', () => {
     expect(failures(router)).toHaveLength(1);
   });
 });
+
+describe('the operator console guard (/admin layout)', () => {
+  /** Whether the navigation ended on the not-found page (a guard threw `notFound()`). */
+  const notFoundShown = (router: AppRouter) => router.state.matches.some((m) => m.status === 'notFound');
+
+  it('lets a signed-in operator in, deciding on the cached user', async () => {
+    const router = await openApp(clientWith(organization('Europe/Paris'), member('1990-01-01', { role: 'operator' })), '/admin/challenges');
+    expect(landing(router)).toEqual({ href: '/admin/challenges', routeId: '/admin/$resource/' });
+    expect(notFoundShown(router)).toBe(false);
+  });
+
+  it('shows a signed-out visitor the 404 page, not the sign-in page', async () => {
+    const router = await openApp(clientWith(organization('Europe/Paris'), null), '/admin');
+    expect(router.state.location.href).toBe('/admin');
+    expect(notFoundShown(router)).toBe(true);
+    expect(requestedUrls()).toEqual([]);
+  });
+
+  it('shows a member the 404 page once the server confirms they are not an operator', async () => {
+    const fan = member('1990-01-01', { role: 'member' });
+    fetchSpy.mockImplementationOnce(async () => new Response(JSON.stringify({ data: fan }), { headers: { 'content-type': 'application/json' } }));
+    const router = await openApp(clientWith(organization('Europe/Paris'), fan), '/admin/challenges/new');
+    expect(requestedUrls()[0]).toMatch(/\/user\/me$/);
+    expect(router.state.location.href).toBe('/admin/challenges/new');
+    expect(notFoundShown(router)).toBe(true);
+  });
+});

@@ -3,13 +3,13 @@ import { createRootRoute, createRoute, createRouter } from '@tanstack/react-rout
 import { assertRouteMarks, assertRoutePlacement } from '../../src/route-marks';
 
 /** The routes of a router with one page `/x` carrying `staticData`, under the pathless layout `layout` if given. */
-function routesWith(staticData: Record<string, unknown>, layout: '_auth' | '_open' | null = '_auth') {
+function routesWith(staticData: Record<string, unknown>, layout: '_auth' | '_open' | 'admin' | null = '_auth') {
   const root = createRootRoute();
   if (!layout) {
     const page = createRoute({ getParentRoute: () => root, path: '/x', staticData: staticData as never });
     return Object.values(createRouter({ routeTree: root.addChildren([page]) }).routesById);
   }
-  const parent = createRoute({ getParentRoute: () => root, id: layout });
+  const parent = layout === 'admin' ? createRoute({ getParentRoute: () => root, path: '/admin' }) : createRoute({ getParentRoute: () => root, id: layout });
   const page = createRoute({ getParentRoute: () => parent, path: '/x', staticData: staticData as never });
   return Object.values(createRouter({ routeTree: root.addChildren([parent.addChildren([page])]) }).routesById);
 }
@@ -32,6 +32,11 @@ describe('route placement (decision 0045: the layout decides which guard runs)',
   it('a members-only page under _auth and an open page under _open pass', () => {
     expect(() => assertRoutePlacement(routesWith({}, '_auth'))).not.toThrow();
     expect(() => assertRoutePlacement(routesWith({ open: true }, '_open'))).not.toThrow();
+  });
+
+  it("a page of the operator console sits under /admin, whose guard lets only operators in; it cannot be marked open", () => {
+    expect(() => assertRoutePlacement(routesWith({ layout: 'console' }, 'admin'))).not.toThrow();
+    expect(() => assertRoutePlacement(routesWith({ open: true }, 'admin'))).toThrow('Route /admin/x is marked open but sits under admin');
   });
 
   it('a page outside both layouts fails: no guard would run for it', () => {

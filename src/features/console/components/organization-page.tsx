@@ -1,0 +1,93 @@
+/**
+ * `/admin/organization`: the organization's settings (`GET/PATCH /api/admin/organization`): name and short name
+ * (English and French), logo, brand colour, time zone, default language and internal e-mail domains. Ranks,
+ * consents and other lists have their own pages. A save refreshes what the fan app shows (brand, name).
+ */
+import { useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Spinner } from '../../../components/spinner';
+import { organizationSettingsQueryOptions, useSaveOrganization, type AdminItem } from '../api/admin-api';
+import { bodyOf, frenchPath, getAt, itemValues, type FieldSpec } from '../form/fields';
+import { useConsoleForm } from '../form/use-console-form';
+import { ConsoleHeading, ErrorSummary, LanguagePair, useFieldName } from './console-ui';
+import { FieldControl } from './field-control';
+import { useOrganizationContext } from './item-actions';
+import { useConsoleText } from './use-console-text';
+
+/** Every IANA zone the browser knows (the list offered for the organization's time zone). */
+function timeZones(current: string): string[] {
+  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return zones.includes(current) || !current ? zones : [current, ...zones];
+}
+
+/** Renders the settings form once they are loaded. */
+export function OrganizationPage() {
+  const { t } = useConsoleText();
+  const query = useQuery(organizationSettingsQueryOptions());
+  if (query.isPending) return <Spinner label={t('list.loading')} />;
+  if (query.isError) return <p role="alert">{t('form.loadFailed')}</p>;
+  return <OrganizationForm item={query.data} />;
+}
+
+function OrganizationForm({ item }: { item: AdminItem }) {
+  const { t, message } = useConsoleText();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const fieldName = useFieldName();
+  const { timeZone, ranks } = useOrganizationContext();
+  const save = useSaveOrganization();
+  const fields: FieldSpec[] = [
+    { name: 'name', kind: 'text', translatable: true, required: true },
+    { name: 'shortName', kind: 'text', translatable: true, nullable: true },
+    { name: 'logoMediaId', kind: 'media', nullable: true },
+    { name: 'brandColor', kind: 'color' },
+    { name: 'timeZone', kind: 'select', choices: timeZones(String(item.timeZone ?? '')), required: true },
+    { name: 'defaultLanguage', kind: 'select', choices: ['en', 'fr'], labelled: true, required: true },
+    { name: 'internalEmailDomains', kind: 'list' },
+  ];
+  const form = useConsoleForm<AdminItem>({
+    initial: itemValues(item),
+    resetKey: String(item.updatedAt ?? item.version ?? ''),
+    build: (values) => bodyOf(fields, values),
+    save: (body) => save.mutateAsync(body),
+    onSaved: () => headingRef.current?.focus(),
+    texts: { saved: t('form.saved', { name: t('nav.organization') }), failed: t('form.failed'), invalid: t('form.invalid'), message },
+  });
+  const control = (field: FieldSpec, path: string, label: string, lang?: string) => (
+    <FieldControl
+      key={path}
+      field={field}
+      path={path}
+      label={label}
+      lang={lang}
+      value={getAt(form.values, path)}
+      onChange={(value) => form.set(path, value)}
+      error={form.errors[path]}
+      timeZone={timeZone}
+      ranks={ranks}
+    />
+  );
+  return (
+    <div className="console-page">
+      <ConsoleHeading headingRef={headingRef} title={t('nav.organization')} />
+      <form className="console-form" onSubmit={(e) => void form.submit(e)} noValidate>
+        <ErrorSummary errors={form.errors} fieldName={fieldName} />
+        {fields.map((field) =>
+          field.translatable ? (
+            <LanguagePair
+              key={field.name}
+              english={control(field, field.name, t('form.inEnglish', { field: t(`fields.${field.name}`) }))}
+              french={control({ ...field, required: false }, frenchPath(field.name), t('form.inFrench', { field: t(`fields.${field.name}`) }), 'fr')}
+            />
+          ) : (
+            control(field, field.name, t(`fields.${field.name}`))
+          ),
+        )}
+        <div className="console-form__actions">
+          <button type="submit" className="btn btn--primary" disabled={form.saving} aria-busy={form.saving || undefined}>
+            {t('form.save')}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

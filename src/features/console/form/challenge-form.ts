@@ -1,0 +1,168 @@
+/**
+ * A challenge's form values and what is made of them: the request body of `POST/PATCH /api/admin/challenges`
+ * (checked with the shared `ChallengeInputSchema`), the values of a stored challenge (or of a copy: "duplicate as
+ * new"), and the fan-side `Challenge` the live preview renders with the fan app's own card.
+ */
+import { TYPE_OF_SUBTYPE } from '../../../contracts/admin/challenge';
+import type { Challenge, ChallengeSubtype } from '../../../contracts/challenge';
+import { getAt } from './fields';
+
+type Values = Record<string, unknown>;
+interface OptionValues {
+  text: string;
+  points: number | '';
+  mediaId?: string | null;
+}
+interface QuestionValues {
+  id?: string;
+  text: string;
+  options: string[];
+  correctIndex: number;
+  points: number | '';
+}
+interface FrenchValues {
+  title?: string;
+  description?: string;
+  options?: string[];
+  questions?: Array<{ text?: string; options?: string[] }>;
+}
+
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+const num = (v: unknown) => (v === '' || v === null || v === undefined ? 0 : Number(v));
+
+/** A new question with two empty options. */
+export const emptyQuestion = (): QuestionValues => ({ text: '', options: ['', ''], correctIndex: 0, points: 10 });
+
+/** Starting values of a new challenge: a poll with two options, visible from `visibleFrom`, kept as a draft. */
+export function newChallengeValues(visibleFrom: string): Values {
+  return {
+    key: '',
+    subtype: 'poll',
+    title: '',
+    description: '',
+    mediaId: null,
+    visibleFrom,
+    expiresOn: null,
+    points: 0,
+    options: [
+      { text: '', points: 10 },
+      { text: '', points: 10 },
+    ],
+    correctIndex: null,
+    questions: [emptyQuestion()],
+    keywords: [],
+    isPublic: false,
+    draft: true,
+    sortOrder: 0,
+    translations: { fr: { title: '', description: '', options: ['', ''], questions: [{ text: '', options: ['', ''] }] } },
+  };
+}
+
+/**
+ * The form values of a stored challenge. With `copy`, the values of a new challenge copied from it: no key, no
+ * question ids (the server makes new ones), kept as a draft.
+ */
+export function challengeValues(item: Values, copy = false): Values {
+  const fr = (getAt(item, 'translations.fr') ?? {}) as FrenchValues;
+  const options = (item.options as OptionValues[] | undefined) ?? [];
+  const questions = ((item.questions as QuestionValues[] | undefined) ?? []).map((q) => (copy ? { ...q, id: undefined } : q));
+  return {
+    ...item,
+    key: copy ? '' : str(item.key),
+    draft: copy ? true : item.draft === true,
+    options: options.length ? options : newChallengeValues('').options,
+    questions: questions.length ? questions : [emptyQuestion()],
+    keywords: (item.keywords as string[] | undefined) ?? [],
+    translations: {
+      fr: {
+        title: str(fr.title),
+        description: str(fr.description),
+        options: options.map((_, i) => str(fr.options?.[i])),
+        questions: questions.map((q, i) => ({ text: str(fr.questions?.[i]?.text), options: q.options.map((_, j) => str(fr.questions?.[i]?.options?.[j])) })),
+      },
+    },
+  };
+}
+
+/**
+ * The request body of the values: only what the subtype uses (options for the poll family, questions for trivia,
+ * accepted answers for keyword), numbers as numbers, and the French texts the operator wrote (a list of French
+ * options or questions is sent whole when any of it is written, as the contract wants one per English item).
+ */
+export function challengeBody(values: Values): Record<string, unknown> {
+  const subtype = values.subtype as ChallengeSubtype;
+  const type = TYPE_OF_SUBTYPE[subtype] ?? 'poll';
+  const fr = (getAt(values, 'translations.fr') ?? {}) as FrenchValues;
+  const options = type === 'poll' ? ((values.options as OptionValues[]) ?? []) : [];
+  const questions = type === 'trivia' ? ((values.questions as QuestionValues[]) ?? []) : [];
+  const french: Record<string, unknown> = {};
+  if (str(fr.title).trim()) french.title = str(fr.title).trim();
+  if (str(fr.description).trim()) french.description = str(fr.description).trim();
+  const frOptions = options.map((_, i) => str(fr.options?.[i]).trim());
+  if (frOptions.some(Boolean)) french.options = frOptions;
+  const frQuestions = questions.map((q, i) => ({
+    text: str(fr.questions?.[i]?.text).trim(),
+    options: q.options.map((_, j) => str(fr.questions?.[i]?.options?.[j]).trim()),
+  }));
+  if (frQuestions.some((q) => q.text || q.options.some(Boolean))) french.questions = frQuestions;
+  const rightOption = subtype === 'arcade' || subtype === 'pickem';
+  return {
+    key: str(values.key).trim() || null,
+    type,
+    subtype,
+    title: str(values.title),
+    description: str(values.description),
+    mediaId: (values.mediaId as string | null) || null,
+    visibleFrom: values.visibleFrom ?? '',
+    expiresOn: values.expiresOn || null,
+    points: subtype === 'keyword' || subtype === 'arcade' ? num(values.points) : 0,
+    options: options.map((o) => ({ text: o.text, points: num(o.points), mediaId: o.mediaId ?? null })),
+    correctIndex: rightOption && typeof values.correctIndex === 'number' ? values.correctIndex : null,
+    questions: questions.map((q) => ({ ...(q.id ? { id: q.id } : {}), text: q.text, options: q.options, correctIndex: q.correctIndex, points: num(q.points) })),
+    keywords: subtype === 'keyword' ? ((values.keywords as string[]) ?? []).map((k) => k.trim()).filter(Boolean) : [],
+    isPublic: values.isPublic === true,
+    draft: values.draft === true,
+    sortOrder: num(values.sortOrder),
+    translations: Object.keys(french).length ? { fr: french } : {},
+  };
+}
+
+/**
+ * The challenge as a fan would receive it, for the live preview: in English, or with the French texts (falling
+ * back to English per text, as the fan API does). Takes a body built by `challengeBody`.
+ */
+export function previewChallenge(body: Record<string, unknown>, language: 'en' | 'fr'): Challenge {
+  const fr = (language === 'fr' ? (getAt(body, 'translations.fr') ?? {}) : {}) as FrenchValues;
+  const options = (body.options as Array<{ text: string; points: number; mediaId: string | null }>) ?? [];
+  const questions = (body.questions as Array<{ id?: string; text: string; options: string[]; points: number }>) ?? [];
+  const points = Number(body.points) || 0;
+  const type = body.type as Challenge['type'];
+  const maxPoints =
+    type === 'trivia' ? questions.reduce((sum, q) => sum + q.points, 0) : type === 'input' ? points : Math.max(0, ...options.map((o) => o.points)) + (body.subtype === 'arcade' ? points : 0);
+  return {
+    challengeId: 'preview',
+    type,
+    subtype: body.subtype as ChallengeSubtype,
+    title: fr.title || str(body.title),
+    description: fr.description || str(body.description) || null,
+    mediaId: (body.mediaId as string | null) ?? null,
+    visibleFrom: str(body.visibleFrom) || new Date().toISOString(),
+    expiresOn: (body.expiresOn as string | null) ?? null,
+    points,
+    maxPoints,
+    userResponse: null,
+    pollResponseIndex: null,
+    outcome: null,
+    completed: false,
+    challengeType: {
+      options: options.map((o, index) => ({ index, text: fr.options?.[index] || o.text, points: o.points, mediaId: o.mediaId })),
+      questions: questions.map((q, i) => ({
+        id: q.id ?? `q${i}`,
+        text: fr.questions?.[i]?.text || q.text,
+        points: q.points,
+        options: q.options.map((text, index) => ({ index, text: fr.questions?.[i]?.options?.[index] || text, points: 0, mediaId: null })),
+        triviaUserResponse: null,
+      })),
+    },
+  };
+}

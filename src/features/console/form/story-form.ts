@@ -1,0 +1,115 @@
+/**
+ * A story's form values and request body (`POST/PATCH /api/admin/stories`): `{key, title, type, coverMediaId,
+ * startsAt, stopsAt, shareable, draft, sortOrder, translations: {fr: {title}}, chapters: [{id?, mediaId, title,
+ * caption, sponsorUrl, durationSeconds, value, translations: {fr: {title, caption}}}]}` (the admin story
+ * contract). A rank-coded story is one whose title starts with a rank code (`src/rules/story-title.ts`): the form
+ * keeps the code apart, chosen from the organization's ranks, and writes it back in front of the title.
+ */
+import { rankCodeOf } from '../../../rules/story-title';
+
+/** A story's type (spec §3). */
+export const STORY_TYPES = ['default', 'live', 'sponsored', 'watched'] as const;
+
+/** One chapter in the form; `uid` is a key that stays with it while it moves (not sent). */
+export interface ChapterValues {
+  uid: string;
+  id?: string;
+  mediaId: string | null;
+  title: string;
+  caption: string;
+  sponsorUrl: string;
+  durationSeconds: number | '';
+  value: number | '';
+  translations: { fr: { title: string; caption: string } };
+}
+
+type Values = Record<string, unknown>;
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+const num = (v: unknown) => (v === '' || v === null || v === undefined ? 0 : Number(v));
+let uidCounter = 0;
+const uid = () => `chapter-${++uidCounter}-${Math.random().toString(36).slice(2, 8)}`;
+
+/** A new, empty chapter of 5 seconds. */
+export function emptyChapter(): ChapterValues {
+  return { uid: uid(), mediaId: null, title: '', caption: '', sponsorUrl: '', durationSeconds: 5, value: 0, translations: { fr: { title: '', caption: '' } } };
+}
+
+/** Splits a stored title into its rank code ('' for none) and the rest. */
+export function splitRankTitle(title: string): { rank: string; rest: string } {
+  const code = rankCodeOf(title);
+  return code ? { rank: code, rest: title.trim().slice(code.length).trim() } : { rank: '', rest: title };
+}
+
+/** Starting values of a new story, starting at `startsAt`, kept as a draft. */
+export function newStoryValues(startsAt: string): Values {
+  return {
+    key: '',
+    rank: '',
+    title: '',
+    type: 'default',
+    coverMediaId: null,
+    startsAt,
+    stopsAt: null,
+    shareable: true,
+    draft: true,
+    sortOrder: 0,
+    translations: { fr: { title: '' } },
+    chapters: [emptyChapter()],
+  };
+}
+
+/** The form values of a stored story. */
+export function storyValues(item: Values): Values {
+  const { rank, rest } = splitRankTitle(str(item.title));
+  const frTitle = str((item.translations as { fr?: { title?: string } } | undefined)?.fr?.title);
+  const chapters = ((item.chapters as Array<Record<string, unknown>> | undefined) ?? []).map((c) => {
+    const fr = ((c.translations as { fr?: Record<string, unknown> } | undefined)?.fr ?? {}) as Record<string, unknown>;
+    return {
+      uid: uid(),
+      id: str(c.id) || undefined,
+      mediaId: (c.mediaId as string | null) ?? null,
+      title: str(c.title),
+      caption: str(c.caption),
+      sponsorUrl: str(c.sponsorUrl),
+      durationSeconds: num(c.durationSeconds) || 5,
+      value: num(c.value),
+      translations: { fr: { title: str(fr.title), caption: str(fr.caption) } },
+    } satisfies ChapterValues;
+  });
+  return { ...item, key: str(item.key), rank, title: rest, translations: { fr: { title: splitRankTitle(frTitle).rest } }, chapters };
+}
+
+/** The request body of the values (chapters in their current order; empty French texts left out). */
+export function storyBody(values: Values): Record<string, unknown> {
+  const rank = str(values.rank);
+  const withRank = (title: string) => (rank ? `${rank} ${title.trim()}`.trim() : title.trim());
+  const frTitle = str((values.translations as { fr?: { title?: string } } | undefined)?.fr?.title).trim();
+  const chapters = (values.chapters as ChapterValues[]) ?? [];
+  return {
+    key: str(values.key).trim() || null,
+    title: withRank(str(values.title)),
+    type: str(values.type) || 'default',
+    coverMediaId: (values.coverMediaId as string | null) || null,
+    startsAt: values.startsAt ?? null,
+    stopsAt: values.stopsAt || null,
+    shareable: values.shareable === true,
+    draft: values.draft === true,
+    sortOrder: num(values.sortOrder),
+    translations: frTitle ? { fr: { title: withRank(frTitle) } } : {},
+    chapters: chapters.map((c) => {
+      const fr: Record<string, string> = {};
+      if (c.translations.fr.title.trim()) fr.title = c.translations.fr.title.trim();
+      if (c.translations.fr.caption.trim()) fr.caption = c.translations.fr.caption.trim();
+      return {
+        ...(c.id ? { id: c.id } : {}),
+        mediaId: c.mediaId,
+        title: c.title.trim(),
+        caption: c.caption.trim(),
+        sponsorUrl: c.sponsorUrl.trim() || null,
+        durationSeconds: num(c.durationSeconds),
+        value: num(c.value),
+        translations: Object.keys(fr).length ? { fr } : {},
+      };
+    }),
+  };
+}

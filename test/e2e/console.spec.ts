@@ -1,0 +1,183 @@
+/**
+ * The operator console end to end in Debian's Chromium against the real server (fresh in-memory PGlite), with
+ * `OPERATOR_EMAILS=ops@alpine-racing.example` (playwright.config.ts): the operator signs in, opens /admin, creates
+ * an English and French poll with an uploaded image, scheduled to start now; a fan signs in, finds it on the
+ * dashboard, answers it and earns its points (checked in the server's ledger); the operator finds the creation in
+ * the audit log. A fan who opens /admin gets the app's usual 404 page.
+ */
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { readFile, writeFile } from 'node:fs/promises';
+import { E2E_PORT } from '../../playwright.config';
+import { TZDate } from '@date-fns/tz';
+import { apiGet, expect, newFanEmail, sessionTokenOf, signInThroughUi, test } from './fixtures';
+
+const OPERATOR = 'ops@alpine-racing.example';
+
+interface Tx { amount: number; reason: string; reference: string }
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/**
+ * Where the sessions of the members signed in during this run are kept, by e-mail: a sign-in code may not be asked
+ * for again at once, and a failed test restarts the worker (in-memory state is lost), not the server.
+ */
+const SESSIONS_FILE = `.tmp/e2e-console-sessions-${E2E_PORT}.json`;
+const readSessions = async (): Promise<Record<string, StorageState>> => JSON.parse(await readFile(SESSIONS_FILE, 'utf8').catch(() => '{}'));
+
+/**
+ * Signs `email` in through the UI in a fresh context and completes /welcome when asked; ends on /dashboard. A member
+ * signed in earlier in this run gets a fresh context with their stored session instead, when it is still valid.
+ */
+async function signedIn(browser: Browser, email: string, viewport = { width: 390, height: 844 }): Promise<Page> {
+  const stored = (await readSessions())[email];
+  if (stored) {
+    const page = await (await browser.newContext({ viewport, storageState: stored })).newPage();
+    await page.goto('/dashboard');
+    // A session of an earlier run's server (another database) is no session: the app goes to '/'.
+    const valid = await page.getByRole('region', { name: /points and rank/i }).waitFor({ timeout: 10_000 }).then(() => true, () => false);
+    if (valid) return page;
+    await page.context().close();
+  }
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await signInThroughUi(page, email);
+  // A new member passes through /dashboard on the way to /welcome: wait for either page's own content.
+  const firstName = page.getByLabel(/first name|prénom/i);
+  await expect(firstName.or(page.getByRole('region', { name: /points and rank/i }))).toBeVisible();
+  if (await firstName.isVisible()) {
+    await firstName.fill('Alex');
+    await page.getByLabel(/username|pseudo|nom d'utilisateur/i).fill(`user${Date.now() % 1_000_000}`);
+    await page.getByRole('button', { name: /let's go|c'est parti/i }).click();
+  }
+  await page.waitForURL(/\/dashboard/);
+  await writeFile(SESSIONS_FILE, JSON.stringify({ ...(await readSessions()), [email]: await context.storageState() }));
+  return page;
+}
+
+/** `YYYY-MM-DDTHH:mm` of `at` in `timeZone` (what a datetime-local input holds). */
+function wallClock(at: Date, timeZone: string): string {
+  const d = new TZDate(at.getTime(), timeZone);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+}
+
+test('an operator creates an English and French poll with an image; a fan answers it and earns its points; the audit log has it', async ({ browser, request }) => {
+  const title = `Pit stop of the day ${Date.now() % 100_000}`;
+  const french = `Arrêt au stand du jour ${Date.now() % 100_000}`;
+  const ops = await signedIn(browser, OPERATOR, { width: 1280, height: 900 });
+
+  await ops.goto('/admin');
+  await expect(ops.getByRole('heading', { level: 1, name: 'Operator console' })).toBeVisible();
+  const nav = ops.getByRole('navigation', { name: 'Console' });
+  await nav.getByRole('link', { name: 'Challenges', exact: true }).click();
+  await expect(ops.getByRole('heading', { level: 1, name: 'Challenges' })).toBeFocused();
+  await ops.getByRole('link', { name: 'New Challenge' }).click();
+  await expect(ops).toHaveURL(/\/admin\/challenges\/new$/);
+
+  // Saving with nothing filled in: the contract's messages show beside the fields, focus on the first.
+  await ops.getByRole('button', { name: 'Create' }).click();
+  const titleField = ops.getByLabel('Title (English)');
+  await expect(titleField).toHaveAttribute('aria-invalid', 'true');
+  await expect(titleField).toHaveAccessibleDescription('Required');
+  await expect(titleField).toBeFocused();
+
+  await titleField.fill(title);
+  await ops.getByLabel('Title (French)').fill(french);
+  await ops.getByLabel('Option 1 (English)').fill('Under two seconds');
+  await ops.getByLabel('Option 1 (French)').fill('Moins de deux secondes');
+  await ops.getByLabel('Option 2 (English)').fill('Two seconds or more');
+  await ops.getByLabel('Option 2 (French)').fill('Deux secondes ou plus');
+  await ops.getByLabel('Points of option 1').fill('15');
+  await ops.getByLabel('Points of option 2').fill('15');
+  await ops.getByLabel('Image', { exact: true }).setInputFiles({ name: 'pit-stop.png', mimeType: 'image/png', buffer: await readFile('public/icons/icon-192.png') });
+  await expect(ops.getByRole('img', { name: 'Current image: Image' })).toBeVisible();
+
+  const organization = await (await request.get('/api/organization/current', { headers: { authorization: `Bearer ${(await (await request.get('/config.json')).json()).organizationKey}` } })).json();
+  const timeZone = organization.data.timeZone as string;
+  await ops.getByRole('button', { name: 'Start now' }).click();
+  await expect(ops.getByLabel('Visible from')).toHaveValue(wallClock(new Date(), timeZone));
+  await ops.getByLabel('Ends').fill(wallClock(new Date(Date.now() + 2 * 3600_000), timeZone));
+  await ops.getByLabel(/^Draft/).uncheck();
+
+  // The live preview is the fan app's card, in both languages.
+  const preview = ops.getByRole('complementary', { name: 'Preview' });
+  await expect(preview.getByText(title)).toBeVisible();
+  await expect(preview.getByText(french)).toBeVisible();
+
+  await ops.getByRole('button', { name: 'Create' }).click();
+  await expect(ops).toHaveURL(/\/admin\/challenges\/[0-9a-f-]{36}$/);
+  await expect(ops.getByRole('heading', { level: 1, name: `Challenge: ${title}` })).toBeVisible();
+  await expect(ops.getByText(/^\W*Live$/)).toBeVisible();
+
+  // A fan sees it on the dashboard, answers it and earns its points.
+  const fan = await signedIn(browser, newFanEmail('console'));
+  const card = fan.getByRole('link', { name: new RegExp(title) });
+  await expect(card).toBeVisible();
+  await card.click();
+  await fan.getByRole('radio').first().check();
+  await fan.getByRole('button', { name: /vote|submit|send|answer/i }).click();
+  const token = await sessionTokenOf(fan);
+  await expect
+    .poll(async () => (await apiGet<Tx[]>(request, token, '/user/me/transactions')).filter((t) => t.reason === 'challenge').map((t) => t.amount))
+    .toEqual([15]);
+
+  // The operator finds the creation in the audit log, filtered to challenges.
+  await ops.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Audit log' }).click();
+  await ops.getByLabel('What').selectOption('challenges');
+  await ops.getByRole('button', { name: 'Apply' }).click();
+  const row = ops.getByRole('row').filter({ hasText: OPERATOR }).filter({ hasText: 'Created' }).first();
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('Challenge');
+  await row.getByText(/^Fields:/).click();
+  await expect(row).toContainText(title);
+});
+
+test('a fan who opens /admin gets the 404 page, with nothing of the console', async ({ browser }) => {
+  const fan = await signedIn(browser, newFanEmail('curious'));
+  await fan.goto('/admin');
+  await expect(fan.getByRole('heading', { level: 1 })).toContainText(/cannot be found/i);
+  await expect(fan.getByText('404', { exact: true })).toBeVisible();
+  await expect(fan.getByText(/console|operator/i)).toHaveCount(0);
+  await fan.goto('/admin/challenges/new');
+  await expect(fan.getByRole('heading', { level: 1 })).toContainText(/cannot be found/i);
+  await expect(fan.getByRole('navigation', { name: 'Console' })).toHaveCount(0);
+});
+
+test("an operator's keyboard reaches every console page from the sidebar; an unknown console page says so", async ({ browser }) => {
+  const ops = await signedIn(browser, OPERATOR, { width: 1024, height: 768 });
+  await ops.goto('/admin');
+  await expect(ops.getByRole('heading', { level: 1, name: 'Operator console' })).toBeVisible();
+  // The skip link comes first and jumps to the page's content.
+  await ops.keyboard.press('Tab');
+  await expect(ops.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  const nav = ops.getByRole('navigation', { name: 'Console' });
+  await nav.getByRole('link', { name: 'Stories' }).focus();
+  await ops.keyboard.press('Enter');
+  await expect(ops.getByRole('heading', { level: 1, name: 'Stories' })).toBeFocused();
+  await expect(nav.getByRole('link', { name: 'Stories' })).toHaveAttribute('aria-current', 'page');
+  await ops.goto('/admin/no-such-page');
+  await expect(ops.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+});
+
+test('an operator renames a rank in French and opens the organization settings and a filtered list', async ({ browser, request }) => {
+  const ops = await signedIn(browser, OPERATOR, { width: 1280, height: 900 });
+  await ops.goto('/admin/ranks');
+  await expect(ops.getByRole('heading', { level: 1, name: 'Ranks' })).toBeVisible();
+  await ops.getByRole('link', { name: /^Edit/ }).first().click();
+  await expect(ops).toHaveURL(/\/admin\/ranks\/P\d+$/);
+  const code = new URL(ops.url()).pathname.split('/').pop()!;
+  await ops.getByLabel('Title (French)').fill('Recrue de test');
+  await ops.getByRole('button', { name: 'Save' }).click();
+  await expect(ops.getByRole('heading', { level: 1 })).toBeFocused();
+  const organization = await (await request.get('/api/organization/current', { headers: { authorization: `Bearer ${(await (await request.get('/config.json')).json()).organizationKey}`, 'accept-language': 'fr' } })).json();
+  expect(organization.data.ranks.find((r: { name: string }) => r.name === code)?.title).toBe('Recrue de test');
+
+  await ops.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Organization settings' }).click();
+  await expect(ops.getByLabel(/^Name \(English\)/)).toHaveValue(/\S/);
+  await expect(ops.getByLabel('Time zone')).toHaveValue(organization.data.timeZone);
+
+  await ops.goto('/admin/sweepstakes?status=live');
+  await expect(ops.getByLabel('Status')).toHaveValue('live');
+  for (const badge of await ops.getByRole('table').locator('.console-status').all()) await expect(badge).toHaveText(/Live/);
+});

@@ -1,0 +1,161 @@
+/**
+ * The operator console's form machinery, as pure functions: a zod contract's issues and a 422 answer's
+ * `details[].path` become messages keyed by the field they name; date-times are the organization's wall-clock time
+ * (through `@date-fns/tz`) and travel as UTC instants, across daylight-saving changes; the body a form sends holds
+ * only the declared fields with their French texts; a challenge's body passes the shared `ChallengeInputSchema` and
+ * its errors land on the right option or question; a story's rank code is kept apart from its title.
+ */
+import { describe, expect, it } from 'vitest';
+import { ChallengeInputSchema } from '../../src/contracts/admin/challenge';
+import { fromZonedInput, toZonedInput } from '../../src/features/console/form/datetime';
+import { pathKey, serverFieldErrors, zodFieldErrors } from '../../src/features/console/form/field-errors';
+import { bodyOf, getAt, initialValues, setAt, type FieldSpec } from '../../src/features/console/form/fields';
+import { challengeBody, challengeValues, newChallengeValues, previewChallenge } from '../../src/features/console/form/challenge-form';
+import { splitRankTitle, storyBody, storyValues } from '../../src/features/console/form/story-form';
+
+const poll = () => {
+  let values = newChallengeValues('2026-11-23T09:00:00.000Z');
+  values = setAt(values, 'title', 'Who wins on Sunday?');
+  values = setAt(values, 'translations.fr.title', 'Qui gagne dimanche ?');
+  values = setAt(values, 'options.0.text', 'Home');
+  values = setAt(values, 'options.1.text', 'Away');
+  return values;
+};
+
+describe('field errors', () => {
+  it('a zod issue becomes the message of the field at its path, the first message of a path winning', () => {
+    const result = ChallengeInputSchema.safeParse(challengeBody(setAt(setAt(poll(), 'title', ''), 'options.1.text', '')));
+    expect(result.success).toBe(false);
+    const errors = zodFieldErrors(result.error!.issues);
+    expect(errors.title).toBe('Required');
+    expect(errors['options.1.text']).toBe('Required');
+    expect(errors['options.0.text']).toBeUndefined();
+  });
+
+  it('cross-field rules land on the field they name (an end before the start, a trivia answer out of range)', () => {
+    const ended = challengeBody(setAt(poll(), 'expiresOn', '2026-11-22T09:00:00.000Z'));
+    expect(zodFieldErrors(ChallengeInputSchema.safeParse(ended).error!.issues)).toEqual({ expiresOn: 'Must be after visibleFrom' });
+    let trivia = setAt(poll(), 'subtype', 'trivia');
+    trivia = setAt(trivia, 'questions.0', { text: 'Year founded?', options: ['1950', '1960'], correctIndex: 5, points: 10 });
+    expect(zodFieldErrors(ChallengeInputSchema.safeParse(challengeBody(trivia)).error!.issues)).toEqual({
+      'questions.0.correctIndex': "Must be one of the question's options",
+    });
+  });
+
+  it("the server's 422 details map back to fields by their dotted or array path; malformed entries are skipped", () => {
+    const details = [
+      { path: 'options.0.mediaId', message: 'No such media' },
+      { path: ['questions', 1, 'text'], message: 'Required' },
+      { path: 'options.0.mediaId', message: 'second message' },
+      { message: 'no path' },
+      'nonsense',
+      { path: '', message: 'Invalid request body' },
+    ];
+    expect(serverFieldErrors(details)).toEqual({ 'options.0.mediaId': 'No such media', 'questions.1.text': 'Required', '': 'Invalid request body' });
+    expect(serverFieldErrors(undefined)).toEqual({});
+    expect(pathKey(['translations', 'fr', 'options', 2])).toBe('translations.fr.options.2');
+  });
+});
+
+describe('date-times in the organization time zone', () => {
+  it('shows an instant as wall-clock time of the zone and reads it back as the same instant', () => {
+    expect(toZonedInput('2026-11-23T16:30:00.000Z', 'Europe/Paris')).toBe('2026-11-23T17:30');
+    expect(toZonedInput('2026-07-01T16:30:00.000Z', 'Europe/Paris')).toBe('2026-07-01T18:30');
+    expect(toZonedInput('2026-11-23T16:30:00.000Z', 'America/New_York')).toBe('2026-11-23T11:30');
+    expect(fromZonedInput('2026-11-23T17:30', 'Europe/Paris')).toBe('2026-11-23T16:30:00.000Z');
+    expect(fromZonedInput('2026-07-01T18:30', 'Europe/Paris')).toBe('2026-07-01T16:30:00.000Z');
+    expect(fromZonedInput('2026-11-23T11:30', 'America/New_York')).toBe('2026-11-23T16:30:00.000Z');
+    expect(fromZonedInput('2026-11-23T17:30', 'Asia/Kolkata')).toBe('2026-11-23T12:00:00.000Z');
+  });
+
+  it("does not depend on the operator's own time zone, and round-trips across a daylight-saving change", () => {
+    // 2026-03-29 in Paris: 01:59 CET is followed by 03:00 CEST.
+    expect(fromZonedInput('2026-03-29T01:30', 'Europe/Paris')).toBe('2026-03-29T00:30:00.000Z');
+    expect(fromZonedInput('2026-03-29T03:30', 'Europe/Paris')).toBe('2026-03-29T01:30:00.000Z');
+    for (const iso of ['2026-03-29T00:30:00.000Z', '2026-03-29T01:30:00.000Z', '2026-10-25T01:30:00.000Z', '2026-10-25T03:00:00.000Z']) {
+      expect(fromZonedInput(toZonedInput(iso, 'Europe/Paris'), 'Europe/Paris')).toBe(iso);
+    }
+    // 2026-10-25: 02:30 happens twice in Paris (CEST, then CET); the wall-clock input means the later one.
+    expect(toZonedInput('2026-10-25T00:30:00.000Z', 'Europe/Paris')).toBe('2026-10-25T02:30');
+    expect(fromZonedInput('2026-10-25T02:30', 'Europe/Paris')).toBe('2026-10-25T01:30:00.000Z');
+  });
+
+  it('an empty or malformed value is no date', () => {
+    expect(toZonedInput(null, 'Europe/Paris')).toBe('');
+    expect(toZonedInput('not a date', 'Europe/Paris')).toBe('');
+    expect(fromZonedInput('', 'Europe/Paris')).toBeNull();
+    expect(fromZonedInput('2026-11-23', 'Europe/Paris')).toBeNull();
+  });
+});
+
+describe('form values and request bodies', () => {
+  const fields: FieldSpec[] = [
+    { name: 'title', kind: 'text', translatable: true },
+    { name: 'entryCost', kind: 'number' },
+    { name: 'maxEntriesPerUser', kind: 'number', nullable: true },
+    { name: 'mediaId', kind: 'media', nullable: true },
+    { name: 'badges', kind: 'list' },
+    { name: 'draft', kind: 'checkbox', initial: true },
+  ];
+
+  it('reads and writes values by dotted path without changing the original', () => {
+    const values = initialValues(fields);
+    const next = setAt(values, 'translations.fr.title', 'Titre');
+    expect(getAt(next, 'translations.fr.title')).toBe('Titre');
+    expect(getAt(values, 'translations.fr.title')).toBe('');
+    expect(setAt({}, 'options.1.text', 'B')).toEqual({ options: [undefined, { text: 'B' }] });
+  });
+
+  it('sends only the declared fields: numbers as numbers, empty optional ones as null, list lines trimmed, empty French left out', () => {
+    let values: Record<string, unknown> = { ...initialValues(fields), id: 'x', status: 'live', updatedAt: 'y' };
+    values = setAt(values, 'title', 'Win a helmet');
+    values = setAt(values, 'entryCost', '25');
+    values = setAt(values, 'badges', [' gold ', '', 'silver']);
+    values = setAt(values, 'translations', { fr: { title: '  ' }, de: { title: 'Helm' } });
+    expect(bodyOf(fields, values)).toEqual({
+      title: 'Win a helmet',
+      entryCost: 25,
+      maxEntriesPerUser: null,
+      mediaId: null,
+      badges: ['gold', 'silver'],
+      draft: true,
+      translations: { fr: {}, de: { title: 'Helm' } },
+    });
+  });
+
+  it("a challenge's body keeps only what its subtype uses and passes the shared contract", () => {
+    const body = challengeBody(poll());
+    expect(ChallengeInputSchema.safeParse(body).success).toBe(true);
+    expect(body).toMatchObject({ type: 'poll', subtype: 'poll', questions: [], keywords: [], correctIndex: null, translations: { fr: { title: 'Qui gagne dimanche ?' } } });
+    let keyword = setAt(poll(), 'subtype', 'keyword');
+    keyword = setAt(keyword, 'keywords', ['Monza', ' ']);
+    expect(challengeBody(keyword)).toMatchObject({ type: 'input', options: [], keywords: ['Monza'] });
+    expect(ChallengeInputSchema.safeParse(challengeBody(keyword)).success).toBe(true);
+  });
+
+  it('duplicating a challenge copies it as a new draft, without its key or question ids', () => {
+    const stored = { ...challengeBody(poll()), id: 'c1', key: 'season-1', draft: false, subtype: 'trivia', type: 'trivia', options: [], questions: [{ id: 'q-1', text: 'Q', options: ['a', 'b'], correctIndex: 1, points: 5 }] };
+    const copy = challengeValues(stored, true);
+    expect(copy).toMatchObject({ key: '', draft: true });
+    expect((copy.questions as Array<{ id?: string }>)[0].id).toBeUndefined();
+    expect(challengeBody(copy)).not.toHaveProperty('id');
+    expect((challengeBody(challengeValues(stored)).questions as Array<{ id?: string }>)[0].id).toBe('q-1');
+  });
+
+  it('the preview is the challenge as a fan receives it, in French with English where no French was written', () => {
+    const fr = previewChallenge(challengeBody(poll()), 'fr');
+    expect(fr.title).toBe('Qui gagne dimanche ?');
+    expect(fr.challengeType.options.map((o) => o.text)).toEqual(['Home', 'Away']);
+    expect(fr.maxPoints).toBe(10);
+  });
+
+  it("a story's rank code is chosen apart from its title and written back in front of it", () => {
+    expect(splitRankTitle('P3 Paddock tour')).toEqual({ rank: 'P3', rest: 'Paddock tour' });
+    expect(splitRankTitle('P11 is not a rank')).toEqual({ rank: '', rest: 'P11 is not a rank' });
+    const values = storyValues({ title: 'P10 Welcome', translations: { fr: { title: 'P10 Bienvenue' } }, chapters: [{ id: 'ch1', mediaId: 'm', title: 'One', caption: '', durationSeconds: 7, value: 0 }] });
+    expect(values).toMatchObject({ rank: 'P10', title: 'Welcome' });
+    const body = storyBody(setAt(values, 'rank', 'P2'));
+    expect(body).toMatchObject({ title: 'P2 Welcome', translations: { fr: { title: 'P2 Bienvenue' } } });
+    expect(body.chapters).toEqual([{ id: 'ch1', mediaId: 'm', title: 'One', caption: '', sponsorUrl: null, durationSeconds: 7, value: 0, translations: {} }]);
+  });
+});
