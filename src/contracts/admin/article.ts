@@ -9,7 +9,7 @@ import { envelope, TextSchema, TimestampSchema } from '../common';
 import { adminItemFields, listEnvelope, MediaRefSchema, optionalText, PointsSchema, requiredText, SlugSchema, translationsOf } from './common';
 
 /** Longest Markdown body, in characters. */
-export const MAX_ARTICLE_MARKDOWN = 100_000;
+const MAX_ARTICLE_MARKDOWN = 100_000;
 
 const ArticleFieldsSchema = z.object({
   slug: SlugSchema,

@@ -26,13 +26,13 @@ export const TYPE_OF_SUBTYPE: Record<ChallengeSubtype, ChallengeType> = {
 
 const optionText = requiredText(200);
 
-export const ChallengeOptionInputSchema = z.object({
+const ChallengeOptionInputSchema = z.object({
   text: optionText,
   points: PointsSchema.default(0),
   mediaId: MediaRefSchema.nullable().default(null),
 });
 
-export const TriviaQuestionInputSchema = z.object({
+const TriviaQuestionInputSchema = z.object({
   /** Stable id of the question (kept across edits so members' answers stay attached); made by the server when absent. */
   id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional(),
   text: requiredText(300),
@@ -51,7 +51,7 @@ const ChallengeTranslationSchema = z
   .partial();
 
 /** Every field of a challenge as an operator writes it (no cross-field rules: see {@link ChallengeInputSchema}). */
-export const ChallengeFieldsSchema = z.object({
+const ChallengeFieldsSchema = z.object({
   key: ItemKeySchema.nullable().default(null),
   type: ChallengeTypeSchema,
   subtype: ChallengeSubtypeSchema,
@@ -78,7 +78,7 @@ export const ChallengeFieldsSchema = z.object({
 type ChallengeFields = z.output<typeof ChallengeFieldsSchema>;
 
 /** The cross-field rules of a challenge, as zod issues on the offending field. */
-export function checkChallenge(c: ChallengeFields, ctx: z.RefinementCtx): void {
+function checkChallenge(c: ChallengeFields, ctx: z.RefinementCtx): void {
   const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
   if (TYPE_OF_SUBTYPE[c.subtype] !== c.type) issue(['type'], `A ${c.subtype} challenge has type ${TYPE_OF_SUBTYPE[c.subtype]}`);
   if (c.expiresOn !== null && Date.parse(c.expiresOn) <= Date.parse(c.visibleFrom)) issue(['expiresOn'], 'Must be after visibleFrom');

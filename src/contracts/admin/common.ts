@@ -13,7 +13,7 @@ export const ContentStatusSchema = z.enum(CONTENT_STATUSES);
 export type ContentStatus = z.infer<typeof ContentStatusSchema>;
 
 /** Largest page of an admin list. */
-export const MAX_PAGE_SIZE = 100;
+const MAX_PAGE_SIZE = 100;
 
 /** `GET /api/admin/<resource>` query: search text, status filter, 1-based page and its size (default 25). */
 export const AdminListQuerySchema = z.object({
@@ -52,9 +52,6 @@ export const PointsSchema = z.number().int().min(0, 'Points cannot be negative')
 export const LinkSchema = TextSchema.trim()
   .max(2000)
   .refine((v) => /^\/(?!\/)/.test(v) || /^https:\/\/[^\s]+$/i.test(v), 'An https:// address or an in-app path starting with /');
-
-/** The languages content is written in besides English (the row's own texts). */
-export const TRANSLATION_LANGUAGES = ['fr'] as const;
 
 /**
  * `translations` of an item: its texts by language (`{fr: {...}}`), each text optional (a missing one falls back to

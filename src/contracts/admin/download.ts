@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { envelope, TextSchema } from '../common';
 import { adminItemFields, listEnvelope, MediaRefSchema, optionalText, requiredText, translationsOf } from './common';
 
-export const DownloadFieldsSchema = z.object({
+const DownloadFieldsSchema = z.object({
   /** Stable id fans see (and, without `fileMediaId`, the PDF's name on the CDN). */
   fileId: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,120}$/, 'Letters, digits, dot, dash or underscore'),
   title: requiredText(200),

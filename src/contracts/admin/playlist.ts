@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { envelope, TextSchema } from '../common';
 import { adminItemFields, listEnvelope, optionalText, requiredText, SlugSchema, translationsOf } from './common';
 
-export const PlaylistFieldsSchema = z.object({
+const PlaylistFieldsSchema = z.object({
   slug: SlugSchema,
   name: requiredText(200),
   description: optionalText(2000),

@@ -14,12 +14,12 @@ import { StoryTypeSchema } from '../content';
 import { adminItemFields, ItemKeySchema, listEnvelope, MediaRefSchema, optionalText, PointsSchema, requiredText, translationsOf } from './common';
 
 /** Most chapters of a story. */
-export const MAX_STORY_CHAPTERS = 30;
+const MAX_STORY_CHAPTERS = 30;
 
 /** A sponsor's link: an absolute https address. */
 const HttpsUrlSchema = TextSchema.trim().max(2000).regex(/^https:\/\/[^\s]+$/i, 'An https:// address');
 
-export const StoryChapterInputSchema = z.object({
+const StoryChapterInputSchema = z.object({
   /** Stored chapter id: kept across edits (omit for a new chapter). */
   id: z.uuid().optional(),
   mediaId: MediaRefSchema,
@@ -34,7 +34,7 @@ export const StoryChapterInputSchema = z.object({
 });
 
 /** Every field of a story as an operator writes it (no cross-field rules: see {@link StoryInputSchema}). */
-export const StoryFieldsSchema = z.object({
+const StoryFieldsSchema = z.object({
   key: ItemKeySchema.nullable().default(null),
   /** English title; a leading rank code (`P1`..`P10`) shows the story only to members of that rank. */
   title: requiredText(200),
@@ -51,7 +51,7 @@ export const StoryFieldsSchema = z.object({
 type StoryFields = z.output<typeof StoryFieldsSchema>;
 
 /** The cross-field rules of a story, as zod issues on the offending field. */
-export function checkStory(s: StoryFields, ctx: z.RefinementCtx): void {
+function checkStory(s: StoryFields, ctx: z.RefinementCtx): void {
   if (s.stopsAt !== null && Date.parse(s.stopsAt) <= Date.parse(s.startsAt)) {
     ctx.addIssue({ code: 'custom', path: ['stopsAt'], message: 'Must be after startsAt' });
   }

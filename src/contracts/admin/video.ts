@@ -11,7 +11,7 @@ import { adminItemFields, listEnvelope, MediaRefSchema, optionalText, PointsSche
 /** An external video address: absolute https. */
 const ExternalUrlSchema = TextSchema.trim().max(2000).regex(/^https:\/\/[^\s]+$/i, 'An https:// address');
 
-export const VideoFieldsSchema = z.object({
+const VideoFieldsSchema = z.object({
   slug: SlugSchema,
   name: requiredText(200),
   description: optionalText(2000),
@@ -33,7 +33,7 @@ export const VideoFieldsSchema = z.object({
 type VideoFields = z.output<typeof VideoFieldsSchema>;
 
 /** Exactly one source. */
-export function checkVideo(v: VideoFields, ctx: z.RefinementCtx): void {
+function checkVideo(v: VideoFields, ctx: z.RefinementCtx): void {
   const sources = [v.fileMediaId, v.externalUrl, v.cdnFileName].filter((s) => s !== null).length;
   if (sources !== 1) {
     ctx.addIssue({ code: 'custom', path: [v.externalUrl !== null ? 'externalUrl' : 'fileMediaId'], message: 'Exactly one of fileMediaId or externalUrl' });
