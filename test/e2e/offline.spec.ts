@@ -153,8 +153,12 @@ baseTest.describe('installable', () => {
     });
     const purposes = (manifest.icons as { sizes: string; purpose: string }[]).map((i) => `${i.sizes} ${i.purpose}`);
     expect(purposes).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']));
-    // The organization's logo, from its media.
-    expect((manifest.icons as { src: string }[]).some((i) => i.src.startsWith('/api/media/'))).toBe(true);
-    for (const icon of manifest.icons as { src: string }[]) expect((await page.request.get(icon.src)).status()).toBe(200);
+    // PNG icons the server makes from the organization's logo.
+    for (const icon of manifest.icons as { src: string }[]) {
+      expect(icon.src).toMatch(/^\/manifest-icons\//);
+      const res = await page.request.get(icon.src);
+      expect(res.status()).toBe(200);
+      expect(res.headers()['content-type']).toBe('image/png');
+    }
   });
 });

@@ -4,6 +4,7 @@
  * badges, benefits, carousel cards, consents and members' roles. Each: CRUD, validation (422 naming the field,
  * nothing saved), audit rows, archive instead of delete once members used it; fans see only published items.
  */
+import sharp from 'sharp';
 import { and, count, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminActivationListResponseSchema, AdminActivationResponseSchema } from '../../src/contracts/admin/activation';
@@ -108,9 +109,15 @@ describe('organization settings', () => {
     expect(manifest.status).toBe(200);
     expect(manifest.headers.get('content-type')).toContain('application/manifest+json');
     expect(manifest.body).toMatchObject({ name: 'Blue Comets', short_name: 'Comets', theme_color: '#123abc', start_url: '/dashboard' });
-    const logo = (manifest.body.icons as Array<{ src: string; purpose: string }>).find((i) => i.src.startsWith('/api/media/'));
-    expect(logo?.purpose).toBe('any');
-    expect((await t.request('GET', logo!.src, { token: null })).status).toBe(200);
+    // The icons are PNGs the server makes from the organization's logo, at the sizes they announce.
+    const icons = manifest.body.icons as Array<{ src: string; sizes: string; type: string; purpose: string }>;
+    expect(icons.map((i) => [i.sizes, i.purpose])).toEqual([['192x192', 'any'], ['512x512', 'any'], ['512x512', 'maskable']]);
+    for (const icon of icons) {
+      const res = await t.app.request(icon.src);
+      expect(res.headers.get('content-type')).toBe('image/png');
+      const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+      expect(`${meta.width}x${meta.height}`).toBe(icon.sizes);
+    }
     const manifestFr = await t.request('GET', '/manifest.webmanifest', { token: null, headers: { 'accept-language': 'fr' } });
     expect(manifestFr.body).toMatchObject({ name: 'Comètes Bleues', short_name: 'Comètes', lang: 'fr' });
 
