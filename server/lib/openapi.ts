@@ -20,9 +20,11 @@ import { ApiErrorBodySchema, HEADER_IDEMPOTENCY_KEY, HEADER_ORG_TOKEN } from '..
  * - `visitor-or-member`: a member's bearer or the organization's public key, and `x-org-token`.
  * - `visitor-or-member-no-org-token`: either bearer, `x-org-token` not needed: only `GET /organization/current`,
  *   the call that hands the token out.
+ * - `operator`: as `member`, and the member must be one of the organization's operators (403 otherwise): the
+ *   admin API.
  * - `none`: no credential (public media, browser reports, the runtime config, this document).
  */
-type RouteAuth = 'member' | 'visitor-or-member' | 'visitor-or-member-no-org-token' | 'none';
+type RouteAuth = 'member' | 'operator' | 'visitor-or-member' | 'visitor-or-member-no-org-token' | 'none';
 
 /** The document, and the pieces of it built here (hono-openapi's own types of OpenAPI 3.1). */
 type OpenApiDocument = Awaited<ReturnType<typeof generateSpecs>>;
@@ -96,6 +98,7 @@ const DEFAULT_DESCRIPTION: Record<SuccessStatus, string> = { 200: 'OK', 201: 'Cr
 /** Security requirements per `RouteAuth` (alternatives; each one's schemes are all needed). */
 const SECURITY: Record<RouteAuth, SecurityRequirement[]> = {
   member: [{ memberSession: [], organizationToken: [] }],
+  operator: [{ memberSession: [], organizationToken: [] }],
   'visitor-or-member': [
     { memberSession: [], organizationToken: [] },
     { organizationKey: [], organizationToken: [] },
@@ -150,6 +153,9 @@ export function documented(doc: RouteDoc): MiddlewareHandler {
   for (const [status, description] of Object.entries(doc.otherResponses ?? {})) responses[status] = { description };
   const jsonBody = doc.body !== undefined && !isRaw(doc.body);
   if (auth !== 'none') Object.assign(responses, { 401: errorRef(401), 403: errorRef(403) });
+  if (auth === 'operator') {
+    responses[403] = { description: `Forbidden: not an operator, or \`${HEADER_ORG_TOKEN}\` is not the organization's token.`, content: errorContent() };
+  }
   if (jsonBody) Object.assign(responses, { 400: errorRef(400), 415: errorRef(415), 422: errorRef(422) });
   if (doc.query) responses[422] = errorRef(422);
   for (const [status, description] of Object.entries(doc.errors ?? {})) responses[status] = { description, content: errorContent() };
