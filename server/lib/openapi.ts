@@ -68,6 +68,11 @@ type RouteDoc = {
   errors?: Partial<Record<ErrorStatus, string>>;
   /** Other answers, described in words only: e.g. `304` of a conditional GET, `206` of a byte range. */
   otherResponses?: Record<number, string>;
+  /**
+   * Whether the route runs behind the idempotency middleware, which honours `Idempotency-Key` on mutations; by
+   * default when it needs a credential (the member group and the avatar routes pair the two middlewares).
+   */
+  idempotencyKey?: boolean;
 };
 
 /**
@@ -125,6 +130,9 @@ function parametersOf(schema: z.ZodObject, location: 'path' | 'query'): Paramete
   }));
 }
 
+/** The `Idempotency-Key` header parameter (`components.parameters`). */
+const IDEMPOTENCY_KEY = { $ref: '#/components/parameters/IdempotencyKey' };
+
 /** A reference to a standard error response. */
 const errorRef = (status: keyof typeof STANDARD_ERRORS) => ({
   $ref: `#/components/responses/${STANDARD_ERRORS[status].name}`,
@@ -136,7 +144,7 @@ const errorRef = (status: keyof typeof STANDARD_ERRORS) => ({
  * Adds the standard error responses that follow from the description: 401 and 403 for a route that needs a
  * credential, 400, 415 and 422 for a JSON body, 422 for a query, and `default` (any other error, e.g. 413, 429,
  * 503) with the `{error: {code, message, details?}}` body; a route lists its others (404 included) in `errors`.
- * `Idempotency-Key` is added to mutations that need a credential when the document is built (`buildOpenApiDocument`).
+ * Offers `Idempotency-Key` (see `idempotencyKey`); the document keeps it on mutations only.
  * @param doc the route's description; schemas are passed as values, so a generic route factory can call it
  * @returns a middleware that only calls `next()`: put it first among the route's handlers
  */
@@ -167,7 +175,11 @@ export function documented(doc: RouteDoc): MiddlewareHandler {
     ...(doc.description !== undefined ? { description: doc.description } : {}),
     tags: [...doc.tags],
     security: SECURITY[auth],
-    parameters: [...(doc.params ? parametersOf(z.object(doc.params), 'path') : []), ...(doc.query ? parametersOf(doc.query, 'query') : [])],
+    parameters: [
+      ...(doc.params ? parametersOf(z.object(doc.params), 'path') : []),
+      ...(doc.query ? parametersOf(doc.query, 'query') : []),
+      ...((doc.idempotencyKey ?? auth !== 'none') ? [IDEMPOTENCY_KEY] : []),
+    ],
     ...(body !== undefined
       ? {
           requestBody: {
@@ -243,12 +255,12 @@ export async function buildOpenApiDocument<E extends Env>(app: Hono<E>): Promise
     excludeStaticFile: false,
   });
 
-  // Authenticated mutations run through the idempotency middleware: it always comes right after `authenticate`.
+  // The idempotency middleware ignores the key on reads: a GET behind it does not offer one.
   for (const item of Object.values(document.paths)) {
     for (const [method, operation] of Object.entries(item ?? {})) {
       const op = operation as Operation;
-      if (!MUTATIONS.has(method) || !op.security?.length) continue;
-      op.parameters = [...(op.parameters ?? []), { $ref: '#/components/parameters/IdempotencyKey' }];
+      if (MUTATIONS.has(method) || !op.parameters) continue;
+      op.parameters = op.parameters.filter((parameter) => !('$ref' in parameter && parameter.$ref === IDEMPOTENCY_KEY.$ref));
     }
   }
   return document;
