@@ -29,6 +29,7 @@ import { checkinRoutes } from './routes/checkin/checkin.index';
 import { configRoutes } from './routes/config/config.index';
 import { manifestRoutes } from './routes/manifest/manifest.index';
 import { mediaRoutes } from './routes/media/media.index';
+import { openApiRoutes } from './routes/openapi/openapi.index';
 import { organizationRoutes } from './routes/organization/organization.index';
 import { sessionRoutes } from './routes/session/session.index';
 import { staticRoutes } from './routes/static/static.index';
@@ -163,6 +164,7 @@ export function createApp(options: CreateAppOptions) {
   });
   api.use('*', languageDetector({ supportedLanguages: ['en', 'fr'], fallbackLanguage: 'en', order: ['header'], caches: false }));
   api.route('/media', mediaRoutes(deps));
+  api.route('/', openApiRoutes(app));
   api.route('/csp-report', cspReportRoutes(deps));
 
   const member = new Hono<AppEnv>();

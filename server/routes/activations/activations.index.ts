@@ -9,11 +9,18 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { Activation, ActivateUserResult, Badge } from '../../../src/contracts/activation';
-import { ActivateUserSchema } from '../../../src/contracts/activation';
+import {
+  ActivateUserResponseSchema,
+  ActivateUserSchema,
+  ActivationDetailResponseSchema,
+  ActivationListResponseSchema,
+} from '../../../src/contracts/activation';
+import { PathIdSchema } from '../../../src/contracts/common';
 import { activations, activationUsers, badges, userBadges } from '../../db/schema/activations';
 import { awardPoints } from '../../domain/ledger';
 import { ApiError, notFound } from '../../lib/errors';
 import { pathId, readJson, sendData } from '../../lib/http';
+import { documented } from '../../lib/openapi';
 import type { AppDeps, AppEnv } from '../../lib/types';
 import { requireUser } from '../../middlewares/authenticate';
 import { isUuid, languageOf, localized, type ContentLanguage } from '../content/localize';
@@ -62,11 +69,26 @@ export function activationRoutes(deps: AppDeps) {
   };
 
   return new Hono<AppEnv>()
-    .get('/list', async (c) => {
+    .get('/list', documented({
+      summary: "The organization's activations with their badges",
+      tags: ['activations'],
+      auth: 'visitor-or-member',
+      response: ActivationListResponseSchema,
+    }), async (c) => {
       const { rows, badges: bs } = await load(c.get('principal').organization.id);
       return sendData(c, rows.map((a) => toActivation(a, bs, languageOf(c))));
     })
-    .post('/activate-user', async (c) => {
+    .post('/activate-user', documented({
+      summary: "Activates an activation for the member: its badges and points, once",
+      tags: ['activations'],
+      body: ActivateUserSchema,
+      response: ActivateUserResponseSchema,
+      status: { 201: 'Activated now.', 200: 'Already activated (`created: false`); nothing changed.' },
+      errors: {
+        404: 'NotFound: no activation has this slug.',
+        422: 'NotLive: outside startsAt..stopsAt (details: the window); ValidationFailed: the body breaks the contract.',
+      },
+    }), async (c) => {
       const { user, organization } = requireUser(c.get('principal'));
       const { slug } = await readJson(c, ActivateUserSchema);
       const language = languageOf(c);
@@ -114,7 +136,14 @@ export function activationRoutes(deps: AppDeps) {
       });
       return sendData(c, result, result.created ? 201 : 200);
     })
-    .get('/:id', async (c) => {
+    .get('/:id', documented({
+      summary: 'One activation by id or slug, as a list of one',
+      tags: ['activations'],
+      auth: 'visitor-or-member',
+      params: { id: PathIdSchema },
+      response: ActivationDetailResponseSchema,
+      errors: { 404: 'NotFound: no activation has this id or slug.' },
+    }), async (c) => {
       const { rows, badges: bs } = await load(c.get('principal').organization.id, { idOrSlug: pathId(c, 'id', 'Activation not found') });
       if (!rows.length) throw notFound('Activation not found');
       return sendData(c, rows.map((a) => toActivation(a, bs, languageOf(c))));

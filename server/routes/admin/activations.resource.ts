@@ -25,6 +25,7 @@ export const activationResource: AdminResource<ActivationRow, ActivationInputDat
   table: activations,
   input: ActivationInputSchema,
   patch: ActivationPatchSchema as never,
+  item: AdminActivationSchema,
   search: [activations.title, activations.description, activations.slug],
   newest: activations.startsAt,
   status: { archivedAt: activations.archivedAt, draft: activations.draft, start: activations.startsAt, end: activations.stopsAt },

@@ -4,9 +4,10 @@
  * read at `GET /api/admin/audit-log?entity=&actorUserId=&page=&pageSize=`.
  */
 import { Hono } from 'hono';
-import { AuditLogQuerySchema } from '../../../src/contracts/admin/common';
+import { AuditLogQuerySchema, AuditLogResponseSchema } from '../../../src/contracts/admin/common';
 import { listAudit } from '../../domain/audit';
 import { parseWith } from '../../lib/http';
+import { documented } from '../../lib/openapi';
 import type { AppDeps, AppEnv } from '../../lib/types';
 import { memberAdminRoutes } from './members';
 import { organizationAdminRoutes } from './organization';
@@ -25,7 +26,13 @@ export function adminRoutes(deps: AppDeps) {
   app.route('/members', memberAdminRoutes(deps));
   app.route('/media', adminMediaRoutes(deps));
   for (const { resource } of DOCUMENT_RESOURCES) app.route(`/${resource.name}`, adminResourceRoutes(deps, resource));
-  app.get('/audit-log', async (c) => {
+  app.get('/audit-log', documented({
+    summary: "The organization's audit log, newest first, by entity and operator",
+    tags: ['admin'],
+    auth: 'operator',
+    query: AuditLogQuerySchema,
+    response: AuditLogResponseSchema,
+  }), async (c) => {
     const { organization } = requireOperator(c.get('principal'));
     const query = parseWith(AuditLogQuerySchema, c.req.query(), 'Invalid query');
     return c.json(await listAudit(deps.db, organization.id, query));

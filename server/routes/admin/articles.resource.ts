@@ -28,6 +28,7 @@ export const articleResource: AdminResource<ArticleRow, ArticleInputData> = {
   table: articles,
   input: ArticleInputSchema,
   patch: ArticlePatchSchema as never,
+  item: AdminArticleSchema,
   search: [articles.title, articles.summary, articles.slug],
   newest: articles.publishedAt,
   status: { archivedAt: articles.archivedAt, draft: articles.draft, start: articles.publishedAt },

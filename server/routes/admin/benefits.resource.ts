@@ -16,6 +16,7 @@ export const benefitResource: AdminResource<BenefitRow, BenefitInputData> = {
   table: benefits,
   input: BenefitInputSchema,
   patch: BenefitPatchSchema as never,
+  item: AdminBenefitSchema,
   search: [benefits.title, benefits.description, benefits.key, benefits.rankCode],
   newest: benefits.createdAt,
   status: { archivedAt: benefits.archivedAt, draft: benefits.draft },

@@ -22,6 +22,7 @@ export const carouselCardResource: AdminResource<CarouselCardRow, CarouselCardIn
   table: carouselCards,
   input: CarouselCardInputSchema,
   patch: CarouselCardPatchSchema as never,
+  item: AdminCarouselCardSchema,
   search: [carouselCards.title, carouselCards.description, carouselCards.key, carouselCards.url],
   newest: carouselCards.createdAt,
   status: { archivedAt: carouselCards.archivedAt, draft: carouselCards.draft, start: carouselCards.startsAt, end: carouselCards.stopsAt },

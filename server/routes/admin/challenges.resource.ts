@@ -24,6 +24,7 @@ export const challengeResource: AdminResource<ChallengeRow, ChallengeInputData> 
   table: challenges,
   input: ChallengeInputSchema,
   patch: ChallengePatchSchema as never,
+  item: AdminChallengeSchema,
   search: [challenges.title, challenges.description, challenges.key],
   newest: challenges.createdAt,
   status: { archivedAt: challenges.archivedAt, draft: challenges.draft, start: challenges.visibleFrom, end: challenges.expiresOn },

@@ -18,6 +18,7 @@ export const consentResource: AdminResource<ConsentRow, ConsentInputData> = {
   table: consents,
   input: ConsentInputSchema,
   patch: ConsentPatchSchema as never,
+  item: AdminConsentSchema,
   search: [consents.name, consents.description, consents.key],
   newest: consents.updatedAt,
   status: { archivedAt: consents.archivedAt },

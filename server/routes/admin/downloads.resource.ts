@@ -20,6 +20,7 @@ export const downloadResource: AdminResource<DownloadRow, DownloadInputData> = {
   table: downloads,
   input: DownloadInputSchema,
   patch: DownloadPatchSchema as never,
+  item: AdminDownloadSchema,
   search: [downloads.title, downloads.description, downloads.fileId],
   newest: downloads.updatedAt,
   status: { archivedAt: downloads.archivedAt },

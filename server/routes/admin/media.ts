@@ -17,8 +17,11 @@ import { fileTypeFromBuffer } from 'file-type';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import sharp from 'sharp';
-import { AdminListQuerySchema } from '../../../src/contracts/admin/common';
+import { AdminListQuerySchema, DeletionResponseSchema } from '../../../src/contracts/admin/common';
+import { PathIdSchema } from '../../../src/contracts/common';
 import {
+  AdminMediaListResponseSchema,
+  AdminMediaResponseSchema,
   MAX_IMAGE_EDGE,
   MAX_MEDIA_UPLOAD_BYTES,
   MEDIA_SIZE_LIMITS,
@@ -50,6 +53,7 @@ import {
 import { recordAudit } from '../../domain/audit';
 import { ApiError, conflict, notFound, validationFailed } from '../../lib/errors';
 import { parseWith, sendData } from '../../lib/http';
+import { documented } from '../../lib/openapi';
 import { isUuid } from '../../lib/ids';
 import type { AppDeps, AppEnv } from '../../lib/types';
 import { authenticate } from '../../middlewares/authenticate';
@@ -140,7 +144,23 @@ export function adminMediaUploadRoutes(deps: AppDeps) {
       throw tooLarge(MEDIA_SIZE_LIMITS.video);
     },
   });
-  return new Hono<AppEnv>().post('/', uploadLimit, authenticate(deps), operatorsOnly(), idempotency(deps), async (c) => {
+  return new Hono<AppEnv>().post('/', documented({
+    summary: 'Uploads a media file to the library (image, MP4/WebM video or PDF)',
+    description:
+      '`multipart/form-data` with the file in `file` and an optional `key`. The type is read from the bytes; images ' +
+      'are resized to fit inside 1600x1600.',
+    tags: ['admin'],
+    auth: 'operator',
+    body: { mediaTypes: ['multipart/form-data'] },
+    response: AdminMediaResponseSchema,
+    status: 201,
+    errors: {
+      409: 'Conflict: another media already has this key.',
+      413: 'PayloadTooLarge: larger than the limit of its kind (details.limitBytes).',
+      415: 'UnsupportedMediaType: not multipart/form-data, or not a JPEG, PNG, WebP or GIF image, MP4/WebM video or PDF.',
+      422: 'ValidationFailed: no file, an empty or unreadable one, or an invalid key.',
+    },
+  }), uploadLimit, authenticate(deps), operatorsOnly(), idempotency(deps), async (c) => {
     const { organization, user } = requireOperator(c.get('principal'));
     if (!/^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '')) {
       throw new ApiError(415, 'UnsupportedMediaType', 'Send the file as multipart/form-data, in the field "file"');
@@ -201,6 +221,9 @@ export function adminMediaUploadRoutes(deps: AppDeps) {
 /** Columns of a media row without its bytes (lists never read seeded images' bytes). */
 const { bytes: _bytes, ...mediaColumns } = getTableColumns(media);
 
+/** `GET /` query: the admin list's, without a publishing status (media have none). */
+const LIST_QUERY = AdminListQuerySchema.omit({ status: true });
+
 /** Builds `GET /`, `GET /{id}` and `DELETE /{id}` (mounted at `/api/admin/media` inside the admin group). */
 export function adminMediaRoutes(deps: AppDeps) {
   /** Media of the library: the organization's, members' avatars left out. */
@@ -217,9 +240,15 @@ export function adminMediaRoutes(deps: AppDeps) {
   };
 
   return new Hono<AppEnv>()
-    .get('/', async (c) => {
+    .get('/', documented({
+      summary: "The organization's media library, newest first, by name or key",
+      tags: ['admin'],
+      auth: 'operator',
+      query: LIST_QUERY,
+      response: AdminMediaListResponseSchema,
+    }), async (c) => {
       const { organization } = requireOperator(c.get('principal'));
-      const query = parseWith(AdminListQuerySchema.omit({ status: true }), c.req.query(), 'Invalid query');
+      const query = parseWith(LIST_QUERY, c.req.query(), 'Invalid query');
       const conditions: SQL[] = [inLibrary(organization.id)];
       if (query.q) {
         const pattern = `%${query.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
@@ -236,11 +265,28 @@ export function adminMediaRoutes(deps: AppDeps) {
       const [{ total }] = await deps.db.select({ total: count() }).from(media).where(where);
       return c.json({ data: rows.map((row) => toAdminMedia(deps, row)), meta: { page: query.page, pageSize: query.pageSize, total } });
     })
-    .get('/:id', async (c) => {
+    .get('/:id', documented({
+      summary: 'One media of the library',
+      tags: ['admin'],
+      auth: 'operator',
+      params: { id: PathIdSchema },
+      response: AdminMediaResponseSchema,
+      errors: { 404: 'NotFound: no media of the organization has this id.' },
+    }), async (c) => {
       const { organization } = requireOperator(c.get('principal'));
       return sendData(c, toAdminMedia(deps, await readOne(deps.db, organization.id, c.req.param('id'))));
     })
-    .delete('/:id', async (c) => {
+    .delete('/:id', documented({
+      summary: 'Deletes a media of the library',
+      tags: ['admin'],
+      auth: 'operator',
+      params: { id: PathIdSchema },
+      response: DeletionResponseSchema,
+      errors: {
+        404: 'NotFound: no media of the organization has this id.',
+        409: 'Conflict: content still uses this media.',
+      },
+    }), async (c) => {
       const { organization, user } = requireOperator(c.get('principal'));
       const row = await deps.db.transaction(async (tx) => {
         const existing = await readOne(tx, organization.id, c.req.param('id'));

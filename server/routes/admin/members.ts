@@ -7,13 +7,22 @@
  */
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { AdminMemberSchema, MemberListQuerySchema, MemberRoleChangeSchema, type AdminMember } from '../../../src/contracts/admin/member';
+import {
+  AdminMemberListResponseSchema,
+  AdminMemberResponseSchema,
+  AdminMemberSchema,
+  MemberListQuerySchema,
+  MemberRoleChangeSchema,
+  type AdminMember,
+} from '../../../src/contracts/admin/member';
+import { PathIdSchema } from '../../../src/contracts/common';
 import { rankFor } from '../../../src/rules/rank';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import { recordAudit } from '../../domain/audit';
 import { conflict, notFound } from '../../lib/errors';
 import { parseWith, readJson, sendData } from '../../lib/http';
+import { documented } from '../../lib/openapi';
 import type { AppDeps, AppEnv, RankRow, UserRow } from '../../lib/types';
 import { requireOperator } from './operator';
 
@@ -45,7 +54,13 @@ async function readMember(db: DbOrTx, organizationId: string, id: string, lock =
 /** The member routes, mounted at `/api/admin/members`. */
 export function memberAdminRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
-    .get('/', async (c) => {
+    .get('/', documented({
+      summary: "The organization's members, newest first, by text and role",
+      tags: ['admin'],
+      auth: 'operator',
+      query: MemberListQuerySchema,
+      response: AdminMemberListResponseSchema,
+    }), async (c) => {
       const { organization, ranks } = requireOperator(c.get('principal'));
       const query = parseWith(MemberListQuerySchema, c.req.query(), 'Invalid query');
       const conditions: SQL[] = [eq(users.organizationId, organization.id)];
@@ -65,11 +80,29 @@ export function memberAdminRoutes(deps: AppDeps) {
       const [{ total }] = await deps.db.select({ total: count() }).from(users).where(where);
       return c.json({ data: rows.map((r) => toMember(r, ranks)), meta: { page: query.page, pageSize: query.pageSize, total } });
     })
-    .get('/:id', async (c) => {
+    .get('/:id', documented({
+      summary: 'One member',
+      tags: ['admin'],
+      auth: 'operator',
+      params: { id: PathIdSchema },
+      response: AdminMemberResponseSchema,
+      errors: { 404: 'NotFound: no member of the organization has this id.' },
+    }), async (c) => {
       const { organization, ranks } = requireOperator(c.get('principal'));
       return sendData(c, toMember(await readMember(deps.db, organization.id, c.req.param('id')), ranks));
     })
-    .post('/:id/role', async (c) => {
+    .post('/:id/role', documented({
+      summary: 'Grants or revokes the operator role',
+      tags: ['admin'],
+      auth: 'operator',
+      params: { id: PathIdSchema },
+      body: MemberRoleChangeSchema,
+      response: AdminMemberResponseSchema,
+      errors: {
+        404: 'NotFound: no member of the organization has this id.',
+        409: "Conflict: the organization's last operator cannot be revoked.",
+      },
+    }), async (c) => {
       const { organization, ranks, user } = requireOperator(c.get('principal'));
       const { role } = await readJson(c, MemberRoleChangeSchema);
       const member = await deps.db.transaction(async (tx) => {

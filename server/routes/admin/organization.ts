@@ -8,6 +8,7 @@
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import {
+  AdminOrganizationResponseSchema,
   AdminOrganizationSchema,
   OrganizationPatchSchema,
   OrganizationSettingsSchema,
@@ -19,6 +20,7 @@ import { media, organizations } from '../../db/schema';
 import { changedFields, recordAudit, type Actor } from '../../domain/audit';
 import { notFound, validationFailed } from '../../lib/errors';
 import { parseWith, readJson, sendData } from '../../lib/http';
+import { documented } from '../../lib/openapi';
 import type { AppDeps, AppEnv, OrganizationRow } from '../../lib/types';
 import { requireOperator } from './operator';
 import { sentFields } from './resource';
@@ -77,13 +79,25 @@ export async function saveOrganizationSettings(tx: Tx, existing: OrganizationRow
 /** The organization settings routes, mounted at `/api/admin/organization`. */
 export function organizationAdminRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
-    .get('/', async (c) => {
+    .get('/', documented({
+      summary: "The organization's settings",
+      tags: ['admin'],
+      auth: 'operator',
+      response: AdminOrganizationResponseSchema,
+    }), async (c) => {
       const { organization } = requireOperator(c.get('principal'));
       const [row] = await deps.db.select().from(organizations).where(eq(organizations.id, organization.id));
       if (!row) throw notFound('Organization not found');
       return sendData(c, toItem(row));
     })
-    .patch('/', async (c) => {
+    .patch('/', documented({
+      summary: "Updates the organization's settings: the fields sent are merged and the whole is validated again",
+      tags: ['admin'],
+      auth: 'operator',
+      body: OrganizationPatchSchema,
+      response: AdminOrganizationResponseSchema,
+      errors: { 422: 'ValidationFailed: the merged settings break the contract, or the logo is not a media of the organization.' },
+    }), async (c) => {
       const { organization, user } = requireOperator(c.get('principal'));
       const parsed = await readJson(c, OrganizationPatchSchema);
       const patch = sentFields(parsed as Record<string, unknown>, await c.req.json().catch(() => ({})));

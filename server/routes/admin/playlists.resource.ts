@@ -19,6 +19,7 @@ export const playlistResource: AdminResource<PlaylistRow, PlaylistInputData> = {
   table: playlists,
   input: PlaylistInputSchema,
   patch: PlaylistPatchSchema as never,
+  item: AdminPlaylistSchema,
   search: [playlists.name, playlists.description, playlists.slug],
   newest: playlists.createdAt,
   status: { archivedAt: playlists.archivedAt, draft: playlists.draft },

@@ -7,7 +7,14 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { AdminRankSchema, RankFieldsSchema, RankPatchSchema, type AdminRank } from '../../../src/contracts/admin/rank';
+import {
+  AdminRankListResponseSchema,
+  AdminRankResponseSchema,
+  AdminRankSchema,
+  RankFieldsSchema,
+  RankPatchSchema,
+  type AdminRank,
+} from '../../../src/contracts/admin/rank';
 import { RankCodeSchema } from '../../../src/contracts/organization';
 import { rankLadderProblems } from '../../../src/rules/rank';
 import { ranks } from '../../db/schema';
@@ -15,6 +22,7 @@ import { changedFields, recordAudit, type Actor } from '../../domain/audit';
 import type { DbOrTx, Tx } from '../../db/client';
 import { notFound, validationFailed } from '../../lib/errors';
 import { parseWith, readJson, sendData } from '../../lib/http';
+import { documented } from '../../lib/openapi';
 import type { AppDeps, AppEnv, RankRow } from '../../lib/types';
 import { requireOperator } from './operator';
 import { sentFields } from './resource';
@@ -63,12 +71,28 @@ export async function saveRankLadder(tx: Tx, organizationId: string, items: Admi
 /** The rank routes, mounted at `/api/admin/ranks`. */
 export function rankAdminRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
-    .get('/', async (c) => {
+    .get('/', documented({
+      summary: "The organization's ten ranks, lowest first",
+      tags: ['admin'],
+      auth: 'operator',
+      response: AdminRankListResponseSchema,
+    }), async (c) => {
       const { organization } = requireOperator(c.get('principal'));
       const rows = await deps.db.select().from(ranks).where(eq(ranks.organizationId, organization.id)).orderBy(asc(ranks.threshold));
       return sendData(c, rows.map(toRank));
     })
-    .patch('/:code', async (c) => {
+    .patch('/:code', documented({
+      summary: "Changes a rank's title, threshold or French title",
+      tags: ['admin'],
+      auth: 'operator',
+      params: { code: RankCodeSchema },
+      body: RankPatchSchema,
+      response: AdminRankResponseSchema,
+      errors: {
+        404: 'NotFound: not a rank code.',
+        422: 'ValidationFailed: the body breaks the contract, or the ladder would break the rank rule (details name `threshold`).',
+      },
+    }), async (c) => {
       const { organization, user } = requireOperator(c.get('principal'));
       const code = RankCodeSchema.safeParse(c.req.param('code'));
       if (!code.success) throw notFound('Rank not found');

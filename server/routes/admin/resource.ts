@@ -15,12 +15,20 @@ import { and, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, lte, or, s
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { Hono } from 'hono';
 import type { z } from 'zod';
-import { AdminListQuerySchema, type ContentStatus, type Deletion } from '../../../src/contracts/admin/common';
+import {
+  AdminListQuerySchema,
+  DeletionResponseSchema,
+  listEnvelope,
+  type ContentStatus,
+  type Deletion,
+} from '../../../src/contracts/admin/common';
+import { envelope, PathIdSchema } from '../../../src/contracts/common';
 import { isUniqueViolation, type DbOrTx, type Tx } from '../../db/client';
 import { media } from '../../db/schema';
 import { changedFields, recordAudit, type Actor } from '../../domain/audit';
 import { conflict, notFound, validationFailed } from '../../lib/errors';
 import { parseWith, readJson, sendData } from '../../lib/http';
+import { documented } from '../../lib/openapi';
 import type { AppDeps, AppEnv } from '../../lib/types';
 import { requireOperator } from './operator';
 
@@ -47,6 +55,8 @@ export type AdminResource<Row extends { id: string }, Input extends Record<strin
   input: z.ZodType<Input>;
   /** Patch contract: the fields, all optional, strict. */
   patch: z.ZodType<Partial<Input>>;
+  /** Contract of an item as the admin API answers it (`toItem`), for the OpenAPI document. */
+  item: z.ZodType;
   /** Text columns `?q=` searches (case-insensitive substring). */
   search: PgColumn[];
   /** Newest-first order of the list. */
@@ -228,9 +238,20 @@ export function adminResourceRoutes<Row extends { id: string }, Input extends Re
     }
   };
 
+  const noun = resource.noun.toLowerCase();
+  const tags = ['admin'];
+  const itemResponse = envelope(resource.item);
+  const id = { id: PathIdSchema };
+  const notFoundError = `NotFound: no ${noun} of the organization has this id.`;
   const app = new Hono<AppEnv>();
   return app
-    .get('/', async (c) => {
+    .get('/', documented({
+      summary: `Lists the ${resource.name}, newest first, with search, status filter and pages`,
+      tags,
+      auth: 'operator',
+      query: AdminListQuerySchema,
+      response: listEnvelope(resource.item),
+    }), async (c) => {
       const { organization } = requireOperator(c.get('principal'));
       const query = parseWith(AdminListQuerySchema, c.req.query(), 'Invalid query');
       const now = deps.clock();
@@ -252,12 +273,30 @@ export function adminResourceRoutes<Row extends { id: string }, Input extends Re
       const items = await load(deps.db, rows as Array<Record<string, unknown>>);
       return c.json({ data: items.map((row) => resource.toItem(row, now)), meta: { page: query.page, pageSize: query.pageSize, total } });
     })
-    .get('/:id', async (c) => {
+    .get('/:id', documented({
+      summary: `One ${noun}`,
+      tags,
+      auth: 'operator',
+      params: id,
+      response: itemResponse,
+      errors: { 404: notFoundError },
+    }), async (c) => {
       const { organization } = requireOperator(c.get('principal'));
       const row = await readOne(deps.db, organization.id, c.req.param('id'));
       return sendData(c, resource.toItem(row, deps.clock()));
     })
-    .post('/', async (c) => {
+    .post('/', documented({
+      summary: `Creates a ${noun}`,
+      tags,
+      auth: 'operator',
+      body: resource.input,
+      response: itemResponse,
+      status: 201,
+      errors: {
+        409: 'Conflict: another item already has this key or slug.',
+        422: 'ValidationFailed: the body breaks the contract, or names media the organization does not have (details name the fields).',
+      },
+    }), async (c) => {
       const { organization, user } = requireOperator(c.get('principal'));
       const input = await readJson(c, resource.input);
       const now = deps.clock();
@@ -267,7 +306,19 @@ export function adminResourceRoutes<Row extends { id: string }, Input extends Re
       });
       return sendData(c, item, 201);
     })
-    .patch('/:id', async (c) => {
+    .patch('/:id', documented({
+      summary: `Updates a ${noun}: the fields sent are merged onto it and the whole is validated again`,
+      tags,
+      auth: 'operator',
+      params: id,
+      body: resource.patch,
+      response: itemResponse,
+      errors: {
+        404: notFoundError,
+        409: 'Conflict: another item already has this key or slug.',
+        422: 'ValidationFailed: the merged item breaks the contract, or names media the organization does not have.',
+      },
+    }), async (c) => {
       const { organization, user } = requireOperator(c.get('principal'));
       const raw = (await readJson(c, resource.patch)) as Partial<Input>;
       const body = await c.req.json().catch(() => ({}));
@@ -281,7 +332,14 @@ export function adminResourceRoutes<Row extends { id: string }, Input extends Re
       });
       return sendData(c, item);
     })
-    .delete('/:id', async (c) => {
+    .delete('/:id', documented({
+      summary: `Deletes a ${noun}, or archives it when members already earned from or answered it`,
+      tags,
+      auth: 'operator',
+      params: id,
+      response: DeletionResponseSchema,
+      errors: { 404: notFoundError },
+    }), async (c) => {
       const { organization, user } = requireOperator(c.get('principal'));
       const now = deps.clock();
       const deletion = await change(async (tx): Promise<Deletion> => {

@@ -22,6 +22,7 @@ export const storyResource: AdminResource<StoryRow, StoryInputData> = {
   table: stories,
   input: StoryInputSchema,
   patch: StoryPatchSchema as never,
+  item: AdminStorySchema,
   search: [stories.title, stories.key],
   newest: stories.createdAt,
   status: { archivedAt: stories.archivedAt, draft: stories.draft, start: stories.startsAt, end: stories.stopsAt },

@@ -23,6 +23,7 @@ export const sweepstakeResource: AdminResource<SweepstakeRow, SweepstakeInputDat
   table: sweepstakes,
   input: SweepstakeInputSchema,
   patch: SweepstakePatchSchema as never,
+  item: AdminSweepstakeSchema,
   search: [sweepstakes.title, sweepstakes.description, sweepstakes.prize, sweepstakes.key],
   newest: sweepstakes.createdAt,
   status: { archivedAt: sweepstakes.archivedAt, draft: sweepstakes.draft, start: sweepstakes.startsAt, end: sweepstakes.endsAt },

@@ -9,9 +9,15 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
+import {
+  ContentDocumentResponseSchema,
+  ContentDocumentSchema,
+  ImportSummaryResponseSchema,
+} from '../../../src/contracts/admin/content-document';
 import { exportContentDocument, importContentDocument } from '../../domain/content-document';
 import { ApiError } from '../../lib/errors';
 import { readJson, sendData } from '../../lib/http';
+import { documented } from '../../lib/openapi';
 import type { AppDeps, AppEnv } from '../../lib/types';
 import { authenticate } from '../../middlewares/authenticate';
 import { operatorsOnly, requireOperator } from './operator';
@@ -29,12 +35,29 @@ export function contentTransferRoutes(deps: AppDeps) {
     },
   });
   return new Hono<AppEnv>()
-    .get('/export', ...guard, async (c) => {
+    .get('/export', documented({
+      summary: "Exports the organization's settings and content as one content document (media inline)",
+      tags: ['admin'],
+      auth: 'operator',
+      response: ContentDocumentResponseSchema,
+    }), ...guard, async (c) => {
       const { organization } = requireOperator(c.get('principal'));
       const document = await exportContentDocument(deps.db, { organizationId: organization.id, storage: deps.storage, now: deps.clock(), mediaFiles: 'inline' });
       return sendData(c, document);
     })
-    .post('/import', limit, ...guard, async (c) => {
+    .post('/import', documented({
+      summary: "Imports a content document: all or nothing, idempotent by each item's key",
+      description: "Each list's items are validated with their admin resource's contract.",
+      tags: ['admin'],
+      auth: 'operator',
+      body: ContentDocumentSchema,
+      response: ImportSummaryResponseSchema,
+      errors: {
+        413: 'PayloadTooLarge: the document is larger than 50 MB.',
+        422: 'ValidationFailed: every problem of the document, each with its JSON path; nothing is written.',
+      },
+      idempotencyKey: false,
+    }), limit, ...guard, async (c) => {
       const { organization, user } = requireOperator(c.get('principal'));
       // The document is validated field by field by the importer, which names every problem with its path.
       const document = await readJson(c, z.unknown());

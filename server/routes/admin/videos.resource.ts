@@ -19,6 +19,7 @@ export const videoResource: AdminResource<VideoRow, VideoInputData> = {
   table: videos,
   input: VideoInputSchema,
   patch: VideoPatchSchema as never,
+  item: AdminVideoSchema,
   search: [videos.name, videos.description, videos.slug],
   newest: videos.publishedAt,
   status: { archivedAt: videos.archivedAt, draft: videos.draft, start: videos.publishedAt },

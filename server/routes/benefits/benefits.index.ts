@@ -5,16 +5,22 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import type { Benefit } from '../../../src/contracts/benefit';
+import { BenefitListResponseSchema, type Benefit } from '../../../src/contracts/benefit';
 import { benefits } from '../../db/schema';
 import { sendData } from '../../lib/http';
+import { documented } from '../../lib/openapi';
 import type { AppDeps, AppEnv } from '../../lib/types';
 import { statusCondition } from '../admin/resource';
 import { languageOf, localized } from '../content/localize';
 
 /** Builds the benefits route group for one app. */
 export function benefitRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>().get('/', async (c) => {
+  return new Hono<AppEnv>().get('/', documented({
+    summary: "The organization's published benefits, each with the lowest rank that holds it",
+    tags: ['benefits'],
+    auth: 'visitor-or-member',
+    response: BenefitListResponseSchema,
+  }), async (c) => {
     const { organization } = c.get('principal');
     const language = languageOf(c);
     const rows = await deps.db

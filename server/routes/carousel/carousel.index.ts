@@ -11,10 +11,16 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { CarouselCard, CarouselDismissal } from '../../../src/contracts/carousel';
-import { CarouselCardIdSchema } from '../../../src/contracts/carousel';
+import {
+  CarouselCardIdSchema,
+  CarouselCardListResponseSchema,
+  CarouselDismissalListResponseSchema,
+  CarouselDismissalResponseSchema,
+} from '../../../src/contracts/carousel';
 import { carouselCards } from '../../db/schema';
 import { carouselDismissals } from '../../db/schema/carousel';
 import { parseWith, sendData } from '../../lib/http';
+import { documented } from '../../lib/openapi';
 import type { AppDeps, AppEnv } from '../../lib/types';
 import { requireUser } from '../../middlewares/authenticate';
 import { statusCondition } from '../admin/resource';
@@ -31,7 +37,12 @@ const toDismissal = (r: typeof carouselDismissals.$inferSelect): CarouselDismiss
 export function carouselRoutes(deps: AppDeps) {
   const { db } = deps;
   return new Hono<AppEnv>()
-    .get('/', async (c) => {
+    .get('/', documented({
+      summary: "The organization's live rewards-carousel cards, in display order",
+      tags: ['carousel'],
+      auth: 'visitor-or-member',
+      response: CarouselCardListResponseSchema,
+    }), async (c) => {
       const { organization } = c.get('principal');
       const language = languageOf(c);
       const rows = await db
@@ -51,7 +62,11 @@ export function carouselRoutes(deps: AppDeps) {
       }));
       return sendData(c, cards);
     })
-    .get('/dismissed', async (c) => {
+    .get('/dismissed', documented({
+      summary: "The member's dismissed carousel cards, newest first",
+      tags: ['carousel'],
+      response: CarouselDismissalListResponseSchema,
+    }), async (c) => {
       const { user } = requireUser(c.get('principal'));
       const rows = await db
         .select()
@@ -60,7 +75,14 @@ export function carouselRoutes(deps: AppDeps) {
         .orderBy(desc(carouselDismissals.dismissedAt));
       return sendData(c, rows.map(toDismissal));
     })
-    .delete('/:id', async (c) => {
+    .delete('/:id', documented({
+      summary: 'Remembers that the member dismissed a carousel card',
+      description: 'Dismissing a card twice answers the first `dismissedAt`.',
+      tags: ['carousel'],
+      params: { id: CarouselCardIdSchema },
+      response: CarouselDismissalResponseSchema,
+      errors: { 422: 'ValidationFailed: the id is not a card id.' },
+    }), async (c) => {
       const { user } = requireUser(c.get('principal'));
       const cardId = parseWith(CarouselCardIdSchema, c.req.param('id'), 'Invalid card id');
       const row = await db.transaction(async (tx) => {

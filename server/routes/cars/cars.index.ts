@@ -5,8 +5,9 @@
  */
 import { Hono } from 'hono';
 import type { CarsPage } from '../../../src/contracts/admin/cars-page';
-import type { FanCarsPage } from '../../../src/contracts/cars';
+import { FanCarsPageResponseSchema, type FanCarsPage } from '../../../src/contracts/cars';
 import { sendData } from '../../lib/http';
+import { documented } from '../../lib/openapi';
 import type { AppEnv } from '../../lib/types';
 import { languageOf, localized, type ContentLanguage } from '../content/localize';
 
@@ -29,7 +30,12 @@ function localizeCarsPage(page: CarsPage, language: ContentLanguage): FanCarsPag
 
 /** Builds the cars route group; the principal carries the organization (cached, decision 0047). */
 export function carRoutes() {
-  return new Hono<AppEnv>().get('/', (c) => {
+  return new Hono<AppEnv>().get('/', documented({
+    summary: "The organization's cars page, or null when it has none",
+    tags: ['cars'],
+    auth: 'visitor-or-member',
+    response: FanCarsPageResponseSchema,
+  }), (c) => {
     const page = c.get('principal').organization.carsPage;
     return sendData(c, page ? localizeCarsPage(page, languageOf(c)) : null);
   });

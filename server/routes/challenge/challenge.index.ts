@@ -8,10 +8,19 @@
  * Texts follow `Accept-Language` (en, fr); responses vary on it.
  */
 import { Hono } from 'hono';
-import { ChallengeSubmissionSchema, ChallengeSubtypeSchema } from '../../../src/contracts/challenge';
+import {
+  ChallengeHistoryResponseSchema,
+  ChallengeListResponseSchema,
+  ChallengeResponseSchema,
+  ChallengeSubmissionResponseSchema,
+  ChallengeSubmissionSchema,
+  ChallengeSubtypeSchema,
+} from '../../../src/contracts/challenge';
+import { PathIdSchema } from '../../../src/contracts/common';
 import { getChallenge, listChallenges, submitChallenge } from '../../domain/challenges';
 import { notFound } from '../../lib/errors';
 import { readJson, sendData } from '../../lib/http';
+import { documented } from '../../lib/openapi';
 import type { AppDeps, AppEnv } from '../../lib/types';
 import { requireUser } from '../../middlewares/authenticate';
 
@@ -22,11 +31,22 @@ export function challengeRoutes(deps: AppDeps) {
     c.res.headers.append('Vary', 'Accept-Language');
   });
   return app
-    .get('/', async (c) => {
+    .get('/', documented({
+      summary: 'The visible challenges, expired ones included (visitors: public ones)',
+      tags: ['challenge'],
+      auth: 'visitor-or-member',
+      response: ChallengeListResponseSchema,
+    }), async (c) => {
       const items = await listChallenges(deps, c.get('principal'), deps.clock(), c.get('language'));
       return sendData(c, items.map((i) => i.challenge));
     })
-    .get('/:subtype/history', async (c) => {
+    .get('/:subtype/history', documented({
+      summary: "The member's completed or expired challenges of one subtype, with their outcome",
+      tags: ['challenge'],
+      params: { subtype: ChallengeSubtypeSchema },
+      response: ChallengeHistoryResponseSchema,
+      errors: { 404: 'NotFound: not a challenge subtype.' },
+    }), async (c) => {
       const principal = requireUser(c.get('principal'));
       const subtype = ChallengeSubtypeSchema.safeParse(c.req.param('subtype'));
       if (!subtype.success) throw notFound('Unknown challenge type');
@@ -37,11 +57,29 @@ export function challengeRoutes(deps: AppDeps) {
         items.flatMap(({ challenge }) => (challenge.outcome ? [{ challenge, outcome: challenge.outcome }] : [])),
       );
     })
-    .get('/:id', async (c) => {
+    .get('/:id', documented({
+      summary: 'One challenge',
+      tags: ['challenge'],
+      auth: 'visitor-or-member',
+      params: { id: PathIdSchema },
+      response: ChallengeResponseSchema,
+      errors: { 404: 'NotFound: no visible challenge has this id.' },
+    }), async (c) => {
       const challenge = await getChallenge(deps, c.get('principal'), c.req.param('id'), deps.clock(), c.get('language'));
       return sendData(c, challenge);
     })
-    .post('/:id', async (c) => {
+    .post('/:id', documented({
+      summary: 'Answers a challenge (poll, keyword or one trivia question)',
+      tags: ['challenge'],
+      params: { id: PathIdSchema },
+      body: ChallengeSubmissionSchema,
+      response: ChallengeSubmissionResponseSchema,
+      errors: {
+        404: 'NotFound: no visible challenge has this id.',
+        422: 'ChallengeSubmission: the challenge is not open or has ended, was already answered, or the answer does not fit ' +
+          'it; ValidationFailed: the body breaks the contract.',
+      },
+    }), async (c) => {
       const { user, organization } = requireUser(c.get('principal'));
       const submission = await readJson(c, ChallengeSubmissionSchema);
       const result = await submitChallenge(deps, {

@@ -5,19 +5,32 @@
  *   it already was; 422 CheckinTime for an occurredAt older than 24 h or in the future.
  */
 import { Hono } from 'hono';
-import { CheckinCreateSchema } from '../../../src/contracts/checkin';
+import { CheckinCreateSchema, CheckinResultResponseSchema, CheckinStatusResponseSchema } from '../../../src/contracts/checkin';
 import { checkIn, getCheckinStatus } from '../../domain/checkin';
 import { readJson, sendData } from '../../lib/http';
+import { documented } from '../../lib/openapi';
 import type { AppDeps, AppEnv } from '../../lib/types';
 import { requireUser } from '../../middlewares/authenticate';
 
 export function checkinRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
-    .get('/', async (c) => {
+    .get('/', documented({
+      summary: "The member's check-in streak and whether today can be checked in",
+      tags: ['checkin'],
+      response: CheckinStatusResponseSchema,
+    }), async (c) => {
       const { user, organization } = requireUser(c.get('principal'));
       return sendData(c, await getCheckinStatus(deps, organization, user.id));
     })
-    .post('/', async (c) => {
+    .post('/', documented({
+      summary: 'Checks the member in for the day (the body may be left out)',
+      description: '`occurredAt` is set by the offline queue: the time the fan tapped, honoured when at most 24 h old.',
+      tags: ['checkin'],
+      body: CheckinCreateSchema,
+      response: CheckinResultResponseSchema,
+      status: { 201: 'The day is credited.', 200: 'The day was already credited (`created: false`); nothing changed.' },
+      errors: { 422: 'CheckinTime: occurredAt is older than 24 h or in the future; ValidationFailed: the body breaks the contract.' },
+    }), async (c) => {
       const { user, organization } = requireUser(c.get('principal'));
       const { occurredAt } = await readJson(c, CheckinCreateSchema);
       const result = await checkIn(deps, organization, user.id, occurredAt);

@@ -9,6 +9,7 @@ import { Hono } from 'hono';
 import { RuntimeConfigSchema, type RuntimeConfig } from '../../../src/contracts/config';
 import { organizations } from '../../db/schema';
 import type { Env } from '../../env';
+import { documented } from '../../lib/openapi';
 import type { AppDeps, AppEnv } from '../../lib/types';
 
 /**
@@ -43,7 +44,12 @@ export function runtimeConfig(env: Env, internalEmailDomains: readonly string[] 
 
 /** The `/config.json` route; one small read of the organization's settings per request (the app reads it once at start). */
 export function configRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>().get('/config.json', async (c) => {
+  return new Hono<AppEnv>().get('/config.json', documented({
+    summary: 'The runtime config the PWA reads at boot',
+    tags: ['config'],
+    auth: 'none',
+    response: RuntimeConfigSchema,
+  }), async (c) => {
     const [organization] = await deps.db
       .select({ internalEmailDomains: organizations.internalEmailDomains })
       .from(organizations)

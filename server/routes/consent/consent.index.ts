@@ -10,10 +10,12 @@ import { ambientPrepared } from '../../db/request-transaction';
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { Consent } from '../../../src/contracts/consent';
-import { ConsentUpdateSchema } from '../../../src/contracts/consent';
+import { PathIdSchema } from '../../../src/contracts/common';
+import { ConsentListResponseSchema, ConsentResponseSchema, ConsentUpdateSchema } from '../../../src/contracts/consent';
 import { consents, userConsents } from '../../db/schema/consent';
 import { notFound, validationFailed } from '../../lib/errors';
 import { pathId, readJson, sendData } from '../../lib/http';
+import { documented } from '../../lib/openapi';
 import type { AppDeps, AppEnv } from '../../lib/types';
 import { requireUser } from '../../middlewares/authenticate';
 import { isUuid, languageOf, localized, type ContentLanguage } from '../content/localize';
@@ -48,12 +50,26 @@ export function consentRoutes(deps: AppDeps) {
   });
 
   return new Hono<AppEnv>()
-    .get('/user', async (c) => {
+    .get('/user', documented({
+      summary: "Every consent of the organization with the member's answer",
+      tags: ['consent'],
+      response: ConsentListResponseSchema,
+    }), async (c) => {
       const { user, organization } = requireUser(c.get('principal'));
       const rows = await list.execute({ organizationId: organization.id, userId: user.id });
       return sendData(c, rows.map((r) => toConsent(r.consent, r.answer, languageOf(c))));
     })
-    .patch('/user/:id', async (c) => {
+    .patch('/user/:id', documented({
+      summary: "Stores the member's answer to one consent",
+      tags: ['consent'],
+      params: { id: PathIdSchema },
+      body: ConsentUpdateSchema,
+      response: ConsentResponseSchema,
+      errors: {
+        404: 'NotFound: no consent has this key or id.',
+        422: 'ValidationFailed: the body breaks the contract, or its consentId names another consent than the path.',
+      },
+    }), async (c) => {
       const { user, organization } = requireUser(c.get('principal'));
       const id = pathId(c, 'id', 'Consent not found');
       const body = await readJson(c, ConsentUpdateSchema);

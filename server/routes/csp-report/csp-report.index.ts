@@ -7,6 +7,7 @@
  */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { documented } from '../../lib/openapi';
 import type { AppDeps, AppEnv } from '../../lib/types';
 
 /** Largest accepted report body, in bytes. */
@@ -42,6 +43,14 @@ function violationsOf(body: unknown): Violation[] {
 export function cspReportRoutes(deps: AppDeps) {
   return new Hono<AppEnv>().post(
     '/',
+    documented({
+      summary: 'Takes Content-Security-Policy violation reports from browsers (logged, never stored)',
+      tags: ['csp-report'],
+      auth: 'none',
+      body: { mediaTypes: ['application/csp-report', 'application/reports+json'] },
+      response: null,
+      status: 204,
+    }),
     bodyLimit({ maxSize: MAX_REPORT_BYTES, onError: (c) => c.body(null, 413) }),
     async (c) => {
       let body: unknown = null;

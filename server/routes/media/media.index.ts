@@ -8,9 +8,11 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import parseRange from 'range-parser';
+import { PathIdSchema } from '../../../src/contracts/common';
 import { media } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
+import { documented } from '../../lib/openapi';
 import type { AppDeps, AppEnv } from '../../lib/types';
 
 /** Headers of every media answer; a PDF is not sandboxed (browsers' PDF viewers refuse to run in a sandbox). */
@@ -26,7 +28,19 @@ function headersFor(etag: string, contentType: string | null): Record<string, st
 }
 
 export function mediaRoutes({ db, storage }: AppDeps) {
-  return new Hono<AppEnv>().get('/:id', async (c) => {
+  return new Hono<AppEnv>().get('/:id', documented({
+    summary: 'A media file (image, video or PDF) by its id: immutable, with an ETag and byte ranges',
+    tags: ['media'],
+    auth: 'none',
+    params: { id: PathIdSchema },
+    response: { mediaTypes: ['image/*', 'video/mp4', 'video/webm', 'application/pdf'] },
+    otherResponses: {
+      206: 'Partial content: the one byte range asked for in Range.',
+      304: 'Not modified: If-None-Match names this file.',
+      416: 'Range not satisfiable (Content-Range gives the size).',
+    },
+    errors: { 404: 'NotFound: no media has this id.' },
+  }), async (c) => {
     const id = c.req.param('id');
     if (!isUuid(id)) throw notFound('Media not found');
     const etag = `"${id}"`;

@@ -5,8 +5,9 @@
  * request (decision 0047).
  */
 import { Hono } from 'hono';
-import type { Organization } from '../../../src/contracts/organization';
+import { OrganizationResponseSchema, type Organization } from '../../../src/contracts/organization';
 import { sendData } from '../../lib/http';
+import { documented } from '../../lib/openapi';
 import type { AppEnv, OrganizationRow, RankRow } from '../../lib/types';
 import { languageOf, localized, type ContentLanguage } from '../content/localize';
 
@@ -28,7 +29,13 @@ function serializeOrganization(org: OrganizationRow, ranks: RankRow[], language:
 
 /** The organization routes; they need no dependency: the principal carries the organization and its ranks. */
 export function organizationRoutes() {
-  return new Hono<AppEnv>().get('/current', (c) => {
+  return new Hono<AppEnv>().get('/current', documented({
+    summary: "The caller's organization, its token and its ranks",
+    description: 'The first call of a client: it needs no `x-org-token`, and answers the token to send on every later call.',
+    tags: ['organization'],
+    auth: 'visitor-or-member-no-org-token',
+    response: OrganizationResponseSchema,
+  }), (c) => {
     const { organization, ranks } = c.get('principal');
     return sendData(c, serializeOrganization(organization, ranks, languageOf(c)));
   });

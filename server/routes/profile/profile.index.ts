@@ -15,21 +15,34 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { UserIdentifySchema } from '../../../src/contracts/consent';
-import { MAX_AVATAR_BYTES, SetAvatarSchema, type AvatarContentType, type MediaUploadResult } from '../../../src/contracts/media';
+import { UserIdentifyResponseSchema, UserIdentifySchema } from '../../../src/contracts/consent';
+import {
+  MAX_AVATAR_BYTES,
+  MediaUploadResponseSchema,
+  SetAvatarResponseSchema,
+  SetAvatarSchema,
+  type AvatarContentType,
+  type MediaUploadResult,
+} from '../../../src/contracts/media';
 import type { DbOrTx } from '../../db/client';
 import { media, users } from '../../db/schema';
 import { avatarUploads, userIdentifications } from '../../db/schema/profile';
 import { sha256 } from '../../lib/crypto';
 import { ApiError, badRequest, notFound } from '../../lib/errors';
 import { readJson, sendData } from '../../lib/http';
+import { documented } from '../../lib/openapi';
 import type { AppDeps, AppEnv } from '../../lib/types';
 import { authenticate, requireUser } from '../../middlewares/authenticate';
 import { idempotency } from '../../middlewares/idempotency';
 
 /** Builds `POST /me/identify` (mounted under `/api/user`). */
 export function profileRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>().post('/me/identify', async (c) => {
+  return new Hono<AppEnv>().post('/me/identify', documented({
+    summary: 'Records the e-mail the member identifies with',
+    tags: ['user'],
+    body: UserIdentifySchema,
+    response: UserIdentifyResponseSchema,
+  }), async (c) => {
     const { user } = requireUser(c.get('principal'));
     const { email } = await readJson(c, UserIdentifySchema);
     await deps.db.transaction((tx) => tx.insert(userIdentifications).values({ userId: user.id, email, createdAt: deps.clock() }));
@@ -97,7 +110,20 @@ export function avatarRoutes(deps: AppDeps) {
   const jsonLimit = bodyLimit({ maxSize: 16 * 1024, onError: () => { throw new ApiError(413, 'PayloadTooLarge', 'Request body is too large'); } });
 
   return new Hono<AppEnv>()
-    .post('/', uploadLimit, ...guard, async (c) => {
+    .post('/', documented({
+      summary: 'Uploads an avatar image (PNG, JPEG or WebP, at most 5 MB)',
+      description: 'The raw image bytes; the type is recognised from the first bytes, not from headers.',
+      tags: ['media'],
+      body: { mediaTypes: ['application/octet-stream', 'image/png', 'image/jpeg', 'image/webp'] },
+      response: MediaUploadResponseSchema,
+      status: 201,
+      errors: {
+        400: 'BadRequest: the upload is empty.',
+        413: "PayloadTooLarge: larger than 5 MB, or past the member's daily upload bytes.",
+        415: 'UnsupportedMediaType: not application/octet-stream or an image type, or not a PNG, JPEG or WebP image.',
+        429: "TooManyRequests: past the member's daily upload count (Retry-After).",
+      },
+    }), uploadLimit, ...guard, async (c) => {
       const { user, organization } = requireUser(c.get('principal'));
       const type = c.req.header('content-type') ?? '';
       if (!ACCEPTED_UPLOAD_TYPES.test(type)) {
@@ -141,7 +167,13 @@ export function avatarRoutes(deps: AppDeps) {
       };
       return sendData(c, result, 201);
     })
-    .post('/set-avatar', jsonLimit, ...guard, async (c) => {
+    .post('/set-avatar', documented({
+      summary: "Makes one of the member's uploads the avatar",
+      tags: ['media'],
+      body: SetAvatarSchema,
+      response: SetAvatarResponseSchema,
+      errors: { 404: 'NotFound: no uploaded image of yours has this name.' },
+    }), jsonLimit, ...guard, async (c) => {
       const { user } = requireUser(c.get('principal'));
       const { name } = await readJson(c, SetAvatarSchema);
       const updated = await deps.db.transaction(async (tx) => {

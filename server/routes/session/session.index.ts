@@ -7,16 +7,25 @@
  * - `DELETE /api/session` -> 204 (members only).
  */
 import { Hono } from 'hono';
-import { OtpRequestSchema, SessionCreateSchema } from '../../../src/contracts/session';
+import { OtpRequestSchema, OtpResponseSchema, SessionCreateSchema, SessionGrantResponseSchema } from '../../../src/contracts/session';
 import { endSession, requestSignInCode, verifySignInCode } from '../../domain/sign-in';
 import { clientIp } from '../../lib/client-ip';
 import { readJson, sendData } from '../../lib/http';
+import { documented } from '../../lib/openapi';
 import type { AppDeps, AppEnv } from '../../lib/types';
 import { requireUser } from '../../middlewares/authenticate';
 
 export function sessionRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
-    .post('/otp', async (c) => {
+    .post('/otp', documented({
+      summary: 'Mails a sign-in code (the same answer for known and unknown e-mails)',
+      tags: ['session'],
+      auth: 'visitor-or-member',
+      body: OtpRequestSchema,
+      response: OtpResponseSchema,
+      status: 202,
+      errors: { 429: "TooManyRequests: this e-mail's send limit is reached (Retry-After)." },
+    }), async (c) => {
       const { email } = await readJson(c, OtpRequestSchema);
       await requestSignInCode(deps, {
         organization: c.get('principal').organization,
@@ -24,7 +33,17 @@ export function sessionRoutes(deps: AppDeps) {
       });
       return sendData(c, { sent: true as const }, 202);
     })
-    .post('/', async (c) => {
+    .post('/', documented({
+      summary: 'Signs in with the e-mailed code: a session token',
+      tags: ['session'],
+      auth: 'visitor-or-member',
+      body: SessionCreateSchema,
+      response: SessionGrantResponseSchema,
+      errors: {
+        401: 'InvalidCode: a wrong, expired, used or exhausted code; Unauthorized: no valid credential.',
+        429: 'TooManyRequests: this e-mail or the client address failed too often (Retry-After).',
+      },
+    }), async (c) => {
       const { email, code } = await readJson(c, SessionCreateSchema);
       c.set('idempotencyNoStore', true);
       const grant = await verifySignInCode(deps, {
@@ -35,7 +54,12 @@ export function sessionRoutes(deps: AppDeps) {
       });
       return sendData(c, grant);
     })
-    .delete('/', async (c) => {
+    .delete('/', documented({
+      summary: 'Signs out: ends this session',
+      tags: ['session'],
+      response: null,
+      status: 204,
+    }), async (c) => {
       const { sessionId } = requireUser(c.get('principal'));
       await endSession(deps.db, sessionId);
       return c.body(null, 204);

@@ -5,8 +5,15 @@
  * 403 Underage, 404, 422 ValidationFailed / NotLive / EntryLimitReached / InsufficientPoints.
  */
 import { Hono } from 'hono';
-import { SweepstakeEntryCreateSchema } from '../../../src/contracts/sweepstake';
+import { PathIdSchema } from '../../../src/contracts/common';
+import {
+  SweepstakeEntryCreateSchema,
+  SweepstakeEntryResponseSchema,
+  SweepstakeListResponseSchema,
+  SweepstakeResponseSchema,
+} from '../../../src/contracts/sweepstake';
 import { readJson, sendData } from '../../lib/http';
+import { documented } from '../../lib/openapi';
 import type { AppDeps, AppEnv } from '../../lib/types';
 import { requireUser } from '../../middlewares/authenticate';
 import { languageOf } from '../content/localize';
@@ -17,11 +24,37 @@ import { enterSweepstake, getSweepstake, listSweepstakes, prepareSweepstakeQueri
 export function sweepstakeRoutes(deps: AppDeps) {
   const q = ambientPrepared(prepareSweepstakeQueries(deps.db));
   return new Hono<AppEnv>()
-    .get('/', async (c) => sendData(c, await listSweepstakes(q, c.get('principal'), deps.clock(), languageOf(c))))
-    .get('/:id', async (c) =>
+    .get('/', documented({
+      summary: 'The sweepstakes (visitors: no entry counts of their own)',
+      tags: ['sweepstake'],
+      auth: 'visitor-or-member',
+      response: SweepstakeListResponseSchema,
+    }), async (c) => sendData(c, await listSweepstakes(q, c.get('principal'), deps.clock(), languageOf(c))))
+    .get('/:id', documented({
+      summary: 'One sweepstake',
+      tags: ['sweepstake'],
+      auth: 'visitor-or-member',
+      params: { id: PathIdSchema },
+      response: SweepstakeResponseSchema,
+      errors: { 404: 'NotFound: no sweepstake has this id.' },
+    }), async (c) =>
       sendData(c, await getSweepstake(q, c.get('principal'), c.req.param('id'), deps.clock(), languageOf(c))),
     )
-    .post('/:id/entry', async (c) => {
+    .post('/:id/entry', documented({
+      summary: "Buys entries with the member's points",
+      tags: ['sweepstake'],
+      params: { id: PathIdSchema },
+      body: SweepstakeEntryCreateSchema,
+      response: SweepstakeEntryResponseSchema,
+      status: 201,
+      errors: {
+        403: "Underage: members under 18 cannot enter; Forbidden: x-org-token is not the caller's organization's token.",
+        404: 'NotFound: no sweepstake has this id.',
+        422:
+          'InsufficientPoints (details {required, balance}), NotLive (details {status}), EntryLimitReached (details ' +
+          '{maxEntriesPerUser, userEntryCount}), or ValidationFailed: the body breaks the contract.',
+      },
+    }), async (c) => {
       const principal = requireUser(c.get('principal'));
       const { count } = await readJson(c, SweepstakeEntryCreateSchema);
       return sendData(c, await enterSweepstake(deps, q, principal, c.req.param('id'), count, languageOf(c)), 201);

@@ -5,7 +5,7 @@
  * fan API (ARCHITECTURE §5). Imports only zod.
  */
 import { z } from 'zod';
-import { TextSchema, TimestampSchema } from '../common';
+import { envelope, TextSchema, TimestampSchema } from '../common';
 
 /** Publishing statuses of a content item (rule: `src/rules/content-status.ts`). */
 export const CONTENT_STATUSES = ['draft', 'scheduled', 'live', 'ended', 'archived'] as const;
@@ -63,6 +63,8 @@ export const translationsOf = <T extends z.ZodRawShape>(shape: T) =>
 /** `DELETE /api/admin/<resource>/{id}` answer: deleted, or archived when members already earned from it. */
 export const DeletionSchema = z.object({ id: z.string(), archived: z.boolean() });
 export type Deletion = z.infer<typeof DeletionSchema>;
+/** `DELETE /api/admin/<resource>/{id}` answer envelope. */
+export const DeletionResponseSchema = envelope(DeletionSchema);
 
 /** One audit-log entry: who changed what, when, and the changed fields before and after. */
 export const AuditEntrySchema = z.object({
@@ -78,6 +80,8 @@ export const AuditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 export type AuditAction = AuditEntry['action'];
+/** `GET /api/admin/audit-log` answer, newest first. */
+export const AuditLogResponseSchema = listEnvelope(AuditEntrySchema);
 
 /** `GET /api/admin/audit-log` query: filter by entity and operator, paginated. */
 export const AuditLogQuerySchema = AdminListQuerySchema.omit({ status: true }).extend({

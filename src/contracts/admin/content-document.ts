@@ -13,7 +13,7 @@
  * Imports only zod.
  */
 import { z } from 'zod';
-import { TextSchema, TimestampSchema } from '../common';
+import { envelope, TextSchema, TimestampSchema } from '../common';
 import { ItemKeySchema } from './common';
 
 /** The document's format name and version: a reader refuses any other. */
@@ -74,6 +74,8 @@ export const ContentDocumentSchema = z
   })
   .strict();
 export type ContentDocument = z.infer<typeof ContentDocumentSchema>;
+/** `GET /api/admin/export` answer: the document, media bytes inline. */
+export const ContentDocumentResponseSchema = envelope(ContentDocumentSchema);
 
 /** What an import did, per list: items created, updated, and left as they were. */
 export const ImportSummarySchema = z.object({
@@ -83,3 +85,5 @@ export const ImportSummarySchema = z.object({
   lists: z.record(z.string(), z.object({ created: z.number().int(), updated: z.number().int(), unchanged: z.number().int() })),
 });
 export type ImportSummary = z.infer<typeof ImportSummarySchema>;
+/** `POST /api/admin/import` answer. */
+export const ImportSummaryResponseSchema = envelope(ImportSummarySchema);

@@ -1,0 +1,267 @@
+/**
+ * The OpenAPI 3.1 description of the HTTP API, generated from the shared zod contracts (decision 0048).
+ *
+ * A route declares itself in one line with `documented({...})`, a pass-through middleware made by hono-openapi's
+ * `describeRoute` and placed before the route's handlers: who may call it, its body, parameters and answer as
+ * the contract schemas of `src/contracts/`. The route keeps its own validation (`readJson`, `parseWith`,
+ * `pathId` in `./http`): the description only documents it. `buildOpenApiDocument(app)` walks the finished app's
+ * routes and turns every described one into the document served at `GET /api/openapi.json`.
+ */
+import type { Env, Hono, MiddlewareHandler } from 'hono';
+import { describeRoute, generateSpecs, resolver, type DescribeRouteOptions } from 'hono-openapi';
+import { z } from 'zod';
+import packageJson from '../../package.json' with { type: 'json' };
+import { ApiErrorBodySchema, HEADER_IDEMPOTENCY_KEY, HEADER_ORG_TOKEN } from '../../src/contracts/common';
+
+/**
+ * Who may call a route, as `server/middlewares/authenticate.ts` decides it:
+ * - `member`: a member's bearer (session token, or a Supabase access token in supabase mode) and `x-org-token`;
+ *   a visitor's organization key is 401.
+ * - `visitor-or-member`: a member's bearer or the organization's public key, and `x-org-token`.
+ * - `visitor-or-member-no-org-token`: either bearer, `x-org-token` not needed: only `GET /organization/current`,
+ *   the call that hands the token out.
+ * - `operator`: as `member`, and the member must be one of the organization's operators (403 otherwise): the
+ *   admin API.
+ * - `none`: no credential (public media, browser reports, the runtime config, this document).
+ */
+type RouteAuth = 'member' | 'operator' | 'visitor-or-member' | 'visitor-or-member-no-org-token' | 'none';
+
+/** The document, and the pieces of it built here (hono-openapi's own types of OpenAPI 3.1). */
+type OpenApiDocument = Awaited<ReturnType<typeof generateSpecs>>;
+type Operation = NonNullable<OpenApiDocument['paths'][string]['get']>;
+type SecurityRequirement = NonNullable<DescribeRouteOptions['security']>[number];
+type Parameter = Extract<NonNullable<DescribeRouteOptions['parameters']>[number], { in: string }>;
+
+/** Statuses a route answers on success. */
+type SuccessStatus = 200 | 201 | 202 | 204;
+
+/** Error statuses a route may document beyond the standard ones `documented` adds. */
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503;
+
+/** A payload no zod contract describes because it is not JSON: raw image bytes, a browser's report, this document. */
+type RawContent = {
+  /** Its media types (ranges such as `image/*` allowed). */
+  mediaTypes: readonly string[];
+};
+
+/** What `documented` takes: one route's description. */
+type RouteDoc = {
+  /** One line: what the route does. */
+  summary: string;
+  /** Rules worth knowing beyond the summary (Markdown). */
+  description?: string;
+  /** Groups in the document, usually the route module's area (`challenge`, `content`). */
+  tags: readonly string[];
+  /** Who may call it; `member` when omitted. */
+  auth?: RouteAuth;
+  /** The JSON body's contract, or a non-JSON body. An empty body counts as `{}` (`readJson`). */
+  body?: z.ZodType | RawContent;
+  /** The path parameters' schemas, one per `:name` of the route's path. */
+  params?: Record<string, z.ZodType>;
+  /** The query parameters. */
+  query?: z.ZodObject;
+  /** The success body: the contract's `envelope(...)` schema, a non-JSON body, or null for none (204). */
+  response: z.ZodType | RawContent | null;
+  /** The success status, or each success status with what it means; 200 when omitted. */
+  status?: SuccessStatus | Partial<Record<SuccessStatus, string>>;
+  /** Errors this route answers beyond the standard ones (or a better description of a standard one). */
+  errors?: Partial<Record<ErrorStatus, string>>;
+  /** Other answers, described in words only: e.g. `304` of a conditional GET, `206` of a byte range. */
+  otherResponses?: Record<number, string>;
+  /**
+   * Whether the route runs behind the idempotency middleware, which honours `Idempotency-Key` on mutations; by
+   * default when it needs a credential (the member group and the avatar routes pair the two middlewares).
+   */
+  idempotencyKey?: boolean;
+};
+
+/**
+ * A contract as JSON Schema, converted when the document is built. Requests and answers alike use the contract's
+ * input side: the JSON on the wire is what the contract accepts when it parses it (so an object that is not
+ * `.strict()` allows keys it does not list, as zod does).
+ */
+const jsonContent = (schema: z.ZodType) => ({ 'application/json': { schema: resolver(schema, { options: { io: 'input' } }) } });
+
+/** The error body's media type object, for every error response. */
+const errorContent = () => jsonContent(ApiErrorBodySchema);
+
+/** The standard error responses (`components.responses`), named after their error code. */
+const STANDARD_ERRORS = {
+  400: { name: 'BadRequest', description: 'BadRequest: the body is malformed JSON.' },
+  401: {
+    name: 'Unauthorized',
+    description: `Unauthorized: no valid bearer credential, no \`${HEADER_ORG_TOKEN}\` header, or a visitor on a members-only route.`,
+  },
+  403: { name: 'Forbidden', description: `Forbidden: \`${HEADER_ORG_TOKEN}\` is not the caller's organization's token.` },
+  415: { name: 'UnsupportedMediaType', description: 'UnsupportedMediaType: a non-empty body that is not application/json.' },
+  422: { name: 'ValidationFailed', description: 'ValidationFailed: the body or query breaks the contract; `details` lists the issues.' },
+} as const satisfies Partial<Record<ErrorStatus, { name: string; description: string }>>;
+
+/** What a success status means when the route does not say. */
+const DEFAULT_DESCRIPTION: Record<SuccessStatus, string> = { 200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No content' };
+
+/** Security requirements per `RouteAuth` (alternatives; each one's schemes are all needed). */
+const SECURITY: Record<RouteAuth, SecurityRequirement[]> = {
+  member: [{ memberSession: [], organizationToken: [] }],
+  operator: [{ memberSession: [], organizationToken: [] }],
+  'visitor-or-member': [
+    { memberSession: [], organizationToken: [] },
+    { organizationKey: [], organizationToken: [] },
+  ],
+  'visitor-or-member-no-org-token': [{ memberSession: [] }, { organizationKey: [] }],
+  none: [],
+};
+
+const isRaw = (value: z.ZodType | RawContent): value is RawContent => 'mediaTypes' in value;
+
+/** A payload's media type objects: the contract as JSON, or raw media types (any content). */
+function contentOf(payload: z.ZodType | RawContent) {
+  return isRaw(payload) ? Object.fromEntries(payload.mediaTypes.map((type) => [type, {}])) : jsonContent(payload);
+}
+
+/** The parameters `in` path or query of an object schema, required as its input shape says. */
+function parametersOf(schema: z.ZodObject, location: 'path' | 'query'): Parameter[] {
+  const { properties = {}, required = [] } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+  return Object.entries(properties).map(([name, property]) => ({
+    name,
+    in: location,
+    required: location === 'path' || required.includes(name),
+    schema: property as Parameter['schema'],
+  }));
+}
+
+/** The `Idempotency-Key` header parameter (`components.parameters`). */
+const IDEMPOTENCY_KEY = { $ref: '#/components/parameters/IdempotencyKey' };
+
+/** A reference to a standard error response. */
+const errorRef = (status: keyof typeof STANDARD_ERRORS) => ({
+  $ref: `#/components/responses/${STANDARD_ERRORS[status].name}`,
+});
+
+/**
+ * Describes one route for the OpenAPI document, from its contracts.
+ *
+ * Adds the standard error responses that follow from the description: 401 and 403 for a route that needs a
+ * credential, 400, 415 and 422 for a JSON body, 422 for a query, and `default` (any other error, e.g. 413, 429,
+ * 503) with the `{error: {code, message, details?}}` body; a route lists its others (404 included) in `errors`.
+ * Offers `Idempotency-Key` (see `idempotencyKey`); the document keeps it on mutations only.
+ * @param doc the route's description; schemas are passed as values, so a generic route factory can call it
+ * @returns a middleware that only calls `next()`: put it first among the route's handlers
+ */
+export function documented(doc: RouteDoc): MiddlewareHandler {
+  const auth = doc.auth ?? 'member';
+  const statuses: Partial<Record<SuccessStatus, string>> =
+    typeof doc.status === 'object' ? doc.status : { [doc.status ?? 200]: DEFAULT_DESCRIPTION[doc.status ?? 200] };
+  const { response } = doc;
+
+  const responses: NonNullable<DescribeRouteOptions['responses']> = {};
+  for (const [status, description] of Object.entries(statuses)) {
+    responses[status] = response === null ? { description } : { description, content: contentOf(response) };
+  }
+  for (const [status, description] of Object.entries(doc.otherResponses ?? {})) responses[status] = { description };
+  const jsonBody = doc.body !== undefined && !isRaw(doc.body);
+  if (auth !== 'none') Object.assign(responses, { 401: errorRef(401), 403: errorRef(403) });
+  if (auth === 'operator') {
+    responses[403] = { description: `Forbidden: not an operator, or \`${HEADER_ORG_TOKEN}\` is not the organization's token.`, content: errorContent() };
+  }
+  if (jsonBody) Object.assign(responses, { 400: errorRef(400), 415: errorRef(415), 422: errorRef(422) });
+  if (doc.query) responses[422] = errorRef(422);
+  for (const [status, description] of Object.entries(doc.errors ?? {})) responses[status] = { description, content: errorContent() };
+  responses.default = { $ref: '#/components/responses/Error' };
+
+  const body = doc.body;
+  return describeRoute({
+    summary: doc.summary,
+    ...(doc.description !== undefined ? { description: doc.description } : {}),
+    tags: [...doc.tags],
+    security: SECURITY[auth],
+    parameters: [
+      ...(doc.params ? parametersOf(z.object(doc.params), 'path') : []),
+      ...(doc.query ? parametersOf(doc.query, 'query') : []),
+      ...((doc.idempotencyKey ?? auth !== 'none') ? [IDEMPOTENCY_KEY] : []),
+    ],
+    ...(body !== undefined
+      ? {
+          requestBody: {
+            // `readJson` reads an empty body as `{}`, so a body whose contract accepts `{}` may be left out.
+            required: isRaw(body) || !body.safeParse({}).success,
+            content: contentOf(body),
+          },
+        }
+      : {}),
+    responses,
+  });
+}
+
+const MUTATIONS = new Set(['post', 'put', 'patch', 'delete']);
+
+/**
+ * Builds the OpenAPI 3.1 document of every route of `app` described with `documented` (others are left out:
+ * the SPA's files and the demo CDN are not API). Call it once the app is complete, e.g. on the first request.
+ * @returns the document (`openapi: 3.1.0`, title "Podium API", the version of package.json, server `/`)
+ * @throws when a contract cannot be converted to JSON Schema (a programming error)
+ */
+export async function buildOpenApiDocument<E extends Env>(app: Hono<E>): Promise<OpenApiDocument> {
+  const document = await generateSpecs(app, {
+    documentation: {
+      info: {
+        title: 'Podium API',
+        version: packageJson.version,
+        description:
+          'The HTTP API of Podium. Every success is `{data}`, every error `{error: {code, message, details?}}`. ' +
+          'Texts follow `Accept-Language` (en, fr).',
+      },
+      servers: [{ url: '/' }],
+      components: {
+        securitySchemes: {
+          memberSession: {
+            type: 'http',
+            scheme: 'bearer',
+            description: "A member's session token from `POST /api/session` (or a Supabase access token in supabase mode).",
+          },
+          organizationKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description: "The organization's public key (`organizationKey` of `/config.json`): a visitor.",
+          },
+          organizationToken: {
+            type: 'apiKey',
+            in: 'header',
+            name: HEADER_ORG_TOKEN,
+            description: 'The `token` of `GET /api/organization/current`, sent on every later call.',
+          },
+        },
+        parameters: {
+          IdempotencyKey: {
+            name: HEADER_IDEMPOTENCY_KEY,
+            in: 'header',
+            required: false,
+            description:
+              'A client-made key (1-255 visible ASCII characters): a retry with the same key answers the first response ' +
+              'without applying the change twice; 409 IdempotencyKeyInFlight while the first is running, 422 ' +
+              'IdempotencyKeyReused for the same key with another method, path or body.',
+            schema: { type: 'string', pattern: '^[!-~]{1,255}$' },
+          },
+        },
+        responses: {
+          ...Object.fromEntries(
+            Object.values(STANDARD_ERRORS).map(({ name, description }) => [name, { description, content: errorContent() }]),
+          ),
+          Error: { description: 'Any other error, e.g. 413, 429 (with Retry-After), 503 (with Retry-After).', content: errorContent() },
+        },
+      },
+    },
+    // `/api/openapi.json` and `/config.json` end like file names; they are API all the same.
+    excludeStaticFile: false,
+  });
+
+  // The idempotency middleware ignores the key on reads: a GET behind it does not offer one.
+  for (const item of Object.values(document.paths)) {
+    for (const [method, operation] of Object.entries(item ?? {})) {
+      const op = operation as Operation;
+      if (MUTATIONS.has(method) || !op.parameters) continue;
+      op.parameters = op.parameters.filter((parameter) => !('$ref' in parameter && parameter.$ref === IDEMPOTENCY_KEY.$ref));
+    }
+  }
+  return document;
+}
