@@ -3,7 +3,8 @@
  * `OPERATOR_EMAILS=ops@alpine-racing.example` (playwright.config.ts): the operator signs in, opens /admin, creates
  * an English and French poll with an uploaded image, scheduled to start now; a fan signs in, finds it on the
  * dashboard, answers it and earns its points (checked in the server's ledger); the operator finds the creation in
- * the audit log. A fan who opens /admin gets the app's usual 404 page.
+ * the audit log. A fan who opens /admin gets the app's usual 404 page. An operator reorders a story's chapters with
+ * the keyboard (dnd-kit's keyboard sensor on the chapter's handle) and saves; a fan then reads them in that order.
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -180,4 +181,38 @@ test('an operator renames a rank in French and opens the organization settings a
   await ops.goto('/admin/sweepstakes?status=live');
   await expect(ops.getByLabel('Status')).toHaveValue('live');
   for (const badge of await ops.getByRole('table').locator('.console-status').all()) await expect(badge).toHaveText(/Live/);
+});
+
+test("an operator reorders a story's chapters with the keyboard and saves; a fan then sees them in the new order", async ({ browser, request }) => {
+  const fan = await signedIn(browser, newFanEmail('story'));
+  const token = await sessionTokenOf(fan);
+  interface FanStory { id: string; title: string; chapters: Array<{ id: string; title: string; orderIndex: number }> }
+  const ordered = (story: FanStory) => [...story.chapters].sort((a, b) => a.orderIndex - b.orderIndex).map((c) => c.title);
+  const sponsored = async () => (await apiGet<FanStory[]>(request, token, '/content/stories')).find((s) => s.title === 'Powered by Blue Horizon Energy')!;
+  const before = await sponsored();
+  expect(ordered(before)).toEqual(['Renewable at the track', 'Fans ride for less']);
+
+  const ops = await signedIn(browser, OPERATOR, { width: 1280, height: 900 });
+  await ops.goto(`/admin/stories/${before.id}`);
+  const handle = ops.getByRole('button', { name: 'Move Renewable at the track (position 1)' });
+  await handle.focus();
+  await ops.keyboard.press('Space');
+  // dnd-kit marks the picked-up chapter's handle as pressed.
+  await expect(handle).toHaveAttribute('aria-pressed', 'true');
+  await ops.keyboard.press('ArrowDown');
+  // The chapter below makes room: it slides up while the picked-up one is over its place.
+  await expect(ops.locator('li[data-chapter]').nth(1)).toHaveAttribute('style', /translate3d\(0px, -/);
+  await ops.keyboard.press('Space');
+  await expect(ops.getByRole('status').filter({ hasText: 'Renewable at the track moved to position 2 of 2.' })).toBeAttached();
+  await expect(ops.getByRole('heading', { level: 3 })).toHaveText(['Chapter 1: Fans ride for less', 'Chapter 2: Renewable at the track']);
+  await ops.getByRole('button', { name: 'Save' }).focus();
+  await ops.keyboard.press('Enter');
+  await expect(ops.getByRole('heading', { level: 1 })).toBeFocused();
+
+  const after = await sponsored();
+  expect(ordered(after)).toEqual(['Fans ride for less', 'Renewable at the track']);
+  // The chapters kept their ids (a fan's views stay attached to them).
+  expect(after.chapters.map((c) => c.id).sort()).toEqual(before.chapters.map((c) => c.id).sort());
+  await fan.goto(`/stories/${before.id}`);
+  await expect(fan.getByRole('region', { name: before.title }).getByRole('heading', { level: 2 })).toHaveText('Fans ride for less');
 });
