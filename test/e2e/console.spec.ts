@@ -10,7 +10,10 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { readFile, writeFile } from 'node:fs/promises';
 import { E2E_PORT } from '../../playwright.config';
 import { TZDate } from '@date-fns/tz';
-import { apiGet, expect, newFanEmail, sessionTokenOf, signInThroughUi, test } from './fixtures';
+import type { AdminDownload } from '../../src/contracts/admin/download';
+import type { AdminPlaylist } from '../../src/contracts/admin/playlist';
+import type { AdminVideo } from '../../src/contracts/admin/video';
+import { apiGet, apiHeaders, expect, newFanEmail, sessionTokenOf, signInThroughUi, test } from './fixtures';
 
 const OPERATOR = 'ops@alpine-racing.example';
 
@@ -215,4 +218,41 @@ test("an operator reorders a story's chapters with the keyboard and saves; a fan
   expect(after.chapters.map((c) => c.id).sort()).toEqual(before.chapters.map((c) => c.id).sort());
   await fan.goto(`/stories/${before.id}`);
   await expect(fan.getByRole('region', { name: before.title }).getByRole('heading', { level: 2 })).toHaveText('Fans ride for less');
+});
+
+test('an operator creates a download with an uploaded PDF and a playlist of two videos in the order chosen', async ({ browser, request }) => {
+  const ops = await signedIn(browser, OPERATOR, { width: 1280, height: 900 });
+  const headers = await apiHeaders(request, await sessionTokenOf(ops));
+  const adminGet = async <T,>(path: string): Promise<T> => {
+    const res = await request.get(`/api/admin${path}`, { headers });
+    expect(res.ok(), `GET /api/admin${path} -> ${res.status()}`).toBeTruthy();
+    return (await res.json()).data as T;
+  };
+
+  await ops.goto('/admin/downloads/new');
+  await ops.getByLabel(/^File id/).fill('e2e-stickers');
+  await ops.getByLabel('Title (English)').fill('E2E stickers');
+  await ops.getByLabel('File', { exact: true }).setInputFiles('server/seed/cdn/alpine-racing-stickers.pdf');
+  await expect(ops.getByText('File attached')).toBeVisible();
+  await ops.getByRole('button', { name: 'Create' }).click();
+  await expect(ops).toHaveURL(/\/admin\/downloads\/[0-9a-f-]{36}$/);
+  const download = await adminGet<AdminDownload>(`/downloads/${new URL(ops.url()).pathname.split('/').pop()}`);
+  expect(download.fileMediaId).toBeTruthy();
+  expect((await request.get(`/api/media/${download.fileMediaId}`)).headers()['content-type']).toContain('application/pdf');
+
+  const videos = await adminGet<AdminVideo[]>('/videos?pageSize=100');
+  const idOf = (name: string) => videos.find((v) => v.name === name)!.id;
+  await ops.goto('/admin/playlists/new');
+  await ops.getByLabel('Address (slug)').fill('e2e-two-videos');
+  await ops.getByLabel('Name (English)').fill('E2E two videos');
+  for (const name of ['Onboard lap at Monza', 'Pit stop in 2.1 seconds']) {
+    await ops.getByLabel('Add a video').selectOption({ label: name });
+    await ops.getByRole('button', { name: 'Add', exact: true }).click();
+  }
+  await ops.getByRole('button', { name: 'Move Pit stop in 2.1 seconds up' }).click();
+  await expect(ops.getByRole('status').filter({ hasText: 'Pit stop in 2.1 seconds moved to position 1 of 2.' })).toBeAttached();
+  await ops.getByRole('button', { name: 'Create' }).click();
+  await expect(ops).toHaveURL(/\/admin\/playlists\/[0-9a-f-]{36}$/);
+  const playlist = await adminGet<AdminPlaylist>(`/playlists/${new URL(ops.url()).pathname.split('/').pop()}`);
+  expect(playlist.videoIds).toEqual([idOf('Pit stop in 2.1 seconds'), idOf('Onboard lap at Monza')]);
 });

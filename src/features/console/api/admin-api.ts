@@ -9,6 +9,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import type { z } from 'zod';
 import { apiRequest, createIdempotencyKey, type Envelope } from '../../../api/client';
 import { requestData } from '../../../api/data';
+import { AdminMediaResponseSchema, type AdminMedia } from '../../../contracts/admin/media';
 import type { AuditEntry, ContentStatus, Deletion, PageMeta } from '../../../contracts/admin/common';
 
 /** One list page as the admin API answers it. */
@@ -128,22 +129,14 @@ export function useDeleteItem(path: string) {
   });
 }
 
-/** An uploaded media file as `POST /api/admin/media` answers it. */
-interface UploadedMedia {
-  id: string;
-  contentType: string;
-  width: number | null;
-  height: number | null;
-}
-
 /**
  * Uploads one file to `POST /api/admin/media` (multipart/form-data, field `file`); the server sniffs and resizes it.
- * Resolves with the stored media. Throws the client's typed errors (413 too large, 415/422 not an accepted type).
+ * Resolves with the stored media, its answer checked with `AdminMediaResponseSchema`. Throws the client's typed errors (413 too large, 415/422 not an accepted type).
  */
-export function uploadMedia(file: File): Promise<UploadedMedia> {
+export async function uploadMedia(file: File): Promise<AdminMedia> {
   const form = new FormData();
   form.append('file', file);
-  return requestData<UploadedMedia>('/admin/media', { method: 'POST', body: form, idempotencyKey: createIdempotencyKey() });
+  return (await apiRequest('/admin/media', { method: 'POST', body: form, schema: AdminMediaResponseSchema, idempotencyKey: createIdempotencyKey() })).data;
 }
 
 /** The audit-log query: entity, operator and page. */
