@@ -5,6 +5,7 @@
  * dashboard, answers it and earns its points (checked in the server's ledger); the operator finds the creation in
  * the audit log. A fan who opens /admin gets the app's usual 404 page. An operator reorders a story's chapters with
  * the keyboard (dnd-kit's keyboard sensor on the chapter's handle) and saves; a fan then reads them in that order.
+ * An operator creates a download with an uploaded PDF, and a playlist of two videos in the order chosen.
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -255,4 +256,14 @@ test('an operator creates a download with an uploaded PDF and a playlist of two 
   await expect(ops).toHaveURL(/\/admin\/playlists\/[0-9a-f-]{36}$/);
   const playlist = await adminGet<AdminPlaylist>(`/playlists/${new URL(ops.url()).pathname.split('/').pop()}`);
   expect(playlist.videoIds).toEqual([idOf('Pit stop in 2.1 seconds'), idOf('Onboard lap at Monza')]);
+});
+
+test("every console list reads the demo's items with its resource's contract", async ({ browser }) => {
+  const ops = await signedIn(browser, OPERATOR, { width: 1280, height: 900 });
+  const lists = ['challenges', 'stories', 'videos', 'articles', 'playlists', 'sweepstakes', 'activations', 'benefits', 'carousel-cards', 'consents', 'downloads', 'ranks', 'media', 'members'];
+  for (const path of lists) {
+    await ops.goto(`/admin/${path}`);
+    // An answer that does not match the contract is an error the page shows (role=alert), not a table.
+    await expect(ops.getByRole('table').locator('tbody tr').first(), path).toBeVisible();
+  }
 });
