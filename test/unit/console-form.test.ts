@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ChallengeInputSchema } from '../../src/contracts/admin/challenge';
+import { AdminStorySchema, StoryInputSchema } from '../../src/contracts/admin/story';
 import { fromZonedInput, toZonedInput } from '../../src/features/console/form/datetime';
 import { pathKey, serverFieldErrors, zodFieldErrors } from '../../src/features/console/form/field-errors';
 import { bodyOf, getAt, initialValues, setAt, type FieldSpec } from '../../src/features/console/form/fields';
@@ -152,10 +153,26 @@ describe('form values and request bodies', () => {
   it("a story's rank code is chosen apart from its title and written back in front of it", () => {
     expect(splitRankTitle('P3 Paddock tour')).toEqual({ rank: 'P3', rest: 'Paddock tour' });
     expect(splitRankTitle('P11 is not a rank')).toEqual({ rank: '', rest: 'P11 is not a rank' });
-    const values = storyValues({ title: 'P10 Welcome', translations: { fr: { title: 'P10 Bienvenue' } }, chapters: [{ id: 'ch1', mediaId: 'm', title: 'One', caption: '', durationSeconds: 7, value: 0 }] });
+    const [media, chapterId] = ['0b8f4a52-6a8e-4c84-9a35-0d6f3c1a2b01', '0b8f4a52-6a8e-4c84-9a35-0d6f3c1a2b02'];
+    const stored = AdminStorySchema.parse({
+      id: 'story-1',
+      status: 'live',
+      archivedAt: null,
+      updatedAt: '2026-05-01T10:00:00.000Z',
+      title: 'P10 Welcome',
+      coverMediaId: media,
+      startsAt: '2026-05-01T10:00:00.000Z',
+      translations: { fr: { title: 'P10 Bienvenue' } },
+      chapters: [{ id: chapterId, mediaId: media, title: 'One', durationSeconds: 7 }],
+    });
+    const values = storyValues(stored);
     expect(values).toMatchObject({ rank: 'P10', title: 'Welcome' });
     const body = storyBody(setAt(values, 'rank', 'P2'));
     expect(body).toMatchObject({ title: 'P2 Welcome', translations: { fr: { title: 'P2 Bienvenue' } } });
-    expect(body.chapters).toEqual([{ id: 'ch1', mediaId: 'm', title: 'One', caption: '', sponsorUrl: null, durationSeconds: 7, value: 0, translations: {} }]);
+    expect(body.chapters).toEqual([{ id: chapterId, mediaId: media, title: 'One', caption: '', sponsorUrl: null, durationSeconds: 7, value: 0, translations: {} }]);
+    expect(StoryInputSchema.safeParse(body).success).toBe(true);
+    // A chapter without its image is named by the contract, on the chapter's own field.
+    const missing = StoryInputSchema.safeParse(storyBody(setAt(values, 'chapters.0.mediaId', null)));
+    expect(missing.success || missing.error.issues.map((i) => i.path.join('.'))).toEqual(['chapters.0.mediaId']);
   });
 });

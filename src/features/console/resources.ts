@@ -2,20 +2,30 @@
  * The resources of the operator console, each a short declaration: its admin API path (also its URL segment under
  * `/admin` and its audit-log entity), the field shown as its name in lists, whether it has a publishing status
  * (draft / scheduled / live / ended / archived, `src/rules/content-status.ts`), its fields and, where it exists, its
- * shared contract. Field names are the contracts' (`src/contracts/admin/`); resources whose contract is still to
- * come (videos, articles, playlists, downloads, media) use the spec's names. Challenges and stories have their own
+ * shared contracts (`src/contracts/admin/`): the input checked before sending, and the answers of its list and items.
+ * Field names are the contracts'. Challenges and stories have their own
  * editors (their options, questions and chapters), so their fields here only name them in lists. Fields not
  * declared here (an activation's badges, the organization's check-in ladder) are kept as stored: a change sends only
  * the declared fields and the admin API merges it onto the item.
  */
 import type { z } from 'zod';
-import { ActivationInputSchema } from '../../contracts/admin/activation';
-import { BenefitInputSchema } from '../../contracts/admin/benefit';
-import { CarouselCardInputSchema } from '../../contracts/admin/carousel-card';
-import { ConsentInputSchema } from '../../contracts/admin/consent';
-import { RankFieldsSchema } from '../../contracts/admin/rank';
-import { SweepstakeInputSchema } from '../../contracts/admin/sweepstake';
+import { ActivationInputSchema, AdminActivationListResponseSchema, AdminActivationResponseSchema } from '../../contracts/admin/activation';
+import { AdminArticleListResponseSchema, AdminArticleResponseSchema, ArticleInputSchema, MAX_ARTICLE_MARKDOWN } from '../../contracts/admin/article';
+import { AdminBenefitListResponseSchema, AdminBenefitResponseSchema, BenefitInputSchema } from '../../contracts/admin/benefit';
+import { AdminCarouselCardListResponseSchema, AdminCarouselCardResponseSchema, CarouselCardInputSchema } from '../../contracts/admin/carousel-card';
+import { AdminChallengeListResponseSchema } from '../../contracts/admin/challenge';
+import { AdminConsentListResponseSchema, AdminConsentResponseSchema, ConsentInputSchema } from '../../contracts/admin/consent';
+import { AdminDownloadListResponseSchema, AdminDownloadResponseSchema, DownloadInputSchema } from '../../contracts/admin/download';
+import { AdminMediaListResponseSchema } from '../../contracts/admin/media';
+import { AdminMemberListResponseSchema } from '../../contracts/admin/member';
+import { AdminPlaylistListResponseSchema, AdminPlaylistResponseSchema, PlaylistInputSchema } from '../../contracts/admin/playlist';
+import { AdminRankListResponseSchema, RankFieldsSchema } from '../../contracts/admin/rank';
+import { AdminStoryListResponseSchema } from '../../contracts/admin/story';
+import { AdminSweepstakeListResponseSchema, AdminSweepstakeResponseSchema, SweepstakeInputSchema } from '../../contracts/admin/sweepstake';
+import { AdminVideoListResponseSchema, AdminVideoResponseSchema, VideoInputSchema } from '../../contracts/admin/video';
 import { CAROUSEL_ICONS } from '../../contracts/carousel';
+import type { AdminItem, ListAnswerSchema } from './api/admin-api';
+import type { Envelope } from '../../api/client';
 import type { FieldSpec } from './form/fields';
 
 /** One resource of the console. */
@@ -33,6 +43,10 @@ export interface ResourceSpec {
   customEditor?: boolean;
   /** The shared contract a new or changed item is checked with before it is sent (the server checks it again). */
   schema?: z.ZodType;
+  /** The contract of the list answer (`Admin*ListResponseSchema`): an answer of another shape is an error. */
+  listSchema?: ListAnswerSchema;
+  /** The contract of one item's answer (`Admin*ResponseSchema`), for the generic edit page. */
+  itemSchema?: z.ZodType<Envelope<AdminItem>>;
   /** The field that identifies an item in the API's paths (default `id`; ranks: `code`). */
   idField?: string;
   /** The API lists every item at once (`{data: [...]}`, no pages, no search) and has no read of one item. */
@@ -55,33 +69,57 @@ const sortOrder = number('sortOrder');
 
 /** Every resource, in sidebar order. */
 export const RESOURCES: readonly ResourceSpec[] = [
-  { path: 'challenges', titleField: 'title', hasStatus: true, customEditor: true, fields: [] },
-  { path: 'stories', titleField: 'title', hasStatus: true, customEditor: true, fields: [] },
+  { path: 'challenges', titleField: 'title', hasStatus: true, customEditor: true, fields: [], listSchema: AdminChallengeListResponseSchema },
+  { path: 'stories', titleField: 'title', hasStatus: true, customEditor: true, fields: [], listSchema: AdminStoryListResponseSchema },
   {
     path: 'videos',
     titleField: 'name',
     hasStatus: true,
     fields: [
-      key,
       slug,
       title('name'),
       description,
-      text('externalUrl', { nullable: true }),
       media('fileMediaId', { accept: 'video/mp4,video/webm' }),
+      text('externalUrl', { nullable: true }),
+      text('cdnFileName', { nullable: true }),
       media('thumbnailMediaId'),
       number('durationSeconds', { required: true }),
       number('value'),
       when('publishedAt', { required: true }),
+      sortOrder,
       draft,
     ],
+    schema: VideoInputSchema,
+    listSchema: AdminVideoListResponseSchema,
+    itemSchema: AdminVideoResponseSchema,
   },
   {
     path: 'articles',
     titleField: 'title',
     hasStatus: true,
-    fields: [key, slug, title(), { name: 'summary', kind: 'textarea', translatable: true }, { name: 'bodyMarkdown', kind: 'markdown', translatable: true }, media(), number('value'), when('publishedAt', { required: true }), draft],
+    fields: [
+      slug,
+      title(),
+      { name: 'summary', kind: 'textarea', translatable: true },
+      { name: 'bodyMarkdown', kind: 'markdown', translatable: true, required: true, maxLength: MAX_ARTICLE_MARKDOWN },
+      media(),
+      number('value'),
+      when('publishedAt', { required: true }),
+      draft,
+    ],
+    schema: ArticleInputSchema,
+    listSchema: AdminArticleListResponseSchema,
+    itemSchema: AdminArticleResponseSchema,
   },
-  { path: 'playlists', titleField: 'name', hasStatus: true, fields: [key, slug, title('name'), description, { name: 'videoIds', kind: 'list' }, draft] },
+  {
+    path: 'playlists',
+    titleField: 'name',
+    hasStatus: true,
+    fields: [slug, title('name'), description, { name: 'videoIds', kind: 'videos' }, sortOrder, draft],
+    schema: PlaylistInputSchema,
+    listSchema: AdminPlaylistListResponseSchema,
+    itemSchema: AdminPlaylistResponseSchema,
+  },
   {
     path: 'sweepstakes',
     titleField: 'title',
@@ -103,6 +141,8 @@ export const RESOURCES: readonly ResourceSpec[] = [
       draft,
     ],
     schema: SweepstakeInputSchema,
+    listSchema: AdminSweepstakeListResponseSchema,
+    itemSchema: AdminSweepstakeResponseSchema,
   },
   {
     path: 'activations',
@@ -110,6 +150,8 @@ export const RESOURCES: readonly ResourceSpec[] = [
     hasStatus: true,
     fields: [slug, title(), description, media(), when('startsAt', { required: true }), when('stopsAt', { nullable: true }), number('value'), draft],
     schema: ActivationInputSchema,
+    listSchema: AdminActivationListResponseSchema,
+    itemSchema: AdminActivationResponseSchema,
   },
   {
     path: 'benefits',
@@ -117,12 +159,16 @@ export const RESOURCES: readonly ResourceSpec[] = [
     hasStatus: true,
     fields: [key, { name: 'rankCode', kind: 'select', choicesFrom: 'ranks', required: true }, title(), description, media(), sortOrder, draft],
     schema: BenefitInputSchema,
+    listSchema: AdminBenefitListResponseSchema,
+    itemSchema: AdminBenefitResponseSchema,
   },
   {
     path: 'carousel-cards',
     titleField: 'title',
     hasStatus: true,
     schema: CarouselCardInputSchema,
+    listSchema: AdminCarouselCardListResponseSchema,
+    itemSchema: AdminCarouselCardResponseSchema,
     fields: [
       text('key', { required: true }),
       title(),
@@ -140,12 +186,23 @@ export const RESOURCES: readonly ResourceSpec[] = [
       draft,
     ],
   },
-  { path: 'consents', titleField: 'name', hasStatus: false, fields: [text('key', { required: true }), title('name'), description, sortOrder], schema: ConsentInputSchema },
+  {
+    path: 'consents',
+    titleField: 'name',
+    hasStatus: false,
+    fields: [text('key', { required: true }), title('name'), description, sortOrder],
+    schema: ConsentInputSchema,
+    listSchema: AdminConsentListResponseSchema,
+    itemSchema: AdminConsentResponseSchema,
+  },
   {
     path: 'downloads',
     titleField: 'title',
     hasStatus: true,
-    fields: [key, title(), description, media('fileMediaId', { accept: 'application/pdf' }), media(), draft],
+    fields: [text('fileId', { required: true }), title(), description, media('fileMediaId', { accept: 'application/pdf' }), media(), sortOrder],
+    schema: DownloadInputSchema,
+    listSchema: AdminDownloadListResponseSchema,
+    itemSchema: AdminDownloadResponseSchema,
   },
   {
     path: 'ranks',
@@ -156,9 +213,10 @@ export const RESOURCES: readonly ResourceSpec[] = [
     fixed: true,
     fields: [title(), number('threshold', { required: true })],
     schema: RankFieldsSchema,
+    listSchema: AdminRankListResponseSchema,
   },
-  { path: 'media', titleField: 'name', hasStatus: false, fields: [text('name'), key] },
-  { path: 'members', titleField: 'email', hasStatus: false, listOnly: true, fields: [] },
+  { path: 'media', titleField: 'name', hasStatus: false, fields: [text('name'), key], listSchema: AdminMediaListResponseSchema },
+  { path: 'members', titleField: 'email', hasStatus: false, listOnly: true, fields: [], listSchema: AdminMemberListResponseSchema },
 ];
 
 /** The resource at `path`, or undefined. */

@@ -6,8 +6,10 @@
  * online tool and operator data has no business in a fan's offline cache.
  */
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, createIdempotencyKey } from '../../../api/client';
+import type { z } from 'zod';
+import { apiRequest, createIdempotencyKey, type Envelope } from '../../../api/client';
 import { requestData } from '../../../api/data';
+import { AdminMediaResponseSchema, type AdminMedia } from '../../../contracts/admin/media';
 import type { AuditEntry, ContentStatus, Deletion, PageMeta } from '../../../contracts/admin/common';
 
 /** One list page as the admin API answers it. */
@@ -46,25 +48,35 @@ export const adminKeys = {
   item: (path: string, id: string) => ['admin', path, 'item', id] as const,
 };
 
+/** The contract of a list answer (`Admin*ListResponseSchema`), checked when the resource has one. */
+export type ListAnswerSchema = z.ZodType<{ data: object[]; meta?: PageMeta }>;
+/** The contract of one item's answer (`Admin*ResponseSchema`, the `{data}` envelope), checked when given. */
+type ItemAnswerSchema<T> = z.ZodType<Envelope<T>>;
+
 /**
- * Query options of one list page of `/api/admin/{path}`. Takes the resource path and the list query; the previous
- * page stays on screen while the next one loads.
+ * Query options of one list page of `/api/admin/{path}`. Takes the resource path, the list query and, when the
+ * resource has a contract, its list answer's schema (an answer of another shape is an `InvalidResponseError`); the
+ * previous page stays on screen while the next one loads.
  */
-export function adminListQueryOptions<T extends AdminItem>(path: string, query: ListQuery) {
+export function adminListQueryOptions<T extends AdminItem>(path: string, query: ListQuery, schema?: ListAnswerSchema) {
   return queryOptions({
     queryKey: adminKeys.list(path, query),
     queryFn: ({ signal }) =>
-      apiRequest<AdminPage<T>>(`/admin/${path}`, { query: { q: query.q || undefined, status: query.status, page: query.page ?? 1, pageSize: PAGE_SIZE }, signal }),
+      apiRequest<AdminPage<T>>(`/admin/${path}`, {
+        query: { q: query.q || undefined, status: query.status, page: query.page ?? 1, pageSize: PAGE_SIZE },
+        schema: schema as z.ZodType<AdminPage<T>> | undefined, // the answer's items are the resource's, `T`
+        signal,
+      }),
     placeholderData: keepPreviousData,
     meta: noPersist,
   });
 }
 
-/** Query options of one item `/api/admin/{path}/{id}`. */
-export function adminItemQueryOptions<T extends AdminItem>(path: string, id: string) {
+/** Query options of one item `/api/admin/{path}/{id}`, its answer checked with `schema` when given. */
+export function adminItemQueryOptions<T extends AdminItem>(path: string, id: string, schema?: ItemAnswerSchema<T>) {
   return queryOptions({
     queryKey: adminKeys.item(path, id),
-    queryFn: ({ signal }) => requestData<T>(`/admin/${path}/${encodeURIComponent(id)}`, { signal }),
+    queryFn: async ({ signal }) => (await apiRequest<Envelope<T>>(`/admin/${path}/${encodeURIComponent(id)}`, { schema, signal })).data,
     meta: noPersist,
   });
 }
@@ -72,23 +84,27 @@ export function adminItemQueryOptions<T extends AdminItem>(path: string, id: str
 /** What a save sends: the item's id when it exists (PATCH), else none (POST), and the body. */
 interface SaveVariables {
   id?: string;
-  body: Record<string, unknown>;
+  body: object;
 }
 
 /**
  * Mutation saving an item of `/api/admin/{path}`: `POST` without an id (201 `{data}`), `PATCH /{id}` with one.
  * On success the resource's lists and items are invalidated, and the saved item is put in the cache.
- * Errors are the client's typed errors (a 422 `ApiError` carries `details[].path`).
+ * The answer is checked with `schema` when given. Errors are the client's typed errors (a 422 `ApiError` carries
+ * `details[].path`).
  */
-export function useSaveItem<T extends AdminItem>(path: string) {
+export function useSaveItem<T extends AdminItem>(path: string, schema?: ItemAnswerSchema<T>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: SaveVariables) =>
-      requestData<T>(id ? `/admin/${path}/${encodeURIComponent(id)}` : `/admin/${path}`, {
-        method: id ? 'PATCH' : 'POST',
-        body,
-        idempotencyKey: createIdempotencyKey(),
-      }),
+    mutationFn: async ({ id, body }: SaveVariables) =>
+      (
+        await apiRequest<Envelope<T>>(id ? `/admin/${path}/${encodeURIComponent(id)}` : `/admin/${path}`, {
+          method: id ? 'PATCH' : 'POST',
+          body,
+          schema,
+          idempotencyKey: createIdempotencyKey(),
+        })
+      ).data,
     onSuccess: async (item) => {
       if (item.id) queryClient.setQueryData(adminKeys.item(path, item.id), item);
       await queryClient.invalidateQueries({ queryKey: adminKeys.resource(path) });
@@ -113,22 +129,14 @@ export function useDeleteItem(path: string) {
   });
 }
 
-/** An uploaded media file as `POST /api/admin/media` answers it. */
-interface UploadedMedia {
-  id: string;
-  contentType: string;
-  width: number | null;
-  height: number | null;
-}
-
 /**
  * Uploads one file to `POST /api/admin/media` (multipart/form-data, field `file`); the server sniffs and resizes it.
- * Resolves with the stored media. Throws the client's typed errors (413 too large, 415/422 not an accepted type).
+ * Resolves with the stored media, its answer checked with `AdminMediaResponseSchema`. Throws the client's typed errors (413 too large, 415/422 not an accepted type).
  */
-export function uploadMedia(file: File): Promise<UploadedMedia> {
+export async function uploadMedia(file: File): Promise<AdminMedia> {
   const form = new FormData();
   form.append('file', file);
-  return requestData<UploadedMedia>('/admin/media', { method: 'POST', body: form, idempotencyKey: createIdempotencyKey() });
+  return (await apiRequest('/admin/media', { method: 'POST', body: form, schema: AdminMediaResponseSchema, idempotencyKey: createIdempotencyKey() })).data;
 }
 
 /** The audit-log query: entity, operator and page. */

@@ -10,10 +10,10 @@
 import { useRef, type ReactNode } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { ChallengeInputSchema } from '../../../contracts/admin/challenge';
+import { AdminChallengeResponseSchema, ChallengeInputSchema, type AdminChallenge } from '../../../contracts/admin/challenge';
 import { CHALLENGE_SUBTYPES, type Challenge } from '../../../contracts/challenge';
 import { Spinner } from '../../../components/spinner';
-import { adminItemQueryOptions, useSaveItem, type AdminItem } from '../api/admin-api';
+import { adminItemQueryOptions, useSaveItem } from '../api/admin-api';
 import { challengeBody, challengeValues, emptyQuestion, newChallengeValues, previewChallenge } from '../form/challenge-form';
 import { nowZonedInput, fromZonedInput } from '../form/datetime';
 import { getAt, type FieldSpec } from '../form/fields';
@@ -38,7 +38,7 @@ interface ChallengeEditorProps {
 export function ChallengeEditor({ id, from, renderPreview }: ChallengeEditorProps) {
   const { t } = useConsoleText();
   const source = id === 'new' ? from : id;
-  const query = useQuery({ ...adminItemQueryOptions<AdminItem>('challenges', source ?? ''), enabled: Boolean(source) });
+  const query = useQuery({ ...adminItemQueryOptions<AdminChallenge>('challenges', source ?? '', AdminChallengeResponseSchema), enabled: Boolean(source) });
   if (source && query.isPending) return <Spinner label={t('list.loading')} />;
   if (source && query.isError) return <p role="alert">{t('form.loadFailed')}</p>;
   const item = source ? (query.data ?? null) : null;
@@ -47,16 +47,16 @@ export function ChallengeEditor({ id, from, renderPreview }: ChallengeEditorProp
 
 const text = (name: string, extra: Partial<FieldSpec> = {}): FieldSpec => ({ name, kind: 'text', ...extra });
 
-function ChallengeForm({ item, copyOf, renderPreview }: { item: AdminItem | null; copyOf: AdminItem | null; renderPreview: RenderChallengePreview }) {
+function ChallengeForm({ item, copyOf, renderPreview }: { item: AdminChallenge | null; copyOf: AdminChallenge | null; renderPreview: RenderChallengePreview }) {
   const { t, message } = useConsoleText();
   const navigate = useNavigate();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const fieldName = useFieldName();
   const { timeZone, ranks } = useOrganizationContext();
-  const save = useSaveItem<AdminItem>('challenges');
+  const save = useSaveItem<AdminChallenge>('challenges', AdminChallengeResponseSchema);
   const singular = t('resources.challenges.singular');
   const initial = item ? challengeValues(item) : copyOf ? challengeValues(copyOf, true) : newChallengeValues(fromZonedInput(nowZonedInput(timeZone), timeZone) ?? new Date().toISOString());
-  const form = useConsoleForm<AdminItem>({
+  const form = useConsoleForm<AdminChallenge>({
     initial,
     resetKey: item ? `${item.id}:${item.updatedAt ?? ''}` : 'new',
     build: challengeBody,

@@ -1,6 +1,7 @@
 /**
  * One control of a console form for a `FieldSpec`: text, long text, Markdown, number, date-time in the
- * organization's time zone, media upload with preview, select, checkbox, one-per-line list or colour. Every
+ * organization's time zone, media upload with preview, select, checkbox, one-per-line list, colour or an ordered
+ * choice of the organization's videos. Every
  * control has a visible label, its error inline (`aria-describedby`, `aria-invalid`, announced politely) and a
  * `data-path` with its value's path, by which the form focuses the first field in error.
  */
@@ -13,6 +14,7 @@ import { uploadMedia } from '../api/admin-api';
 import { fromZonedInput, toZonedInput } from '../form/datetime';
 import type { FieldSpec } from '../form/fields';
 import { useConsoleText } from './use-console-text';
+import { VideoPicker } from './video-picker';
 
 interface ControlProps {
   field: FieldSpec;
@@ -131,6 +133,15 @@ export function FieldControl(props: ControlProps) {
   switch (field.kind) {
     case 'media':
       return <MediaControl {...props} />;
+    case 'videos':
+      return (
+        <div className="field console-field">
+          <VideoPicker id={id} label={label} value={(value as string[] | undefined) ?? []} onChange={onChange} describedBy={aria['aria-describedby']} invalid={Boolean(error)} />
+          <p className="field__error" id={errorId} aria-live="polite">
+            {error ?? ''}
+          </p>
+        </div>
+      );
     case 'checkbox':
       return (
         <div className="field console-field console-field--check">
@@ -146,7 +157,7 @@ export function FieldControl(props: ControlProps) {
     case 'textarea':
     case 'markdown':
       return wrap(
-        <textarea className="input console-textarea" rows={field.kind === 'markdown' ? 12 : 4} value={String(value ?? '')} onChange={(e) => onChange(e.currentTarget.value)} {...common} />,
+        <textarea className="input console-textarea" rows={field.kind === 'markdown' ? 12 : 4} maxLength={field.maxLength} value={String(value ?? '')} onChange={(e) => onChange(e.currentTarget.value)} {...common} />,
       );
     case 'list':
       return wrap(

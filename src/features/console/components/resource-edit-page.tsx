@@ -23,8 +23,8 @@ export function ResourceEditPage({ resource, id }: { resource: ResourceSpec; id:
   const creating = id === 'new' && !resource.fixed;
   const idField = resource.idField ?? 'id';
   // A resource listed whole (ranks) has no read of one item: the item comes from the list.
-  const one = useQuery({ ...adminItemQueryOptions<AdminItem>(resource.path, id), enabled: !creating && !resource.wholeList });
-  const all = useQuery({ ...adminListQueryOptions<AdminItem>(resource.path, {}), enabled: !creating && resource.wholeList === true });
+  const one = useQuery({ ...adminItemQueryOptions<AdminItem>(resource.path, id, resource.itemSchema), enabled: !creating && !resource.wholeList });
+  const all = useQuery({ ...adminListQueryOptions<AdminItem>(resource.path, {}, resource.listSchema), enabled: !creating && resource.wholeList === true });
   const query = resource.wholeList ? all : one;
   if (!creating && query.isPending) return <Spinner label={t('list.loading')} />;
   const item = creating ? null : resource.wholeList ? (all.data?.data.find((entry) => String(entry[idField]) === id) ?? null) : (one.data ?? null);
@@ -38,7 +38,7 @@ function ResourceForm({ resource, item }: { resource: ResourceSpec; item: AdminI
   const headingRef = useRef<HTMLHeadingElement>(null);
   const fieldName = useFieldName();
   const { timeZone, ranks } = useOrganizationContext();
-  const save = useSaveItem<AdminItem>(resource.path);
+  const save = useSaveItem<AdminItem>(resource.path, resource.itemSchema);
   const singular = t(`resources.${resource.path}.singular`);
   const name = item ? String(item[resource.titleField] ?? '') : '';
   const itemId = item ? String(item[resource.idField ?? 'id']) : undefined;

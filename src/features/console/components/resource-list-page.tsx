@@ -132,7 +132,7 @@ function RoleButton({ member }: { member: AdminItem }) {
 /** Renders the list page (see the module note). */
 export function ResourceListPage({ resource, search }: ResourceListPageProps) {
   const { t, i18n } = useConsoleText();
-  const { data, isPending, isError, isFetching } = useQuery(adminListQueryOptions<AdminItem>(resource.path, search));
+  const { data, isPending, isError, isFetching } = useQuery(adminListQueryOptions<AdminItem>(resource.path, search, resource.listSchema));
   const plural = t(`resources.${resource.path}.plural`);
   const members = resource.path === 'members';
   const page = data?.meta?.page ?? search.page ?? 1;

@@ -2,13 +2,15 @@
  * `/admin/stories/{id}` (`new` for a new one): the story editor. The story's texts in English and French, its
  * cover, type, window in the organization's time zone, sharing and draft, the rank it is for (chosen from the
  * organization's ranks: a rank-coded story is shown only to members of that rank), and its chapters, each with
- * its image, texts, sponsor link, duration and points, added, removed and reordered by drag or keyboard.
+ * its image, texts, sponsor link, duration and points, added, removed and reordered by drag or keyboard. The story
+ * is read with the admin story contract and checked with `StoryInputSchema` before it is sent.
  */
 import { useRef } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Spinner } from '../../../components/spinner';
-import { adminItemQueryOptions, useSaveItem, type AdminItem } from '../api/admin-api';
+import { AdminStoryResponseSchema, MAX_STORY_CHAPTERS, StoryInputSchema, type AdminStory } from '../../../contracts/admin/story';
+import { adminItemQueryOptions, useSaveItem } from '../api/admin-api';
 import { fromZonedInput, nowZonedInput } from '../form/datetime';
 import { getAt, type FieldSpec } from '../form/fields';
 import { emptyChapter, newStoryValues, STORY_TYPES, storyBody, storyValues, type ChapterValues } from '../form/story-form';
@@ -23,7 +25,7 @@ import { useConsoleText } from './use-console-text';
 export function StoryEditor({ id }: { id: string }) {
   const { t } = useConsoleText();
   const creating = id === 'new';
-  const query = useQuery({ ...adminItemQueryOptions<AdminItem>('stories', id), enabled: !creating });
+  const query = useQuery({ ...adminItemQueryOptions<AdminStory>('stories', id, AdminStoryResponseSchema), enabled: !creating });
   if (!creating && query.isPending) return <Spinner label={t('list.loading')} />;
   if (!creating && query.isError) return <p role="alert">{t('form.loadFailed')}</p>;
   return <StoryForm key={id} item={creating ? null : (query.data ?? null)} />;
@@ -31,18 +33,19 @@ export function StoryEditor({ id }: { id: string }) {
 
 const text = (name: string, extra: Partial<FieldSpec> = {}): FieldSpec => ({ name, kind: 'text', ...extra });
 
-function StoryForm({ item }: { item: AdminItem | null }) {
+function StoryForm({ item }: { item: AdminStory | null }) {
   const { t, message } = useConsoleText();
   const navigate = useNavigate();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const fieldName = useFieldName();
   const { timeZone, ranks } = useOrganizationContext();
-  const save = useSaveItem<AdminItem>('stories');
+  const save = useSaveItem<AdminStory>('stories', AdminStoryResponseSchema);
   const singular = t('resources.stories.singular');
-  const form = useConsoleForm<AdminItem>({
+  const form = useConsoleForm<AdminStory>({
     initial: item ? storyValues(item) : newStoryValues(fromZonedInput(nowZonedInput(timeZone), timeZone) ?? new Date().toISOString()),
     resetKey: item ? `${item.id}:${item.updatedAt ?? ''}` : 'new',
     build: storyBody,
+    schema: StoryInputSchema,
     save: (body) => save.mutateAsync({ id: item?.id, body }),
     onSaved: (saved) => {
       if (!item) void navigate({ to: '/admin/$resource/$id', params: { resource: 'stories', id: saved.id }, replace: true });
@@ -127,7 +130,12 @@ function StoryForm({ item }: { item: AdminItem | null }) {
               </div>
             )}
           </ChapterList>
-          <button type="button" className="btn btn--secondary btn--sm" onClick={() => set('chapters', [...chapters, emptyChapter()])}>
+          <button
+            type="button"
+            className="btn btn--secondary btn--sm"
+            disabled={chapters.length >= MAX_STORY_CHAPTERS}
+            onClick={() => set('chapters', [...chapters, emptyChapter()])}
+          >
             {t('stories.addChapter')}
           </button>
         </section>

@@ -5,7 +5,7 @@
  */
 
 /** What kind of control a field gets. */
-export type FieldKind = 'text' | 'textarea' | 'markdown' | 'number' | 'datetime' | 'media' | 'select' | 'checkbox' | 'list' | 'color';
+export type FieldKind = 'text' | 'textarea' | 'markdown' | 'number' | 'datetime' | 'media' | 'select' | 'checkbox' | 'list' | 'color' | 'videos';
 
 /** One field of a resource's form. */
 export interface FieldSpec {
@@ -24,6 +24,8 @@ export interface FieldSpec {
   choicesFrom?: 'ranks';
   /** A `select`'s choices have translated labels (`console:choices.{name}.{value}`). */
   labelled?: boolean;
+  /** Longest text, in characters (the contract's limit). */
+  maxLength?: number;
   /** `media`: the accepted file types (default images). */
   accept?: string;
   /** Starting value of a new item. */
@@ -60,7 +62,7 @@ export const frenchPath = (name: string) => `translations.fr.${name}`;
 export function initialValues(fields: readonly FieldSpec[]): Record<string, unknown> {
   let values: Record<string, unknown> = { translations: { fr: {} } };
   for (const field of fields) {
-    const empty = field.kind === 'checkbox' ? false : field.kind === 'list' ? [] : field.nullable ? null : field.kind === 'number' ? 0 : '';
+    const empty = field.kind === 'checkbox' ? false : field.kind === 'list' || field.kind === 'videos' ? [] : field.nullable ? null : field.kind === 'number' ? 0 : '';
     values = setAt(values, field.name, field.initial ?? empty);
     if (field.translatable) values = setAt(values, frenchPath(field.name), '');
   }

@@ -2,13 +2,16 @@
  * A story's form values and request body (`POST/PATCH /api/admin/stories`): `{key, title, type, coverMediaId,
  * startsAt, stopsAt, shareable, draft, sortOrder, translations: {fr: {title}}, chapters: [{id?, mediaId, title,
  * caption, sponsorUrl, durationSeconds, value, translations: {fr: {title, caption}}}]}` (the admin story
- * contract). A rank-coded story is one whose title starts with a rank code (`src/rules/story-title.ts`): the form
- * keeps the code apart, chosen from the organization's ranks, and writes it back in front of the title.
+ * contract, `src/contracts/admin/story.ts`: the stored story is its `AdminStory`, the body its `StoryInput`). A
+ * rank-coded story is one whose title starts with a rank code (`src/rules/story-title.ts`): the form keeps the code
+ * apart, chosen from the organization's ranks, and writes it back in front of the title.
  */
+import type { AdminStory, StoryInput } from '../../../contracts/admin/story';
+import { StoryTypeSchema } from '../../../contracts/content';
 import { rankCodeOf } from '../../../rules/story-title';
 
-/** A story's type (spec §3). */
-export const STORY_TYPES = ['default', 'live', 'sponsored', 'watched'] as const;
+/** A story's type (spec §3), as the contract lists them. */
+export const STORY_TYPES = StoryTypeSchema.options;
 
 /** One chapter in the form; `uid` is a key that stays with it while it moves (not sent). */
 export interface ChapterValues {
@@ -58,29 +61,41 @@ export function newStoryValues(startsAt: string): Values {
   };
 }
 
-/** The form values of a stored story. */
-export function storyValues(item: Values): Values {
-  const { rank, rest } = splitRankTitle(str(item.title));
-  const frTitle = str((item.translations as { fr?: { title?: string } } | undefined)?.fr?.title);
-  const chapters = ((item.chapters as Array<Record<string, unknown>> | undefined) ?? []).map((c) => {
-    const fr = ((c.translations as { fr?: Record<string, unknown> } | undefined)?.fr ?? {}) as Record<string, unknown>;
+/** The form values of a stored story (the admin API's `AdminStory`). */
+export function storyValues(item: AdminStory): Values {
+  const { rank, rest } = splitRankTitle(item.title);
+  const frTitle = str(item.translations.fr?.title);
+  const chapters = item.chapters.map((c) => {
+    const fr = c.translations.fr ?? {};
     return {
       uid: uid(),
-      id: str(c.id) || undefined,
-      mediaId: (c.mediaId as string | null) ?? null,
-      title: str(c.title),
-      caption: str(c.caption),
-      sponsorUrl: str(c.sponsorUrl),
-      durationSeconds: num(c.durationSeconds) || 5,
-      value: num(c.value),
+      id: c.id,
+      mediaId: c.mediaId,
+      title: c.title,
+      caption: c.caption,
+      sponsorUrl: c.sponsorUrl ?? '',
+      durationSeconds: c.durationSeconds,
+      value: c.value,
       translations: { fr: { title: str(fr.title), caption: str(fr.caption) } },
     } satisfies ChapterValues;
   });
-  return { ...item, key: str(item.key), rank, title: rest, translations: { fr: { title: splitRankTitle(frTitle).rest } }, chapters };
+  return { ...item, key: item.key ?? '', rank, title: rest, translations: { fr: { title: splitRankTitle(frTitle).rest } }, chapters };
 }
 
-/** The request body of the values (chapters in their current order; empty French texts left out). */
-export function storyBody(values: Values): Record<string, unknown> {
+type ChapterInput = StoryInput['chapters'][number];
+
+/** A `StoryInput` whose images may still be missing (`null`): the contract check names them beside their fields. */
+type StoryBody = Omit<StoryInput, 'coverMediaId' | 'chapters'> & {
+  coverMediaId: string | null;
+  chapters: Array<Omit<ChapterInput, 'mediaId'> & { mediaId: string | null }>;
+};
+
+/**
+ * The request body of the values (chapters in their current order; empty French texts left out), shaped as the
+ * contract's `StoryInput`: the form checks it with `StoryInputSchema` before sending. A cleared media field is sent
+ * as `null` so the contract names it.
+ */
+export function storyBody(values: Values): StoryBody {
   const rank = str(values.rank);
   const withRank = (title: string) => (rank ? `${rank} ${title.trim()}`.trim() : title.trim());
   const frTitle = str((values.translations as { fr?: { title?: string } } | undefined)?.fr?.title).trim();
@@ -88,10 +103,10 @@ export function storyBody(values: Values): Record<string, unknown> {
   return {
     key: str(values.key).trim() || null,
     title: withRank(str(values.title)),
-    type: str(values.type) || 'default',
+    type: StoryTypeSchema.catch('default').parse(values.type),
     coverMediaId: (values.coverMediaId as string | null) || null,
-    startsAt: values.startsAt ?? null,
-    stopsAt: values.stopsAt || null,
+    startsAt: str(values.startsAt),
+    stopsAt: str(values.stopsAt) || null,
     shareable: values.shareable === true,
     draft: values.draft === true,
     sortOrder: num(values.sortOrder),
