@@ -9,7 +9,7 @@ import { envelope, TextSchema, TimestampSchema } from '../common';
 import { adminItemFields, listEnvelope, MediaRefSchema, optionalText, PointsSchema, requiredText, SlugSchema, translationsOf } from './common';
 
 /** Longest Markdown body, in characters. */
-const MAX_ARTICLE_MARKDOWN = 100_000;
+export const MAX_ARTICLE_MARKDOWN = 100_000;
 
 const ArticleFieldsSchema = z.object({
   slug: SlugSchema,
@@ -31,7 +31,6 @@ const ArticleFieldsSchema = z.object({
 
 /** `POST /api/admin/articles` body (no cross-field rules beyond the fields' own). */
 export const ArticleInputSchema = ArticleFieldsSchema;
-export type ArticleInput = z.input<typeof ArticleInputSchema>;
 export type ArticleInputData = z.output<typeof ArticleInputSchema>;
 export const ArticlePatchSchema = ArticleFieldsSchema.partial().strict();
 
@@ -40,6 +39,5 @@ export const AdminArticleSchema = ArticleFieldsSchema.extend({
   /** Estimated reading time of the English body, in minutes (>= 1). */
   readingMinutes: z.number().int().positive(),
 });
-export type AdminArticle = z.infer<typeof AdminArticleSchema>;
 export const AdminArticleResponseSchema = envelope(AdminArticleSchema);
 export const AdminArticleListResponseSchema = listEnvelope(AdminArticleSchema);

@@ -22,7 +22,6 @@ export const AdminListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(25),
 });
-export type AdminListQuery = z.infer<typeof AdminListQuerySchema>;
 
 /** Where a list page sits: `total` items match the query. */
 export const PageMetaSchema = z.object({

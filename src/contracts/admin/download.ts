@@ -27,7 +27,6 @@ export const DownloadInputSchema = DownloadFieldsSchema.superRefine((d, ctx) => 
     ctx.addIssue({ code: 'custom', path: ['fileMediaId'], message: 'Upload the PDF' });
   }
 });
-export type DownloadInput = z.input<typeof DownloadInputSchema>;
 export type DownloadInputData = z.output<typeof DownloadInputSchema>;
 export const DownloadPatchSchema = DownloadFieldsSchema.partial().strict();
 

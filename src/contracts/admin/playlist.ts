@@ -23,7 +23,6 @@ const PlaylistFieldsSchema = z.object({
 export const PlaylistInputSchema = PlaylistFieldsSchema.superRefine((p, ctx) => {
   if (new Set(p.videoIds).size !== p.videoIds.length) ctx.addIssue({ code: 'custom', path: ['videoIds'], message: 'A video appears once' });
 });
-export type PlaylistInput = z.input<typeof PlaylistInputSchema>;
 export type PlaylistInputData = z.output<typeof PlaylistInputSchema>;
 export const PlaylistPatchSchema = PlaylistFieldsSchema.partial().strict();
 

@@ -14,7 +14,7 @@ import { StoryTypeSchema } from '../content';
 import { adminItemFields, ItemKeySchema, listEnvelope, MediaRefSchema, optionalText, PointsSchema, requiredText, translationsOf } from './common';
 
 /** Most chapters of a story. */
-const MAX_STORY_CHAPTERS = 30;
+export const MAX_STORY_CHAPTERS = 30;
 
 /** A sponsor's link: an absolute https address. */
 const HttpsUrlSchema = TextSchema.trim().max(2000).regex(/^https:\/\/[^\s]+$/i, 'An https:// address');
