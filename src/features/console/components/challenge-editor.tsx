@@ -18,8 +18,8 @@ import { challengeBody, challengeValues, emptyQuestion, newChallengeValues, prev
 import { nowZonedInput, fromZonedInput } from '../form/datetime';
 import { getAt, type FieldSpec } from '../form/fields';
 import { useConsoleForm } from '../form/use-console-form';
-import { ConsoleHeading, ErrorSummary, LanguagePair, StatusBadge, useFieldName } from './console-ui';
-import { FieldControl } from './field-control';
+import { ConsoleHeading, ErrorSummary, StatusBadge, useFieldName } from './console-ui';
+import { useFieldControls } from './form-controls';
 import { DeleteButton, useOrganizationContext } from './item-actions';
 import { useConsoleText } from './use-console-text';
 
@@ -52,7 +52,7 @@ function ChallengeForm({ item, copyOf, renderPreview }: { item: AdminChallenge |
   const navigate = useNavigate();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const fieldName = useFieldName();
-  const { timeZone, ranks } = useOrganizationContext();
+  const { timeZone } = useOrganizationContext();
   const save = useSaveItem<AdminChallenge>('challenges', AdminChallengeResponseSchema);
   const singular = t('resources.challenges.singular');
   const initial = item ? challengeValues(item) : copyOf ? challengeValues(copyOf, true) : newChallengeValues(fromZonedInput(nowZonedInput(timeZone), timeZone) ?? new Date().toISOString());
@@ -73,26 +73,7 @@ function ChallengeForm({ item, copyOf, renderPreview }: { item: AdminChallenge |
   const poll = subtype === 'poll' || subtype === 'pickem' || subtype === 'arcade';
   const body = challengeBody(values);
 
-  const control = (field: FieldSpec, path: string, label: string, lang?: string) => (
-    <FieldControl
-      key={path}
-      field={field}
-      path={path}
-      label={label}
-      lang={lang}
-      value={getAt(values, path)}
-      onChange={(value) => set(path, value)}
-      error={errors[path]}
-      timeZone={timeZone}
-      ranks={ranks}
-    />
-  );
-  const pair = (field: FieldSpec, path: string, frPath: string, label: string) => (
-    <LanguagePair
-      english={control(field, path, t('form.inEnglish', { field: label }))}
-      french={control({ ...field, required: false }, frPath, t('form.inFrench', { field: label }), 'fr')}
-    />
-  );
+  const { control, pair } = useFieldControls(form);
 
   const options = (values.options as Array<{ text: string; points: number }>) ?? [];
   const frOptions = (getAt(values, 'translations.fr.options') as string[] | undefined) ?? [];

@@ -7,11 +7,10 @@ import { useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Spinner } from '../../../components/spinner';
 import { organizationSettingsQueryOptions, useSaveOrganization, type AdminItem } from '../api/admin-api';
-import { bodyOf, frenchPath, getAt, itemValues, type FieldSpec } from '../form/fields';
+import { bodyOf, frenchPath, itemValues, type FieldSpec } from '../form/fields';
 import { useConsoleForm } from '../form/use-console-form';
-import { ConsoleHeading, ErrorSummary, LanguagePair, useFieldName } from './console-ui';
-import { FieldControl } from './field-control';
-import { useOrganizationContext } from './item-actions';
+import { ConsoleHeading, ErrorSummary, useFieldName } from './console-ui';
+import { useFieldControls } from './form-controls';
 import { useConsoleText } from './use-console-text';
 
 /** Every IANA zone the browser knows (the list offered for the organization's time zone). */
@@ -33,7 +32,6 @@ function OrganizationForm({ item }: { item: AdminItem }) {
   const { t, message } = useConsoleText();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const fieldName = useFieldName();
-  const { timeZone, ranks } = useOrganizationContext();
   const save = useSaveOrganization();
   const fields: FieldSpec[] = [
     { name: 'name', kind: 'text', translatable: true, required: true },
@@ -52,20 +50,7 @@ function OrganizationForm({ item }: { item: AdminItem }) {
     onSaved: () => headingRef.current?.focus(),
     texts: { saved: t('form.saved', { name: t('nav.organization') }), failed: t('form.failed'), invalid: t('form.invalid'), message },
   });
-  const control = (field: FieldSpec, path: string, label: string, lang?: string) => (
-    <FieldControl
-      key={path}
-      field={field}
-      path={path}
-      label={label}
-      lang={lang}
-      value={getAt(form.values, path)}
-      onChange={(value) => form.set(path, value)}
-      error={form.errors[path]}
-      timeZone={timeZone}
-      ranks={ranks}
-    />
-  );
+  const { control, pair } = useFieldControls(form);
   return (
     <div className="console-page">
       <ConsoleHeading headingRef={headingRef} title={t('nav.organization')} />
@@ -73,11 +58,7 @@ function OrganizationForm({ item }: { item: AdminItem }) {
         <ErrorSummary errors={form.errors} fieldName={fieldName} />
         {fields.map((field) =>
           field.translatable ? (
-            <LanguagePair
-              key={field.name}
-              english={control(field, field.name, t('form.inEnglish', { field: t(`fields.${field.name}`) }))}
-              french={control({ ...field, required: false }, frenchPath(field.name), t('form.inFrench', { field: t(`fields.${field.name}`) }), 'fr')}
-            />
+            pair(field, field.name, frenchPath(field.name), t(`fields.${field.name}`))
           ) : (
             control(field, field.name, t(`fields.${field.name}`))
           ),

@@ -9,12 +9,12 @@ import { useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Spinner } from '../../../components/spinner';
 import { adminItemQueryOptions, adminListQueryOptions, useSaveItem, type AdminItem } from '../api/admin-api';
-import { bodyOf, frenchPath, getAt, initialValues, itemValues, type FieldSpec } from '../form/fields';
+import { bodyOf, frenchPath, initialValues, itemValues } from '../form/fields';
 import { useConsoleForm } from '../form/use-console-form';
 import type { ResourceSpec } from '../resources';
-import { ConsoleHeading, ErrorSummary, LanguagePair, StatusBadge, useFieldName } from './console-ui';
-import { FieldControl } from './field-control';
-import { DeleteButton, useOrganizationContext } from './item-actions';
+import { ConsoleHeading, ErrorSummary, StatusBadge, useFieldName } from './console-ui';
+import { useFieldControls } from './form-controls';
+import { DeleteButton } from './item-actions';
 import { useConsoleText } from './use-console-text';
 
 /** The edit page of item `id` (or `new`) of `resource`. */
@@ -37,7 +37,6 @@ function ResourceForm({ resource, item }: { resource: ResourceSpec; item: AdminI
   const navigate = useNavigate();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const fieldName = useFieldName();
-  const { timeZone, ranks } = useOrganizationContext();
   const save = useSaveItem<AdminItem>(resource.path, resource.itemSchema);
   const singular = t(`resources.${resource.path}.singular`);
   const name = item ? String(item[resource.titleField] ?? '') : '';
@@ -55,20 +54,7 @@ function ResourceForm({ resource, item }: { resource: ResourceSpec; item: AdminI
     texts: { saved: t('form.saved', { name: singular }), failed: t('form.failed'), invalid: t('form.invalid'), message },
   });
 
-  const control = (field: FieldSpec, path: string, label: string, lang?: string) => (
-    <FieldControl
-      key={path}
-      field={field}
-      path={path}
-      label={label}
-      lang={lang}
-      value={getAt(form.values, path)}
-      onChange={(value) => form.set(path, value)}
-      error={form.errors[path]}
-      timeZone={timeZone}
-      ranks={ranks}
-    />
-  );
+  const { control, pair } = useFieldControls(form);
 
   return (
     <div className="console-page">
@@ -87,11 +73,7 @@ function ResourceForm({ resource, item }: { resource: ResourceSpec; item: AdminI
         ) : null}
         {resource.fields.map((field) =>
           field.translatable ? (
-            <LanguagePair
-              key={field.name}
-              english={control(field, field.name, t('form.inEnglish', { field: t(`fields.${field.name}`) }))}
-              french={control({ ...field, required: false }, frenchPath(field.name), t('form.inFrench', { field: t(`fields.${field.name}`) }), 'fr')}
-            />
+            pair(field, field.name, frenchPath(field.name), t(`fields.${field.name}`))
           ) : (
             control(field, field.name, t(`fields.${field.name}`))
           ),

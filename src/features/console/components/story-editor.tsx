@@ -12,12 +12,12 @@ import { Spinner } from '../../../components/spinner';
 import { AdminStoryResponseSchema, MAX_STORY_CHAPTERS, StoryInputSchema, type AdminStory } from '../../../contracts/admin/story';
 import { adminItemQueryOptions, useSaveItem } from '../api/admin-api';
 import { fromZonedInput, nowZonedInput } from '../form/datetime';
-import { getAt, type FieldSpec } from '../form/fields';
+import { type FieldSpec } from '../form/fields';
 import { emptyChapter, newStoryValues, STORY_TYPES, storyBody, storyValues, type ChapterValues } from '../form/story-form';
 import { useConsoleForm } from '../form/use-console-form';
 import { ChapterList } from './chapter-list';
-import { ConsoleHeading, ErrorSummary, LanguagePair, StatusBadge, useFieldName } from './console-ui';
-import { FieldControl } from './field-control';
+import { ConsoleHeading, ErrorSummary, StatusBadge, useFieldName } from './console-ui';
+import { useFieldControls } from './form-controls';
 import { DeleteButton, useOrganizationContext } from './item-actions';
 import { useConsoleText } from './use-console-text';
 
@@ -38,7 +38,7 @@ function StoryForm({ item }: { item: AdminStory | null }) {
   const navigate = useNavigate();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const fieldName = useFieldName();
-  const { timeZone, ranks } = useOrganizationContext();
+  const { timeZone } = useOrganizationContext();
   const save = useSaveItem<AdminStory>('stories', AdminStoryResponseSchema);
   const singular = t('resources.stories.singular');
   const form = useConsoleForm<AdminStory>({
@@ -56,26 +56,7 @@ function StoryForm({ item }: { item: AdminStory | null }) {
   const { values, set, errors } = form;
   const chapters = (values.chapters as ChapterValues[]) ?? [];
 
-  const control = (field: FieldSpec, path: string, label: string, lang?: string) => (
-    <FieldControl
-      key={path}
-      field={field}
-      path={path}
-      label={label}
-      lang={lang}
-      value={getAt(values, path)}
-      onChange={(value) => set(path, value)}
-      error={errors[path]}
-      timeZone={timeZone}
-      ranks={ranks}
-    />
-  );
-  const pair = (field: FieldSpec, path: string, frPath: string, label: string) => (
-    <LanguagePair
-      english={control(field, path, t('form.inEnglish', { field: label }))}
-      french={control({ ...field, required: false }, frPath, t('form.inFrench', { field: label }), 'fr')}
-    />
-  );
+  const { control, pair } = useFieldControls(form);
   const chapterName = (chapter: ChapterValues, index: number) => chapter.title.trim() || t('stories.untitledChapter', { n: index + 1 });
 
   return (
