@@ -12,6 +12,9 @@
 import type { Plugin } from 'vite';
 import type { ManifestTransform } from 'workbox-build';
 
+/** Where the build writes the list of console-only files (relative to outDir). */
+export const CONSOLE_CHUNKS_LIST = '.vite/console-chunks.json';
+
 /** File names of the last build's console-only chunks and their CSS (relative to outDir). */
 const consoleFiles = new Set<string>();
 
@@ -65,6 +68,8 @@ export function consoleChunksPlugin(): Plugin {
         consoleFiles.add(file);
         for (const css of chunks.find((chunk) => chunk.fileName === file)?.viteMetadata?.importedCss ?? []) consoleFiles.add(css);
       }
+      // The list, for checks of the build (test/e2e/optional-chunks.spec.ts); not precached (no glob takes `.vite/`).
+      this.emitFile({ type: 'asset', fileName: CONSOLE_CHUNKS_LIST, source: JSON.stringify([...consoleFiles].sort(), null, 2) });
     },
   };
 }

@@ -353,10 +353,10 @@ test.describe('history and downloads', () => {
     const count = await opens.count();
     expect(count).toBeGreaterThanOrEqual(3);
     await expect(page.getByRole('heading', { name: /season calendar 2027/i })).toBeVisible();
-    for (let i = 0; i < count; i++) {
-      const href = (await opens.nth(i).getAttribute('href'))!;
-      expect(href.startsWith(`${cdnBase}/`), `${href} under ${cdnBase}`).toBe(true);
-      expect(href.slice(cdnBase.length + 1)).toMatch(/^[\w.-]+\.pdf$/);
+    const hrefs = await Promise.all(Array.from({ length: count }, (_, i) => opens.nth(i).getAttribute('href')));
+    // The demo's three PDFs are on its CDN; a PDF an operator uploaded is served from the media library.
+    expect(hrefs.filter((href) => href!.startsWith(`${cdnBase}/`) && /^[\w.-]+\.pdf$/.test(href!.slice(cdnBase.length + 1))).length).toBeGreaterThanOrEqual(3);
+    for (const href of hrefs as string[]) {
       const res = await request.get(href);
       expect(res.status(), href).toBe(200);
       expect(res.headers()['content-type']).toMatch(/^application\/pdf/);

@@ -8,6 +8,7 @@
  * The second test runs its own server (`E2E_OPTIONAL_PORT`, default E2E_PORT + 2) on the same build, with an
  * analytics key and a telemetry endpoint configured (both pointing at a closed local port: nothing is received).
  */
+import { CONSOLE_CHUNKS_LIST } from '../../scripts/lib/console-chunks';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { E2E_PORT } from '../../playwright.config';
@@ -25,7 +26,7 @@ async function precacheManifest(dir: string): Promise<string[]> {
 }
 
 test.describe('optional chunks', () => {
-  test('the precache leaves out the PostHog, OpenTelemetry and Supabase chunks, and keeps every other chunk', async ({ page }) => {
+  test('the precache leaves out the PostHog, OpenTelemetry and Supabase chunks and the console\'s, and keeps every other chunk', async ({ page }) => {
     const optional = await optionalChunksOfBuild(STATIC_DIR);
     expect(new Set(optional.map((c) => c.packageName)), 'the build has one chunk of each optional library').toEqual(
       new Set(['posthog-js', '@opentelemetry', '@supabase']),
@@ -33,10 +34,14 @@ test.describe('optional chunks', () => {
     const manifest = await precacheManifest(STATIC_DIR);
     const optionalPaths = optional.map((c) => c.path);
     expect(manifest.filter((url) => optionalPaths.includes(url))).toEqual([]);
+    // The operator console's chunks stay out too (only operators load them).
+    const consolePaths = (JSON.parse(await readFile(join(STATIC_DIR, CONSOLE_CHUNKS_LIST), 'utf8')) as string[]).map((file) => `/${file}`);
+    expect(consolePaths.filter((path) => path.endsWith('.js')).length, 'the build has console chunks').toBeGreaterThan(0);
+    expect(manifest.filter((url) => consolePaths.includes(url))).toEqual([]);
     const otherChunks = (await readdir(join(STATIC_DIR, 'assets')))
       .filter((name) => name.endsWith('.js'))
       .map((name) => `/assets/${name}`)
-      .filter((path) => !optionalPaths.includes(path));
+      .filter((path) => !optionalPaths.includes(path) && !consolePaths.includes(path));
     expect(otherChunks.filter((path) => !manifest.includes(path)), 'every other chunk is precached').toEqual([]);
 
     // The installed worker's precache agrees.
