@@ -11,10 +11,9 @@ import {
   AdminActivationSchema,
   type ActivationInputData,
 } from '../../../src/contracts/admin/activation';
-import { contentStatusAt } from '../../../src/rules/content-status';
 import { activations, activationUsers, badges, userBadges } from '../../db/schema';
 import { validationFailed } from '../../lib/errors';
-import type { AdminResource } from './resource';
+import { type AdminResource, itemFields } from './resource';
 
 type ActivationRow = typeof activations.$inferSelect & { badges: Array<typeof badges.$inferSelect> };
 
@@ -62,10 +61,7 @@ export const activationResource: AdminResource<ActivationRow, ActivationInputDat
   toItem: (row, now) =>
     AdminActivationSchema.parse({
       ...activationResource.toInput(row),
-      id: row.id,
-      status: contentStatusAt({ archivedAt: row.archivedAt, draft: row.draft, start: row.startsAt, end: row.stopsAt }, now),
-      archivedAt: row.archivedAt?.toISOString() ?? null,
-      updatedAt: row.updatedAt.toISOString(),
+      ...itemFields(row, { start: row.startsAt, end: row.stopsAt }, now),
     }),
   mediaRefs: (input) => [
     ...(input.mediaId ? [{ path: 'mediaId', id: input.mediaId }] : []),

@@ -7,11 +7,10 @@
 import { eq } from 'drizzle-orm';
 import { AdminArticleSchema, ArticleInputSchema, ArticlePatchSchema, type ArticleInputData } from '../../../src/contracts/admin/article';
 import type { ArticleBlock } from '../../../src/contracts/content';
-import { contentStatusAt } from '../../../src/rules/content-status';
 import { readingMinutes } from '../../../src/rules/reading-time';
 import { articleReads, articles } from '../../db/schema';
 import { expectMediaKinds } from './media';
-import type { AdminResource } from './resource';
+import { type AdminResource, itemFields } from './resource';
 
 type ArticleRow = typeof articles.$inferSelect;
 
@@ -65,10 +64,7 @@ export const articleResource: AdminResource<ArticleRow, ArticleInputData> = {
     const input = articleResource.toInput(row);
     return AdminArticleSchema.parse({
       ...input,
-      id: row.id,
-      status: contentStatusAt({ archivedAt: row.archivedAt, draft: row.draft, start: row.publishedAt, end: null }, now),
-      archivedAt: row.archivedAt?.toISOString() ?? null,
-      updatedAt: row.updatedAt.toISOString(),
+      ...itemFields(row, { start: row.publishedAt, end: null }, now),
       readingMinutes: readingMinutes(input.bodyMarkdown),
     });
   },

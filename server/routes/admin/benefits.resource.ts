@@ -3,9 +3,8 @@
  * `src/contracts/admin/benefit.ts`. Nobody earns from a benefit, so a delete deletes.
  */
 import { AdminBenefitSchema, BenefitInputSchema, BenefitPatchSchema, type BenefitInputData } from '../../../src/contracts/admin/benefit';
-import { contentStatusAt } from '../../../src/rules/content-status';
 import { benefits } from '../../db/schema';
-import type { AdminResource } from './resource';
+import { type AdminResource, itemFields } from './resource';
 
 type BenefitRow = typeof benefits.$inferSelect;
 
@@ -34,10 +33,7 @@ export const benefitResource: AdminResource<BenefitRow, BenefitInputData> = {
   toItem: (row, now) =>
     AdminBenefitSchema.parse({
       ...benefitResource.toInput(row),
-      id: row.id,
-      status: contentStatusAt({ archivedAt: row.archivedAt, draft: row.draft, start: null, end: null }, now),
-      archivedAt: row.archivedAt?.toISOString() ?? null,
-      updatedAt: row.updatedAt.toISOString(),
+      ...itemFields(row, { start: null, end: null }, now),
     }),
   mediaRefs: (input) => (input.mediaId ? [{ path: 'mediaId', id: input.mediaId }] : []),
 };

@@ -9,9 +9,8 @@ import {
   CarouselCardPatchSchema,
   type CarouselCardInputData,
 } from '../../../src/contracts/admin/carousel-card';
-import { contentStatusAt } from '../../../src/rules/content-status';
 import { carouselCards } from '../../db/schema';
-import type { AdminResource } from './resource';
+import { type AdminResource, itemFields } from './resource';
 
 type CarouselCardRow = typeof carouselCards.$inferSelect;
 
@@ -51,10 +50,7 @@ export const carouselCardResource: AdminResource<CarouselCardRow, CarouselCardIn
   toItem: (row, now) =>
     AdminCarouselCardSchema.parse({
       ...carouselCardResource.toInput(row),
-      id: row.id,
-      status: contentStatusAt({ archivedAt: row.archivedAt, draft: row.draft, start: row.startsAt, end: row.stopsAt }, now),
-      archivedAt: row.archivedAt?.toISOString() ?? null,
-      updatedAt: row.updatedAt.toISOString(),
+      ...itemFields(row, { start: row.startsAt, end: row.stopsAt }, now),
     }),
   mediaRefs: (input) => (input.mediaId ? [{ path: 'mediaId', id: input.mediaId }] : []),
 };

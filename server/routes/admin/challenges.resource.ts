@@ -11,9 +11,8 @@ import {
   ChallengePatchSchema,
   type ChallengeInputData,
 } from '../../../src/contracts/admin/challenge';
-import { contentStatusAt } from '../../../src/rules/content-status';
 import { challengeResponses, challenges, triviaAnswers } from '../../db/schema';
-import type { AdminResource } from './resource';
+import { type AdminResource, itemFields } from './resource';
 
 type ChallengeRow = typeof challenges.$inferSelect;
 
@@ -70,10 +69,7 @@ export const challengeResource: AdminResource<ChallengeRow, ChallengeInputData> 
   toItem: (row, now) =>
     AdminChallengeSchema.parse({
       ...challengeResource.toInput(row),
-      id: row.id,
-      status: contentStatusAt({ archivedAt: row.archivedAt, draft: row.draft, start: row.visibleFrom, end: row.expiresOn }, now),
-      archivedAt: row.archivedAt?.toISOString() ?? null,
-      updatedAt: row.updatedAt.toISOString(),
+      ...itemFields(row, { start: row.visibleFrom, end: row.expiresOn }, now),
     }),
   mediaRefs: (input) => [
     ...(input.mediaId ? [{ path: 'mediaId', id: input.mediaId }] : []),

@@ -5,9 +5,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { AdminConsentSchema, ConsentInputSchema, ConsentPatchSchema, type ConsentInputData } from '../../../src/contracts/admin/consent';
-import { contentStatusAt } from '../../../src/rules/content-status';
 import { consents, userConsents } from '../../db/schema';
-import type { AdminResource } from './resource';
+import { type AdminResource, itemFields } from './resource';
 
 type ConsentRow = typeof consents.$inferSelect;
 
@@ -33,10 +32,7 @@ export const consentResource: AdminResource<ConsentRow, ConsentInputData> = {
   toItem: (row, now) =>
     AdminConsentSchema.parse({
       ...consentResource.toInput(row),
-      id: row.id,
-      status: contentStatusAt({ archivedAt: row.archivedAt, draft: false, start: null, end: null }, now),
-      archivedAt: row.archivedAt?.toISOString() ?? null,
-      updatedAt: row.updatedAt.toISOString(),
+      ...itemFields(row, { start: null, end: null }, now),
     }),
   inUse: async (db, id) => {
     const [row] = await db.select({ id: userConsents.consentId }).from(userConsents).where(eq(userConsents.consentId, id)).limit(1);

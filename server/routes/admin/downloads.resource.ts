@@ -5,11 +5,10 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { AdminDownloadSchema, DownloadInputSchema, DownloadPatchSchema, type DownloadInputData } from '../../../src/contracts/admin/download';
-import { contentStatusAt } from '../../../src/rules/content-status';
 import { downloads, media } from '../../db/schema';
 import { expectMediaKinds } from './media';
 import { demoCdnFileSize } from '../../storage/demo-cdn';
-import type { AdminResource } from './resource';
+import { type AdminResource, itemFields } from './resource';
 
 type DownloadRow = typeof downloads.$inferSelect;
 
@@ -48,10 +47,7 @@ export const downloadResource: AdminResource<DownloadRow, DownloadInputData> = {
   toItem: (row, now) =>
     AdminDownloadSchema.parse({
       ...downloadResource.toInput(row),
-      id: row.id,
-      status: contentStatusAt({ archivedAt: row.archivedAt, draft: false, start: null, end: null }, now),
-      archivedAt: row.archivedAt?.toISOString() ?? null,
-      updatedAt: row.updatedAt.toISOString(),
+      ...itemFields(row, { start: null, end: null }, now),
       fileName: row.fileName,
       sizeBytes: row.sizeBytes,
     }),

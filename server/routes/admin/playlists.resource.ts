@@ -5,10 +5,9 @@
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { AdminPlaylistSchema, PlaylistInputSchema, PlaylistPatchSchema, type PlaylistInputData } from '../../../src/contracts/admin/playlist';
-import { contentStatusAt } from '../../../src/rules/content-status';
 import { playlists, playlistVideos, videos } from '../../db/schema';
 import { validationFailed } from '../../lib/errors';
-import type { AdminResource } from './resource';
+import { type AdminResource, itemFields } from './resource';
 
 type PlaylistRow = typeof playlists.$inferSelect & { videoIds: string[] };
 
@@ -43,10 +42,7 @@ export const playlistResource: AdminResource<PlaylistRow, PlaylistInputData> = {
   toItem: (row, now) =>
     AdminPlaylistSchema.parse({
       ...playlistResource.toInput(row),
-      id: row.id,
-      status: contentStatusAt({ archivedAt: row.archivedAt, draft: row.draft, start: null, end: null }, now),
-      archivedAt: row.archivedAt?.toISOString() ?? null,
-      updatedAt: row.updatedAt.toISOString(),
+      ...itemFields(row, { start: null, end: null }, now),
     }),
   check: async (input, { tx, organizationId }) => {
     if (!input.videoIds.length) return;

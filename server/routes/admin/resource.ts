@@ -11,6 +11,7 @@
  * item); child rows (a story's chapters, a playlist's videos, an activation's badges) are written by `afterWrite`
  * and read by `load`.
  */
+import { contentStatusAt } from '../../../src/rules/content-status';
 import { and, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { Hono } from 'hono';
@@ -81,6 +82,24 @@ export type AdminResource<Row extends { id: string }, Input extends Record<strin
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The fields every admin item answers besides its input (`adminItemFields` of `src/contracts/admin/common.ts`): its
+ * id, its status at `now` over its window (`contentStatusAt`; rows without a `draft` column are never drafts), and
+ * `archivedAt` / `updatedAt` as ISO text.
+ */
+export function itemFields(
+  row: { id: string; archivedAt: Date | null; draft?: boolean; updatedAt: Date },
+  window: { start: Date | null; end: Date | null },
+  now: Date,
+) {
+  return {
+    id: row.id,
+    status: contentStatusAt({ archivedAt: row.archivedAt, draft: row.draft ?? false, start: window.start, end: window.end }, now),
+    archivedAt: row.archivedAt?.toISOString() ?? null,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
 
 /** SQL condition selecting items of `status` at `now` (mirrors `contentStatusAt`). */
 export function statusCondition(columns: StatusColumns, status: ContentStatus, now: Date): SQL {

@@ -7,11 +7,10 @@
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { AdminStorySchema, StoryInputSchema, StoryPatchSchema, type StoryInputData } from '../../../src/contracts/admin/story';
-import { contentStatusAt } from '../../../src/rules/content-status';
 import { rankCodeOf } from '../../../src/rules/story-title';
 import { ranks, stories, storyChapters, storyChapterViews } from '../../db/schema';
 import { validationFailed } from '../../lib/errors';
-import type { AdminResource } from './resource';
+import { type AdminResource, itemFields } from './resource';
 
 type StoryRow = typeof stories.$inferSelect & { chapters: Array<typeof storyChapters.$inferSelect> };
 
@@ -63,10 +62,7 @@ export const storyResource: AdminResource<StoryRow, StoryInputData> = {
   toItem: (row, now) =>
     AdminStorySchema.parse({
       ...storyResource.toInput(row),
-      id: row.id,
-      status: contentStatusAt({ archivedAt: row.archivedAt, draft: row.draft, start: row.startsAt, end: row.stopsAt }, now),
-      archivedAt: row.archivedAt?.toISOString() ?? null,
-      updatedAt: row.updatedAt.toISOString(),
+      ...itemFields(row, { start: row.startsAt, end: row.stopsAt }, now),
     }),
   mediaRefs: (input) => [
     { path: 'coverMediaId', id: input.coverMediaId },

@@ -10,9 +10,8 @@ import {
   SweepstakePatchSchema,
   type SweepstakeInputData,
 } from '../../../src/contracts/admin/sweepstake';
-import { contentStatusAt } from '../../../src/rules/content-status';
 import { sweepstakeEntries, sweepstakes } from '../../db/schema';
-import type { AdminResource } from './resource';
+import { type AdminResource, itemFields } from './resource';
 
 type SweepstakeRow = typeof sweepstakes.$inferSelect;
 
@@ -64,10 +63,7 @@ export const sweepstakeResource: AdminResource<SweepstakeRow, SweepstakeInputDat
   toItem: (row, now) =>
     AdminSweepstakeSchema.parse({
       ...sweepstakeResource.toInput(row),
-      id: row.id,
-      status: contentStatusAt({ archivedAt: row.archivedAt, draft: row.draft, start: row.startsAt, end: row.endsAt }, now),
-      archivedAt: row.archivedAt?.toISOString() ?? null,
-      updatedAt: row.updatedAt.toISOString(),
+      ...itemFields(row, { start: row.startsAt, end: row.endsAt }, now),
     }),
   mediaRefs: (input) => (input.mediaId ? [{ path: 'mediaId', id: input.mediaId }] : []),
   inUse: async (db, id) => {

@@ -5,10 +5,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { AdminVideoSchema, VideoInputSchema, VideoPatchSchema, type VideoInputData } from '../../../src/contracts/admin/video';
-import { contentStatusAt } from '../../../src/rules/content-status';
 import { videos, videoViews } from '../../db/schema';
 import { expectMediaKinds } from './media';
-import type { AdminResource } from './resource';
+import { type AdminResource, itemFields } from './resource';
 
 type VideoRow = typeof videos.$inferSelect;
 
@@ -57,10 +56,7 @@ export const videoResource: AdminResource<VideoRow, VideoInputData> = {
   toItem: (row, now) =>
     AdminVideoSchema.parse({
       ...videoResource.toInput(row),
-      id: row.id,
-      status: contentStatusAt({ archivedAt: row.archivedAt, draft: row.draft, start: row.publishedAt, end: null }, now),
-      archivedAt: row.archivedAt?.toISOString() ?? null,
-      updatedAt: row.updatedAt.toISOString(),
+      ...itemFields(row, { start: row.publishedAt, end: null }, now),
     }),
   mediaRefs: (input) => [
     ...(input.fileMediaId ? [{ path: 'fileMediaId', id: input.fileMediaId }] : []),
