@@ -19,11 +19,11 @@ import type { Tx } from '../../db/client';
 import { media, organizations } from '../../db/schema';
 import { changedFields, recordAudit, type Actor } from '../../domain/audit';
 import { notFound, validationFailed } from '../../lib/errors';
-import { parseWith, readJson, sendData } from '../../lib/http';
+import { parseWith, sendData } from '../../lib/http';
 import { documented } from '../../lib/openapi';
 import type { AppDeps, AppEnv, OrganizationRow } from '../../lib/types';
 import { requireOperator } from './operator';
-import { sentFields } from './resource';
+import { readPatch } from './resource';
 
 /** The stored settings of an organization row, as the admin contract spells them. */
 export function organizationSettings(row: OrganizationRow): OrganizationSettings {
@@ -99,8 +99,7 @@ export function organizationAdminRoutes(deps: AppDeps) {
       errors: { 422: 'ValidationFailed: the merged settings break the contract, or the logo is not a media of the organization.' },
     }), async (c) => {
       const { organization, user } = requireOperator(c.get('principal'));
-      const parsed = await readJson(c, OrganizationPatchSchema);
-      const patch = sentFields(parsed as Record<string, unknown>, await c.req.json().catch(() => ({})));
+      const patch = await readPatch(c, OrganizationPatchSchema);
       const item = await deps.db.transaction(async (tx) => {
         const existing = await readOrganization(tx, organization.id);
         const settings = parseWith(OrganizationSettingsSchema, { ...organizationSettings(existing), ...patch }, 'Invalid request body');

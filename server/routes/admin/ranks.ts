@@ -21,11 +21,11 @@ import { ranks } from '../../db/schema';
 import { changedFields, recordAudit, type Actor } from '../../domain/audit';
 import type { DbOrTx, Tx } from '../../db/client';
 import { notFound, validationFailed } from '../../lib/errors';
-import { parseWith, readJson, sendData } from '../../lib/http';
+import { parseWith, sendData } from '../../lib/http';
 import { documented } from '../../lib/openapi';
 import type { AppDeps, AppEnv, RankRow } from '../../lib/types';
 import { requireOperator } from './operator';
-import { sentFields } from './resource';
+import { readPatch } from './resource';
 
 const toRank = (row: RankRow): AdminRank =>
   AdminRankSchema.parse({ code: row.code, title: row.title, threshold: row.threshold, translations: row.translations });
@@ -96,8 +96,7 @@ export function rankAdminRoutes(deps: AppDeps) {
       const { organization, user } = requireOperator(c.get('principal'));
       const code = RankCodeSchema.safeParse(c.req.param('code'));
       if (!code.success) throw notFound('Rank not found');
-      const parsed = await readJson(c, RankPatchSchema);
-      const patch = sentFields(parsed as Record<string, unknown>, await c.req.json().catch(() => ({})));
+      const patch = await readPatch(c, RankPatchSchema);
       const item = await deps.db.transaction(async (tx) => {
         const ladder = await tx.select().from(ranks).where(eq(ranks.organizationId, organization.id)).for('update');
         const existing = ladder.find((r) => r.code === code.data);

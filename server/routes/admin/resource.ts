@@ -14,8 +14,8 @@
 import { contentStatusAt } from '../../../src/rules/content-status';
 import { and, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { Hono } from 'hono';
-import type { z } from 'zod';
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
 import {
   AdminListQuerySchema,
   DeletionResponseSchema,
@@ -122,8 +122,14 @@ export function statusCondition(columns: StatusColumns, status: ContentStatus, n
   }
 }
 
-/** Keeps the keys of `parsed` that the client actually sent (zod fills absent fields with their defaults). */
-export function sentFields<T extends Record<string, unknown>>(parsed: T, raw: unknown): Partial<T> {
+/**
+ * Reads a PATCH body once and validates it with `schema` (a contract's fields, all optional), keeping only the
+ * fields the client sent: zod fills absent fields with their defaults, which a patch must not write.
+ * @throws ApiError 415 / 400 / 422 as `readJson`
+ */
+export async function readPatch<T>(c: Context, schema: z.ZodType<T>): Promise<Partial<T>> {
+  const raw = await readJson(c, z.unknown());
+  const parsed = parseWith(schema, raw, 'Invalid request body') as Record<string, unknown>;
   const sent = raw !== null && typeof raw === 'object' ? Object.keys(raw) : [];
   return Object.fromEntries(Object.entries(parsed).filter(([key]) => sent.includes(key))) as Partial<T>;
 }
@@ -339,9 +345,7 @@ export function adminResourceRoutes<Row extends { id: string }, Input extends Re
       },
     }), async (c) => {
       const { organization, user } = requireOperator(c.get('principal'));
-      const raw = (await readJson(c, resource.patch)) as Partial<Input>;
-      const body = await c.req.json().catch(() => ({}));
-      const patch = sentFields(raw as Record<string, unknown>, body);
+      const patch = await readPatch(c, resource.patch);
       const now = deps.clock();
       const item = await change(async (tx) => {
         const existing = await readItem(resource, tx, organization.id, c.req.param('id'));
