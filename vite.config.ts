@@ -28,10 +28,12 @@ export default defineConfig({
       manifest: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,png,woff2}', 'locales/**/*.json'],
-        // Store screenshots are only read by the install UI: keep them out of the precache (offline model, 0005).
+        // Store screenshots and the manifest's default icons (`icons/icon-*.png`, used only when the organization has
+        // no logo) are read by the install UI, online, never by the page: keep them out of the precache (offline
+        // model, 0005). The page's own icons (favicon, apple-touch-icon, icon.svg) stay.
         // The operator console (its code, styles and strings, in `console-*` chunks: see `codeSplitting` below)
         // is for operators online, not for a fan's offline app.
-        globIgnores: ['**/node_modules/**/*', 'screenshots/**', 'assets/console-*.js', 'assets/console-*.css'],
+        globIgnores: ['**/node_modules/**/*', 'screenshots/**', 'icons/icon-*.png', 'assets/console-*.js', 'assets/console-*.css'],
         // Chunks only some deployments load (PostHog, OpenTelemetry, Supabase; ~630 KiB) are not precached: found by
         // their modules, not their names (scripts/lib/optional-chunks.ts); the service worker caches them when loaded.
         // The console's chunks are left out too: `console-*` by `globIgnores`, the rest it alone reaches by the
@@ -63,13 +65,15 @@ export default defineConfig({
             {
               name: 'console',
               // Only the console's own modules: what it shares with the fan app (the HTTP client, zod, ...) stays in
-              // the fan app's chunks, which the console chunk imports.
+              // the fan app's chunks, which the console chunk imports. The figures chart stays out, so that it and
+              // uPlot form the chunk the figures page loads lazily (a chunk the console imported statically would
+              // load uPlot with every console page).
               includeDependenciesRecursively: false,
-              test: /[\\/]src[\\/](features[\\/]console[\\/]|contracts[\\/]admin[\\/])|[\\/]src[\\/]routes[\\/]admin(\.tsx|[\\/][^?]*)\?tsr-split|[\\/]node_modules[\\/](@dnd-kit|@date-fns)[\\/]/,
+              test: /[\\/]src[\\/](features[\\/]console[\\/](?!components[\\/]figures-chart)|contracts[\\/]admin[\\/])|[\\/]src[\\/]routes[\\/]admin(\.tsx|[\\/][^?]*)\?tsr-split|[\\/]node_modules[\\/](@dnd-kit|@date-fns|papaparse)[\\/]/,
             },
             {
               name: (id: string) => {
-                const match = /locales[\\/](\w+)[\\/]console\.json$/.exec(id);
+                const match = /locales[\\/](\w+)[\\/]console(?:-[\w-]+)?\.json$/.exec(id);
                 return match ? `console-locale-${match[1]}` : null;
               },
             },

@@ -14,6 +14,10 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['test/unit/setup.ts'],
+          // Waits end when their condition holds; these limits only matter on a loaded machine (test/unit/setup.ts).
+          testTimeout: 20_000,
+          expect: { poll: { timeout: 10_000 } },
         },
         // Components render on React 19, as in the browser build (docs/decisions/0035).
         plugins: [react()],

@@ -2,10 +2,12 @@
  * `npm run bench`: prints Podium's performance figures (no pass/fail; targets are read by people):
  * - first-load JavaScript of /dashboard (gzip KiB, see bench-bundle.ts);
  * - API throughput on the embedded PGlite for a signed-in fan: GET /api/user/me, GET /api/challenge,
- *   GET /api/checkin (autocannon, 10 connections, 10 s each: requests/s, latency p50/p99 in ms).
+ *   GET /api/checkin (autocannon, 10 connections, 10 s each: requests/s, latency p50/p99 in ms);
+ * - entering a pick'em result over 50,000 responses on PostgreSQL (ms, see bench-results.ts).
  */
 import autocannon from 'autocannon';
 import { measureDashboardJs, printDashboardJs } from './bench-bundle';
+import { printResultEntry } from './bench-results';
 import { apiHeaders, startServer, signInFan } from './lib/server';
 
 printDashboardJs('local auth, no analytics', await measureDashboardJs(), true, false);
@@ -30,3 +32,5 @@ try {
 } finally {
   await server.stop();
 }
+
+await printResultEntry();

@@ -33,15 +33,32 @@ step() { # step NAME CMD...
   echo; echo "==> $name"
   if "$@"; then echo "<== $name ok ($(( $(date +%s) - t0 )) s)"; else echo "<== $name FAILED ($(( $(date +%s) - t0 )) s)"; failed_steps+=("$name"); fi
 }
+# together NAME 'COMMAND' [NAME 'COMMAND' ...]: runs independent steps at the same time (most are single-threaded:
+# tsc, ESLint, one vitest worker on 2 cores), each into its own log, then prints each step's output in order.
+together() {
+  local names=() pids=() logs=() t0=$(date +%s)
+  while [ $# -gt 1 ]; do
+    local log=".tmp/step-${#names[@]}.log"
+    bash -c "$2" >"$log" 2>&1 &
+    names+=("$1"); pids+=($!); logs+=("$log"); shift 2
+  done
+  for i in "${!names[@]}"; do
+    echo; echo "==> ${names[$i]}"
+    if wait "${pids[$i]}"; then cat "${logs[$i]}"; echo "<== ${names[$i]} ok (with the others: $(( $(date +%s) - t0 )) s)"
+    else cat "${logs[$i]}"; echo "<== ${names[$i]} FAILED"; failed_steps+=("${names[$i]}"); fi
+  done
+}
 
 rm -f .tmp/results-*.json
-step "typecheck" npx tsc --noEmit -p tsconfig.json
-step "typecheck service worker" npx tsc --noEmit -p sw/tsconfig.json
-step "lint (ESLint + knip)" npm run lint
-step "unit tests" npx vitest run --project unit --reporter=default --reporter=json --outputFile.json=.tmp/results-unit.json
-step "server tests (PGlite)" npx vitest run --project server --reporter=default --reporter=json --outputFile.json=.tmp/results-server-pglite.json
-step "server tests (PostgreSQL)" env PODIUM_TEST_DB=postgres npx vitest run --project server --reporter=default --reporter=json --outputFile.json=.tmp/results-server-postgres.json
-step "build" npm run build
+together \
+  "typecheck" "npx tsc --noEmit -p tsconfig.json && npx tsc --noEmit -p sw/tsconfig.json" \
+  "lint (ESLint + knip)" "npm run lint" \
+  "unit tests" "npx vitest run --project unit --reporter=default --reporter=json --outputFile.json=.tmp/results-unit.json" \
+  "build" "npm run build"
+# Each test file has its own database (PGlite in memory, or its own PostgreSQL database), so both engines run at once.
+together \
+  "server tests (PGlite)" "npx vitest run --project server --reporter=default --reporter=json --outputFile.json=.tmp/results-server-pglite.json" \
+  "server tests (PostgreSQL)" "PODIUM_TEST_DB=postgres npx vitest run --project server --reporter=default --reporter=json --outputFile.json=.tmp/results-server-postgres.json"
 step "end-to-end (Chromium)" env PLAYWRIGHT_JSON_OUTPUT_NAME=.tmp/results-e2e.json npx playwright test --reporter=list,json
 step "end-to-end, hosted integrations (Chromium + stand-ins)" env PLAYWRIGHT_JSON_OUTPUT_NAME=.tmp/results-e2e-integrations.json npx playwright test -c playwright.integrations.config.ts --reporter=list,json
 

@@ -5,7 +5,6 @@
  * and call it with `app.request(...)`.
  */
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { languageDetector } from 'hono/language';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -13,6 +12,10 @@ import { isStorableText, type ErrorCode } from '../src/contracts/common';
 import { isConnectionError, type Db } from './db/client';
 import { createOrganizationCache } from './db/organization-cache';
 import { prepareQueries } from './db/queries';
+import { prepareChallengeStatements } from './domain/challenges';
+import { prepareCheckinStatements } from './domain/checkin';
+import { createIdempotencyClaimer } from './db/idempotency-claims';
+import { createSessionLoader } from './db/session-loader';
 import { ambientDb, ambientPrepared } from './db/request-transaction';
 import { memoryStorage, type MediaStorage } from './storage/media-storage';
 import type { Env } from './env';
@@ -21,7 +24,9 @@ import type { Logger } from './lib/logger';
 import { createMailer, type Mailer } from './lib/mailer';
 import type { AppDeps, AppEnv, Clock } from './lib/types';
 import { authenticate } from './middlewares/authenticate';
+import { requestBodyLimit } from './middlewares/body-limit';
 import { idempotency } from './middlewares/idempotency';
+import { databaseAdmission } from './middlewares/database-admission';
 import { loadShedding } from './middlewares/load-shedding';
 import { securityHeaders } from './middlewares/security-headers';
 import { challengeRoutes } from './routes/challenge/challenge.index';
@@ -47,6 +52,9 @@ import { contentRoutes } from './routes/content/content.index';
 import { cspReportRoutes } from './routes/csp-report/csp-report.index';
 import { avatarRoutes, profileRoutes } from './routes/profile/profile.index';
 import { sweepstakeRoutes } from './routes/sweepstakes/sweepstakes.index';
+import { leaderboardRoutes, leagueRoutes } from './routes/leaderboards/leaderboards.index';
+import { venueRoutes } from './routes/venue/venue.index';
+import { pushPublicRoutes, pushRoutes } from './routes/push/push.index';
 
 /** Largest accepted request body, in bytes (413 above). */
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -67,6 +75,11 @@ export type CreateAppOptions = {
   storage?: MediaStorage;
   /** Tests only: fault injection at each Idempotency-Key step (see `AppDeps.faultHook`). */
   faultHook?: AppDeps['faultHook'];
+  /**
+   * Serve at most `concurrency` API requests at once, the others waiting in line (`middlewares/database-admission.ts`,
+   * decision 0064). `server/main.ts` sets it for the embedded PGlite; PostgreSQL's pool bounds the wait itself.
+   */
+  admission?: { concurrency: number };
 };
 
 const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
@@ -106,7 +119,15 @@ export function createApp(options: CreateAppOptions) {
     logger: options.logger,
     mailer: options.mailer ?? createMailer(options.env.SMTP_URL, options.env.SMTP_FROM),
     clock: options.clock ?? (() => new Date()),
-    queries: ambientPrepared(prepareQueries(options.db)),
+    queries: ambientPrepared({
+      ...prepareQueries(options.db),
+      ...prepareCheckinStatements(options.db),
+      ...prepareChallengeStatements(options.db),
+    }),
+    // Read before any request transaction opens (authenticate runs first), so straight on the database.
+    sessions: createSessionLoader(options.db),
+    // Claims commit on their own, before the request transaction opens: straight on the database too.
+    idempotencyClaims: createIdempotencyClaimer(options.db),
     organizations: createOrganizationCache(options.db),
     storage: options.storage ?? memoryStorage(),
     faultHook: options.faultHook,
@@ -147,11 +168,24 @@ export function createApp(options: CreateAppOptions) {
 
   app.route('/', configRoutes(deps));
 
+  if (options.admission) {
+    const { env } = deps;
+    app.use(
+      '/api/*',
+      databaseAdmission({
+        concurrency: options.admission.concurrency,
+        maxWaitMs: env.DATABASE_POOL_TIMEOUT_MS,
+        maxQueue: env.MAX_IN_FLIGHT_REQUESTS,
+        retryAfterSeconds: SHED_RETRY_AFTER_SECONDS,
+      }),
+    );
+  }
+
   const api = new Hono<AppEnv>();
   api.use('*', loadShedding({ maxInFlight: deps.env.MAX_IN_FLIGHT_REQUESTS, retryAfterSeconds: SHED_RETRY_AFTER_SECONDS }));
   api.use(
     '*',
-    bodyLimit({
+    requestBodyLimit({
       maxSize: MAX_BODY_BYTES,
       onError: (c) => c.json({ error: { code: 'PayloadTooLarge', message: 'Request body is larger than 1 MB' } }, 413),
     }),
@@ -166,6 +200,7 @@ export function createApp(options: CreateAppOptions) {
   api.route('/media', mediaRoutes(deps));
   api.route('/', openApiRoutes(app));
   api.route('/csp-report', cspReportRoutes(deps));
+  api.route('/push', pushPublicRoutes(deps));
 
   const member = new Hono<AppEnv>();
   member.use('*', authenticate(deps), idempotency(deps));
@@ -178,10 +213,14 @@ export function createApp(options: CreateAppOptions) {
   member.route('/content', contentRoutes(deps));
   member.route('/sweepstake', sweepstakeRoutes(deps));
   member.route('/activations', activationRoutes(deps));
+  member.route('/venue', venueRoutes(deps));
   member.route('/consent', consentRoutes(deps));
   member.route('/carousel', carouselRoutes(deps));
+  member.route('/push', pushRoutes(deps));
   member.route('/benefits', benefitRoutes(deps));
   member.route('/cars', carRoutes());
+  member.route('/leaderboards', leaderboardRoutes(deps));
+  member.route('/leagues', leagueRoutes(deps));
   member.route('/admin', adminRoutes(deps));
   api.route('/', member);
 

@@ -84,8 +84,16 @@ export const EnvSchema = z
      * lets a 100-connection burst through while a stadium's thousands of phones cannot pile up unbounded.
      */
     MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().min(1).max(100_000).default(1_000),
-    /** How long (ms) a request may wait for a free PostgreSQL connection before it answers 503. */
+    /**
+     * How long (ms) a request may wait for a free PostgreSQL connection, or on the embedded PGlite for its turn
+     * (PGLITE_CONCURRENT_REQUESTS), before it answers 503.
+     */
     DATABASE_POOL_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+    /**
+     * On the embedded PGlite, API requests served at once; the others wait in line, at most DATABASE_POOL_TIMEOUT_MS
+     * (decision 0064). Unused on PostgreSQL.
+     */
+    PGLITE_CONCURRENT_REQUESTS: z.coerce.number().int().min(1).max(1_000).default(8),
     /** PGlite data directory; `memory://` keeps everything in memory. */
     PODIUM_DATA_DIR: z.string().min(1).default('./data'),
     /** Uploaded media bytes: a directory (default `<PODIUM_DATA_DIR>/media`, memory for `memory://`); decision 0041. */
@@ -160,6 +168,19 @@ export const EnvSchema = z
     OTEL_EXPORTER_OTLP_ENDPOINT: url('OTEL_EXPORTER_OTLP_ENDPOINT'),
     /** `service.name` of the server's traces. */
     OTEL_SERVICE_NAME: z.string().min(1).default('podium-api'),
+    /**
+     * Web Push VAPID key pair (base64url, as `web-push generate-vapid-keys` prints them; decision 0060). Both or
+     * neither: unset = a pair generated once and kept in the database, shared by every server process.
+     */
+    VAPID_PUBLIC_KEY: optionalText,
+    VAPID_PRIVATE_KEY: optionalText,
+    /** Contact push services may use about this sender: a `mailto:` or `https:` URL. */
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: or https:// URL')
+      .default('mailto:no-reply@podium.example'),
+    /** Push requests one process sends at once while delivering a notification. */
+    PUSH_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(16),
   })
   .superRefine((e, ctx) => {
     // Decision 0042: a production server never runs on a secret or key that is printed in this repository.
@@ -178,6 +199,9 @@ export const EnvSchema = z
           message: 'is the demo key; set your organization\'s own key in production, or PODIUM_DEMO=true for a demo',
         });
       }
+    }
+    if ((e.VAPID_PUBLIC_KEY === null) !== (e.VAPID_PRIVATE_KEY === null)) {
+      ctx.addIssue({ code: 'custom', path: ['VAPID_PUBLIC_KEY'], message: 'set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither' });
     }
     if (e.PUBLIC_AUTH_MODE === 'supabase' && (!e.PUBLIC_SUPABASE_URL || !e.PUBLIC_SUPABASE_ANON_KEY)) {
       ctx.addIssue({

@@ -2,8 +2,9 @@
  * Process entry (`npm start` runs its compiled JavaScript, `npm run dev:server` runs it with tsx): parse the
  * environment, open the database (PGlite or PostgreSQL) and apply migrations, seed the demo organization on an
  * empty database, serve HTTP (traced with OpenTelemetry when OTEL_EXPORTER_OTLP_ENDPOINT is set), keep uploaded
- * media bytes on disk (decision 0041), purge expired rows and unused uploads hourly, and shut down gracefully on
- * SIGTERM/SIGINT (stop accepting, let in-flight requests finish within 10 s, close the database, exit 0).
+ * media bytes on disk (decision 0041), purge expired rows and unused uploads and roll up the figures' closed days
+ * (decision 0058) hourly, send the operators' scheduled push notifications (decision 0060) every 30 s, and shut down gracefully on SIGTERM/SIGINT (stop accepting, let in-flight requests finish
+ * within 10 s, close the database, exit 0).
  *
  * With `WEB_CONCURRENCY=N` (N > 1, PostgreSQL only) this process becomes a cluster primary that migrates and
  * seeds once, then forks N workers running this same file (`server/cluster.ts`, docs/decisions/0044).
@@ -14,7 +15,9 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { runPrimary, workerCount } from './cluster';
 import { openDatabase } from './db/client';
+import { rollUpEveryOrganization } from './domain/figures';
 import { purgeExpired } from './domain/housekeeping';
+import { processDuePushNotifications } from './domain/push';
 import { processEnv, startupWarnings } from './env';
 import { answerClientErrorsWithJson } from './lib/client-errors';
 import { createLogger } from './lib/logger';
@@ -23,6 +26,8 @@ import { diskStorage, storageForDataDir } from './storage/media-storage';
 
 /** How long in-flight requests may take to finish after SIGTERM before the process exits anyway (code 1). */
 const SHUTDOWN_GRACE_MS = 10_000;
+/** How often scheduled push notifications are looked for (ms): a scheduled send goes out within this of its time. */
+const PUSH_JOB_INTERVAL_MS = 30_000;
 
 const env = processEnv();
 const logger = createLogger(env.LOG_LEVEL);
@@ -66,7 +71,9 @@ async function startServer() {
   }
 
   const storage = env.MEDIA_DIR ? diskStorage(env.MEDIA_DIR) : storageForDataDir(env.PODIUM_DATA_DIR);
-  const { app } = createApp({ db: database.db, env, logger, storage });
+  // PGlite runs one statement at a time: requests beyond a few wait in line for their turn (decision 0064).
+  const admission = database.engine === 'pglite' ? { concurrency: env.PGLITE_CONCURRENT_REQUESTS } : undefined;
+  const { app, deps } = createApp({ db: database.db, env, logger, storage, admission });
   // OpenTelemetry (decision 0032): loaded only when OTEL_EXPORTER_OTLP_ENDPOINT is set.
   const telemetry = env.OTEL_EXPORTER_OTLP_ENDPOINT ? await import('./telemetry') : null;
   const stopTelemetry = telemetry?.startServerTelemetry(env) ?? null;
@@ -79,6 +86,11 @@ async function startServer() {
     console.log(`Podium is running at http://localhost:${info.port} (${mail}${which})`);
   });
   answerClientErrorsWithJson(server as HttpServer);
+  // Idle keep-alive connections outlive a load balancer's idle timeout (60 s on the common ones) and a client's pause
+  // between requests: Node's default of 5 s closes them while a client may be reusing one, which the client sees
+  // as ECONNRESET on a request the server never read.
+  (server as HttpServer).keepAliveTimeout = 65_000;
+  (server as HttpServer).headersTimeout = 66_000;
   // While stopping, every response closes its connection, so a keep-alive client does not hold the process.
   server.on('request', (_request, response) => {
     if (stopping) response.setHeader('connection', 'close');
@@ -86,14 +98,22 @@ async function startServer() {
 
   const housekeeping = setInterval(() => {
     purgeExpired(database.db, new Date(), storage).catch((error) => logger.warn('housekeeping failed', { error: String(error) }));
+    // The figures' closed days, so that an operator's request does not pay for them (decision 0058).
+    rollUpEveryOrganization(database.db, new Date()).catch((error) => logger.warn('figures rollup failed', { error: String(error) }));
   }, 60 * 60 * 1000);
   housekeeping.unref();
+  // Operators' scheduled push notifications (decision 0060): due rows are claimed by one process each.
+  const pushJob = setInterval(() => {
+    processDuePushNotifications(deps, new Date()).catch((error) => logger.warn('push job failed', { error: String(error) }));
+  }, PUSH_JOB_INTERVAL_MS);
+  pushJob.unref();
 
   async function shutdown(signal: string) {
     if (stopping) return;
     stopping = true;
     logger.info(`${signal} received, shutting down`);
     clearInterval(housekeeping);
+    clearInterval(pushJob);
     const force = setTimeout(() => {
       logger.error(`requests still running ${SHUTDOWN_GRACE_MS / 1000} s after ${signal}; exiting`);
       process.exit(1);

@@ -74,7 +74,7 @@ async function boot(): Promise<void> {
 
   watchFirstScreen(queryClient);
   afterFirstRender(() => import('./offline/setup').then(({ setupOffline }) => {
-    setupOffline(queryClient, { goOnline: reconnect.goOnline });
+    setupOffline(queryClient, { goOnline: reconnect.goOnline, navigate: (path) => router.history.push(path) });
   }));
   // Both load their libraries after the first render, and do nothing when not configured.
   startTelemetry(config, queryClient);

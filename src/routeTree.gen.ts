@@ -19,15 +19,19 @@ import { Route as AuthContestsRouteImport } from './routes/_auth/contests'
 import { Route as AuthDashboardRouteImport } from './routes/_auth/dashboard'
 import { Route as AuthDigitalDownloadsRouteImport } from './routes/_auth/digital-downloads'
 import { Route as AuthHistoryRouteImport } from './routes/_auth/history'
+import { Route as AuthLeaderboardRouteImport } from './routes/_auth/leaderboard'
 import { Route as AuthReferralRouteImport } from './routes/_auth/referral'
+import { Route as AuthVenueRouteImport } from './routes/_auth/venue'
 import { Route as AuthWelcomeRouteImport } from './routes/_auth/welcome'
 import { Route as OpenIndexRouteImport } from './routes/_open/index'
 import { Route as AuthActivationsIdRouteImport } from './routes/_auth/activations/$id'
 import { Route as AuthArticlesIdRouteImport } from './routes/_auth/articles/$id'
 import { Route as AuthChallengesIndexRouteImport } from './routes/_auth/challenges/index'
 import { Route as AuthGamesPollRouteImport } from './routes/_auth/games/poll'
+import { Route as AuthLeaguesIdRouteImport } from './routes/_auth/leagues/$id'
 import { Route as AuthMediaIndexRouteImport } from './routes/_auth/media/index'
 import { Route as AuthProfileIndexRouteImport } from './routes/_auth/profile/index'
+import { Route as AuthProfileDataRouteImport } from './routes/_auth/profile/data'
 import { Route as AuthProfileEditRouteImport } from './routes/_auth/profile/edit'
 import { Route as AuthStoriesIdRouteImport } from './routes/_auth/stories/$id'
 import { Route as AuthSweepstakesIndexRouteImport } from './routes/_auth/sweepstakes/index'
@@ -36,8 +40,10 @@ import { Route as OpenLoginIndexRouteImport } from './routes/_open/login/index'
 import { Route as OpenLoginVerifyEmailRouteImport } from './routes/_open/login/verify-email'
 import { Route as AdminResourceIndexRouteImport } from './routes/admin/$resource/index'
 import { Route as AdminResourceIdRouteImport } from './routes/admin/$resource/$id'
+import { Route as AdminMembersIdRouteImport } from './routes/admin/members.$id'
 import { Route as AuthChallengesSubtypeIndexRouteImport } from './routes/_auth/challenges/$subtype/index'
 import { Route as AuthChallengesSubtypeChallengeRouteImport } from './routes/_auth/challenges/$subtype/$challenge'
+import { Route as AuthLeaguesJoinCodeRouteImport } from './routes/_auth/leagues/join.$code'
 import { Route as AuthMediaPlaylistsIdRouteImport } from './routes/_auth/media/playlists/$id'
 import { Route as AuthMediaVideosIndexRouteImport } from './routes/_auth/media/videos/index'
 import { Route as AuthMediaVideosVideoRouteImport } from './routes/_auth/media/videos/$video'
@@ -90,9 +96,19 @@ const AuthHistoryRoute = AuthHistoryRouteImport.update({
   path: '/history',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthLeaderboardRoute = AuthLeaderboardRouteImport.update({
+  id: '/leaderboard',
+  path: '/leaderboard',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthReferralRoute = AuthReferralRouteImport.update({
   id: '/referral',
   path: '/referral',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthVenueRoute = AuthVenueRouteImport.update({
+  id: '/venue',
+  path: '/venue',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthWelcomeRoute = AuthWelcomeRouteImport.update({
@@ -125,6 +141,11 @@ const AuthGamesPollRoute = AuthGamesPollRouteImport.update({
   path: '/games/poll',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthLeaguesIdRoute = AuthLeaguesIdRouteImport.update({
+  id: '/leagues/$id',
+  path: '/leagues/$id',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthMediaIndexRoute = AuthMediaIndexRouteImport.update({
   id: '/media/',
   path: '/media/',
@@ -133,6 +154,11 @@ const AuthMediaIndexRoute = AuthMediaIndexRouteImport.update({
 const AuthProfileIndexRoute = AuthProfileIndexRouteImport.update({
   id: '/profile/',
   path: '/profile/',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthProfileDataRoute = AuthProfileDataRouteImport.update({
+  id: '/profile/data',
+  path: '/profile/data',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthProfileEditRoute = AuthProfileEditRouteImport.update({
@@ -176,6 +202,11 @@ const AdminResourceIdRoute = AdminResourceIdRouteImport.update({
   path: '/$resource/$id',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminMembersIdRoute = AdminMembersIdRouteImport.update({
+  id: '/members/$id',
+  path: '/members/$id',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AuthChallengesSubtypeIndexRoute =
   AuthChallengesSubtypeIndexRouteImport.update({
     id: '/challenges/$subtype/',
@@ -188,6 +219,11 @@ const AuthChallengesSubtypeChallengeRoute =
     path: '/challenges/$subtype/$challenge',
     getParentRoute: () => AuthRoute,
   } as any)
+const AuthLeaguesJoinCodeRoute = AuthLeaguesJoinCodeRouteImport.update({
+  id: '/leagues/join/$code',
+  path: '/leagues/join/$code',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthMediaPlaylistsIdRoute = AuthMediaPlaylistsIdRouteImport.update({
   id: '/media/playlists/$id',
   path: '/media/playlists/$id',
@@ -214,16 +250,21 @@ export interface FileRoutesByFullPath {
   '/dashboard': typeof AuthDashboardRoute
   '/digital-downloads': typeof AuthDigitalDownloadsRoute
   '/history': typeof AuthHistoryRoute
+  '/leaderboard': typeof AuthLeaderboardRoute
   '/referral': typeof AuthReferralRoute
+  '/venue': typeof AuthVenueRoute
   '/welcome': typeof AuthWelcomeRoute
   '/activations/$id': typeof AuthActivationsIdRoute
   '/articles/$id': typeof AuthArticlesIdRoute
   '/games/poll': typeof AuthGamesPollRoute
+  '/leagues/$id': typeof AuthLeaguesIdRoute
+  '/profile/data': typeof AuthProfileDataRoute
   '/profile/edit': typeof AuthProfileEditRoute
   '/stories/$id': typeof AuthStoriesIdRoute
   '/sweepstakes/$sweepstake': typeof AuthSweepstakesSweepstakeRoute
   '/login/verify-email': typeof OpenLoginVerifyEmailRoute
   '/admin/$resource/$id': typeof AdminResourceIdRoute
+  '/admin/members/$id': typeof AdminMembersIdRoute
   '/challenges/': typeof AuthChallengesIndexRoute
   '/media/': typeof AuthMediaIndexRoute
   '/profile/': typeof AuthProfileIndexRoute
@@ -231,6 +272,7 @@ export interface FileRoutesByFullPath {
   '/login/': typeof OpenLoginIndexRoute
   '/admin/$resource/': typeof AdminResourceIndexRoute
   '/challenges/$subtype/$challenge': typeof AuthChallengesSubtypeChallengeRoute
+  '/leagues/join/$code': typeof AuthLeaguesJoinCodeRoute
   '/media/playlists/$id': typeof AuthMediaPlaylistsIdRoute
   '/media/videos/$video': typeof AuthMediaVideosVideoRoute
   '/challenges/$subtype/': typeof AuthChallengesSubtypeIndexRoute
@@ -246,16 +288,21 @@ export interface FileRoutesByTo {
   '/dashboard': typeof AuthDashboardRoute
   '/digital-downloads': typeof AuthDigitalDownloadsRoute
   '/history': typeof AuthHistoryRoute
+  '/leaderboard': typeof AuthLeaderboardRoute
   '/referral': typeof AuthReferralRoute
+  '/venue': typeof AuthVenueRoute
   '/welcome': typeof AuthWelcomeRoute
   '/activations/$id': typeof AuthActivationsIdRoute
   '/articles/$id': typeof AuthArticlesIdRoute
   '/games/poll': typeof AuthGamesPollRoute
+  '/leagues/$id': typeof AuthLeaguesIdRoute
+  '/profile/data': typeof AuthProfileDataRoute
   '/profile/edit': typeof AuthProfileEditRoute
   '/stories/$id': typeof AuthStoriesIdRoute
   '/sweepstakes/$sweepstake': typeof AuthSweepstakesSweepstakeRoute
   '/login/verify-email': typeof OpenLoginVerifyEmailRoute
   '/admin/$resource/$id': typeof AdminResourceIdRoute
+  '/admin/members/$id': typeof AdminMembersIdRoute
   '/challenges': typeof AuthChallengesIndexRoute
   '/media': typeof AuthMediaIndexRoute
   '/profile': typeof AuthProfileIndexRoute
@@ -263,6 +310,7 @@ export interface FileRoutesByTo {
   '/login': typeof OpenLoginIndexRoute
   '/admin/$resource': typeof AdminResourceIndexRoute
   '/challenges/$subtype/$challenge': typeof AuthChallengesSubtypeChallengeRoute
+  '/leagues/join/$code': typeof AuthLeaguesJoinCodeRoute
   '/media/playlists/$id': typeof AuthMediaPlaylistsIdRoute
   '/media/videos/$video': typeof AuthMediaVideosVideoRoute
   '/challenges/$subtype': typeof AuthChallengesSubtypeIndexRoute
@@ -280,17 +328,22 @@ export interface FileRoutesById {
   '/_auth/dashboard': typeof AuthDashboardRoute
   '/_auth/digital-downloads': typeof AuthDigitalDownloadsRoute
   '/_auth/history': typeof AuthHistoryRoute
+  '/_auth/leaderboard': typeof AuthLeaderboardRoute
   '/_auth/referral': typeof AuthReferralRoute
+  '/_auth/venue': typeof AuthVenueRoute
   '/_auth/welcome': typeof AuthWelcomeRoute
   '/_open/': typeof OpenIndexRoute
   '/_auth/activations/$id': typeof AuthActivationsIdRoute
   '/_auth/articles/$id': typeof AuthArticlesIdRoute
   '/_auth/games/poll': typeof AuthGamesPollRoute
+  '/_auth/leagues/$id': typeof AuthLeaguesIdRoute
+  '/_auth/profile/data': typeof AuthProfileDataRoute
   '/_auth/profile/edit': typeof AuthProfileEditRoute
   '/_auth/stories/$id': typeof AuthStoriesIdRoute
   '/_auth/sweepstakes/$sweepstake': typeof AuthSweepstakesSweepstakeRoute
   '/_open/login/verify-email': typeof OpenLoginVerifyEmailRoute
   '/admin/$resource/$id': typeof AdminResourceIdRoute
+  '/admin/members/$id': typeof AdminMembersIdRoute
   '/_auth/challenges/': typeof AuthChallengesIndexRoute
   '/_auth/media/': typeof AuthMediaIndexRoute
   '/_auth/profile/': typeof AuthProfileIndexRoute
@@ -298,6 +351,7 @@ export interface FileRoutesById {
   '/_open/login/': typeof OpenLoginIndexRoute
   '/admin/$resource/': typeof AdminResourceIndexRoute
   '/_auth/challenges/$subtype/$challenge': typeof AuthChallengesSubtypeChallengeRoute
+  '/_auth/leagues/join/$code': typeof AuthLeaguesJoinCodeRoute
   '/_auth/media/playlists/$id': typeof AuthMediaPlaylistsIdRoute
   '/_auth/media/videos/$video': typeof AuthMediaVideosVideoRoute
   '/_auth/challenges/$subtype/': typeof AuthChallengesSubtypeIndexRoute
@@ -315,16 +369,21 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/digital-downloads'
     | '/history'
+    | '/leaderboard'
     | '/referral'
+    | '/venue'
     | '/welcome'
     | '/activations/$id'
     | '/articles/$id'
     | '/games/poll'
+    | '/leagues/$id'
+    | '/profile/data'
     | '/profile/edit'
     | '/stories/$id'
     | '/sweepstakes/$sweepstake'
     | '/login/verify-email'
     | '/admin/$resource/$id'
+    | '/admin/members/$id'
     | '/challenges/'
     | '/media/'
     | '/profile/'
@@ -332,6 +391,7 @@ export interface FileRouteTypes {
     | '/login/'
     | '/admin/$resource/'
     | '/challenges/$subtype/$challenge'
+    | '/leagues/join/$code'
     | '/media/playlists/$id'
     | '/media/videos/$video'
     | '/challenges/$subtype/'
@@ -347,16 +407,21 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/digital-downloads'
     | '/history'
+    | '/leaderboard'
     | '/referral'
+    | '/venue'
     | '/welcome'
     | '/activations/$id'
     | '/articles/$id'
     | '/games/poll'
+    | '/leagues/$id'
+    | '/profile/data'
     | '/profile/edit'
     | '/stories/$id'
     | '/sweepstakes/$sweepstake'
     | '/login/verify-email'
     | '/admin/$resource/$id'
+    | '/admin/members/$id'
     | '/challenges'
     | '/media'
     | '/profile'
@@ -364,6 +429,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/admin/$resource'
     | '/challenges/$subtype/$challenge'
+    | '/leagues/join/$code'
     | '/media/playlists/$id'
     | '/media/videos/$video'
     | '/challenges/$subtype'
@@ -380,17 +446,22 @@ export interface FileRouteTypes {
     | '/_auth/dashboard'
     | '/_auth/digital-downloads'
     | '/_auth/history'
+    | '/_auth/leaderboard'
     | '/_auth/referral'
+    | '/_auth/venue'
     | '/_auth/welcome'
     | '/_open/'
     | '/_auth/activations/$id'
     | '/_auth/articles/$id'
     | '/_auth/games/poll'
+    | '/_auth/leagues/$id'
+    | '/_auth/profile/data'
     | '/_auth/profile/edit'
     | '/_auth/stories/$id'
     | '/_auth/sweepstakes/$sweepstake'
     | '/_open/login/verify-email'
     | '/admin/$resource/$id'
+    | '/admin/members/$id'
     | '/_auth/challenges/'
     | '/_auth/media/'
     | '/_auth/profile/'
@@ -398,6 +469,7 @@ export interface FileRouteTypes {
     | '/_open/login/'
     | '/admin/$resource/'
     | '/_auth/challenges/$subtype/$challenge'
+    | '/_auth/leagues/join/$code'
     | '/_auth/media/playlists/$id'
     | '/_auth/media/videos/$video'
     | '/_auth/challenges/$subtype/'
@@ -482,11 +554,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthHistoryRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/leaderboard': {
+      id: '/_auth/leaderboard'
+      path: '/leaderboard'
+      fullPath: '/leaderboard'
+      preLoaderRoute: typeof AuthLeaderboardRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/referral': {
       id: '/_auth/referral'
       path: '/referral'
       fullPath: '/referral'
       preLoaderRoute: typeof AuthReferralRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/venue': {
+      id: '/_auth/venue'
+      path: '/venue'
+      fullPath: '/venue'
+      preLoaderRoute: typeof AuthVenueRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/welcome': {
@@ -531,6 +617,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthGamesPollRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/leagues/$id': {
+      id: '/_auth/leagues/$id'
+      path: '/leagues/$id'
+      fullPath: '/leagues/$id'
+      preLoaderRoute: typeof AuthLeaguesIdRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/media/': {
       id: '/_auth/media/'
       path: '/media'
@@ -543,6 +636,13 @@ declare module '@tanstack/react-router' {
       path: '/profile'
       fullPath: '/profile/'
       preLoaderRoute: typeof AuthProfileIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/profile/data': {
+      id: '/_auth/profile/data'
+      path: '/profile/data'
+      fullPath: '/profile/data'
+      preLoaderRoute: typeof AuthProfileDataRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/profile/edit': {
@@ -601,6 +701,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminResourceIdRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/members/$id': {
+      id: '/admin/members/$id'
+      path: '/members/$id'
+      fullPath: '/admin/members/$id'
+      preLoaderRoute: typeof AdminMembersIdRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_auth/challenges/$subtype/': {
       id: '/_auth/challenges/$subtype/'
       path: '/challenges/$subtype'
@@ -613,6 +720,13 @@ declare module '@tanstack/react-router' {
       path: '/challenges/$subtype/$challenge'
       fullPath: '/challenges/$subtype/$challenge'
       preLoaderRoute: typeof AuthChallengesSubtypeChallengeRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/leagues/join/$code': {
+      id: '/_auth/leagues/join/$code'
+      path: '/leagues/join/$code'
+      fullPath: '/leagues/join/$code'
+      preLoaderRoute: typeof AuthLeaguesJoinCodeRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/media/playlists/$id': {
@@ -647,11 +761,15 @@ interface AuthRouteChildren {
   AuthDashboardRoute: typeof AuthDashboardRoute
   AuthDigitalDownloadsRoute: typeof AuthDigitalDownloadsRoute
   AuthHistoryRoute: typeof AuthHistoryRoute
+  AuthLeaderboardRoute: typeof AuthLeaderboardRoute
   AuthReferralRoute: typeof AuthReferralRoute
+  AuthVenueRoute: typeof AuthVenueRoute
   AuthWelcomeRoute: typeof AuthWelcomeRoute
   AuthActivationsIdRoute: typeof AuthActivationsIdRoute
   AuthArticlesIdRoute: typeof AuthArticlesIdRoute
   AuthGamesPollRoute: typeof AuthGamesPollRoute
+  AuthLeaguesIdRoute: typeof AuthLeaguesIdRoute
+  AuthProfileDataRoute: typeof AuthProfileDataRoute
   AuthProfileEditRoute: typeof AuthProfileEditRoute
   AuthStoriesIdRoute: typeof AuthStoriesIdRoute
   AuthSweepstakesSweepstakeRoute: typeof AuthSweepstakesSweepstakeRoute
@@ -660,6 +778,7 @@ interface AuthRouteChildren {
   AuthProfileIndexRoute: typeof AuthProfileIndexRoute
   AuthSweepstakesIndexRoute: typeof AuthSweepstakesIndexRoute
   AuthChallengesSubtypeChallengeRoute: typeof AuthChallengesSubtypeChallengeRoute
+  AuthLeaguesJoinCodeRoute: typeof AuthLeaguesJoinCodeRoute
   AuthMediaPlaylistsIdRoute: typeof AuthMediaPlaylistsIdRoute
   AuthMediaVideosVideoRoute: typeof AuthMediaVideosVideoRoute
   AuthChallengesSubtypeIndexRoute: typeof AuthChallengesSubtypeIndexRoute
@@ -674,11 +793,15 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthDashboardRoute: AuthDashboardRoute,
   AuthDigitalDownloadsRoute: AuthDigitalDownloadsRoute,
   AuthHistoryRoute: AuthHistoryRoute,
+  AuthLeaderboardRoute: AuthLeaderboardRoute,
   AuthReferralRoute: AuthReferralRoute,
+  AuthVenueRoute: AuthVenueRoute,
   AuthWelcomeRoute: AuthWelcomeRoute,
   AuthActivationsIdRoute: AuthActivationsIdRoute,
   AuthArticlesIdRoute: AuthArticlesIdRoute,
   AuthGamesPollRoute: AuthGamesPollRoute,
+  AuthLeaguesIdRoute: AuthLeaguesIdRoute,
+  AuthProfileDataRoute: AuthProfileDataRoute,
   AuthProfileEditRoute: AuthProfileEditRoute,
   AuthStoriesIdRoute: AuthStoriesIdRoute,
   AuthSweepstakesSweepstakeRoute: AuthSweepstakesSweepstakeRoute,
@@ -687,6 +810,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthProfileIndexRoute: AuthProfileIndexRoute,
   AuthSweepstakesIndexRoute: AuthSweepstakesIndexRoute,
   AuthChallengesSubtypeChallengeRoute: AuthChallengesSubtypeChallengeRoute,
+  AuthLeaguesJoinCodeRoute: AuthLeaguesJoinCodeRoute,
   AuthMediaPlaylistsIdRoute: AuthMediaPlaylistsIdRoute,
   AuthMediaVideosVideoRoute: AuthMediaVideosVideoRoute,
   AuthChallengesSubtypeIndexRoute: AuthChallengesSubtypeIndexRoute,
@@ -711,11 +835,13 @@ const OpenRouteWithChildren = OpenRoute._addFileChildren(OpenRouteChildren)
 
 interface AdminRouteChildren {
   AdminResourceIdRoute: typeof AdminResourceIdRoute
+  AdminMembersIdRoute: typeof AdminMembersIdRoute
   AdminResourceIndexRoute: typeof AdminResourceIndexRoute
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
   AdminResourceIdRoute: AdminResourceIdRoute,
+  AdminMembersIdRoute: AdminMembersIdRoute,
   AdminResourceIndexRoute: AdminResourceIndexRoute,
 }
 

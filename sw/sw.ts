@@ -19,6 +19,10 @@
  *   (the fan pressed "Reload" on the update toast). `clientsClaim()` makes the first install control open pages.
  * - `{type: 'CACHE_URLS', payload: {urlsToCache}}` (Workbox router) caches resources the page loaded before the
  *   worker controlled it (e.g. the first dashboard's media), using the matching route's strategy.
+ * - Web Push (decision 0060): a `push` shows the notification (the club's icon, the in-app path to open) and tells
+ *   open pages `{type: 'PUSH_REFRESH', keys}` so they refetch the data it is about; `notificationclick` focuses an
+ *   open page and tells it `{type: 'PUSH_OPEN', url}` (or opens a window at the path); `pushsubscriptionchange`
+ *   subscribes again with the same key and moves the server's subscription (`POST {apiOrigin}/push/renew`).
  */
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
@@ -111,6 +115,83 @@ self.addEventListener('message', (event) => {
   if (event.data && typeof event.data === 'object' && (event.data as { type?: unknown }).type === 'SKIP_WAITING') {
     void self.skipWaiting();
   }
+});
+
+// --- Web Push ----------------------------------------------------------------------------------------------------
+/** What a push carries (the server's `PushPayloadSchema`, src/contracts/push.ts), read defensively. */
+type PushPayload = { title: string; body: string; icon: string; url: string; tag?: string; refresh: string[] };
+
+/** The payload of a push, or null when it is not one of ours. */
+function readPush(data: PushMessageData | null): PushPayload | null {
+  try {
+    const value = data?.json() as Partial<PushPayload> | undefined;
+    if (!value || typeof value.title !== 'string') return null;
+    const url = typeof value.url === 'string' && /^\/(?!\/)/.test(value.url) ? value.url : '/';
+    const refresh = Array.isArray(value.refresh) ? value.refresh.filter((k): k is string => typeof k === 'string') : [];
+    return { title: value.title, body: String(value.body ?? ''), icon: String(value.icon ?? '/icons/icon-192.png'), url, tag: value.tag, refresh };
+  } catch {
+    return null;
+  }
+}
+
+/** The app's open windows, controlled or not yet. */
+const windows = () => self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+
+self.addEventListener('push', (event) => {
+  const payload = readPush(event.data);
+  if (!payload) return;
+  event.waitUntil(
+    Promise.all([
+      self.registration.showNotification(payload.title, {
+        body: payload.body,
+        icon: payload.icon,
+        badge: payload.icon,
+        tag: payload.tag,
+        data: { url: payload.url },
+      }),
+      // Open pages refetch what the push is about, so the app shows fresh content when the fan switches to it.
+      windows().then((list) => list.forEach((client) => client.postMessage({ type: 'PUSH_REFRESH', keys: payload.refresh }))),
+    ]),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = (event.notification.data as { url?: string } | null)?.url ?? '/';
+  event.waitUntil(
+    windows().then(async (list) => {
+      const open = list.find((client) => new URL(client.url).origin === self.location.origin);
+      if (!open) return void (await self.clients.openWindow(url));
+      // The app's router moves to the screen without reloading (and keeps the fan's state).
+      open.postMessage({ type: 'PUSH_OPEN', url });
+      await open.focus();
+    }),
+  );
+});
+
+/** `pushsubscriptionchange` as browsers send it (not in TypeScript's WebWorker lib). */
+type SubscriptionChangeEvent = ExtendableEvent & { oldSubscription?: PushSubscription | null; newSubscription?: PushSubscription | null };
+
+/** Subscribes again with the old key when the browser did not, and moves the server's row to the new endpoint. */
+async function renewSubscription(event: SubscriptionChangeEvent): Promise<void> {
+  const old = event.oldSubscription;
+  if (!old) return;
+  const next =
+    event.newSubscription ??
+    (await self.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: old.options.applicationServerKey }));
+  const { endpoint, keys } = next.toJSON();
+  const config = (await (await fetch('/config.json')).json()) as { apiOrigin?: string };
+  const api = (config.apiOrigin ?? '/api').replace(/\/+$/, '');
+  await fetch(`${api}/push/renew`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ oldEndpoint: old.endpoint, endpoint, keys }),
+  });
+}
+
+self.addEventListener('pushsubscriptionchange', (event) => {
+  const change = event as SubscriptionChangeEvent;
+  change.waitUntil(renewSubscription(change).catch(() => undefined));
 });
 
 clientsClaim();

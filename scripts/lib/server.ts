@@ -44,7 +44,10 @@ export async function startServer(
   const taken = await fetch(`${baseUrl}/config.json`).then(() => true, () => false);
   if (taken) throw new Error(`port ${port} is already in use (a server left from an earlier run?)`);
   if (options.compiled && !existsSync(COMPILED_SERVER)) throw new Error(`${COMPILED_SERVER} is missing: run npm run build:server`);
-  const args = options.compiled ? [COMPILED_SERVER] : ['--import', 'tsx', 'server/main.ts'];
+  // SERVER_NODE_ARGS: extra node flags for the server only, e.g. `--cpu-prof --cpu-prof-dir=.tmp/prof` to profile a
+  // benchmark's server (node refuses --cpu-prof in NODE_OPTIONS).
+  const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const args = [...nodeArgs, ...(options.compiled ? [COMPILED_SERVER] : ['--import', 'tsx', 'server/main.ts'])];
   let out = '';
   let pending = '';
   const codes = new Map<string, string>();

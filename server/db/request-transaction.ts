@@ -13,6 +13,32 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Db, Tx } from './client';
 
 const ambient = new AsyncLocalStorage<Tx>();
+/** Work waiting for a request transaction to commit (`afterCommit`), by transaction. */
+const pending = new WeakMap<Tx, Array<() => void>>();
+
+/**
+ * Runs `work` once what the current request wrote is committed, outside any request transaction: at once (next
+ * tick) without an ambient transaction, else after the Idempotency-Key middleware commits it (never when it rolls
+ * back). For background work such as push deliveries, which must neither see uncommitted rows nor hold the
+ * request's transaction.
+ */
+export function afterCommit(work: () => void): void {
+  const tx = ambient.getStore();
+  if (!tx) {
+    ambient.exit(() => setImmediate(work));
+    return;
+  }
+  pending.set(tx, [...(pending.get(tx) ?? []), work]);
+}
+
+/** Called by the Idempotency-Key middleware once `tx` committed: starts the work `afterCommit` kept for it. */
+export function committed(tx: Tx): void {
+  const works = pending.get(tx) ?? [];
+  pending.delete(tx);
+  ambient.exit(() => {
+    for (const work of works) setImmediate(work);
+  });
+}
 
 /** Runs `fn` with `tx` as the ambient transaction of `ambientDb` and `ambientPrepared`; returns what `fn` returns. */
 export function runInRequestTransaction<T>(tx: Tx, fn: () => Promise<T>): Promise<T> {

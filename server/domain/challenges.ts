@@ -5,8 +5,9 @@
  *   Visitors see only challenges flagged public, without any answer state.
  * - Completion (spec §4): poll family and keyword -> answered or expired; trivia -> every question answered.
  * - Poll / pick'em / arcade `{pool: {responseIndex}}`: one answer per member; the chosen option's points are
- *   awarded once (reference `challenge:<id>`), plus, for an arcade guess matching `correctIndex`, the
- *   challenge's `points` as a bonus (options carry equal points so they do not give the answer away).
+ *   awarded once (reference `challenge:<id>`), plus, for an answer matching a known `correctIndex`, the
+ *   challenge's `points` as a bonus (options carry equal points so they do not give the answer away). A pick'em's
+ *   bonus is paid when its result is entered (`challenge-results.ts`, decision 0055).
  *   A second answer is 422 ChallengeSubmission.
  * - Keyword `{Input: {response}}`: compared case- and whitespace-insensitively with the accepted answers; a
  *   wrong answer answers 200 `correct: false` and stores nothing (try again); a right one awards `points` once.
@@ -16,7 +17,7 @@
  * - Submitting to an expired or not-yet-visible challenge is 422 ChallengeSubmission; unknown ids 404.
  */
 import { isPublished } from '../../src/rules/content-status';
-import { and, eq, inArray, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type {
   Challenge,
   ChallengeOutcome,
@@ -26,12 +27,12 @@ import type {
   TriviaUserResponse,
 } from '../../src/contracts/challenge';
 import { isCompleteBy } from '../../src/rules/challenge-completion';
-import type { DbOrTx } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { challengeResponses, challenges, triviaAnswers } from '../db/schema';
 import { ApiError, notFound } from '../lib/errors';
 import { isUuid } from '../lib/ids';
 import type { AppDeps, Principal } from '../lib/types';
-import { awardPointsAfter } from './ledger';
+import { awardPointsAfter, executeAwardAfter, prepareAwardAfter } from './ledger';
 
 type ChallengeRow = typeof challenges.$inferSelect;
 type ResponseRow = typeof challengeResponses.$inferSelect;
@@ -117,7 +118,7 @@ function serializeChallenge(row: ChallengeRow, state: MemberState, now: Date, la
       ? row.questions.reduce((s, q) => s + q.points, 0)
       : row.type === 'input'
         ? row.points
-        : Math.max(0, ...row.options.map((o) => o.points)) + (row.correctIndex !== null ? row.points : 0);
+        : Math.max(0, ...row.options.map((o) => o.points)) + (row.correctIndex !== null || row.subtype === 'pickem' ? row.points : 0);
   return {
     challengeId: row.id,
     type: row.type,
@@ -160,19 +161,61 @@ function serializeChallenge(row: ChallengeRow, state: MemberState, now: Date, la
   };
 }
 
+/**
+ * The statements of a member's challenge reads and of a poll answer, prepared once per database (decision 0065):
+ * the list and a half-time poll are what a stadium sends at once. `createApp` keeps them with the app's prepared
+ * statements (`deps.queries`, routed to the request transaction).
+ */
+export function prepareChallengeStatements(db: Db) {
+  const userId = sql.placeholder('userId');
+  const challengeIds = sql.placeholder('challengeIds');
+  /** A poll family answer, when the member has none for the challenge yet: returns `{id}` when written. */
+  const pollAnswer = db
+    .insert(challengeResponses)
+    .values({
+      challengeId: sql.placeholder('challengeId'),
+      userId,
+      responseIndex: sql.placeholder('responseIndex'),
+      correct: sql.placeholder('correct'),
+      pointsAwarded: sql.placeholder('pointsAwarded'),
+      bonusPoints: sql.placeholder('bonusPoints'),
+      answeredAt: sql.placeholder('answeredAt'),
+    })
+    .onConflictDoNothing()
+    .returning({ id: challengeResponses.id });
+  return {
+    /** `{userId, challengeIds}` -> the member's responses to those challenges. */
+    memberResponses: db
+      .select()
+      .from(challengeResponses)
+      .where(and(eq(challengeResponses.userId, userId), sql`${challengeResponses.challengeId} = any(${challengeIds}::uuid[])`))
+      .prepare('podium_member_responses'),
+    /** `{userId, challengeIds}` -> the member's trivia answers to those challenges. */
+    memberTriviaAnswers: db
+      .select()
+      .from(triviaAnswers)
+      .where(and(eq(triviaAnswers.userId, userId), sql`${triviaAnswers.challengeId} = any(${challengeIds}::uuid[])`))
+      .prepare('podium_member_trivia_answers'),
+    /** `{id, organizationId}` -> the challenge (0 or 1 row). */
+    challengeById: db
+      .select()
+      .from(challenges)
+      .where(and(eq(challenges.id, sql.placeholder('id')), eq(challenges.organizationId, sql.placeholder('organizationId'))))
+      .prepare('podium_challenge_by_id'),
+    /** A poll family answer without points. */
+    pollAnswerInsert: pollAnswer.prepare('podium_poll_answer_insert'),
+    /** A poll family answer and, when it was written, its award (`executeAwardAfter`). */
+    pollAnswerAward: prepareAwardAfter(db, 'podium_poll_answer_award', pollAnswer),
+  };
+}
+
 /** The member's answers for the given challenges, by challenge id. */
-async function loadMemberStates(db: DbOrTx, userId: string, challengeIds: string[]) {
+async function loadMemberStates(deps: AppDeps, userId: string, challengeIds: string[]) {
   const states = new Map<string, MemberState>();
   if (challengeIds.length === 0) return states;
   const [responses, answers] = await Promise.all([
-    db
-      .select()
-      .from(challengeResponses)
-      .where(and(eq(challengeResponses.userId, userId), inArray(challengeResponses.challengeId, challengeIds))),
-    db
-      .select()
-      .from(triviaAnswers)
-      .where(and(eq(triviaAnswers.userId, userId), inArray(triviaAnswers.challengeId, challengeIds))),
+    deps.queries.memberResponses.execute({ userId, challengeIds }),
+    deps.queries.memberTriviaAnswers.execute({ userId, challengeIds }),
   ]);
   for (const id of challengeIds) states.set(id, { response: null, trivia: [] });
   for (const r of responses) states.get(r.challengeId)!.response = r;
@@ -198,7 +241,7 @@ export async function listChallenges(
   if (principal.kind === 'visitor') rows = rows.filter((r) => r.isPublic);
   if (subtype) rows = rows.filter((r) => r.subtype === subtype);
   const states =
-    principal.kind === 'user' ? await loadMemberStates(deps.db, principal.user.id, rows.map((r) => r.id)) : new Map();
+    principal.kind === 'user' ? await loadMemberStates(deps, principal.user.id, rows.map((r) => r.id)) : new Map();
   return rows.map((row) => ({ row, challenge: serializeChallenge(row, states.get(row.id) ?? NO_STATE, now, language) }));
 }
 
@@ -213,21 +256,17 @@ export async function getChallenge(
   now: Date,
   language: string,
 ): Promise<Challenge> {
-  const row = await findChallenge(deps.db, principal.organization.id, id);
+  const row = await findChallenge(deps, principal.organization.id, id);
   if (!row || !isPublished(row) || row.visibleFrom > now || (principal.kind === 'visitor' && !row.isPublic)) throw challengeNotFound();
   const state =
-    principal.kind === 'user' ? (await loadMemberStates(deps.db, principal.user.id, [id])).get(id)! : NO_STATE;
+    principal.kind === 'user' ? (await loadMemberStates(deps, principal.user.id, [id])).get(id)! : NO_STATE;
   return serializeChallenge(row, state, now, language);
 }
 
 /** The challenge `id` of the organization, or null (also for ids that are not UUIDs). */
-async function findChallenge(db: DbOrTx, organizationId: string, id: string, lock = false) {
+async function findChallenge(deps: AppDeps, organizationId: string, id: string) {
   if (!isUuid(id)) return null;
-  const query = db
-    .select()
-    .from(challenges)
-    .where(and(eq(challenges.id, id), eq(challenges.organizationId, organizationId)));
-  const [row] = lock ? await query.for('share') : await query;
+  const [row] = await deps.queries.challengeById.execute({ id, organizationId });
   return row ?? null;
 }
 
@@ -247,12 +286,13 @@ async function saveAnswer(db: DbOrTx, insert: SQLWrapper & PromiseLike<unknown[]
  * @throws ApiError 404 'Challenge not found', 422 ChallengeSubmission
  */
 async function recordAnswer(
-  tx: DbOrTx,
+  deps: AppDeps,
   input: { userId: string; organizationId: string; challengeId: string; submission: ChallengeSubmission },
   now: Date,
 ) {
+  const tx = deps.db;
   const { userId, challengeId, submission } = input;
-  const row = await findChallenge(tx, input.organizationId, challengeId);
+  const row = await findChallenge(deps, input.organizationId, challengeId);
   if (!row || !isPublished(row)) throw challengeNotFound();
   if (row.visibleFrom > now) throw submissionError('This challenge is not open yet');
   if (isExpired(row, now)) throw submissionError('This challenge has ended');
@@ -264,13 +304,14 @@ async function recordAnswer(
     if (!option) throw submissionError('There is no such option');
     const correct = row.correctIndex === null ? null : index === row.correctIndex;
     const points = option.points + (correct ? row.points : 0);
-    const insert = tx
-      .insert(challengeResponses)
-      .values({ challengeId, userId, responseIndex: index, correct, pointsAwarded: points, answeredAt: now })
-      .onConflictDoNothing()
-      .returning({ id: challengeResponses.id });
+    const answer = { challengeId, userId, responseIndex: index, correct, pointsAwarded: points, bonusPoints: correct ? row.points : 0, answeredAt: now };
     const award = { userId, amount: points, reason: 'challenge' as const, reference: `challenge:${row.id}`, label: row.title };
-    if (!(await saveAnswer(tx, insert, award))) throw submissionError('You already answered this challenge');
+    // The poll family's statements are prepared (`prepareChallengeStatements`): a half-time poll is a burst.
+    const saved =
+      points > 0
+        ? (await executeAwardAfter(deps.queries.pollAnswerAward, answer, award)).passed
+        : (await deps.queries.pollAnswerInsert.execute(answer)).length > 0;
+    if (!saved) throw submissionError('You already answered this challenge');
     return { row, pointsAwarded: points, correct };
   }
 
@@ -329,9 +370,9 @@ export async function submitChallenge(
 ): Promise<ChallengeSubmissionResult> {
   const now = deps.clock();
   const { userId, challengeId } = input;
-  const outcome = await recordAnswer(deps.db, input, now);
+  const outcome = await recordAnswer(deps, input, now);
 
-  const state = (await loadMemberStates(deps.db, userId, [challengeId])).get(challengeId)!;
+  const state = (await loadMemberStates(deps, userId, [challengeId])).get(challengeId)!;
   const challenge = serializeChallenge(outcome.row, state, now, input.language);
   return {
     challenge,

@@ -9,15 +9,16 @@
  *   reference is `checkin:<day>`.
  * Known limit: a late check-in for an earlier day does not re-number later rows' streak.
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { CheckinResult, CheckinStatus } from '../../src/contracts/checkin';
-import type { DbOrTx } from '../db/client';
+import type { Db } from '../db/client';
+import { prepareStatement } from '../db/queries';
 import { checkins, type CheckinRewardRow } from '../db/schema';
 import { addDays, dayInZone } from '../../src/rules/calendar';
 import { currentStreak, rewardForStreakDay } from '../../src/rules/checkin';
 import { ApiError } from '../lib/errors';
 import type { AppDeps, OrganizationRow } from '../lib/types';
-import { awardPointsAfter } from './ledger';
+import { executeAwardAfter, prepareAwardAfter } from './ledger';
 
 const CHECKIN_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 const CHECKIN_MAX_SKEW_MS = 2 * 60 * 1000;
@@ -39,41 +40,72 @@ function checkinStatus(
   };
 }
 
-/** The query of the member's latest check-in: `{day, streakDay}`, 0 or 1 row. */
-function latestCheckinQuery(db: DbOrTx, userId: string) {
-  return db
+/**
+ * The check-in's statements, prepared once per database (decision 0065): a check-in is the hottest write at
+ * kick-off, and a prepared statement is neither rendered by drizzle nor planned by PostgreSQL again on each call.
+ * `createApp` keeps them with the app's prepared statements (`deps.queries`, routed to the request transaction).
+ */
+export function prepareCheckinStatements(db: Db) {
+  const userId = sql.placeholder('userId');
+  /** `{userId}` -> the member's latest check-in `{day, streakDay}` (0 or 1 row). */
+  const latestCheckin = db
     .select({ day: checkins.day, streakDay: checkins.streakDay })
     .from(checkins)
     .where(eq(checkins.userId, userId))
     .orderBy(desc(checkins.day))
     .limit(1);
+  /** The day's row, when the member has none for the day yet: returns `{day}` when written. */
+  const insert = db
+    .insert(checkins)
+    .values({
+      userId,
+      day: sql.placeholder('day'),
+      streakDay: sql.placeholder('streakDay'),
+      pointsAwarded: sql.placeholder('points'),
+      occurredAt: sql.placeholder('occurredAt'),
+      createdAt: sql.placeholder('createdAt'),
+    })
+    .onConflictDoNothing({ target: [checkins.userId, checkins.day] })
+    .returning({ day: checkins.day });
+  return {
+    latestCheckin: latestCheckin.prepare('podium_latest_checkin'),
+    /**
+     * `{userId, previousDay}` -> one row: the streak day of `previousDay` (null when none) and the latest check-in
+     * (`day`, `streak_day`, null when none).
+     */
+    checkinStreak: prepareStatement<{ previous: number | null; day: string | null; streak_day: number | null }>(
+      db,
+      'podium_checkin_streak',
+      sql`select (select ${checkins.streakDay} from ${checkins}
+          where ${checkins.userId} = ${userId} and ${checkins.day} = ${sql.placeholder('previousDay')}) as previous,
+        latest.day::text as day, latest.streak_day
+        from (select 1) as one left join lateral ${latestCheckin} as latest on true`,
+    ),
+    /** The day's row without an award (a ladder day worth 0 points). */
+    checkinInsert: insert.prepare('podium_checkin_insert'),
+    /** The day's row and, when it was written, its award (`executeAwardAfter`). */
+    checkinAward: prepareAwardAfter(db, 'podium_checkin_award', insert),
+  };
 }
 
 /** The member's latest check-in (or none). */
-async function lastCheckin(db: DbOrTx, userId: string) {
-  const [last] = await latestCheckinQuery(db, userId);
+async function lastCheckin(deps: AppDeps, userId: string) {
+  const [last] = await deps.queries.latestCheckin.execute({ userId });
   return last;
 }
 
 /** `GET /checkin` for a member. */
 export async function getCheckinStatus(deps: AppDeps, organization: OrganizationRow, userId: string) {
   const today = dayInZone(deps.clock(), organization.timeZone);
-  return checkinStatus(organization.checkinRewards, await lastCheckin(deps.db, userId), today);
+  return checkinStatus(organization.checkinRewards, await lastCheckin(deps, userId), today);
 }
 
 /**
  * One read for a check-in of `day`: the streak day of the day before (0 when none) and the latest check-in.
  */
-async function streakBefore(db: DbOrTx, userId: string, day: string) {
-  const previous = db
-    .select({ streakDay: checkins.streakDay })
-    .from(checkins)
-    .where(and(eq(checkins.userId, userId), eq(checkins.day, addDays(day, -1))));
-  const latest = latestCheckinQuery(db, userId);
-  const statement = sql`select ${previous} as previous, latest.day::text as day, latest.streak_day
-    from (select 1) as one left join lateral ${latest} as latest on true`;
-  // Both drivers (node-postgres, PGlite) answer raw statements as `{rows}`.
-  const [row] = ((await db.execute(statement)) as unknown as { rows: Array<{ previous: number | null; day: string | null; streak_day: number | null }> }).rows;
+async function streakBefore(deps: AppDeps, userId: string, day: string) {
+  const { rows } = await deps.queries.checkinStreak.execute({ userId, previousDay: addDays(day, -1) });
+  const [row] = rows;
   return {
     previousStreakDay: row.previous === null ? 0 : Number(row.previous),
     last: row.day === null ? undefined : { day: String(row.day), streakDay: Number(row.streak_day) },
@@ -103,24 +135,20 @@ export async function checkIn(
   const rewards = organization.checkinRewards;
   // Two statements and no transaction of its own: one read, then the check-in row and its award written by one
   // statement (the award only when the row is new), so a burst of check-ins costs two round trips each.
-  const { previousStreakDay, last: before } = await streakBefore(deps.db, userId, day);
+  const { previousStreakDay, last: before } = await streakBefore(deps, userId, day);
   const streakDay = previousStreakDay + 1;
   const points = rewardForStreakDay(rewards, streakDay);
-  const insert = deps.db
-    .insert(checkins)
-    .values({ userId, day, streakDay, pointsAwarded: points, occurredAt, createdAt: now })
-    .onConflictDoNothing({ target: [checkins.userId, checkins.day] })
-    .returning({ day: checkins.day });
+  const row = { userId, day, streakDay, points, occurredAt, createdAt: now };
   let created: boolean;
   if (points > 0) {
     const award = { userId, amount: points, reason: 'checkin' as const, reference: `checkin:${day}`, label: `Daily check-in, day ${streakDay}` };
-    created = (await awardPointsAfter(deps.db, insert, award)).passed;
+    created = (await executeAwardAfter(deps.queries.checkinAward, row, award)).passed;
   } else {
-    created = (await insert).length > 0;
+    created = (await deps.queries.checkinInsert.execute(row)).length > 0;
   }
   // The latest check-in after this one: this day when it is the newest; read again only when another request
   // wrote this day meanwhile (its streak day is not known here).
-  const last = !created ? await lastCheckin(deps.db, userId) : !before || before.day < day ? { day, streakDay } : before;
+  const last = !created ? await lastCheckin(deps, userId) : !before || before.day < day ? { day, streakDay } : before;
   const today = dayInZone(now, organization.timeZone);
   return {
     ...checkinStatus(rewards, last, today),

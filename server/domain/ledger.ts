@@ -9,10 +9,13 @@
  *   the balance covers it), so concurrent spends cannot overspend; it throws `InsufficientPointsError` (422 InsufficientPoints) and the caller's transaction
  *   rolls back. References are unique per user too: give each spend its own (e.g. `sweepstake_entry:<entryId>`).
  * - Awards raise both `points` (balance) and `lifetimePoints` (rank); spends lower only `points`.
+ * - `adjustPoints` is an operator's correction (decision 0053): either sign, never below a zero balance; a positive
+ *   one counts toward lifetime points like the award it makes good, a negative one lowers only the balance.
  */
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { TransactionReason } from '../../src/contracts/user';
-import type { DbOrTx } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
+import { prepareStatement, type PreparedStatement } from '../db/queries';
 import { pointTransactions, users } from '../db/schema';
 import { ApiError } from '../lib/errors';
 
@@ -28,7 +31,7 @@ type LedgerEntry = {
 
 type LedgerEntryInput = {
   userId: string;
-  /** Positive number of points. */
+  /** Positive number of points (signed for `adjustPoints`). */
   amount: number;
   reason: TransactionReason;
   /** Idempotency reference, unique per user. */
@@ -69,37 +72,47 @@ type LedgerStatementRow = {
 };
 
 /**
- * Writes one ledger row and moves the balance in one statement (one round trip): the member's row is locked
+ * The values of one ledger statement: each a value, or a `sql.placeholder(name)` when the statement is prepared
+ * (`prepareAwardAfter`).
+ */
+type EntryValues = {
+  userId: unknown;
+  signed: unknown;
+  reason: unknown;
+  reference: unknown;
+  label: unknown;
+  /** ISO time of the row, or null for the database's now(). */
+  at: unknown;
+};
+
+/**
+ * The statement that writes one ledger row and moves the balance (one round trip): the member's row is locked
  * first (`for update`, so concurrent changes of one member queue and `balance_after` is exact), the entry is
  * inserted unless its reference was used (`on conflict do nothing`), and the balance moves only when it was.
  * `signed` is the signed amount; `lifetime` says whether lifetime points move too; a spend (`floor`) writes
- * nothing unless the balance covers it.
+ * nothing unless the balance covers it; with a `gate`, nothing unless the gate wrote its row.
+ * @returns a statement answering one `LedgerStatementRow`
  */
-async function writeEntry(
-  tx: DbOrTx,
-  input: LedgerEntryInput,
-  signed: number,
-  options: { lifetime: boolean; floor: boolean; gate?: SQLWrapper },
-) {
-  const at = input.at ? input.at.toISOString() : null;
+function entryStatement(values: EntryValues, options: { lifetime: boolean; floor: boolean; gate?: SQLWrapper }): SQL {
+  const { userId, signed } = values;
   const conditions: SQL[] = [];
   if (options.gate) conditions.push(sql`exists (select 1 from gate)`);
   if (options.floor) conditions.push(sql`points + ${signed} >= 0`);
-  const statement = sql`
+  return sql`
     with ${options.gate ? sql`gate as ${options.gate},` : sql``} account as (
       select ${users.id} as id, ${users.organizationId} as organization_id, ${users.points} as points
-      from ${users} where ${users.id} = ${input.userId} for update
+      from ${users} where ${users.id} = ${userId} for update
     ), entry as (
       insert into ${pointTransactions} (organization_id, user_id, amount, reason, reference, label, balance_after, created_at)
-      select organization_id, id, ${signed}, ${input.reason}, ${input.reference}, ${input.label ?? null}, points + ${signed},
-        coalesce(${at}::timestamptz, now())
+      select organization_id, id, ${signed}, ${values.reason}, ${values.reference}, ${values.label}, points + ${signed},
+        coalesce(${values.at}::timestamptz, now())
       from account ${conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``}
       on conflict (user_id, reference) do nothing
       returning id, amount, reason, reference, label, balance_after
     ), moved as (
       update ${users} set points = ${users.points} + ${signed}
         ${options.lifetime ? sql`, lifetime_points = ${users.lifetimePoints} + ${signed}` : sql``}
-      from entry where ${users.id} = ${input.userId}
+      from entry where ${users.id} = ${userId}
       returning 1
     )
     select exists (select 1 from account) as found,
@@ -108,20 +121,42 @@ async function writeEntry(
       ${
         // Only a spend needs to tell a used reference from a short balance; an award is not read for it.
         options.floor
-          ? sql`exists (select 1 from ${pointTransactions} where ${pointTransactions.userId} = ${input.userId}
-              and ${pointTransactions.reference} = ${input.reference})`
+          ? sql`exists (select 1 from ${pointTransactions} where ${pointTransactions.userId} = ${userId}
+              and ${pointTransactions.reference} = ${values.reference})`
           : sql`false`
       } as used,
       entry.*
     from (select 1) as one left join entry on true`;
-  // Both drivers (node-postgres, PGlite) answer raw statements as `{rows}`.
-  const [row] = ((await tx.execute(statement)) as unknown as { rows: LedgerStatementRow[] }).rows;
-  if (!row?.found) throw new Error(`ledger: unknown user ${input.userId}`);
+}
+
+/**
+ * Reads the answer of an entry statement.
+ * @throws Error when the member's row was not found
+ */
+function readEntryRow(row: LedgerStatementRow | undefined, userId: string) {
+  if (!row?.found) throw new Error(`ledger: unknown user ${userId}`);
   const entry: LedgerEntry | undefined =
     row.id === null
       ? undefined
       : { id: row.id, amount: Number(row.amount), reason: row.reason!, reference: row.reference!, label: row.label, balanceAfter: Number(row.balance_after) };
   return { entry, balance: Number(row.balance), used: row.used, passed: row.passed };
+}
+
+/** The statement values of `input` with the signed amount `signed`. */
+function entryValues(input: LedgerEntryInput, signed: number): EntryValues {
+  return { userId: input.userId, signed, reason: input.reason, reference: input.reference, label: input.label ?? null, at: input.at ? input.at.toISOString() : null };
+}
+
+/** Writes one ledger row and moves the balance in one statement (see `entryStatement`). */
+async function writeEntry(
+  tx: DbOrTx,
+  input: LedgerEntryInput,
+  signed: number,
+  options: { lifetime: boolean; floor: boolean; gate?: SQLWrapper },
+) {
+  // Both drivers (node-postgres, PGlite) answer raw statements as `{rows}`.
+  const [row] = ((await tx.execute(entryStatement(entryValues(input, signed), options))) as unknown as { rows: LedgerStatementRow[] }).rows;
+  return readEntryRow(row, input.userId);
 }
 
 /**
@@ -154,6 +189,53 @@ export async function awardPointsAfter(
   return entry ? { passed, awarded: true, transaction: entry } : { passed, awarded: false };
 }
 
+/** The placeholders of a prepared award's own values (`prepareAwardAfter`). */
+const AWARD_PLACEHOLDERS: EntryValues = {
+  userId: sql.placeholder('awardUserId'),
+  signed: sql.placeholder('awardAmount'),
+  reason: sql.placeholder('awardReason'),
+  reference: sql.placeholder('awardReference'),
+  label: sql.placeholder('awardLabel'),
+  at: sql.placeholder('awardAt'),
+};
+
+/**
+ * `awardPointsAfter` as a prepared statement, for a hot path (a check-in at kick-off; decision 0065): PostgreSQL
+ * plans it once per connection and drizzle renders it once.
+ * @param gate the gate, built with `sql.placeholder`s for its values (their names must not start with `award`)
+ * @returns the statement, to keep with the app's prepared statements (`ambientPrepared`) and run with
+ *   `executeAwardAfter`
+ */
+export function prepareAwardAfter(db: Db, name: string, gate: SQLWrapper): PreparedStatement<LedgerStatementRow> {
+  return prepareStatement<LedgerStatementRow>(db, name, entryStatement(AWARD_PLACEHOLDERS, { lifetime: true, floor: false, gate }));
+}
+
+/**
+ * Runs a statement of `prepareAwardAfter`: the gate with `gateValues`, then the award of `input` when the gate wrote
+ * its row, exactly as `awardPointsAfter`.
+ * @returns `passed`: the gate wrote its row; `awarded`/`transaction` as `awardPoints`
+ * @throws RangeError when amount is not a positive integer; Error for an unknown user
+ */
+export async function executeAwardAfter(
+  statement: PreparedStatement<LedgerStatementRow>,
+  gateValues: Record<string, unknown>,
+  input: LedgerEntryInput,
+): Promise<{ passed: boolean; awarded: boolean; transaction?: LedgerEntry }> {
+  assertPositive(input.amount);
+  const values = entryValues(input, input.amount);
+  const { rows } = await statement.execute({
+    ...gateValues,
+    awardUserId: values.userId,
+    awardAmount: values.signed,
+    awardReason: values.reason,
+    awardReference: values.reference,
+    awardLabel: values.label,
+    awardAt: values.at,
+  });
+  const { entry, passed } = readEntryRow(rows[0], input.userId);
+  return entry ? { passed, awarded: true, transaction: entry } : { passed, awarded: false };
+}
+
 /**
  * Spends `amount` points once per (user, reference), never below a zero balance: one statement.
  * @param tx an open transaction; on InsufficientPointsError the caller must let it roll back
@@ -166,4 +248,30 @@ export async function spendPoints(tx: DbOrTx, input: LedgerEntryInput): Promise<
   if (entry) return { spent: true, transaction: entry };
   if (used) return { spent: false };
   throw new InsufficientPointsError(input.amount, balance);
+}
+
+/** 422 NegativeBalance: an operator's negative adjustment is larger than the member's balance (decision 0053). */
+class NegativeBalanceError extends ApiError {
+  constructor(
+    readonly amount: number,
+    readonly balance: number,
+  ) {
+    super(422, 'NegativeBalance', `This adjustment would leave a negative balance (balance ${balance})`, { amount, balance });
+    this.name = 'NegativeBalanceError';
+  }
+}
+
+/**
+ * An operator's adjustment of `amount` points (signed, non-zero) once per (user, reference): one statement.
+ * A positive adjustment raises the balance and lifetime points; a negative one lowers only the balance, and never
+ * below 0 (decision 0053).
+ * @returns the ledger row, or undefined when the reference was already used
+ * @throws NegativeBalanceError (422) when a negative amount exceeds the balance; RangeError when amount is 0 or
+ *   not an integer
+ */
+export async function adjustPoints(tx: DbOrTx, input: LedgerEntryInput): Promise<LedgerEntry | undefined> {
+  assertPositive(Math.abs(input.amount));
+  const { entry, balance, used } = await writeEntry(tx, input, input.amount, { lifetime: input.amount > 0, floor: true });
+  if (entry || used) return entry;
+  throw new NegativeBalanceError(input.amount, balance);
 }

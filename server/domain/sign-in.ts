@@ -10,16 +10,19 @@
  *   against the e-mail (`SIGNIN_EMAIL_FAILURES_PER_15_MIN`) and against the client address
  *   (`SIGNIN_ADDRESS_FAILURES_PER_15_MIN`, large). A right code spends nothing, and the send limits never stop a
  *   person from using a code they already hold.
+ * - A suspended member's right code answers 403 AccountSuspended (decision 0053), and opens no session.
  * - Known and unknown e-mails get the same answers (no enumeration). A right code for an unknown e-mail creates
  *   the member. A session token is 32 random bytes (base64url), stored as SHA-256, valid 400 days.
  */
 import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { SessionGrant } from '../../src/contracts/session';
 import type { Db, DbOrTx } from '../db/client';
-import { otpCodes, sessions, users } from '../db/schema';
+import { otpCodes, rateLimits, sessions, users } from '../db/schema';
 import type { Env } from '../env';
 import { generateOtpCode, generateToken, hashOtpCode, sameDigest, sha256 } from '../lib/crypto';
 import { ApiError } from '../lib/errors';
+import { isSuspended } from '../../src/rules/suspension';
+import { assertNotSuspended } from './suspension';
 import type { AppDeps, OrganizationRow } from '../lib/types';
 import { checkRateLimits, countRateLimitHits, enforceRateLimits, type RateLimitRule } from './rate-limit';
 
@@ -31,18 +34,37 @@ const SESSION_TTL_MS = 400 * 24 * 60 * 60 * 1000;
 const MINUTE = 60 * 1000;
 const WINDOW_MS = 15 * MINUTE;
 
+/** The rate-limit buckets named after one e-mail: send cooldown, send allowance, failures. */
+function emailBuckets(organizationId: string, email: string) {
+  return {
+    cooldown: `otp-email-cooldown:${organizationId}:${email}`,
+    codes: `otp-email-15m:${organizationId}:${email}`,
+    failures: `otp-fail-email:${organizationId}:${email}`,
+  };
+}
+
+/**
+ * Forgets the sign-in state kept under an e-mail (its codes and rate-limit counters), for an erased account
+ * (decision 0053): the e-mail is personal data and must not outlive the account.
+ */
+export async function forgetSignInEmail(tx: DbOrTx, organizationId: string, email: string): Promise<void> {
+  await tx.delete(otpCodes).where(and(eq(otpCodes.organizationId, organizationId), eq(otpCodes.email, email)));
+  await tx.delete(rateLimits).where(inArray(rateLimits.bucket, Object.values(emailBuckets(organizationId, email))));
+}
+
 /** The limits of one request for a code, per-e-mail only, in the order they are counted. */
 function sendRules(env: Env, organizationId: string, email: string): RateLimitRule[] {
+  const buckets = emailBuckets(organizationId, email);
   return [
-    { bucket: `otp-email-cooldown:${organizationId}:${email}`, limit: 1, windowMs: env.SIGNIN_EMAIL_COOLDOWN_SECONDS * 1000 },
-    { bucket: `otp-email-15m:${organizationId}:${email}`, limit: env.SIGNIN_EMAIL_CODES_PER_15_MIN, windowMs: WINDOW_MS },
+    { bucket: buckets.cooldown, limit: 1, windowMs: env.SIGNIN_EMAIL_COOLDOWN_SECONDS * 1000 },
+    { bucket: buckets.codes, limit: env.SIGNIN_EMAIL_CODES_PER_15_MIN, windowMs: WINDOW_MS },
   ];
 }
 
 /** The limits on failed verifications: per e-mail, then per client address. */
 function failureRules(env: Env, organizationId: string, email: string, clientIp: string): RateLimitRule[] {
   return [
-    { bucket: `otp-fail-email:${organizationId}:${email}`, limit: env.SIGNIN_EMAIL_FAILURES_PER_15_MIN, windowMs: WINDOW_MS },
+    { bucket: emailBuckets(organizationId, email).failures, limit: env.SIGNIN_EMAIL_FAILURES_PER_15_MIN, windowMs: WINDOW_MS },
     { bucket: `otp-fail-ip:${clientIp}`, limit: env.SIGNIN_ADDRESS_FAILURES_PER_15_MIN, windowMs: WINDOW_MS },
   ];
 }
@@ -105,7 +127,8 @@ function liveCodesOf(organizationId: string, email: string, now: Date) {
  * A right code consumes every live code of the e-mail; a wrong one counts against all of them and against the
  * failure limits.
  * @returns the session grant (the only time the plain token exists)
- * @throws ApiError 401 InvalidCode; 429 TooManyRequests when the e-mail or the address has failed too often
+ * @throws ApiError 401 InvalidCode; 403 AccountSuspended for a suspended member's right code (decision 0053); 429
+ *   TooManyRequests when the e-mail or the address has failed too often
  */
 export async function verifySignInCode(
   deps: AppDeps,
@@ -122,6 +145,8 @@ export async function verifySignInCode(
     .where(liveCodesOf(organization.id, email, now));
   const ids = live.map((r) => r.id);
   const match = live.find((r) => sameDigest(codeHash, r.codeHash));
+  // Only a right code learns that the account is suspended, so the answer tells nothing to someone guessing.
+  if (match) await refuseSuspended(deps.db, organization.id, email, ids, now);
   const grant = match ? await openSession(deps.db, { organizationId: organization.id, email, ids, matchId: match.id, now, operator: isOperatorEmail(deps.env, email) }) : null;
   if (!grant) {
     // Wrong guesses count against every live code of the e-mail (`attempts + 1` is atomic), then against the limits.
@@ -130,6 +155,20 @@ export async function verifySignInCode(
     throw invalidCode();
   }
   return grant;
+}
+
+/**
+ * Refuses a suspended member's sign-in after a right code (which is consumed with the e-mail's other live codes).
+ * @throws ApiError 403 AccountSuspended with the end of the suspension (decision 0053)
+ */
+async function refuseSuspended(db: DbOrTx, organizationId: string, email: string, ids: string[], now: Date): Promise<void> {
+  const [member] = await db
+    .select({ suspendedAt: users.suspendedAt, suspendedUntil: users.suspendedUntil })
+    .from(users)
+    .where(and(eq(users.organizationId, organizationId), eq(users.email, email)));
+  if (!member || !isSuspended(member, now)) return;
+  await db.update(otpCodes).set({ consumedAt: now }).where(inArray(otpCodes.id, ids));
+  assertNotSuspended(member, now);
 }
 
 /**

@@ -6,7 +6,7 @@
  * - `properties` is merged key by key; a key set to null is removed. At most 16 KB of JSON.
  */
 import { and, desc, eq, lt } from 'drizzle-orm';
-import type { User, UserUpdate } from '../../src/contracts/user';
+import type { Transaction, User, UserUpdate } from '../../src/contracts/user';
 import { isUniqueViolation, type Db } from '../db/client';
 import { pointTransactions, users } from '../db/schema';
 import { ApiError, conflict, validationFailed } from '../lib/errors';
@@ -100,7 +100,12 @@ export async function listTransactions(db: Db, userId: string, query: { limit: n
     )
     .orderBy(desc(pointTransactions.createdAt), desc(pointTransactions.id))
     .limit(query.limit);
-  return rows.map((r) => ({
+  return rows.map(toTransaction);
+}
+
+/** A ledger row as the API answers it (`Transaction` of src/contracts/user.ts: ISO time, signed points). */
+export function toTransaction(r: typeof pointTransactions.$inferSelect): Transaction {
+  return {
     id: r.id,
     amount: r.amount,
     reason: r.reason,
@@ -108,5 +113,5 @@ export async function listTransactions(db: Db, userId: string, query: { limit: n
     label: r.label,
     balanceAfter: r.balanceAfter,
     createdAt: r.createdAt.toISOString(),
-  }));
+  };
 }

@@ -1,18 +1,32 @@
 /**
- * Delivery of sign-in codes (ARCHITECTURE §3): SMTP through nodemailer when `SMTP_URL` is set, otherwise one
- * line on stdout, exactly `[mail] sign-in code for <email>: <code>` (the e2e tests and README rely on it).
+ * Delivery of sign-in codes (ARCHITECTURE §3) and of the news that a member won a sweepstake (decision 0054): SMTP
+ * through nodemailer when `SMTP_URL` is set, otherwise one line on stdout, exactly
+ * `[mail] sign-in code for <email>: <code>` (the e2e tests and README rely on it) or
+ * `[mail] sweepstake win for <email>: <title>`.
  */
 import nodemailer from 'nodemailer';
 
 export type SignInCodeMessage = { email: string; code: string; organizationName: string; expiresInMinutes: number };
 
-/** Sends a sign-in code; may throw (the caller answers 5xx only for real delivery failures). */
-export type Mailer = { sendSignInCode: (message: SignInCodeMessage) => Promise<void> };
+/** A sweepstake win: what was won, and until when the member can claim it in the app. */
+export type SweepstakeWinMessage = { email: string; organizationName: string; sweepstakeTitle: string; prize: string; claimBy: Date };
+
+/**
+ * Sends a sign-in code, or tells a winner; may throw (the caller answers 5xx only for real delivery failures of a
+ * code; a win that could not be told stays un-notified and is told again at the next draw call).
+ */
+export type Mailer = {
+  sendSignInCode: (message: SignInCodeMessage) => Promise<void>;
+  sendSweepstakeWin: (message: SweepstakeWinMessage) => Promise<void>;
+};
 
 /** The mail-catcher stand-in: prints the code line on stdout. */
 const logMailer: Mailer = {
   async sendSignInCode({ email, code }) {
     process.stdout.write(`[mail] sign-in code for ${email}: ${code}\n`);
+  },
+  async sendSweepstakeWin({ email, sweepstakeTitle }) {
+    process.stdout.write(`[mail] sweepstake win for ${email}: ${sweepstakeTitle}\n`);
   },
 };
 
@@ -29,6 +43,19 @@ function createSmtpMailer(smtpUrl: string, from: string): Mailer {
           `Your sign-in code is ${code}.\n\nIt expires in ${expiresInMinutes} minutes and works once. ` +
           `If you did not ask for it, ignore this e-mail.\n\n` +
           `Votre code de connexion est ${code}. Il expire dans ${expiresInMinutes} minutes.`,
+      });
+    },
+    async sendSweepstakeWin({ email, organizationName, sweepstakeTitle, prize, claimBy }) {
+      const by = claimBy.toISOString().slice(0, 10);
+      await transport.sendMail({
+        from,
+        to: email,
+        subject: `You won: ${sweepstakeTitle}`,
+        text:
+          `Congratulations! You won ${organizationName}'s sweepstake "${sweepstakeTitle}"${prize ? ` (${prize})` : ''}.\n\n` +
+          `To claim your prize, open the app, go to the sweepstake and press "Claim" before ${by} (UTC).\n\n` +
+          `Félicitations ! Vous avez gagné le tirage « ${sweepstakeTitle} ». Réclamez votre lot dans l'application ` +
+          `(page du tirage, bouton « Réclamer ») avant le ${by} (UTC).`,
       });
     },
   };

@@ -9,6 +9,10 @@ import type { Env } from '../env';
 import type { Logger } from './logger';
 import type { Mailer } from './mailer';
 import type { Queries } from '../db/queries';
+import type { prepareChallengeStatements } from '../domain/challenges';
+import type { prepareCheckinStatements } from '../domain/checkin';
+import type { createSessionLoader } from '../db/session-loader';
+import type { createIdempotencyClaimer } from '../db/idempotency-claims';
 import type { MediaStorage } from '../storage/media-storage';
 
 /** The current time; injected so tests can move the clock. */
@@ -32,7 +36,11 @@ export type AppDeps = {
   logger: Logger;
   mailer: Mailer;
   clock: Clock;
-  queries: Queries;
+  queries: Queries & ReturnType<typeof prepareCheckinStatements> & ReturnType<typeof prepareChallengeStatements>;
+  /** Session lookups of concurrent requests, batched into one statement (decision 0063). */
+  sessions: ReturnType<typeof createSessionLoader>;
+  /** Idempotency-Key claims of concurrent requests, written by one statement (decision 0065). */
+  idempotencyClaims: ReturnType<typeof createIdempotencyClaimer>;
   /** Organizations and their ranks in memory, checked against the version read with each session (decision 0047). */
   organizations: OrganizationCache;
   /** Where uploaded media bytes live (decision 0041). */

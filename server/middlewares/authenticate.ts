@@ -2,7 +2,7 @@
  * Request principal (spec §6-§7, ARCHITECTURE §3): `Authorization: Bearer <credential>` where the credential
  * is a session token (-> the member), in supabase mode a Supabase access token (-> the member, see
  * `domain/supabase-auth.ts`), or the organization's public key (-> a visitor of that organization).
- * Anything else, or an expired session, is 401.
+ * Anything else, or an expired session, is 401; a suspended member is 403 AccountSuspended (decision 0053).
  *
  * `x-org-token` (ARCHITECTURE §3, decision 0042): the client loads `GET /organization/current` first (spec §2, the
  * main guard's first step) and sends the organization's token on every later request. So that one call is the only
@@ -14,6 +14,7 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { HEADER_ORG_TOKEN } from '../../src/contracts/common';
+import { assertNotSuspended } from '../domain/suspension';
 import { looksLikeJwt, resolveSupabasePrincipal } from '../domain/supabase-auth';
 import { sha256 } from '../lib/crypto';
 import { forbidden, unauthorized } from '../lib/errors';
@@ -26,7 +27,7 @@ const BEARER = /^Bearer\s+([\x21-\x7e]{1,4096})\s*$/i;
 async function resolvePrincipal(deps: AppDeps, credential: string, now: Date): Promise<Principal | null> {
   // Supabase mode: a JWT bearer is a Supabase access token (domain/supabase-auth.ts, decision 0030).
   if (deps.env.PUBLIC_AUTH_MODE === 'supabase' && looksLikeJwt(credential)) return resolveSupabasePrincipal(deps, credential, now);
-  const [row] = await deps.queries.sessionByTokenHash.execute({ tokenHash: sha256(credential) });
+  const row = await deps.sessions.load(sha256(credential));
   if (row) {
     if (row.session.expiresAt <= now) return null;
     const cached = await deps.organizations.get(row.organization.id, row.organization.version);
@@ -56,14 +57,20 @@ export function authenticate(deps: AppDeps): MiddlewareHandler<AppEnv> {
         `Missing ${HEADER_ORG_TOKEN} header: send the token from GET /api/organization/current in ${HEADER_ORG_TOKEN} on every other request`,
       );
     }
-    const principal = await resolvePrincipal(deps, match[1], deps.clock());
+    const now = deps.clock();
+    const principal = await resolvePrincipal(deps, match[1], now);
     if (!principal) throw unauthorized('Invalid or expired credential');
+    // The one place a suspended member is stopped from earning and spending (decision 0053): a suspension revokes
+    // their sessions, but a Supabase token or a request already under way still reaches here.
+    if (principal.kind === 'user') assertNotSuspended(principal.user, now);
     if (orgToken !== undefined && orgToken !== principal.organization.token) {
       throw forbidden(`${HEADER_ORG_TOKEN} does not match this organization`);
     }
     c.set('principal', principal);
     await next();
-    c.header('Cache-Control', 'no-store');
+    // On the finished response's own headers: `c.header` after `next()` would re-wrap the answer around a stream of
+    // its body, which the server then turns into a real undici Response and reads back (decision 0063).
+    c.res.headers.set('Cache-Control', 'no-store');
   };
 }
 

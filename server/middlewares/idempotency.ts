@@ -3,7 +3,8 @@
  *
  * The record (principal, key) -> method, path, sha256(body), status, response lives in Postgres for 24 h:
  * - first request: an in-flight record (status null) is inserted and committed *before* the handler runs, so a
- *   concurrent duplicate sees it and gets 409 IdempotencyKeyInFlight;
+ *   concurrent duplicate sees it and gets 409 IdempotencyKeyInFlight (the claims of one event-loop turn share one
+ *   statement: `server/db/idempotency-claims.ts`);
  * - the handler then runs inside one request transaction (`server/db/request-transaction.ts`) and its response
  *   is written into the record in that same transaction: the change and its remembered response commit
  *   together or not at all. A record with a response therefore always means "applied", and an in-flight record
@@ -18,9 +19,9 @@
  *   no longer finds its record and it rolls back.
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { HEADER_IDEMPOTENCY_KEY } from '../../src/contracts/common';
-import { runInRequestTransaction } from '../db/request-transaction';
+import { committed, runInRequestTransaction } from '../db/request-transaction';
 import { idempotencyRecords } from '../db/schema';
 import { sha256 } from '../lib/crypto';
 import { ApiError } from '../lib/errors';
@@ -36,6 +37,22 @@ class RolledBack extends Error {}
 
 function principalKey(p: Principal) {
   return p.kind === 'user' ? `user:${p.user.id}` : `visitor:${p.organization.id}`;
+}
+
+/** Whether an answer with `status` carries no body (204 No Content, 304 Not Modified). */
+const isBodiless = (status: number) => status === 204 || status === 304;
+
+/**
+ * Reads the text of `res`, the answer of `c`, and puts an identical answer (status, headers, that text) in its place.
+ * Cheaper than `res.clone()`: a clone tees the body into two streams and the server then writes the answer chunk by
+ * chunk; a string body goes out in one write. `c.res` is cleared first because assigning onto an existing answer
+ * makes Hono wrap the new one around a stream of its body.
+ */
+async function takeBody(c: Context<AppEnv>, res: Response): Promise<string> {
+  const text = await res.text();
+  c.res = undefined;
+  c.res = new Response(isBodiless(res.status) ? null : text, { status: res.status, headers: res.headers });
+  return text;
 }
 
 /** Middleware: runs after `authenticate`. Requests without the header pass through unchanged. */
@@ -56,27 +73,25 @@ export function idempotency(deps: AppDeps): MiddlewareHandler<AppEnv> {
 
     for (let attempt = 0; attempt < 3; attempt++) {
       const now = deps.clock();
-      const claimed = await db
-        .insert(idempotencyRecords)
-        .values({
-          principal,
-          key,
-          method,
-          path,
-          fingerprint,
-          createdAt: now,
-          expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
-        })
-        .onConflictDoNothing()
-        .returning({ key: idempotencyRecords.key });
+      const claimed = await deps.idempotencyClaims.claim({
+        principal,
+        key,
+        method,
+        path,
+        fingerprint,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
+      });
 
-      if (claimed.length) {
+      if (claimed) {
         const mine = and(where, eq(idempotencyRecords.createdAt, now), isNull(idempotencyRecords.status));
         // Frees the key of a request that did not commit; best effort: if the database is gone, the in-flight
         // record expires as abandoned instead.
         const free = () => db.delete(idempotencyRecords).where(mine).catch(() => undefined);
+        let requestTx: Parameters<typeof committed>[0] | null = null;
         try {
           await db.transaction(async (tx) => {
+            requestTx = tx;
             await runInRequestTransaction(tx, async () => {
               await fault('claimed');
               await next();
@@ -88,7 +103,7 @@ export function idempotency(deps: AppDeps): MiddlewareHandler<AppEnv> {
               ? await tx.delete(idempotencyRecords).where(mine).returning({ key: idempotencyRecords.key })
               : await tx
                   .update(idempotencyRecords)
-                  .set({ status: res.status, responseBody: await res.clone().text(), responseContentType: res.headers.get('content-type') })
+                  .set({ status: res.status, responseBody: await takeBody(c, res), responseContentType: res.headers.get('content-type') })
                   .where(mine)
                   .returning({ key: idempotencyRecords.key });
             // Taken over as abandoned meanwhile: the other request owns the key now, this one must not commit.
@@ -100,6 +115,7 @@ export function idempotency(deps: AppDeps): MiddlewareHandler<AppEnv> {
           if (error instanceof RolledBack) return;
           throw error;
         }
+        if (requestTx) committed(requestTx);
         await fault('committed');
         return;
       }
@@ -121,8 +137,7 @@ export function idempotency(deps: AppDeps): MiddlewareHandler<AppEnv> {
       }
       const headers = new Headers({ 'Idempotent-Replayed': 'true' });
       if (existing.responseContentType) headers.set('content-type', existing.responseContentType);
-      const noBody = existing.status === 204 || existing.status === 304;
-      return new Response(noBody ? null : existing.responseBody, { status: existing.status, headers });
+      return new Response(isBodiless(existing.status) ? null : existing.responseBody, { status: existing.status, headers });
     }
     throw new ApiError(409, 'IdempotencyKeyInFlight', 'A request with this Idempotency-Key is still in progress');
   };

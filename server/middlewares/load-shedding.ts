@@ -8,8 +8,17 @@
  * The requests admitted but waiting for a database connection are the bounded queue: at most `maxInFlight` minus
  * the pool size of them, each for at most DATABASE_POOL_TIMEOUT_MS (then 503 as well, `server/db/client.ts`).
  */
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../lib/types';
+
+/**
+ * The answer to a request the server is too busy to serve: 503 `{error: {code: 'ServiceUnavailable', message}}`
+ * with `Retry-After: retryAfterSeconds`.
+ */
+export function serviceBusy(c: Context<AppEnv>, retryAfterSeconds: number): Response {
+  const body = { error: { code: 'ServiceUnavailable' as const, message: 'The service is busy. Please try again in a moment.' } };
+  return c.json(body, 503, { 'Retry-After': String(retryAfterSeconds) });
+}
 
 /**
  * Middleware: counts the requests in flight through it and sheds those beyond `maxInFlight`.
@@ -19,10 +28,7 @@ import type { AppEnv } from '../lib/types';
 export function loadShedding(options: { maxInFlight: number; retryAfterSeconds: number }): MiddlewareHandler<AppEnv> {
   let inFlight = 0;
   return async (c, next) => {
-    if (inFlight >= options.maxInFlight) {
-      const body = { error: { code: 'ServiceUnavailable' as const, message: 'The service is busy. Please try again in a moment.' } };
-      return c.json(body, 503, { 'Retry-After': String(options.retryAfterSeconds) });
-    }
+    if (inFlight >= options.maxInFlight) return serviceBusy(c, options.retryAfterSeconds);
     inFlight++;
     try {
       await next();

@@ -21,12 +21,13 @@ const CSP_REPORT_PATH = '/api/csp-report';
 
 /**
  * Browser features the app never uses, switched off for the page and anything it embeds. Sharing
- * (`navigator.share`, clipboard) and fullscreen video keep their defaults (this origin).
+ * (`navigator.share`, clipboard) and fullscreen video keep their defaults (this origin). The camera is allowed to
+ * this origin only, for scanning the venue code (decision 0059); embedded frames never get it.
  */
 const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'browsing-topics=()',
-  'camera=()',
+  'camera=(self)',
   'display-capture=()',
   'geolocation=()',
   'gyroscope=()',
@@ -126,7 +127,7 @@ export function shellHeaders(config: RuntimeConfig, html: string): Record<string
  * directly cannot claim HTTPS with that header.
  */
 function requestIsHttps(c: Context, trust: TrustProxy): boolean {
-  if (new URL(c.req.url).protocol === 'https:') return true;
+  if (c.req.url.startsWith('https:')) return true;
   if (!fromTrustedProxy(c, trust)) return false;
   const forwarded = c.req.header('x-forwarded-proto')?.split(',').at(-1)?.trim().toLowerCase();
   return forwarded === 'https';
@@ -146,7 +147,9 @@ export function securityHeaders(env: Pick<Env, 'TRUST_PROXY'>): MiddlewareHandle
   });
   return async (c, next) => {
     await hardening(c, next);
-    c.header('Permissions-Policy', PERMISSIONS_POLICY);
-    if (requestIsHttps(c, env.TRUST_PROXY)) c.header('Strict-Transport-Security', HSTS);
+    // Set on the finished response's headers, as Hono's own hardening does: `c.header` after `next()` would turn
+    // the answer's body into a stream (see authenticate.ts).
+    c.res.headers.set('Permissions-Policy', PERMISSIONS_POLICY);
+    if (requestIsHttps(c, env.TRUST_PROXY)) c.res.headers.set('Strict-Transport-Security', HSTS);
   };
 }

@@ -45,6 +45,8 @@ interface ApiRequestOptions<T = unknown> {
   idempotencyKey?: string;
   /** 'session' (default): session token if present, else organization key. 'organization': always the key. */
   auth?: 'session' | 'organization';
+  /** `text`: the success body is read as text and returned as is (a CSV file); JSON (`json`) by default. */
+  read?: 'json' | 'text';
   signal?: AbortSignal;
 }
 
@@ -95,9 +97,10 @@ async function readErrorBody(response: Response): Promise<ApiErrorBody['error'] 
 /**
  * Sends one API request (one attempt, no retry) and reads the answer.
  * Takes the spec path (e.g. `/user/me`) and options; returns the JSON answer typed as `T` (the envelope, e.g.
- * `Envelope<User>`), or undefined for 204 / non-JSON answers. Throws `ApiError` (or a subclass) on a non-2xx
- * answer, carrying `replayable` and `retryAfterMs` for the retry policy; `InvalidResponseError` when the body is
- * not JSON or does not match a given `schema`; `NetworkError` (with `replayable`) when no answer arrived.
+ * `Envelope<User>`), or undefined for 204 / non-JSON answers (the body's text with `read: 'text'`). Throws
+ * `ApiError` (or a subclass) on a non-2xx answer, carrying `replayable` and `retryAfterMs` for the retry policy;
+ * `InvalidResponseError` when the body is not JSON or does not match a given `schema`; `NetworkError` (with
+ * `replayable`) when no answer arrived.
  */
 export async function apiRequest<T = void>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
   const method = options.method ?? 'GET';
@@ -123,6 +126,7 @@ export async function apiRequest<T = void>(path: string, options: ApiRequestOpti
   }
 
   if (response.ok) {
+    if (options.read === 'text') return (await response.text()) as T;
     if (response.status === 204 || !response.headers.get('content-type')?.includes('json')) return undefined as T;
     let json: unknown;
     try {

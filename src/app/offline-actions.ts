@@ -5,12 +5,13 @@
  * default mutation function so that paused mutations can resume after a page reload").
  *
  * Each offline-capable feature declares its action with `defineQueuedAction` (src/offline/define-queued-action.ts) and its
- * `register` is called here: check-in, story chapter view, video view and article read.
+ * `register` is called here: check-in, story chapter view, video view, article read and venue check-in.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { articleReadAction } from '../features/articles/api/record-article-read';
 import { checkinAction } from '../features/checkin/api/create-checkin';
 import { chapterViewAction } from '../features/stories/api/record-chapter-view';
+import { venueCheckinAction } from '../features/venue/api/check-in-at-venue';
 import { videoViewAction } from '../features/videos/api/record-video-view';
 
 /**
@@ -18,6 +19,6 @@ import { videoViewAction } from '../features/videos/api/record-video-view';
  * Takes the client; returns nothing. Idempotent (setMutationDefaults replaces by key).
  */
 export function registerOfflineMutationDefaults(queryClient: QueryClient): void {
-  for (const action of [checkinAction, chapterViewAction, videoViewAction, articleReadAction]) action.register(queryClient);
+  for (const action of [checkinAction, chapterViewAction, videoViewAction, articleReadAction, venueCheckinAction]) action.register(queryClient);
 }
 

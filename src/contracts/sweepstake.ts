@@ -30,6 +30,16 @@ export const SweepstakeSchema = z.object({
   userEntryCount: z.number().int().nonnegative(),
   /** Entries of all members. */
   totalEntries: z.number().int().nonnegative(),
+  /** The official rules as safe HTML (the operators' Markdown, sanitized by the server); empty when none. */
+  rulesHtml: z.string(),
+  /** How many winners the draw picks. */
+  winnerCount: z.number().int().positive(),
+  /** SHA-256 (hex) of the draw's secret seed, published before the draw (decision 0054). */
+  seedCommitment: z.string().nullable(),
+  /** The seed (hex), revealed once the draw ran; null before. */
+  drawSeed: z.string().nullable(),
+  /** When the draw ran; null before. */
+  drawnAt: TimestampSchema.nullable(),
 });
 export type Sweepstake = z.infer<typeof SweepstakeSchema>;
 export const SweepstakeListResponseSchema = envelope(z.array(SweepstakeSchema));
@@ -64,3 +74,51 @@ export const SweepstakeEntryResponseSchema = envelope(SweepstakeEntryResultSchem
  * (details `{maxEntriesPerUser, userEntryCount}`), 403 `Underage`, 404 `NotFound`, 401 for visitors.
  */
 export const SWEEPSTAKE_ENTRY_LIMIT_CODE = 'EntryLimitReached';
+
+/** One row of the published entry list: an entry id, its member's pseudonym, its tickets (decision 0054). */
+export const DrawEntrySchema = z.object({ entry: z.string(), member: z.string(), tickets: z.number().int().positive() });
+
+/** One place of a draw as everyone sees it: no e-mail, only the winner's public name (username). */
+export const PublicDrawWinnerSchema = z.object({
+  place: z.number().int().positive(),
+  /** 0-based ticket in the published entry list, and its id `<entry>:<k>`. */
+  ticket: z.number().int().nonnegative(),
+  ticketId: z.string(),
+  member: z.string(),
+  /** The winner's username; null when they have none (or deleted their account). */
+  publicName: z.string().nullable(),
+  claimed: z.boolean(),
+  /** True when an unclaimed prize went to the next pick, or the winner was no longer eligible at a redraw. */
+  replaced: z.boolean(),
+});
+export type PublicDrawWinner = z.infer<typeof PublicDrawWinnerSchema>;
+
+/** The caller's own win, if any (members only). */
+export const OwnWinSchema = z.object({
+  place: z.number().int().positive(),
+  claimedAt: TimestampSchema.nullable(),
+  /** Claims are accepted until this instant (exclusive). */
+  claimBy: TimestampSchema,
+});
+export type OwnWin = z.infer<typeof OwnWinSchema>;
+
+/**
+ * `GET /sweepstake/{id}/draw`: what anyone needs to re-run the draw (`scripts/verify-draw.ts`): the commitment,
+ * and once drawn the revealed seed, the frozen entry list and the picks in place order, plus the caller's own win.
+ */
+export const SweepstakeDrawSchema = z.object({
+  sweepstakeId: z.string(),
+  winnerCount: z.number().int().positive(),
+  claimDays: z.number().int().positive(),
+  seedCommitment: z.string().nullable(),
+  drawSeed: z.string().nullable(),
+  drawnAt: TimestampSchema.nullable(),
+  entries: z.array(DrawEntrySchema),
+  winners: z.array(PublicDrawWinnerSchema),
+  you: OwnWinSchema.nullable(),
+});
+export type SweepstakeDraw = z.infer<typeof SweepstakeDrawSchema>;
+export const SweepstakeDrawResponseSchema = envelope(SweepstakeDrawSchema);
+
+/** `POST /sweepstake/{id}/claim` answer: the caller's win, claimed. */
+export const SweepstakeClaimResponseSchema = envelope(OwnWinSchema);

@@ -79,6 +79,8 @@ export const TransactionReasonSchema = z.enum([
   'sweepstake_entry',
   'activation',
   'adjustment',
+  'challenge_result',
+  'venue_checkin',
 ]);
 export type TransactionReason = z.infer<typeof TransactionReasonSchema>;
 
@@ -103,3 +105,4 @@ export const TransactionListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
   before: TimestampSchema.optional(),
 });
+

@@ -13,7 +13,8 @@
  *   `installReconnectJitter` sets at boot). Going online resumes the queue and refetches stale queries
  *   (TanStack's `refetchOnReconnect`).
  * - service worker: registers `/sw.js` with workbox-window and offers "Update available — Reload" (production
- *   builds only; the dev server has no worker).
+ *   builds only; the dev server has no worker), and follows its push messages (refetch what a push is about, open
+ *   the screen of a clicked notification; decision 0060).
  * Rule source: ARCHITECTURE §6.
  */
 import type { QueryClient } from '@tanstack/react-query';
@@ -27,6 +28,24 @@ interface SetupOfflineOptions {
   serviceWorkerUrl?: string | false;
   /** How a successful probe marks the app online: the reconnect jitter's `goOnline` (default: at once). */
   goOnline?: () => void;
+  /** Moves the app to an in-app path (a clicked push notification, decision 0060); default: a full navigation. */
+  navigate?: (path: string) => void;
+}
+
+/**
+ * Follows the service worker's push messages (decision 0060): `PUSH_REFRESH {keys}` refetches the queries under
+ * those key roots, so the app shows what a push is about; `PUSH_OPEN {url}` opens that in-app path.
+ */
+function followPushMessages(queryClient: QueryClient, navigate: (path: string) => void): void {
+  if (!('serviceWorker' in navigator)) return;
+  navigator.serviceWorker.addEventListener('message', (event: MessageEvent) => {
+    const data = event.data as { type?: unknown; keys?: unknown; url?: unknown } | null;
+    if (data?.type === 'PUSH_REFRESH' && Array.isArray(data.keys)) {
+      for (const root of data.keys) if (typeof root === 'string') void queryClient.invalidateQueries({ queryKey: [root] });
+    } else if (data?.type === 'PUSH_OPEN' && typeof data.url === 'string' && /^\/(?!\/)/.test(data.url)) {
+      navigate(data.url);
+    }
+  });
 }
 
 /** Default probe URL: the API's health endpoint (never cached by the service worker). */
@@ -58,6 +77,7 @@ export function setupOffline(queryClient: QueryClient, options: SetupOfflineOpti
   applyRegisteredMutationDefaults(queryClient);
   const stopReachability = watchReachability(queryClient, { probeUrl: options.probeUrl ?? defaultProbeUrl(), goOnline: options.goOnline });
   const swUrl = options.serviceWorkerUrl ?? '/sw.js';
+  followPushMessages(queryClient, options.navigate ?? ((path) => window.location.assign(path)));
   if (swUrl !== false && import.meta.env.PROD) {
     void import('./sw-registration').then(({ registerServiceWorker }) => registerServiceWorker(swUrl));
   }

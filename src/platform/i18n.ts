@@ -1,7 +1,8 @@
 /**
- * i18n (ARCHITECTURE §7 platform): i18next + react-i18next, language detected from the `i18next` cookie then the
- * browser (spec §9: locale cookie lifetime 365 days), English and French. Namespaces (one per area, files
- * `locales/{lang}/{namespace}.json`) load lazily through i18next-resources-to-backend, so each language/namespace
+ * i18n (ARCHITECTURE §7 platform): i18next + react-i18next, English and French. The language is the fan's own
+ * choice (the `i18next` cookie, written only when they pick one: spec §9, 365 days), else the browser's when we ship
+ * it, else the organization's default language (`applyDefaultLanguage`, once the organization is known).
+ * Namespaces (one per area, files `locales/{lang}/{namespace}.json`) load lazily through i18next-resources-to-backend, so each language/namespace
  * is its own small chunk. `<html lang>` follows the active language.
  */
 import i18next, { type i18n as I18n } from 'i18next';
@@ -58,7 +59,8 @@ export async function initI18n(): Promise<I18n> {
       detection: {
         order: ['cookie', 'navigator'],
         lookupCookie: LANGUAGE_COOKIE,
-        caches: ['cookie'],
+        // Written by `changeLanguage` only, so a cookie always means the fan chose (and outranks the club's default).
+        caches: [],
         cookieMinutes: LANGUAGE_COOKIE_MINUTES,
         cookieOptions: { path: '/', sameSite: 'lax' },
       },
@@ -78,8 +80,26 @@ export function currentLanguage(): SupportedLanguage {
   return (SUPPORTED_LANGUAGES as readonly string[]).includes(resolved) ? (resolved as SupportedLanguage) : 'en';
 }
 
-/** Switches language (stored in the `i18next` cookie for 365 days); resolves once its namespaces are loaded. */
+/** The fan's choice: switches language and stores it in the `i18next` cookie for 365 days (spec §9); resolves once
+ * its namespaces are loaded. */
 export async function changeLanguage(language: SupportedLanguage): Promise<void> {
+  await i18next.changeLanguage(language);
+  i18next.services.languageDetector?.cacheUserLanguage?.(language, ['cookie']);
+}
+
+const isSupported = (code: string) => (SUPPORTED_LANGUAGES as readonly string[]).includes(code.slice(0, 2).toLowerCase());
+
+/**
+ * Falls back to the organization's default language (its settings, not the build): switches to `language` when
+ * the fan never chose one (no `i18next` cookie) and none of the browser's languages is one we ship. Stores
+ * nothing, so a later change of the club's default reaches the fan. Resolves once the namespaces are loaded.
+ */
+export async function applyDefaultLanguage(language: SupportedLanguage): Promise<void> {
+  // The detector's own lookups (its cookie parser, the browser's languages), as configured in `initI18n`.
+  const detector = i18next.services.languageDetector as { detect?: (order: string[]) => string[] | string | null } | undefined;
+  if (!i18next.isInitialized || !detector?.detect) return;
+  const found = (order: string[]) => [detector.detect?.(order) ?? []].flat();
+  if (found(['cookie']).length > 0 || found(['navigator']).some(isSupported) || currentLanguage() === language) return;
   await i18next.changeLanguage(language);
 }
 

@@ -44,6 +44,14 @@ const LevelUpDialog = lazy(() =>
   import('../features/ranks/components/level-up-dialog').then((m) => ({ default: m.LevelUpDialog })),
 );
 
+/** Result credits are announced with a toast, from their own chunk once the first screen is usable (decision 0055). */
+const ResultNotices = lazy(() =>
+  import('../features/history/components/result-notices').then((m) => ({ default: m.ResultNotices })),
+);
+
+/** The push opt-in, offered after a meaningful action (decision 0060); its code loads only when it is due. */
+const PushPromptHost = lazy(() => import('../app/push-prompt-host').then((m) => ({ default: m.PushPromptHost })));
+
 function RootComponent() {
   useGuardsFollowUnderage();
   const firstScreenSettled = useFirstScreenSettled();
@@ -64,6 +72,8 @@ function RootComponent() {
       <Suspense fallback={null}>
         <AppToaster />
         {firstScreenSettled ? <LevelUpDialog /> : null}
+        {firstScreenSettled ? <ResultNotices /> : null}
+        {firstScreenSettled ? <PushPromptHost /> : null}
       </Suspense>
     </>
   );

@@ -7,58 +7,16 @@
  * the keyboard (dnd-kit's keyboard sensor on the chapter's handle) and saves; a fan then reads them in that order.
  * An operator creates a download with an uploaded PDF, and a playlist of two videos in the order chosen.
  */
-import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { readFile, writeFile } from 'node:fs/promises';
-import { E2E_PORT } from '../../playwright.config';
+import { readFile } from 'node:fs/promises';
 import { TZDate } from '@date-fns/tz';
 import type { AdminDownload } from '../../src/contracts/admin/download';
 import type { AdminPlaylist } from '../../src/contracts/admin/playlist';
 import type { AdminVideo } from '../../src/contracts/admin/video';
-import { apiGet, apiHeaders, expect, newFanEmail, sessionTokenOf, signInThroughUi, test } from './fixtures';
+import { apiGet, apiHeaders, expect, newFanEmail, sessionTokenOf, signedIn, test } from './fixtures';
 
 const OPERATOR = 'ops@alpine-racing.example';
 
 interface Tx { amount: number; reason: string; reference: string }
-
-type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
-
-/**
- * Where the sessions of the members signed in during this run are kept, by e-mail: a sign-in code may not be asked
- * for again at once, and a failed test restarts the worker (in-memory state is lost), not the server.
- */
-const SESSIONS_FILE = `.tmp/e2e-console-sessions-${E2E_PORT}.json`;
-const readSessions = async (): Promise<Record<string, StorageState>> => JSON.parse(await readFile(SESSIONS_FILE, 'utf8').catch(() => '{}'));
-
-/**
- * Signs `email` in through the UI in a fresh context and completes /welcome when asked; ends on /dashboard. A member
- * signed in earlier in this run gets a fresh context with their stored session instead, when it is still valid.
- */
-async function signedIn(browser: Browser, email: string, viewport = { width: 390, height: 844 }): Promise<Page> {
-  const stored = (await readSessions())[email];
-  if (stored) {
-    const page = await (await browser.newContext({ viewport, storageState: stored })).newPage();
-    await page.goto('/dashboard');
-    // A session of an earlier run's server (another database) is no session: the app goes to '/'.
-    const valid = await page.getByRole('region', { name: /points and rank/i }).waitFor({ timeout: 10_000 }).then(() => true, () => false);
-    if (valid) return page;
-    await page.context().close();
-  }
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await signInThroughUi(page, email);
-  // A new member passes through /dashboard on the way to /welcome: wait for either page's own content.
-  const firstName = page.getByLabel(/first name|prénom/i);
-  await expect(firstName.or(page.getByRole('region', { name: /points and rank/i }))).toBeVisible();
-  if (await firstName.isVisible()) {
-    await firstName.fill('Alex');
-    await page.getByLabel(/username|pseudo|nom d'utilisateur/i).fill(`user${Date.now() % 1_000_000}`);
-    await page.getByRole('button', { name: /let's go|c'est parti/i }).click();
-  }
-  await page.waitForURL(/\/dashboard/);
-  await writeFile(SESSIONS_FILE, JSON.stringify({ ...(await readSessions()), [email]: await context.storageState() }));
-  return page;
-}
 
 /** `YYYY-MM-DDTHH:mm` of `at` in `timeZone` (what a datetime-local input holds). */
 function wallClock(at: Date, timeZone: string): string {
@@ -185,6 +143,48 @@ test('an operator renames a rank in French and opens the organization settings a
   await ops.goto('/admin/sweepstakes?status=live');
   await expect(ops.getByLabel('Status')).toHaveValue('live');
   for (const badge of await ops.getByRole('table').locator('.console-status').all()) await expect(badge).toHaveText(/Live/);
+});
+
+test("an operator adds a badge to an activation and a day to the check-in ladder, each row with its own labelled fields", async ({ browser, request }) => {
+  const ops = await signedIn(browser, OPERATOR, { width: 1280, height: 900 });
+  const token = await sessionTokenOf(ops);
+  const adminGet = <T,>(path: string) => apiGet<T>(request, token, `/admin${path}`);
+
+  const [activation] = await adminGet<{ id: string; badges: { id: string; slug: string }[] }[]>('/activations?pageSize=1');
+  await ops.goto(`/admin/activations/${activation.id}`);
+  const badges = ops.getByRole('group', { name: 'Badges' });
+  const next = activation.badges.length + 1;
+  await badges.getByRole('button', { name: `Add Badge ${next}` }).click();
+  const row = badges.getByRole('group', { name: `Badge ${next}` });
+  // The new row's first field has the focus, so a keyboard user goes on typing.
+  await expect(row.getByLabel('Slug')).toBeFocused();
+  await row.getByLabel('Slug').fill('pit-wall-e2e');
+  await row.getByLabel('Name (English)').fill('Pit wall');
+  await row.getByLabel('Name (French)').fill('Muret des stands');
+  await ops.getByRole('button', { name: 'Save' }).click();
+  await expect(ops.getByRole('heading', { level: 1 })).toBeFocused();
+  const saved = await adminGet<{ badges: { id: string; slug: string; name: string; translations: { fr?: { name?: string } } }[] }>(`/activations/${activation.id}`);
+  expect(saved.badges.map((b) => b.id).slice(0, activation.badges.length)).toEqual(activation.badges.map((b) => b.id));
+  expect(saved.badges.at(-1)).toMatchObject({ slug: 'pit-wall-e2e', name: 'Pit wall', translations: { fr: { name: 'Muret des stands' } } });
+
+  await ops.goto('/admin/organization');
+  const ladder = ops.getByRole('group', { name: 'Daily check-in rewards' });
+  await expect(ladder.getByRole('group', { name: 'Day 1' })).toBeVisible();
+  const days = await ladder.getByRole('group', { name: /^Day \d+$/ }).count();
+  await ladder.getByRole('button', { name: `Add Day ${days + 1}` }).click();
+  await ladder.getByRole('group', { name: `Day ${days + 1}` }).getByLabel('Points').fill('77');
+  await ops.getByRole('button', { name: 'Save' }).click();
+  await expect(ops.getByRole('heading', { level: 1 })).toBeFocused();
+  const fan = await signedIn(browser, newFanEmail('ladder'));
+  const checkin = await apiGet<{ rewards: { day: number; points: number }[] }>(request, await sessionTokenOf(fan), '/checkin');
+  expect(checkin.rewards.at(-1)).toEqual({ day: days + 1, points: 77 });
+
+  // Removing the row again leaves the ladder as the demo has it.
+  await ladder.getByRole('button', { name: `Remove Day ${days + 1}` }).click();
+  await expect(ladder.getByRole('button', { name: `Add Day ${days + 1}` })).toBeFocused();
+  await ops.getByRole('button', { name: 'Save' }).click();
+  await expect(ops.getByRole('heading', { level: 1 })).toBeFocused();
+  await expect.poll(async () => (await apiGet<{ rewards: unknown[] }>(request, await sessionTokenOf(fan), '/checkin')).rewards.length).toBe(days);
 });
 
 test("an operator reorders a story's chapters with the keyboard and saves; a fan then sees them in the new order", async ({ browser, request }) => {

@@ -1,15 +1,16 @@
 /**
  * Shared end-to-end helpers: a unique fan e-mail per test, the sign-in code read from the real server's
  * log, a UI sign-in through /login and /login/verify-email, and an API client authenticated as a fan
- * (used to check the server's ledger, never to fake UI state) that sends the headers the PWA sends.
+ * (used to check the server's ledger, never to fake UI state) that sends the headers the PWA sends, and a signed-in
+ * page per member whose session is kept for the whole run (`signedIn`).
  *
  * `test` fails any test whose pages hit a Content-Security-Policy violation (decision 0042): every spec runs with
  * the server's CSP on, so the app is checked against it wherever it goes.
  */
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
-import { readFile } from 'node:fs/promises';
+import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { readFile, writeFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
-import { E2E_SERVER_LOG } from '../../playwright.config';
+import { E2E_PORT, E2E_SERVER_LOG } from '../../playwright.config';
 
 export { expect };
 
@@ -23,7 +24,7 @@ export function newFanEmail(prefix = 'fan'): string {
  * @param after ignore codes already present before this many log bytes (from `serverLogSize()`).
  * @throws when no code appears within `timeoutMs` (default 10 000 ms).
  */
-async function readSignInCode(email: string, after = 0, timeoutMs = 10_000): Promise<string> {
+export async function readSignInCode(email: string, after = 0, timeoutMs = 10_000): Promise<string> {
   const pattern = new RegExp(`\\[mail\\] sign-in code for ${email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: (\\d{6})`, 'g');
   const newestCode = async () => [...(await readFile(E2E_SERVER_LOG, 'utf8')).slice(after).matchAll(pattern)].at(-1)?.[1] ?? null;
   let code: string | null = null;
@@ -34,7 +35,7 @@ async function readSignInCode(email: string, after = 0, timeoutMs = 10_000): Pro
 }
 
 /** Current size of the server log in characters, to read only codes sent after this point. */
-async function serverLogSize(): Promise<number> {
+export async function serverLogSize(): Promise<number> {
   return (await readFile(E2E_SERVER_LOG, 'utf8')).length;
 }
 
@@ -53,6 +54,47 @@ export async function signInThroughUi(page: Page, email: string): Promise<void> 
   // The form may submit itself once six digits are in; Enter submits it otherwise.
   await page.getByLabel(/code/i).press('Enter', { timeout: 2000 }).catch(() => undefined);
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/**
+ * Where the sessions of the members signed in during this run are kept, by e-mail: a sign-in code may not be asked
+ * for again at once (a 30 s cooldown per e-mail, which every spec signing the operator in would hit), and a failed
+ * test restarts the worker (in-memory state is lost), not the server.
+ */
+const SESSIONS_FILE = `.tmp/e2e-console-sessions-${E2E_PORT}.json`;
+const readSessions = async (): Promise<Record<string, StorageState>> => JSON.parse(await readFile(SESSIONS_FILE, 'utf8').catch(() => '{}'));
+
+/**
+ * Signs `email` in through the UI in a fresh context and completes /welcome when asked; ends on /dashboard. A member
+ * signed in earlier in this run gets a fresh context with their stored session instead, when it is still valid.
+ */
+export async function signedIn(browser: Browser, email: string, viewport = { width: 390, height: 844 }): Promise<Page> {
+  const stored = (await readSessions())[email];
+  if (stored) {
+    const page = await (await browser.newContext({ viewport, storageState: stored })).newPage();
+    await page.goto('/dashboard');
+    // A session of an earlier run's server (another database) is no session: the app goes to '/'.
+    const valid = await page.getByRole('region', { name: /points and rank/i }).waitFor({ timeout: 10_000 }).then(() => true, () => false);
+    if (valid) return page;
+    await page.context().close();
+  }
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await signInThroughUi(page, email);
+  // A new member passes through /dashboard on the way to /welcome: wait for either page's own content.
+  const firstName = page.getByLabel(/first name|prénom/i);
+  await expect(firstName.or(page.getByRole('region', { name: /points and rank/i }))).toBeVisible();
+  if (await firstName.isVisible()) {
+    await firstName.fill('Alex');
+    await page.getByLabel(/username|pseudo|nom d'utilisateur/i).fill(`user${Date.now() % 1_000_000}`);
+    await page.getByRole('button', { name: /let's go|c'est parti/i }).click();
+  }
+  await page.waitForURL(/\/dashboard/);
+  await writeFile(SESSIONS_FILE, JSON.stringify({ ...(await readSessions()), [email]: await context.storageState() }));
+  return page;
 }
 
 type Organization = { organizationKey: string; orgToken: string };

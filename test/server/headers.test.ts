@@ -222,10 +222,10 @@ describe('POST /api/csp-report', () => {
 });
 
 describe('Permissions-Policy and HSTS', () => {
-  it('every answer has a Permissions-Policy that switches off camera, microphone and geolocation', async () => {
+  it('every answer has a Permissions-Policy that switches off microphone and geolocation, and keeps the camera to the app itself', async () => {
     for (const res of [await t.request('GET', '/api/organization/current'), await appWith().request('/')]) {
       const policy = res.headers.get('permissions-policy') ?? '';
-      for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()']) expect(policy).toContain(feature);
+      for (const feature of ['camera=(self)', 'microphone=()', 'geolocation=()', 'payment=()']) expect(policy).toContain(feature);
     }
   });
 

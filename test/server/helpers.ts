@@ -11,7 +11,7 @@ import { createApp, type CreateAppOptions } from '../../server/app';
 import { openDatabase, type Database } from '../../server/db/client';
 import { loadEnv, type Env } from '../../server/env';
 import { silentLogger, type Logger } from '../../server/lib/logger';
-import type { Mailer } from '../../server/lib/mailer';
+import type { Mailer, SweepstakeWinMessage } from '../../server/lib/mailer';
 import { seedDemoOrganization } from '../../server/seed/demo';
 
 export const ORG_KEY = 'pk_test_alpine_racing';
@@ -82,19 +82,28 @@ export type TestResponse<T = any> = { status: number; body: T; headers: Headers;
  * @param overrides environment variables (strings) for `loadEnv`
  */
 export async function createTestContext(
-  options: { env?: Record<string, string>; logger?: Logger; faultHook?: CreateAppOptions['faultHook'] } = {},
+  options: {
+    env?: Record<string, string>;
+    logger?: Logger;
+    faultHook?: CreateAppOptions['faultHook'];
+    admission?: CreateAppOptions['admission'];
+  } = {},
 ) {
   const database = await openTestDatabase();
   const clock = createTestClock();
   const env: Env = loadEnv({ ORGANIZATION_KEY: ORG_KEY, STATIC_DIR: './test-no-dist', ...options.env });
   const codes = new Map<string, string[]>();
+  const wins: SweepstakeWinMessage[] = [];
   const mailer: Mailer = {
     async sendSignInCode({ email, code }) {
       codes.set(email, [...(codes.get(email) ?? []), code]);
     },
+    async sendSweepstakeWin(message) {
+      wins.push(message);
+    },
   };
   const organization = await seedDemoOrganization(database.db, { organizationKey: ORG_KEY, now: clock() });
-  const { app, deps } = createApp({ db: database.db, env, logger: options.logger ?? silentLogger, mailer, clock, faultHook: options.faultHook });
+  const { app, deps } = createApp({ db: database.db, env, logger: options.logger ?? silentLogger, mailer, clock, faultHook: options.faultHook, admission: options.admission });
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see TestResponse
   async function request<T = any>(method: string, path: string, opts: RequestOptions = {}): Promise<TestResponse<T>> {
@@ -144,6 +153,8 @@ export async function createTestContext(
     engine: database.engine,
     clock,
     codes,
+    /** Sweepstake wins mailed, in order. */
+    wins,
     lastCode,
     organization,
     request,

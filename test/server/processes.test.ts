@@ -159,7 +159,50 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL database', ()
     const [onA, onB] = [await call(a, 'GET', '/api/user/me', { token }), await call(b, 'GET', '/api/user/me', { token })];
     expect(onA.status).toBe(200);
     expect(onB.status).toBe(200);
-    expect(onB.body.data.id).toBe(onA.body.data.id);
+    // A member answer carries no id; the e-mail names the member.
+    expect(onA.body.data.email).toMatch(/^two-processes-/);
+    expect(onB.body.data.email).toBe(onA.body.data.email);
+  });
+
+  it('concurrent members are each answered as themselves, and answers keep their length, content type and headers', async () => {
+    // Session lookups of concurrent requests share one statement: each must still get its own member.
+    const emails = [1, 2, 3, 4].map((i) => `batch-${i}-${randomUUID().slice(0, 8)}@fans.example`);
+    const tokens = await Promise.all(emails.map((email) => signIn(b, email)));
+    const answers = await Promise.all(Array.from({ length: 24 }, (_, i) => call(i % 2 ? a : b, 'GET', '/api/user/me', { token: tokens[i % 4] })));
+    expect(answers.map((res) => [res.status, res.body.data.email])).toEqual(Array.from({ length: 24 }, (_, i) => [200, emails[i % 4]]));
+
+    // The middlewares set their headers on the finished answer, and the Idempotency-Key middleware replaces the
+    // answer it stores with an identical one: status, length, content type and every header must survive both.
+    const me = await call(a, 'GET', '/api/user/me', { token });
+    const posted = await call(b, 'POST', '/api/checkin', { token: tokens[0], body: {}, key: randomUUID() });
+    for (const res of [me, posted]) {
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(Number(res.headers.get('content-length'))).toBe(Buffer.byteLength(JSON.stringify(res.body)));
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(res.headers.get('permissions-policy')).toContain('camera=(self)');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+    expect(posted.status).toBe(201);
+  });
+
+  it('a body over 1 MB is 413 PayloadTooLarge whether it declares its length or comes in chunks', async () => {
+    // A member of its own: the small body at the end checks them in.
+    const fan = await signIn(a, `limits-${randomUUID().slice(0, 8)}@fans.example`);
+    const headers = { authorization: `Bearer ${fan}`, 'x-org-token': await orgTokenOf(a), 'content-type': 'application/json' };
+    const big = JSON.stringify({ occurredAt: 'x'.repeat(1024 * 1024) });
+    const declared = await fetch(`${a.baseUrl}/api/checkin`, { method: 'POST', headers, body: big });
+    const chunked = await fetch(`${a.baseUrl}/api/checkin`, {
+      method: 'POST',
+      headers,
+      body: new Blob([big]).stream(),
+      duplex: 'half',
+    } as RequestInit);
+    for (const res of [declared, chunked]) {
+      expect(res.status).toBe(413);
+      expect((await res.json()).error.code).toBe('PayloadTooLarge');
+    }
+    const small = await fetch(`${a.baseUrl}/api/checkin`, { method: 'POST', headers, body: new Blob(['{}']).stream(), duplex: 'half' } as RequestInit);
+    expect(small.status).toBe(201);
   });
 
   it("a member's Idempotency-Key replayed on the other process answers the stored response and awards nothing more", async () => {

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { apiRequest } from '../../src/api/client';
-import { clearSessionToken, setOrganizationToken, setSessionToken } from '../../src/api/credentials';
+import { clearSessionToken, getSessionToken, setOrganizationToken, setSessionToken } from '../../src/api/credentials';
 import {
   ApiError,
   ChallengeSubmissionError,
@@ -21,6 +21,8 @@ import {
   UnauthorizedError,
 } from '../../src/api/errors';
 import { setRuntimeConfig, type RuntimeConfig } from '../../src/platform/runtime-config';
+import { QueryClient } from '@tanstack/react-query';
+import { getCurrentUserQueryOptions } from '../../src/lib/session/get-current-user';
 
 interface Seen {
   method: string;
@@ -28,7 +30,8 @@ interface Seen {
   headers: IncomingMessage['headers'];
   body: string;
 }
-type Reply = { status: number; body?: unknown; headers?: Record<string, string> };
+/** An answer: `body` is sent as JSON, `raw` as is. */
+type Reply = { status: number; body?: unknown; raw?: string; headers?: Record<string, string> };
 
 let server: Server;
 let origin = '';
@@ -45,7 +48,7 @@ function handle(req: IncomingMessage, res: ServerResponse) {
       'content-type': 'application/json',
       ...reply.headers,
     });
-    res.end(reply.body === undefined ? '' : JSON.stringify(reply.body));
+    res.end(reply.raw ?? (reply.body === undefined ? '' : JSON.stringify(reply.body)));
   });
 }
 
@@ -106,6 +109,13 @@ describe('headers and bearer (spec §7)', () => {
   it('a 204 answer without a schema resolves to undefined', async () => {
     replies.push({ status: 204 });
     await expect(apiRequest('/session', { method: 'DELETE', idempotencyKey: 'k' })).resolves.toBeUndefined();
+  });
+
+  it("read: 'text' resolves with the body as sent (a CSV file); a refused request is still a typed error", async () => {
+    replies.push({ status: 200, raw: 'day,checkins\r\n2026-11-23,4\r\n', headers: { 'content-type': 'text/csv; charset=utf-8' } });
+    await expect(apiRequest<string>('/admin/figures.csv', { query: { figure: 'checkins' }, read: 'text' })).resolves.toBe('day,checkins\r\n2026-11-23,4\r\n');
+    replies.push({ status: 422, body: { error: { code: 'ValidationFailed', message: 'Invalid query' } } });
+    await expect(apiRequest<string>('/admin/figures.csv', { read: 'text' })).rejects.toBeInstanceOf(ApiError);
   });
 });
 
@@ -189,5 +199,26 @@ describe('typed errors and logging (spec §8)', () => {
     setRuntimeConfig(config(`http://127.0.0.1:${port}/api`));
     await expect(apiRequest('/user/me', { schema: OkSchema })).rejects.toBeInstanceOf(NetworkError);
     await expect(apiRequest('/user/me', { method: 'PATCH', body: {} })).rejects.toMatchObject({ name: 'NetworkError', replayable: false });
+  });
+});
+
+describe('the current user (spec §8; decision 0053)', () => {
+  it('a 401 or a suspended account (403 AccountSuspended) is no current user, and the token is cleared', async () => {
+    for (const reply of [
+      { status: 401, body: { error: { code: 'Unauthorized', message: 'Invalid or expired credential' } } },
+      { status: 403, body: { error: { code: 'AccountSuspended', message: 'This account is suspended', details: { until: null } } } },
+    ]) {
+      setSessionToken('tok_member');
+      replies.push(reply);
+      expect(await new QueryClient().fetchQuery(getCurrentUserQueryOptions())).toBeNull();
+      expect(getSessionToken()).toBeNull();
+    }
+  });
+
+  it('another 403 is an error, and the token stays', async () => {
+    setSessionToken('tok_member');
+    replies.push({ status: 403, body: { error: { code: 'Forbidden', message: 'x-org-token does not match' } } });
+    await expect(new QueryClient().fetchQuery(getCurrentUserQueryOptions())).rejects.toBeInstanceOf(ApiError);
+    expect(getSessionToken()).toBe('tok_member');
   });
 });

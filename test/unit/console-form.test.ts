@@ -6,7 +6,10 @@
  * its errors land on the right option or question; a story's rank code is kept apart from its title.
  */
 import { describe, expect, it } from 'vitest';
+import { ActivationInputSchema } from '../../src/contracts/admin/activation';
 import { ChallengeInputSchema } from '../../src/contracts/admin/challenge';
+import { OrganizationPatchSchema } from '../../src/contracts/admin/organization';
+import { RESOURCES } from '../../src/features/console/resources';
 import { AdminStorySchema, StoryInputSchema } from '../../src/contracts/admin/story';
 import { fromZonedInput, toZonedInput } from '../../src/features/console/form/datetime';
 import { pathKey, serverFieldErrors, zodFieldErrors } from '../../src/features/console/form/field-errors';
@@ -122,6 +125,34 @@ describe('form values and request bodies', () => {
       draft: true,
       translations: { fr: {}, de: { title: 'Helm' } },
     });
+  });
+
+  it("an activation's badges are rows: each keeps its id, sends its French texts and passes the shared contract", () => {
+    const activation = RESOURCES.find((r) => r.path === 'activations')!;
+    let values = initialValues(activation.fields);
+    values = setAt(values, 'slug', 'paddock-tour');
+    values = setAt(values, 'title', 'Paddock tour');
+    values = setAt(values, 'startsAt', '2026-11-23T09:00:00.000Z');
+    values = setAt(values, 'badges', [
+      { id: '6f1c1b7e-3a51-4e8f-9b0b-2f7f9c3f4a10', slug: 'pit-lane', name: 'Pit lane', description: '', mediaId: null, translations: { fr: { name: 'Voie des stands' } } },
+      initialValues(activation.fields.find((f) => f.name === 'badges')!.rowFields!),
+    ]);
+    values = setAt(values, 'badges.1.slug', 'garage');
+    values = setAt(values, 'badges.1.name', 'Garage');
+    const body = bodyOf(activation.fields, values);
+    expect(body.badges).toEqual([
+      { id: '6f1c1b7e-3a51-4e8f-9b0b-2f7f9c3f4a10', slug: 'pit-lane', name: 'Pit lane', description: '', mediaId: null, translations: { fr: { name: 'Voie des stands' } } },
+      { slug: 'garage', name: 'Garage', description: '', mediaId: null, translations: { fr: {} } },
+    ]);
+    expect(ActivationInputSchema.safeParse(body).success).toBe(true);
+  });
+
+  it('the check-in ladder is rows of points, numbered 1..n by position as the contract requires', () => {
+    const ladder: FieldSpec = { name: 'checkinRewards', kind: 'rows', rowPosition: 'day', rowFields: [{ name: 'points', kind: 'number', required: true }] };
+    const values = { checkinRewards: [{ day: 1, points: 10 }, { day: 3, points: '30' }, { points: 50 }] };
+    const body = bodyOf([ladder], values);
+    expect(body).toEqual({ checkinRewards: [{ day: 1, points: 10 }, { day: 2, points: 30 }, { day: 3, points: 50 }] });
+    expect(OrganizationPatchSchema.safeParse(body).success).toBe(true);
   });
 
   it("a challenge's body keeps only what its subtype uses and passes the shared contract", () => {

@@ -57,7 +57,7 @@ function queueOffline(client: QueryClient): QueuedActionVariables {
 
 /** Waits until the client's first mutation is paused: queued offline, waiting for the network. */
 const untilPaused = (client: QueryClient) =>
-  vi.waitFor(() => expect(client.getMutationCache().getAll()[0]?.state.isPaused).toBe(true));
+  vi.waitFor(() => expect(client.getMutationCache().getAll()[0]?.state.isPaused).toBe(true), { timeout: 10_000 });
 
 /** The data of the queries in the stored (persisted) client. */
 const storedQueryData = async () => (await get(KEY, store)).clientState.queries.map((q: { state: { data: unknown } }) => q.state.data);
@@ -115,7 +115,7 @@ describe('persisted query cache', () => {
     registerTestAction(before, sent, () => new Promise(() => undefined)); // the answer never arrives
     const variables = newQueuedActionVariables();
     void new MutationObserver<unknown, Error, QueuedActionVariables>(before, { mutationKey: ACTION_KEY }).mutate(variables);
-    await vi.waitFor(() => expect(sent).toEqual([variables])); // sent, awaiting its answer
+    await vi.waitFor(() => expect(sent).toEqual([variables]), { timeout: 10_000 }); // sent, awaiting its answer
     expect(before.getMutationCache().getAll()[0].state).toMatchObject({ status: 'pending', isPaused: false });
     await persistQueryClientSave(options(before));
 
@@ -131,7 +131,7 @@ describe('persisted query cache', () => {
     const before = new QueryClient();
     const mutationFn = vi.fn(() => new Promise(() => undefined));
     void new MutationObserver(before, { mutationFn }).mutate(undefined);
-    await vi.waitFor(() => expect(mutationFn).toHaveBeenCalled()); // in flight
+    await vi.waitFor(() => expect(mutationFn).toHaveBeenCalled(), { timeout: 10_000 }); // in flight
     await persistQueryClientSave(options(before));
     const stored = await get(KEY, store);
     expect(stored.clientState.mutations).toEqual([]);
@@ -199,7 +199,7 @@ describe('persisted query cache', () => {
     await vi.waitFor(async () => {
       const written = await get(KEY, store);
       expect(written.clientState.queries.map((q: { state: { data: unknown } }) => q.state.data)).toEqual([{ days: 10 }]);
-    });
+    }, { timeout: 10_000 });
     const stored = await get(KEY, store);
     expect(stored.clientState.mutations).toHaveLength(1); // still waiting for the network
 
@@ -221,7 +221,7 @@ describe('persisted query cache', () => {
     client.setQueryData(['checkin'], { days: 2 }); // query-only change: waits for the window
     // Once the persister has been handed the change, a write it started would be read back below (IndexedDB runs
     // transactions on one store in order): the store must still hold the first copy.
-    await vi.waitFor(() => expect(persistClient.mock.lastCall?.[0].clientState.queries.map((q) => q.state.data)).toEqual([{ days: 2 }]));
+    await vi.waitFor(() => expect(persistClient.mock.lastCall?.[0].clientState.queries.map((q) => q.state.data)).toEqual([{ days: 2 }]), { timeout: 10_000 });
     expect(await storedQueryData()).toEqual([{ days: 1 }]);
 
     onlineManager.setOnline(false);
@@ -229,14 +229,14 @@ describe('persisted query cache', () => {
     await vi.waitFor(async () => {
       const saved = await get(KEY, store);
       expect(saved.clientState.mutations.map((m: { state: { variables: unknown } }) => m.state.variables)).toEqual([variables]);
-    });
+    }, { timeout: 10_000 });
     // The queue write carries the latest queries too.
     expect(await storedQueryData()).toEqual([{ days: 2 }]);
 
     // The action confirmed: the emptied queue is written at once as well (no stale replay after a reload).
     onlineManager.setOnline(true);
     await client.resumePausedMutations();
-    await vi.waitFor(async () => expect((await get(KEY, store)).clientState.mutations).toEqual([]));
+    await vi.waitFor(async () => expect((await get(KEY, store)).clientState.mutations).toEqual([]), { timeout: 10_000 });
     stop();
   });
 });

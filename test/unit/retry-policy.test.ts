@@ -109,7 +109,7 @@ describe('on the wire (real HTTP stand-in, fake timers)', () => {
     await vi.advanceTimersByTimeAsync(1_001); // 5 s + at most the first backoff window (1 s)
     await received(2);
     expect(api.seen[1].at - api.seen[0].at).toBeGreaterThanOrEqual(5_000);
-    await vi.waitFor(() => expect(observer.getCurrentResult().status).toBe('error'));
+    await vi.waitFor(() => expect(observer.getCurrentResult().status).toBe('error'), { timeout: 10_000 });
     await vi.advanceTimersByTimeAsync(10 * 60_000);
     expect(api.seen.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /challenge', 'GET /challenge']);
     unsubscribe();

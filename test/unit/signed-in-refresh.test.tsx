@@ -74,9 +74,9 @@ describe('SignedInRefresh', () => {
     await advance(HOUR - 1000);
     expect(calls(), 'nothing before the hour').toEqual([]);
     await advance(1000);
-    await vi.waitFor(() => expect(calls()).toEqual(['GET /challenge', 'GET /sweepstake', 'GET /user/me']));
+    await vi.waitFor(() => expect(calls()).toEqual(['GET /challenge', 'GET /sweepstake', 'GET /user/me']), { timeout: 10_000 });
     await advance(HOUR);
-    await vi.waitFor(() => expect(calls()).toHaveLength(6));
+    await vi.waitFor(() => expect(calls()).toHaveLength(6), { timeout: 10_000 });
     expect(calls()).toEqual(['GET /challenge', 'GET /challenge', 'GET /sweepstake', 'GET /sweepstake', 'GET /user/me', 'GET /user/me']);
   });
 
@@ -85,7 +85,7 @@ describe('SignedInRefresh', () => {
     renderApp();
     act(() => onlineManager.setOnline(false));
     act(() => onlineManager.setOnline(true));
-    await vi.waitFor(() => expect(calls()).toEqual(['GET /challenge', 'GET /sweepstake', 'GET /user/me']));
+    await vi.waitFor(() => expect(calls()).toEqual(['GET /challenge', 'GET /sweepstake', 'GET /user/me']), { timeout: 10_000 });
   });
 
   it('adds no request to the first screen: only what is already loaded is kept fresh', async () => {
@@ -95,7 +95,7 @@ describe('SignedInRefresh', () => {
     await advance(1000);
     expect(calls()).toEqual([]);
     await advance(HOUR);
-    await vi.waitFor(() => expect(calls()).toEqual(['GET /user/me']));
+    await vi.waitFor(() => expect(calls()).toEqual(['GET /user/me']), { timeout: 10_000 });
   });
 
   it('a visitor (no user) gets no periodic refresh', async () => {

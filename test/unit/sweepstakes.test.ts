@@ -19,6 +19,11 @@ function sw(id: string, status: Sweepstake['status'], startsAt: string, endsAt: 
     maxEntriesPerUser: null,
     userEntryCount: 0,
     totalEntries: 0,
+    rulesHtml: '',
+    winnerCount: 1,
+    seedCommitment: null,
+    drawSeed: null,
+    drawnAt: null,
     ...over,
   };
 }

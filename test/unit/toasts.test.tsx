@@ -5,14 +5,14 @@
  * toast-timer.test.ts and, in Chromium, by test/e2e/toasts.spec.ts.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { act, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { AppToaster, dismissToast, notify } from '../../src/platform/toasts';
 import en from '../../locales/en/common.json';
 
-// sonner is loaded on demand (a dynamic import): on a busy machine that alone can take more than the default 1 s.
-configure({ asyncUtilTimeout: 10_000 });
+// sonner is loaded on demand (a dynamic import): on a busy machine that alone can take more than 1 s (the unit
+// setup gives waits 10 s).
 
 /** The toasts on screen, leaving out those playing their exit animation. */
 const shownToasts = () => [...document.querySelectorAll('[data-sonner-toast]:not([data-removed="true"])')];
@@ -22,7 +22,9 @@ beforeAll(async () => {
   render(<AppToaster />);
 });
 afterAll(() => {
-  dismissToast();
+  // Inside act, so React finishes the dismissal now (the unit setup then unmounts the toaster): work left scheduled
+  // would run after the test environment is torn down and fail on a missing `window`.
+  act(() => dismissToast());
 });
 
 describe('toast facade', () => {

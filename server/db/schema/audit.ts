@@ -19,7 +19,7 @@ export const auditLog = pgTable(
     /** Admin resource name, e.g. `challenges`, `organization`, `members`. */
     entity: text('entity').notNull(),
     entityId: text('entity_id'),
-    /** create, update, delete, archive, grant, revoke, import. */
+    /** create, update, delete, archive, grant, revoke, import, result (a challenge's result entered). */
     action: text('action').notNull(),
     /** The changed fields before the change (null for a create). */
     before: jsonb('before').$type<Record<string, unknown>>(),

@@ -33,13 +33,20 @@ export const challenges = pgTable(
     expiresOn: timestamptz('expires_on'),
     /** Shown to visitors (organization-key bearer) too. */
     isPublic: boolean('is_public').notNull().default(false),
-    /** Points of a right keyword answer; bonus for a right arcade guess (on top of the option's points). */
+    /** Points of a right keyword answer; bonus for a right arcade guess or pick'em (on top of the option's points). */
     points: integer('points').notNull().default(0),
     /** Keyword answers accepted (compared case- and whitespace-insensitively). */
     acceptedAnswers: jsonb('accepted_answers').$type<string[]>().notNull().default([]),
     options: jsonb('options').$type<ChallengeOptionRow[]>().notNull().default([]),
     /** Right option of an arcade challenge, or the result of a resolved pick'em; null otherwise. */
     correctIndex: integer('correct_index'),
+    /** When an operator last entered the result of a pick'em / arcade challenge (null = no result yet). */
+    resultEnteredAt: timestamptz('result_entered_at'),
+    /**
+     * Bumped each time a result is entered or corrected; result credits and their reversals are referenced by it
+     * (`challenge-result:<id>:<version>`), so a correction is new ledger rows, never an edit.
+     */
+    resultVersion: integer('result_version').notNull().default(0),
     questions: jsonb('questions').$type<TriviaQuestionRow[]>().notNull().default([]),
     translations: translations<ChallengeTranslation>(),
     /** Display order, ascending. */
@@ -66,12 +73,21 @@ export const challengeResponses = pgTable(
     responseIndex: integer('response_index'),
     response: text('response'),
     correct: boolean('correct'),
+    /** Every point this answer earned the member, net of result reversals: option points + `bonusPoints`. */
     pointsAwarded: integer('points_awarded').notNull().default(0),
+    /**
+     * The right-option bonus (the challenge's `points`) the member holds for this answer: paid when the answer
+     * was given while the result was known, or by a result entry; lowered by a reversal (never below what the
+     * member could give back). A result entry pays or reverses the difference to what the result says.
+     */
+    bonusPoints: integer('bonus_points').notNull().default(0),
     answeredAt: timestamptz('answered_at').notNull(),
   },
   (t) => [
     uniqueIndex('challenge_responses_challenge_user_uq').on(t.challengeId, t.userId),
     index('challenge_responses_user_idx').on(t.userId),
+    /** The console's figures: answers of a challenge in a period (decision 0056). */
+    index('challenge_responses_challenge_answered_idx').on(t.challengeId, t.answeredAt, t.userId),
   ],
 );
 
@@ -91,5 +107,7 @@ export const triviaAnswers = pgTable(
   (t) => [
     uniqueIndex('trivia_answers_challenge_user_question_uq').on(t.challengeId, t.userId, t.questionId),
     index('trivia_answers_user_idx').on(t.userId),
+    /** The console's figures: answers of a quiz in a period (decision 0056). */
+    index('trivia_answers_challenge_answered_idx').on(t.challengeId, t.answeredAt, t.userId),
   ],
 );

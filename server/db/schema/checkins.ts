@@ -17,5 +17,10 @@ export const checkins = pgTable(
     occurredAt: timestamptz('occurred_at').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('checkins_user_day_uq').on(t.userId, t.day), index('checkins_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('checkins_user_day_uq').on(t.userId, t.day),
+    index('checkins_user_idx').on(t.userId),
+    /** The console's figures count check-ins by day (decision 0056). */
+    index('checkins_day_user_idx').on(t.day, t.userId),
+  ],
 );

@@ -43,7 +43,11 @@ export const videos = pgTable(
 export const videoViews = pgTable(
   'video_views',
   { videoId: belongsTo('video_id', () => videos.id), ...awardColumns() },
-  (t) => [uniqueIndex('video_views_user_video_uq').on(t.userId, t.videoId)],
+  (t) => [
+    uniqueIndex('video_views_user_video_uq').on(t.userId, t.videoId),
+    /** The console's figures: views in a period (decision 0056). */
+    index('video_views_created_idx').on(t.createdAt, t.videoId, t.userId),
+  ],
 );
 
 /** Translated article texts. */
@@ -74,7 +78,11 @@ export const articles = pgTable(
 export const articleReads = pgTable(
   'article_reads',
   { articleId: belongsTo('article_id', () => articles.id), ...awardColumns() },
-  (t) => [uniqueIndex('article_reads_user_article_uq').on(t.userId, t.articleId)],
+  (t) => [
+    uniqueIndex('article_reads_user_article_uq').on(t.userId, t.articleId),
+    /** The console's figures: reads in a period (decision 0056). */
+    index('article_reads_created_idx').on(t.createdAt, t.articleId, t.userId),
+  ],
 );
 
 /** Translated story title. The rank code is read from the English `title` (it is the same in every language). */
@@ -137,6 +145,8 @@ export const storyChapterViews = pgTable(
   (t) => [
     uniqueIndex('story_chapter_views_user_chapter_uq').on(t.userId, t.chapterId),
     index('story_chapter_views_user_story_idx').on(t.userId, t.storyId),
+    /** The console's figures: a story's views in a period (decision 0056). */
+    index('story_chapter_views_story_created_idx').on(t.storyId, t.createdAt, t.userId),
   ],
 );
 

@@ -17,3 +17,7 @@ export * from './carousel';
 export * from './profile';
 export * from './rewards';
 export * from './audit';
+export * from './figures';
+export * from './leagues';
+export * from './venue';
+export * from './push';

@@ -31,6 +31,14 @@ export const users = pgTable(
     authSubject: text('auth_subject'),
     /** `member`, or `operator`: runs the organization's program in the console (`/api/admin`). */
     role: text('role').$type<'member' | 'operator'>().notNull().default('member'),
+    /** When an operator suspended the member (null = not suspended): no earning, spending, sign-in or draws. */
+    suspendedAt: timestamptz('suspended_at'),
+    /** End of the suspension; null with `suspendedAt` set = until lifted. */
+    suspendedUntil: timestamptz('suspended_until'),
+    /** Why the member was suspended (shown to operators, and to the member at sign-in). */
+    suspensionReason: text('suspension_reason'),
+    /** When the account was deleted (GDPR art. 17): personal fields are erased, ledger rows kept. */
+    deletedAt: timestamptz('deleted_at'),
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
@@ -38,6 +46,8 @@ export const users = pgTable(
     uniqueIndex('users_org_email_uq').on(t.organizationId, t.email),
     uniqueIndex('users_org_username_uq').on(t.organizationId, sql`lower(${t.username})`),
     uniqueIndex('users_org_auth_subject_uq').on(t.organizationId, t.authSubject),
+    /** The console's figures: members who joined in a period (decision 0056). */
+    index('users_org_created_idx').on(t.organizationId, t.createdAt),
     check('users_points_nonnegative', sql`${t.points} >= 0`),
     check('users_role_known', sql`${t.role} in ('member', 'operator')`),
   ],

@@ -1,7 +1,7 @@
 /**
  * The admin API under `/api/admin` (operators only: 401 without a session, 403 for a member who is not an
  * operator, checked before any route). Each content resource comes from `adminResourceRoutes`; the audit log is
- * read at `GET /api/admin/audit-log?entity=&actorUserId=&page=&pageSize=`.
+ * read at `GET /api/admin/audit-log?entity=&actorUserId=&page=&pageSize=`; the figures at `GET /api/admin/figures`.
  */
 import { Hono } from 'hono';
 import { AuditLogQuerySchema, AuditLogResponseSchema } from '../../../src/contracts/admin/common';
@@ -9,13 +9,19 @@ import { listAudit } from '../../domain/audit';
 import { parseWith } from '../../lib/http';
 import { documented } from '../../lib/openapi';
 import type { AppDeps, AppEnv } from '../../lib/types';
+import { challengeResultRoutes } from './challenge-results';
+import { figuresAdminRoutes } from './figures';
+import { drawAdminRoutes } from './draws';
 import { memberAdminRoutes } from './members';
+import { pushAdminRoutes } from './push';
 import { organizationAdminRoutes } from './organization';
 import { rankAdminRoutes } from './ranks';
+import { seasonAdminRoutes } from './seasons';
 import { adminMediaRoutes } from './media';
 import { operatorsOnly, requireOperator } from './operator';
 import { DOCUMENT_RESOURCES } from './registry';
 import { adminResourceRoutes } from './resource';
+import { venueEventAdminRoutes } from './venue-events.resource';
 
 /** Every admin route, mounted by `createApp` inside the member group at `/admin`. */
 export function adminRoutes(deps: AppDeps) {
@@ -25,6 +31,12 @@ export function adminRoutes(deps: AppDeps) {
   app.route('/ranks', rankAdminRoutes(deps));
   app.route('/members', memberAdminRoutes(deps));
   app.route('/media', adminMediaRoutes(deps));
+  app.route('/challenges', challengeResultRoutes(deps));
+  app.route('/', figuresAdminRoutes(deps));
+  app.route('/sweepstakes', drawAdminRoutes(deps));
+  app.route('/seasons', seasonAdminRoutes(deps));
+  app.route('/venue-events', venueEventAdminRoutes(deps));
+  app.route('/push-notifications', pushAdminRoutes(deps));
   for (const { resource } of DOCUMENT_RESOURCES) app.route(`/${resource.name}`, adminResourceRoutes(deps, resource));
   app.get('/audit-log', documented({
     summary: "The organization's audit log, newest first, by entity and operator",

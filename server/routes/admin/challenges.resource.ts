@@ -1,7 +1,8 @@
 /**
  * `/api/admin/challenges`: every challenge subtype (poll, pick'em, arcade, trivia, keyword) with its options,
  * questions, accepted answers and French texts. Contract and rules: `src/contracts/admin/challenge.ts`. A
- * challenge members answered is archived, never deleted.
+ * challenge members answered is archived, never deleted. Once a result was entered (`POST /{id}/result`, decision
+ * 0055) members were paid for it, so only that endpoint may change `correctIndex`: a patch changing it is 422.
  */
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
@@ -12,6 +13,7 @@ import {
   type ChallengeInputData,
 } from '../../../src/contracts/admin/challenge';
 import { challengeResponses, challenges, triviaAnswers } from '../../db/schema';
+import { validationFailed } from '../../lib/errors';
 import { type AdminResource, itemFields } from './resource';
 
 type ChallengeRow = typeof challenges.$inferSelect;
@@ -27,26 +29,31 @@ export const challengeResource: AdminResource<ChallengeRow, ChallengeInputData> 
   search: [challenges.title, challenges.description, challenges.key],
   newest: challenges.createdAt,
   status: { archivedAt: challenges.archivedAt, draft: challenges.draft, start: challenges.visibleFrom, end: challenges.expiresOn },
-  toValues: (input) => ({
-    key: input.key,
-    type: input.type,
-    subtype: input.subtype,
-    title: input.title,
-    description: input.description || null,
-    mediaId: input.mediaId,
-    visibleFrom: new Date(input.visibleFrom),
-    expiresOn: input.expiresOn ? new Date(input.expiresOn) : null,
-    points: input.points,
-    options: input.options.map((o) => ({ text: o.text, points: o.points, mediaId: o.mediaId })),
-    correctIndex: input.correctIndex,
-    // A question keeps its id across edits, so members' answers stay attached to it.
-    questions: input.questions.map((q) => ({ ...q, id: q.id ?? `q-${randomUUID().slice(0, 8)}` })),
-    acceptedAnswers: input.keywords,
-    isPublic: input.isPublic,
-    draft: input.draft,
-    sortOrder: input.sortOrder,
-    translations: input.translations,
-  }),
+  toValues: (input, _ctx, existing) => {
+    if (existing && existing.resultVersion > 0 && input.correctIndex !== existing.correctIndex) {
+      throw validationFailed('Invalid request body', [{ path: 'correctIndex', message: 'Change an entered result with Enter result' }]);
+    }
+    return {
+      key: input.key,
+      type: input.type,
+      subtype: input.subtype,
+      title: input.title,
+      description: input.description || null,
+      mediaId: input.mediaId,
+      visibleFrom: new Date(input.visibleFrom),
+      expiresOn: input.expiresOn ? new Date(input.expiresOn) : null,
+      points: input.points,
+      options: input.options.map((o) => ({ text: o.text, points: o.points, mediaId: o.mediaId })),
+      correctIndex: input.correctIndex,
+      // A question keeps its id across edits, so members' answers stay attached to it.
+      questions: input.questions.map((q) => ({ ...q, id: q.id ?? `q-${randomUUID().slice(0, 8)}` })),
+      acceptedAnswers: input.keywords,
+      isPublic: input.isPublic,
+      draft: input.draft,
+      sortOrder: input.sortOrder,
+      translations: input.translations,
+    };
+  },
   toInput: (row) => ({
     key: row.key,
     type: row.type,
@@ -70,6 +77,7 @@ export const challengeResource: AdminResource<ChallengeRow, ChallengeInputData> 
     AdminChallengeSchema.parse({
       ...challengeResource.toInput(row),
       ...itemFields(row, { start: row.visibleFrom, end: row.expiresOn }, now),
+      resultEnteredAt: row.resultEnteredAt?.toISOString() ?? null,
     }),
   mediaRefs: (input) => [
     ...(input.mediaId ? [{ path: 'mediaId', id: input.mediaId }] : []),

@@ -3,7 +3,7 @@
  * - `POST /api/session/otp {email}` -> 202 `{data: {sent: true}}`, the same for known and unknown e-mails;
  *   429 TooManyRequests with Retry-After when that e-mail's send limit is reached (decision 0043).
  * - `POST /api/session {email, code}` -> 200 `{data: SessionGrant}`; 401 InvalidCode for a wrong, expired,
- *   used or exhausted code; 429 when the e-mail or the client address failed too often. The grant holds the plain token, so it is never stored for Idempotency-Key replay.
+ *   used or exhausted code; 403 AccountSuspended for a suspended member (decision 0053); 429 when the e-mail or the client address failed too often. The grant holds the plain token, so it is never stored for Idempotency-Key replay.
  * - `DELETE /api/session` -> 204 (members only).
  */
 import { Hono } from 'hono';
@@ -41,6 +41,7 @@ export function sessionRoutes(deps: AppDeps) {
       response: SessionGrantResponseSchema,
       errors: {
         401: 'InvalidCode: a wrong, expired, used or exhausted code; Unauthorized: no valid credential.',
+        403: 'AccountSuspended: the code was right but the member is suspended (`details.until`: the end, or null until lifted).',
         429: 'TooManyRequests: this e-mail or the client address failed too often (Retry-After).',
       },
     }), async (c) => {

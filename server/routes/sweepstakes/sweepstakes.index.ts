@@ -3,10 +3,14 @@
  * `GET /` and `GET /{id}` for members and visitors (organization key: public sweepstakes, no entry counts
  * of their own); `POST /{id}/entry {count}` for members: 201 with the entry result, or 401 visitor,
  * 403 Underage, 404, 422 ValidationFailed / NotLive / EntryLimitReached / InsufficientPoints.
+ * `GET /{id}/draw` publishes the draw so anyone can verify it, and `POST /{id}/claim` lets a winner claim the
+ * prize (decision 0054).
  */
 import { Hono } from 'hono';
 import { PathIdSchema } from '../../../src/contracts/common';
 import {
+  SweepstakeClaimResponseSchema,
+  SweepstakeDrawResponseSchema,
   SweepstakeEntryCreateSchema,
   SweepstakeEntryResponseSchema,
   SweepstakeListResponseSchema,
@@ -18,6 +22,7 @@ import type { AppDeps, AppEnv } from '../../lib/types';
 import { requireUser } from '../../middlewares/authenticate';
 import { languageOf } from '../content/localize';
 import { ambientPrepared } from '../../db/request-transaction';
+import { claimPrize, publishedDraw } from '../../domain/draws';
 import { enterSweepstake, getSweepstake, listSweepstakes, prepareSweepstakeQueries } from './sweepstakes.service';
 
 /** Builds the sweepstake route group for one app. */
@@ -58,5 +63,27 @@ export function sweepstakeRoutes(deps: AppDeps) {
       const principal = requireUser(c.get('principal'));
       const { count } = await readJson(c, SweepstakeEntryCreateSchema);
       return sendData(c, await enterSweepstake(deps, q, principal, c.req.param('id'), count, languageOf(c)), 201);
-    });
+    })
+    .get('/:id/draw', documented({
+      summary: 'The published draw: seed commitment, and once drawn the seed, the entry list and the winners',
+      description:
+        'Everything `scripts/verify-draw.ts` needs to re-run the draw. Members are named by a per-sweepstake ' +
+        'pseudonym; winners also by their public name (username). `you` is the caller\'s own win.',
+      tags: ['sweepstake'],
+      auth: 'visitor-or-member',
+      params: { id: PathIdSchema },
+      response: SweepstakeDrawResponseSchema,
+      errors: { 404: 'NotFound: no sweepstake has this id.' },
+    }), async (c) => sendData(c, await publishedDraw(deps.db, c.get('principal'), c.req.param('id'))))
+    .post('/:id/claim', documented({
+      summary: "Claims the caller's prize (once; a repeated claim answers the first)",
+      tags: ['sweepstake'],
+      params: { id: PathIdSchema },
+      response: SweepstakeClaimResponseSchema,
+      errors: {
+        403: 'NotWinner: the caller holds no current win of this sweepstake.',
+        404: 'NotFound: no sweepstake has this id.',
+        422: 'ClaimExpired: the claim period is over.',
+      },
+    }), async (c) => sendData(c, await claimPrize(deps, requireUser(c.get('principal')), c.req.param('id'))));
 }

@@ -14,6 +14,7 @@ import { users } from '../../db/schema';
 import { sweepstakeEntries, sweepstakes } from '../../db/schema/sweepstakes';
 import { spendPoints } from '../../domain/ledger';
 import { ApiError, notFound } from '../../lib/errors';
+import { renderMarkdown } from '../../lib/markdown';
 import type { AppDeps, Principal } from '../../lib/types';
 import { isPublished } from '../../../src/rules/content-status';
 import { isUnderage } from '../../../src/rules/underage';
@@ -62,7 +63,7 @@ function toSweepstake(
   language: ContentLanguage,
 ): Sweepstake {
   const s = r.sweepstake;
-  const text = localized({ title: s.title, description: s.description, prize: s.prize }, s.translations, language);
+  const { rules, ...text } = localized({ title: s.title, description: s.description, prize: s.prize, rules: s.rules }, s.translations, language);
   return {
     sweepstakeId: s.id,
     ...text,
@@ -74,6 +75,12 @@ function toSweepstake(
     maxEntriesPerUser: s.maxEntriesPerUser,
     userEntryCount: Number(r.userEntryCount),
     totalEntries: Number(r.totalEntries),
+    rulesHtml: rules ? renderMarkdown(rules) : '',
+    winnerCount: s.winnerCount,
+    seedCommitment: s.seedCommitment,
+    // The seed stays secret until the draw ran (decision 0054).
+    drawSeed: s.drawnAt ? s.drawSeed : null,
+    drawnAt: s.drawnAt?.toISOString() ?? null,
   };
 }
 

@@ -1,9 +1,15 @@
 /**
  * Member routes (spec §7): `GET /api/user/me` (401 without a session), `PATCH /api/user/me`
- * (UserUpdateSchema; see `domain/users.ts` for the rules), `GET /api/user/me/transactions?limit=&before=`.
+ * (UserUpdateSchema; see `domain/users.ts` for the rules), `GET /api/user/me/transactions?limit=&before=`, and the
+ * member's data rights (decision 0053): `GET /api/user/me/export` (all their data, a JSON download) and
+ * `DELETE /api/user/me {confirmation}` (erasure: personal data erased, sessions revoked, ledger kept).
  */
+import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { AccountDeletionSchema, DataExportSchema } from '../../../src/contracts/data-rights';
 import { TransactionListQuerySchema, TransactionListResponseSchema, UserResponseSchema, UserUpdateSchema } from '../../../src/contracts/user';
+import { users } from '../../db/schema';
+import { deleteStoredBytes, eraseMember, exportDisposition, exportMemberData } from '../../domain/member-care';
 import { listTransactions, serializeUser, updateProfile } from '../../domain/users';
 import { parseWith, readJson, sendData } from '../../lib/http';
 import { documented } from '../../lib/openapi';
@@ -45,6 +51,35 @@ export function userRoutes(deps: AppDeps) {
       const { user } = requireUser(c.get('principal'));
       const query = parseWith(TransactionListQuerySchema, c.req.query(), 'Invalid query');
       return sendData(c, await listTransactions(deps.db, user.id, query));
+    })
+    .get('/me/export', documented({
+      summary: "All of the member's data as a JSON download (GDPR art. 15 and 20)",
+      description: 'Every row of theirs in each member-owned table; never code or token hashes.',
+      tags: ['user'],
+      response: DataExportSchema,
+    }), async (c) => {
+      const { user } = requireUser(c.get('principal'));
+      const [member] = await deps.db.select().from(users).where(eq(users.id, user.id));
+      c.header('Content-Disposition', exportDisposition(user.id));
+      return c.json(await exportMemberData(deps.db, member, deps.clock()));
+    })
+    .delete('/me', documented({
+      summary: "Deletes the member's account (GDPR art. 17) after a typed confirmation",
+      description: 'Personal data erased, sessions revoked; ledger rows kept (by member id only) so totals and draws stay exact.',
+      tags: ['user'],
+      body: AccountDeletionSchema,
+      response: null,
+      status: 204,
+      errors: { 422: 'ValidationFailed: the confirmation is missing or wrong.' },
+    }), async (c) => {
+      const { user } = requireUser(c.get('principal'));
+      await readJson(c, AccountDeletionSchema);
+      const keys = await deps.db.transaction(async (tx) => {
+        const [member] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
+        return eraseMember(tx, member, deps.clock());
+      });
+      await deleteStoredBytes(deps.storage, keys);
+      return c.body(null, 204);
     });
 }
 

@@ -60,7 +60,7 @@ const ChallengeFieldsSchema = z.object({
   mediaId: MediaRefSchema.nullable().default(null),
   visibleFrom: TimestampSchema,
   expiresOn: TimestampSchema.nullable().default(null),
-  /** Keyword: points of a right answer; arcade: bonus for the right option. */
+  /** Keyword: points of a right answer; arcade and pick'em: bonus for the right option (decision 0055). */
   points: PointsSchema.default(0),
   options: z.array(ChallengeOptionInputSchema).max(10).default([]),
   /** Arcade: the right option (revealed after an answer); pick'em results are entered when the match is played. */
@@ -115,9 +115,13 @@ export type ChallengeInputData = z.output<typeof ChallengeInputSchema>;
 /** `PATCH /api/admin/challenges/{id}` body: any of the fields (the merged challenge must pass every rule). */
 export const ChallengePatchSchema = ChallengeFieldsSchema.partial().strict();
 
-/** A challenge as the admin API answers it: every input field plus id, status, archivedAt, updatedAt. */
+/**
+ * A challenge as the admin API answers it: every input field plus id, status, archivedAt, updatedAt, and when its
+ * result was last entered (`POST /api/admin/challenges/{id}/result`; null before).
+ */
 export const AdminChallengeSchema = ChallengeFieldsSchema.extend({
   ...adminItemFields,
+  resultEnteredAt: TimestampSchema.nullable().default(null),
   questions: z.array(TriviaQuestionInputSchema.required({ id: true })),
 });
 export type AdminChallenge = z.infer<typeof AdminChallengeSchema>;

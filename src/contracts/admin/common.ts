@@ -72,7 +72,7 @@ export const AuditEntrySchema = z.object({
   actorEmail: z.string(),
   entity: z.string(),
   entityId: z.string().nullable(),
-  action: z.enum(['create', 'update', 'delete', 'archive', 'grant', 'revoke', 'import']),
+  action: z.enum(['create', 'update', 'delete', 'archive', 'grant', 'revoke', 'import', 'result', 'draw', 'redraw', 'adjust', 'suspend', 'lift', 'export', 'notify', 'cancel']),
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
   createdAt: TimestampSchema,

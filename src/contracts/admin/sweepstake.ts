@@ -2,7 +2,8 @@
  * Admin contract of a sweepstake (spec §3 Sweepstake): the body of `POST /api/admin/sweepstakes`, field by field
  * of `PATCH /api/admin/sweepstakes/{id}` (merged onto the stored sweepstake and validated again), and the item the
  * admin API answers. Rules: `endsAt` after `startsAt`; entry cost > 0; at most `maxEntriesPerUser` entries per
- * member (null = no limit, else >= 1); at least one winner.
+ * member (null = no limit, else >= 1); at least one winner;
+ * a claim period of 1 to 365 days.
  */
 import { z } from 'zod';
 import { envelope, TextSchema, TimestampSchema } from '../common';
@@ -21,6 +22,8 @@ const SweepstakeFieldsSchema = z.object({
   entryCost: z.number().int().min(1, 'At least 1 point').max(1_000_000),
   maxEntriesPerUser: z.number().int().min(1, 'At least 1, or null for no limit').max(1_000_000).nullable().default(null),
   winnerCount: z.number().int().min(1, 'At least one winner').max(10_000).default(1),
+  /** Days a winner has to claim the prize before an operator may redraw. */
+  claimDays: z.number().int().min(1, 'At least 1 day').max(365).default(14),
   /** Official rules (plain text). */
   rules: optionalText(20_000),
   /** Readable by visitors. */
@@ -44,6 +47,47 @@ export type SweepstakeInputData = z.output<typeof SweepstakeInputSchema>;
 /** `PATCH /api/admin/sweepstakes/{id}` body. */
 export const SweepstakePatchSchema = SweepstakeFieldsSchema.partial().strict();
 
-export const AdminSweepstakeSchema = SweepstakeFieldsSchema.extend(adminItemFields);
+/**
+ * A sweepstake as the admin API answers it: its fields, its status, and its draw's public state (the seed's
+ * commitment; when the draw ran). The seed itself is never part of it, nor of the content document.
+ */
+export const AdminSweepstakeSchema = SweepstakeFieldsSchema.extend({
+  ...adminItemFields,
+  seedCommitment: z.string().nullable(),
+  drawnAt: TimestampSchema.nullable(),
+});
 export const AdminSweepstakeResponseSchema = envelope(AdminSweepstakeSchema);
 export const AdminSweepstakeListResponseSchema = listEnvelope(AdminSweepstakeSchema);
+
+/** A winner as operators see it: who (e-mail, username), when drawn, notified and claimed, and the claim deadline. */
+export const AdminSweepstakeWinnerSchema = z.object({
+  id: z.string(),
+  place: z.number().int().positive(),
+  ticket: z.number().int().nonnegative(),
+  userId: z.string(),
+  /** Null once the member deleted their account. */
+  email: z.string().nullable(),
+  username: z.string().nullable(),
+  drawnAt: TimestampSchema,
+  notifiedAt: TimestampSchema.nullable(),
+  claimedAt: TimestampSchema.nullable(),
+  replacedAt: TimestampSchema.nullable(),
+  claimBy: TimestampSchema,
+  /** True when an operator may redraw this place now: unclaimed, not replaced, claim period over. */
+  redrawable: z.boolean(),
+});
+export type AdminSweepstakeWinner = z.infer<typeof AdminSweepstakeWinnerSchema>;
+
+/** `POST /api/admin/sweepstakes/{id}/draw`, `GET .../winners`, `POST .../winners/{winnerId}/redraw` answer. */
+export const AdminSweepstakeDrawSchema = z.object({
+  sweepstakeId: z.string(),
+  drawnAt: TimestampSchema.nullable(),
+  seedCommitment: z.string().nullable(),
+  /** Revealed once drawn; null before (the seed never leaves the server before the draw). */
+  drawSeed: z.string().nullable(),
+  /** Tickets in the frozen entry list (0 before the draw). */
+  tickets: z.number().int().nonnegative(),
+  winners: z.array(AdminSweepstakeWinnerSchema),
+});
+export type AdminSweepstakeDraw = z.infer<typeof AdminSweepstakeDrawSchema>;
+export const AdminSweepstakeDrawResponseSchema = envelope(AdminSweepstakeDrawSchema);

@@ -4,9 +4,9 @@
  * (draft / scheduled / live / ended / archived, `src/rules/content-status.ts`), its fields and, where it exists, its
  * shared contracts (`src/contracts/admin/`): the input checked before sending, and the answers of its list and items.
  * Field names are the contracts'. Challenges and stories have their own
- * editors (their options, questions and chapters), so their fields here only name them in lists. Fields not
- * declared here (an activation's badges, the organization's check-in ladder) are kept as stored: a change sends only
- * the declared fields and the admin API merges it onto the item.
+ * editors (their options, questions and chapters), so their fields here only name them in lists. Lists of objects
+ * (an activation's badges) are `rows` fields. Fields not declared here are kept as stored: a change sends only the
+ * declared fields and the admin API merges it onto the item.
  */
 import type { z } from 'zod';
 import { ActivationInputSchema, AdminActivationListResponseSchema, AdminActivationResponseSchema } from '../../contracts/admin/activation';
@@ -22,6 +22,7 @@ import { AdminPlaylistListResponseSchema, AdminPlaylistResponseSchema, PlaylistI
 import { AdminRankListResponseSchema, RankFieldsSchema } from '../../contracts/admin/rank';
 import { AdminStoryListResponseSchema } from '../../contracts/admin/story';
 import { AdminSweepstakeListResponseSchema, AdminSweepstakeResponseSchema, SweepstakeInputSchema } from '../../contracts/admin/sweepstake';
+import { AdminVenueEventListResponseSchema, AdminVenueEventResponseSchema, VenueEventInputSchema } from '../../contracts/admin/venue-event';
 import { AdminVideoListResponseSchema, AdminVideoResponseSchema, VideoInputSchema } from '../../contracts/admin/video';
 import { CAROUSEL_ICONS } from '../../contracts/carousel';
 import type { AdminItem, ListAnswerSchema } from './api/admin-api';
@@ -135,6 +136,7 @@ export const RESOURCES: readonly ResourceSpec[] = [
       number('entryCost', { required: true }),
       number('maxEntriesPerUser', { nullable: true }),
       number('winnerCount', { initial: 1 }),
+      number('claimDays', { initial: 14 }),
       { name: 'rules', kind: 'textarea', translatable: true },
       flag('isPublic', true),
       sortOrder,
@@ -148,10 +150,31 @@ export const RESOURCES: readonly ResourceSpec[] = [
     path: 'activations',
     titleField: 'title',
     hasStatus: true,
-    fields: [slug, title(), description, media(), when('startsAt', { required: true }), when('stopsAt', { nullable: true }), number('value'), draft],
+    fields: [
+      slug,
+      title(),
+      description,
+      media(),
+      when('startsAt', { required: true }),
+      when('stopsAt', { nullable: true }),
+      number('value'),
+      // A badge keeps its `id` (members hold it); the API adds, edits and removes badges by it.
+      { name: 'badges', kind: 'rows', rowLabel: 'badge', rowFields: [slug, title('name'), description, media()] },
+      draft,
+    ],
     schema: ActivationInputSchema,
     listSchema: AdminActivationListResponseSchema,
     itemSchema: AdminActivationResponseSchema,
+  },
+  {
+    // Its edit page also shows the rotating code to put on the big screen (decision 0059).
+    path: 'venue-events',
+    titleField: 'name',
+    hasStatus: true,
+    fields: [title('name'), text('venue', { translatable: true, required: true }), when('startsAt', { required: true }), when('endsAt', { required: true }), number('value'), draft],
+    schema: VenueEventInputSchema,
+    listSchema: AdminVenueEventListResponseSchema,
+    itemSchema: AdminVenueEventResponseSchema,
   },
   {
     path: 'benefits',

@@ -4,6 +4,7 @@
  */
 import { setOrganizationToken } from '../../api/credentials';
 import type { Organization } from '../../contracts/organization';
+import { applyDefaultLanguage } from '../../platform/i18n';
 
 type Rgb = [number, number, number];
 
@@ -59,10 +60,12 @@ export function deriveBrandPalette(brandColor: string): { brand: string; onBrand
 
 /**
  * Applies an organization to the running app: remembers its token for `x-org-token` and sets the brand CSS
- * variables (`--brand`, `--on-brand`, `--brand-text`) and the theme-color meta. Safe to call repeatedly.
+ * variables (`--brand`, `--on-brand`, `--brand-text`) and the theme-color meta, and makes its default language the
+ * fallback of a fan who chose none (`applyDefaultLanguage`). Safe to call repeatedly.
  */
 export function applyOrganization(organization: Organization): void {
   setOrganizationToken(organization.token || null);
+  void applyDefaultLanguage(organization.defaultLanguage);
   if (typeof document === 'undefined') return;
   const palette = deriveBrandPalette(organization.brandColor);
   const root = document.documentElement.style;

@@ -1,18 +1,35 @@
 /**
- * Maps sign-in errors to translated message keys (namespace `session`). Pure.
+ * Maps sign-in errors to translated messages (namespace `session`). Pure.
  */
 import { ApiError, NetworkError } from '../../api/errors';
 
+/** A `session` i18n key and its interpolation values. */
+type SignInMessage = { key: string; values?: Record<string, unknown> };
+
 /**
  * Takes an error from `POST /session/otp` or `POST /session`; returns the `session` i18n key to show:
- * offline, too many requests, wrong/expired code, invalid e-mail, or a generic failure.
+ * offline, too many requests, wrong/expired code, a suspended account (with its end, decision 0053), invalid
+ * e-mail, or a generic failure.
  */
 export function signInErrorKey(error: unknown): string {
-  if (error instanceof NetworkError) return 'errors.offline';
+  return signInErrorMessage(error).key;
+}
+
+/**
+ * As `signInErrorKey`, with the values its message needs: `until` (a Date, formatted by i18next's `datetime`) for a
+ * suspension that has an end.
+ */
+export function signInErrorMessage(error: unknown): SignInMessage {
+  if (error instanceof NetworkError) return { key: 'errors.offline' };
   if (error instanceof ApiError) {
-    if (error.status === 429) return 'errors.tooMany';
-    if (error.code === 'InvalidCode') return 'errors.invalidCode';
-    if (error.status === 400 || error.status === 422) return 'errors.invalidInput';
+    if (error.status === 429) return { key: 'errors.tooMany' };
+    if (error.code === 'InvalidCode') return { key: 'errors.invalidCode' };
+    if (error.code === 'AccountSuspended') {
+      const until = (error.details as { until?: unknown } | undefined)?.until;
+      if (typeof until !== 'string') return { key: 'errors.suspended' };
+      return { key: 'errors.suspendedUntil', values: { until: new Date(until), formatParams: { until: { dateStyle: 'long', timeStyle: 'short' } } } };
+    }
+    if (error.status === 400 || error.status === 422) return { key: 'errors.invalidInput' };
   }
-  return 'errors.generic';
+  return { key: 'errors.generic' };
 }

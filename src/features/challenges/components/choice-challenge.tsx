@@ -50,6 +50,8 @@ export function ChoiceChallenge({ challenge, state, online, announce }: ChoiceCh
           <p className="muted">{t('detail.missed')}</p>
         ) : result ? null : (
           <p className="detail-summary">
+            {/* A resolved pick'em or arcade says whether the pick was right (decision 0055). */}
+            {challenge.outcome?.status === 'won' || challenge.outcome?.status === 'lost' ? <strong>{t(`outcome.${challenge.outcome.status}`)} · </strong> : null}
             {challenge.outcome?.status === 'pending' ? t('detail.pending') : t('detail.earned', { count: earned })}
           </p>
         )}

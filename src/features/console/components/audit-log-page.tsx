@@ -6,17 +6,19 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/spinner';
 import { auditLogQueryOptions, PAGE_SIZE, type AuditQuery } from '../api/admin-api';
 import { RESOURCES } from '../resources';
 import { ConsoleHeading, Pager } from './console-ui';
 import { useConsoleText } from './use-console-text';
 
-const ENTITIES = [...RESOURCES.map((r) => r.path), 'organization'];
+const ENTITIES = [...RESOURCES.map((r) => r.path), 'organization', 'push-notifications'];
 
 /** Renders the audit log for `search`. */
 export function AuditLogPage({ search }: { search: AuditQuery }) {
   const { t, i18n } = useConsoleText();
+  const { t: pushText } = useTranslation('console-push');
   const navigate = useNavigate();
   const { data, isPending, isError } = useQuery(auditLogQueryOptions(search));
   const [entity, setEntity] = useState(search.entity ?? '');
@@ -41,7 +43,7 @@ export function AuditLogPage({ search }: { search: AuditQuery }) {
             <option value="">{t('audit.anyEntity')}</option>
             {ENTITIES.map((name) => (
               <option key={name} value={name}>
-                {t(`resources.${name}.plural`, { defaultValue: name })}
+                {name === 'push-notifications' ? pushText('title') : t(`resources.${name}.plural`, { defaultValue: name })}
               </option>
             ))}
           </select>
@@ -92,7 +94,7 @@ export function AuditLogPage({ search }: { search: AuditQuery }) {
                   </td>
                   <td>{entry.actorEmail}</td>
                   <td>
-                    {t(`resources.${entry.entity}.singular`, { defaultValue: entry.entity })}
+                    {entry.entity === 'push-notifications' ? pushText('entity') : t(`resources.${entry.entity}.singular`, { defaultValue: entry.entity })}
                     {entry.entityId && known && entry.action !== 'delete' ? (
                       <>
                         {' '}

@@ -7,7 +7,8 @@
  * the form, a live preview of the fan app's card, rendered by the route (the card belongs to the challenges
  * feature) through `renderPreview`.
  */
-import { useRef, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { AdminChallengeResponseSchema, ChallengeInputSchema, type AdminChallenge } from '../../../contracts/admin/challenge';
@@ -20,6 +21,7 @@ import { getAt, type FieldSpec } from '../form/fields';
 import { useConsoleForm } from '../form/use-console-form';
 import { ConsoleHeading, ErrorSummary, StatusBadge, useFieldName } from './console-ui';
 import { useFieldControls } from './form-controls';
+import { ChallengeResultSection, takesResult } from './challenge-result';
 import { DeleteButton, useOrganizationContext } from './item-actions';
 import { useConsoleText } from './use-console-text';
 
@@ -74,6 +76,10 @@ function ChallengeForm({ item, copyOf, renderPreview }: { item: AdminChallenge |
   const body = challengeBody(values);
 
   const { control, pair } = useFieldControls(form);
+  const { t: resultText } = useTranslation('console-results');
+  const lockedHintId = useId();
+  // An entered result paid members: only "Enter result" may change it (the API refuses a patch of it).
+  const resultLocked = Boolean(item?.resultEnteredAt);
 
   const options = (values.options as Array<{ text: string; points: number }>) ?? [];
   const frOptions = (getAt(values, 'translations.fr.options') as string[] | undefined) ?? [];
@@ -129,6 +135,7 @@ function ChallengeForm({ item, copyOf, renderPreview }: { item: AdminChallenge |
           </>
         }
       />
+      {item && takesResult(item) ? <ChallengeResultSection challenge={item} /> : null}
       <div className="console-editor">
         <form className="console-form" onSubmit={(e) => void form.submit(e)} noValidate>
           <ErrorSummary errors={errors} fieldName={fieldName} />
@@ -176,9 +183,22 @@ function ChallengeForm({ item, copyOf, renderPreview }: { item: AdminChallenge |
               <button type="button" className="btn btn--secondary btn--sm" onClick={addOption} disabled={options.length >= 10}>
                 {t('challenges.addOption')}
               </button>
-              {subtype === 'arcade' || subtype === 'pickem' ? (
-                <fieldset className="console-fieldset console-fieldset--inner" data-path="correctIndex" aria-invalid={errors.correctIndex ? true : undefined} tabIndex={-1}>
+              {/* Once a result is entered, or once a pick'em has begun, the result goes through "Enter result". */}
+              {subtype === 'arcade' || (subtype === 'pickem' && !(item && takesResult(item))) ? (
+                <fieldset
+                  className="console-fieldset console-fieldset--inner"
+                  data-path="correctIndex"
+                  aria-invalid={errors.correctIndex ? true : undefined}
+                  aria-describedby={resultLocked ? `${lockedHintId}` : undefined}
+                  disabled={resultLocked}
+                  tabIndex={-1}
+                >
                   <legend>{subtype === 'arcade' ? t('challenges.rightOption') : t('challenges.result')}</legend>
+                  {resultLocked ? (
+                    <p id={lockedHintId} className="muted">
+                      {resultText('locked')}
+                    </p>
+                  ) : null}
                   {subtype === 'pickem' ? (
                     <label className="console-check">
                       <input type="radio" name="correctIndex" checked={values.correctIndex === null} onChange={() => set('correctIndex', null)} />
@@ -197,6 +217,7 @@ function ChallengeForm({ item, copyOf, renderPreview }: { item: AdminChallenge |
                 </fieldset>
               ) : null}
               {subtype === 'arcade' ? control({ name: 'points', kind: 'number' }, 'points', t('challenges.arcadeBonus')) : null}
+              {subtype === 'pickem' ? control({ name: 'points', kind: 'number' }, 'points', resultText('pickemBonus')) : null}
             </fieldset>
           ) : null}
 

@@ -6,6 +6,7 @@
  */
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 import { useOrganization } from '../../../lib/organization/get-organization';
 import { RESOURCES } from '../resources';
 import { useConsoleText } from './use-console-text';
@@ -14,6 +15,9 @@ import '../console.css';
 /** Renders the frame around `children` (the routed console page). */
 export function ConsoleLayout({ children }: { children: ReactNode }) {
   const { t } = useConsoleText();
+  const { t: figuresText } = useTranslation('console-figures');
+  const { t: seasonsText } = useTranslation('console-seasons');
+  const { t: pushText } = useTranslation('console-push');
   const { data: organization } = useOrganization();
   return (
     <div className="console">
@@ -34,6 +38,21 @@ export function ConsoleLayout({ children }: { children: ReactNode }) {
             <li>
               <Link to="/admin" activeOptions={{ exact: true }} className="console__nav-link">
                 {t('nav.home')}
+              </Link>
+            </li>
+            <li>
+              <Link to="/admin/$resource" params={{ resource: 'figures' }} className="console__nav-link">
+                {figuresText('nav')}
+              </Link>
+            </li>
+            <li>
+              <Link to="/admin/$resource" params={{ resource: 'seasons' }} className="console__nav-link">
+                {seasonsText('nav')}
+              </Link>
+            </li>
+            <li>
+              <Link to="/admin/$resource" params={{ resource: 'notifications' }} className="console__nav-link">
+                {pushText('nav')}
               </Link>
             </li>
             {RESOURCES.map((resource) => (

@@ -9,6 +9,7 @@ import type { FieldErrors } from '../form/field-errors';
 import { getAt, type FieldSpec } from '../form/fields';
 import { LanguagePair } from './console-ui';
 import { FieldControl } from './field-control';
+import { RowsControl } from './rows-control';
 import { useOrganizationContext } from './item-actions';
 import { useConsoleText } from './use-console-text';
 
@@ -22,20 +23,40 @@ type BoundForm = { values: unknown; set: (path: string, value: unknown) => void;
 export function useFieldControls(form: BoundForm) {
   const { t } = useConsoleText();
   const { timeZone, ranks } = useOrganizationContext();
-  const control = (field: FieldSpec, path: string, label: string, lang?: string): ReactNode => (
-    <FieldControl
+  const rows = (field: FieldSpec, path: string, label: string): ReactNode => (
+    <RowsControl
       key={path}
       field={field}
       path={path}
       label={label}
-      lang={lang}
       value={getAt(form.values, path)}
       onChange={(value) => form.set(path, value)}
-      error={form.errors[path]}
-      timeZone={timeZone}
-      ranks={ranks}
+      errors={form.errors}
+      renderField={(sub, subPath) => {
+        const subLabel = t(`fields.${sub.name}`);
+        // A row's French text sits in the row's own `translations.fr`.
+        const french = subPath.replace(/\.([^.]+)$/, '.translations.fr.$1');
+        return sub.translatable ? pair(sub, subPath, french, subLabel) : control(sub, subPath, subLabel);
+      }}
     />
   );
+  const control = (field: FieldSpec, path: string, label: string, lang?: string): ReactNode =>
+    field.kind === 'rows' ? (
+      rows(field, path, label)
+    ) : (
+      <FieldControl
+        key={path}
+        field={field}
+        path={path}
+        label={label}
+        lang={lang}
+        value={getAt(form.values, path)}
+        onChange={(value) => form.set(path, value)}
+        error={form.errors[path]}
+        timeZone={timeZone}
+        ranks={ranks}
+      />
+    );
   const pair = (field: FieldSpec, path: string, frPath: string, label: string): ReactNode => (
     <LanguagePair
       key={path}

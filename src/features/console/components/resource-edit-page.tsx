@@ -2,9 +2,10 @@
  * The edit page of a resource declared by fields (`/admin/{resource}/{id}`, `new` for a new item): each field's
  * control, English and French side by side for translatable ones, date-times in the organization's time zone,
  * media with upload and preview; errors inline and summarised at the top; save (create answers 201 and the page
- * moves to the new item) and delete.
+ * moves to the new item) and delete. A page may add a section of its own below the form for a saved item
+ * (`renderAfter`: a sweepstake's draw).
  */
-import { useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Spinner } from '../../../components/spinner';
@@ -17,8 +18,8 @@ import { useFieldControls } from './form-controls';
 import { DeleteButton } from './item-actions';
 import { useConsoleText } from './use-console-text';
 
-/** The edit page of item `id` (or `new`) of `resource`. */
-export function ResourceEditPage({ resource, id }: { resource: ResourceSpec; id: string }) {
+/** The edit page of item `id` (or `new`) of `resource`, with `renderAfter(item)` below the form of a saved item. */
+export function ResourceEditPage({ resource, id, renderAfter }: { resource: ResourceSpec; id: string; renderAfter?: (item: AdminItem) => ReactNode }) {
   const { t } = useConsoleText();
   const creating = id === 'new' && !resource.fixed;
   const idField = resource.idField ?? 'id';
@@ -29,10 +30,10 @@ export function ResourceEditPage({ resource, id }: { resource: ResourceSpec; id:
   if (!creating && query.isPending) return <Spinner label={t('list.loading')} />;
   const item = creating ? null : resource.wholeList ? (all.data?.data.find((entry) => String(entry[idField]) === id) ?? null) : (one.data ?? null);
   if (!creating && (query.isError || !item)) return <p role="alert">{t('form.loadFailed')}</p>;
-  return <ResourceForm resource={resource} item={item} />;
+  return <ResourceForm resource={resource} item={item} after={item && renderAfter ? renderAfter(item) : null} />;
 }
 
-function ResourceForm({ resource, item }: { resource: ResourceSpec; item: AdminItem | null }) {
+function ResourceForm({ resource, item, after }: { resource: ResourceSpec; item: AdminItem | null; after: ReactNode }) {
   const { t, message } = useConsoleText();
   const navigate = useNavigate();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -85,6 +86,7 @@ function ResourceForm({ resource, item }: { resource: ResourceSpec; item: AdminI
           {item && itemId && !resource.fixed ? <DeleteButton path={resource.path} id={itemId} name={name} /> : null}
         </div>
       </form>
+      {after}
     </div>
   );
 }

@@ -2,7 +2,8 @@
  * The list page of any console resource (`/admin/{resource}?q=&status=&page=`): a search form (text, and the
  * publishing status for content), the page of items as a table (name, status badge, last change, edit link),
  * "page n of m" with previous/next links, and the "New" button. Media show a thumbnail and have an upload button;
- * members show their role with a button to grant or revoke the operator role.
+ * members show their role, a link to their page (`/admin/members/{id}`) and a button to grant or revoke the operator
+ * role.
  */
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -189,7 +190,13 @@ export function ResourceListPage({ resource, search }: ResourceListPageProps) {
                   {members ? <td>{t(`members.roles.${item.role === 'operator' ? 'operator' : 'member'}`)}</td> : <td>{item.updatedAt ? date.format(new Date(item.updatedAt)) : ''}</td>}
                   <td>
                     {members ? (
-                      <RoleButton member={item} />
+                      <div className="console-row">
+                        <Link to="/admin/members/$id" params={{ id: item.id }} className="btn btn--secondary btn--sm">
+                          {t('members.open')}
+                          <span className="visually-hidden"> {name(item)}</span>
+                        </Link>
+                        <RoleButton member={item} />
+                      </div>
                     ) : (
                       <Link to="/admin/$resource/$id" params={{ resource: resource.path, id: idOf(item) }} className="btn btn--secondary btn--sm">
                         {t('list.edit')}

@@ -138,7 +138,7 @@ export function previewChallenge(body: Record<string, unknown>, language: 'en' |
   const points = Number(body.points) || 0;
   const type = body.type as Challenge['type'];
   const maxPoints =
-    type === 'trivia' ? questions.reduce((sum, q) => sum + q.points, 0) : type === 'input' ? points : Math.max(0, ...options.map((o) => o.points)) + (body.subtype === 'arcade' ? points : 0);
+    type === 'trivia' ? questions.reduce((sum, q) => sum + q.points, 0) : type === 'input' ? points : Math.max(0, ...options.map((o) => o.points)) + (body.subtype === 'arcade' || body.subtype === 'pickem' ? points : 0);
   return {
     challengeId: 'preview',
     type,

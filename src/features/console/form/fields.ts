@@ -5,7 +5,7 @@
  */
 
 /** What kind of control a field gets. */
-export type FieldKind = 'text' | 'textarea' | 'markdown' | 'number' | 'datetime' | 'media' | 'select' | 'checkbox' | 'list' | 'color' | 'videos';
+export type FieldKind = 'text' | 'textarea' | 'markdown' | 'number' | 'datetime' | 'media' | 'select' | 'checkbox' | 'list' | 'color' | 'videos' | 'rows';
 
 /** One field of a resource's form. */
 export interface FieldSpec {
@@ -30,6 +30,12 @@ export interface FieldSpec {
   accept?: string;
   /** Starting value of a new item. */
   initial?: unknown;
+  /** `rows`: the fields of one row (a list of objects, e.g. an activation's badges); a row's `id` is kept. */
+  rowFields?: readonly FieldSpec[];
+  /** `rows`: i18n key (`console:rows.{rowLabel}`) naming one row, e.g. "Badge {{n}}". */
+  rowLabel?: string;
+  /** `rows`: each row also gets this key set to its 1-based position (the check-in ladder's `day`). */
+  rowPosition?: string;
 }
 
 /** Reads the value at a dotted `path` of `values` (undefined when absent). */
@@ -62,7 +68,7 @@ export const frenchPath = (name: string) => `translations.fr.${name}`;
 export function initialValues(fields: readonly FieldSpec[]): Record<string, unknown> {
   let values: Record<string, unknown> = { translations: { fr: {} } };
   for (const field of fields) {
-    const empty = field.kind === 'checkbox' ? false : field.kind === 'list' || field.kind === 'videos' ? [] : field.nullable ? null : field.kind === 'number' ? 0 : '';
+    const empty = field.kind === 'checkbox' ? false : field.kind === 'list' || field.kind === 'videos' || field.kind === 'rows' ? [] : field.nullable ? null : field.kind === 'number' ? 0 : '';
     values = setAt(values, field.name, field.initial ?? empty);
     if (field.translatable) values = setAt(values, frenchPath(field.name), '');
   }
@@ -73,6 +79,16 @@ export function initialValues(fields: readonly FieldSpec[]): Record<string, unkn
 export function itemValues(item: Record<string, unknown>): Record<string, unknown> {
   const translations = (item.translations ?? {}) as Record<string, unknown>;
   return { ...item, translations: { ...translations, fr: { ...((translations.fr as object | undefined) ?? {}) } } };
+}
+
+/** The body of a `rows` field: each row through `bodyOf` of its fields, keeping its `id`, numbered when asked. */
+function rowsBody(field: FieldSpec, value: unknown): Record<string, unknown>[] {
+  const rows = Array.isArray(value) ? (value as Record<string, unknown>[]) : [];
+  return rows.map((row, index) => ({
+    ...(typeof row.id === 'string' ? { id: row.id } : {}),
+    ...(field.rowPosition ? { [field.rowPosition]: index + 1 } : {}),
+    ...bodyOf(field.rowFields ?? [], itemValues(row)),
+  }));
 }
 
 /**
@@ -89,6 +105,7 @@ export function bodyOf(fields: readonly FieldSpec[], values: Record<string, unkn
     if (field.kind === 'number') value = value === '' || value === null || value === undefined ? (field.nullable ? null : 0) : Number(value);
     else if (field.nullable && (value === '' || value === undefined)) value = null;
     else if (field.kind === 'list') value = ((value as string[] | undefined) ?? []).map((v) => v.trim()).filter(Boolean);
+    else if (field.kind === 'rows') value = rowsBody(field, value);
     body[field.name] = value;
     if (field.translatable) {
       const text = typeof fr[field.name] === 'string' ? (fr[field.name] as string).trim() : '';

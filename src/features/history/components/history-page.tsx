@@ -27,6 +27,9 @@ const REASON_ICONS: Record<TransactionReason, string> = {
   sweepstake_entry: 'M3 8a2 2 0 0 0 2-2h14a2 2 0 0 0 2 2v2a2 2 0 0 0 0 4v2a2 2 0 0 0-2 2H5a2 2 0 0 0-2-2v-2a2 2 0 0 0 0-4z',
   activation: 'M12 2l3 6 6 1-4.5 4.5L18 20l-6-3-6 3 1.5-6.5L3 9l6-1z',
   adjustment: 'M4 12h16M12 4v16',
+  challenge_result: 'M6 4h12v4a6 6 0 0 1-12 0zM12 14v4M8 20h8',
+  // A map pin: checked in at the venue.
+  venue_checkin: 'M12 21s-7-6.2-7-11.5A7 7 0 0 1 19 9.5C19 14.8 12 21 12 21zM12 7a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5z',
 };
 
 /** Renders the page. */
@@ -89,7 +92,7 @@ export function HistoryPage() {
                         <div className="history-row__body">
                           <p className="history-row__label">{row.label ?? t(`reason.${row.reason}`)}</p>
                           <p className="ct-row__meta">
-                            {t(`reason.${row.reason}`)} · <time dateTime={row.createdAt}>{timeFormat.format(new Date(row.createdAt))}</time>
+                            {row.reason === 'challenge_result' ? t(row.amount > 0 ? 'resultWon' : 'resultCorrected') : t(`reason.${row.reason}`)} · <time dateTime={row.createdAt}>{timeFormat.format(new Date(row.createdAt))}</time>
                           </p>
                         </div>
                         <div className="history-row__amounts">

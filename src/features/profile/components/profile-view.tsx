@@ -1,11 +1,12 @@
 /**
- * `/profile` (spec §2): avatar, name, e-mail, points, rank; links to edit the profile and to the history when that
- * route exists; the language switcher; sign out (spec §4 Session) back to /.
+ * `/profile` (spec §2): avatar, name, e-mail, points, rank; links to edit the profile, and to the history and the
+ * leaderboard (decision 0061) when those routes exist; "Your data" (download, delete the account: decision 0053); the language switcher; sign out (spec §4
+ * Session) back to /.
  */
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { ChevronRightIcon, EditIcon, GlobeIcon, HistoryIcon, LogoutIcon } from '../../../components/icons';
+import { ChevronRightIcon, EditIcon, GlobeIcon, HistoryIcon, LogoutIcon, TrophyIcon, UserIcon } from '../../../components/icons';
 import { Page } from '../../../components/page';
 import { PageSpinner } from '../../../components/spinner';
 import type { Organization } from '../../../contracts/organization';
@@ -22,11 +23,16 @@ interface ProfileViewProps {
     isPending: boolean;
     mutate: (variables: undefined, options: { onSettled: () => void }) => void;
   };
+  /** Settings other features own, given by the app layer (the leaderboard name switch), shown below the links. */
+  settings?: ReactNode;
+  /** Sections other features add below the header, given by the app layer (the venues attended). */
+  sections?: ReactNode;
 }
 
 /** Renders the profile page for the signed-in user. */
-export function ProfileView({ user, organization, logout }: ProfileViewProps) {
-  const { t, i18n } = useTranslation('profile');
+export function ProfileView({ user, organization, logout, settings, sections }: ProfileViewProps) {
+  // The leaderboard link's label lives in its own namespace (decision 0061).
+  const { t, i18n } = useTranslation(['profile', 'leaderboards']);
   const navigate = useNavigate();
   const router = useRouter();
   const languageLabelId = useId();
@@ -36,6 +42,7 @@ export function ProfileView({ user, organization, logout }: ProfileViewProps) {
   const number = new Intl.NumberFormat(i18n.language);
   const underage = isMemberUnderage(user, organization);
   const hasHistory = '/history' in (router.routesByPath as unknown as Record<string, unknown>);
+  const hasLeaderboard = '/leaderboard' in (router.routesByPath as unknown as Record<string, unknown>);
 
   const onLogout = () =>
     logout.mutate(undefined, { onSettled: () => void navigate({ to: '/', replace: true }) });
@@ -78,6 +85,7 @@ export function ProfileView({ user, organization, logout }: ProfileViewProps) {
           </div>
         </dl>
       </section>
+      {sections}
 
       <nav aria-label={t('links.label')}>
         <ul className="link-list">
@@ -99,6 +107,22 @@ export function ProfileView({ user, organization, logout }: ProfileViewProps) {
               </Link>
             </li>
           ) : null}
+          {hasLeaderboard ? (
+            <li>
+              <Link to={'/leaderboard' as '/'} className="link-list__item">
+                <TrophyIcon />
+                <span>{t('leaderboards:title')}</span>
+                <ChevronRightIcon />
+              </Link>
+            </li>
+          ) : null}
+          <li>
+            <Link to="/profile/data" className="link-list__item">
+              <UserIcon />
+              <span>{t('links.data')}</span>
+              <ChevronRightIcon />
+            </Link>
+          </li>
           <li>
             <div className="link-list__item" style={{ cursor: 'default' }}>
               <GlobeIcon />
@@ -114,6 +138,7 @@ export function ProfileView({ user, organization, logout }: ProfileViewProps) {
           </li>
         </ul>
       </nav>
+      {settings}
       {underage ? <p className="muted">{t('underageNote')}</p> : null}
     </Page>
   );

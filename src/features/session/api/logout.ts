@@ -1,5 +1,6 @@
 /**
- * Logout (spec §4 Session): `DELETE /session` (response not read), then the token is cleared and every store is
+ * Logout (spec §4 Session): this device's push subscription is removed (decision 0060), `DELETE /session` (response
+ * not read), then the token is cleared and every store is
  * reset: the query cache (`queryClient.clear()`), the persisted cache in IndexedDB, the post-login redirect, toasts
  * and every store registered with `registerStoreReset`. Local sign-out happens even when the server call fails
  * (offline): the fan asked to leave this device.
@@ -20,6 +21,10 @@ import { clearSessionToken, getSessionToken } from '../../../lib/session/token-s
  */
 async function logout(queryClient: QueryClient): Promise<void> {
   const { auth } = getRuntimeConfig();
+  // This device stops receiving the member's pushes (decision 0060), while the session can still say so.
+  if (typeof navigator !== 'undefined' && 'serviceWorker' in navigator) {
+    await import('../../../platform/push').then(({ unsubscribeFromPush }) => unsubscribeFromPush()).catch(() => undefined);
+  }
   if (auth.mode === 'supabase') await signOutSupabase(auth);
   else if (getSessionToken()) {
     try {

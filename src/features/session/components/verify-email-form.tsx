@@ -12,7 +12,7 @@ import { TextField } from '../../../components/field';
 import { notify } from '../../../platform/toasts';
 import { useCreateSession } from '../api/create-session';
 import { useRequestOtp } from '../api/request-otp';
-import { signInErrorKey } from '../api-error-message';
+import { signInErrorKey, signInErrorMessage } from '../api-error-message';
 import { clearPendingEmail } from '../pending-email';
 import { AuthScreen } from './auth-screen';
 
@@ -58,7 +58,8 @@ export function VerifyEmailForm({ email }: { email: string }) {
           void navigate({ to: '/dashboard', replace: true });
         },
         onError: (err) => {
-          setError(t(signInErrorKey(err)));
+          const message = signInErrorMessage(err);
+          setError(t(message.key, message.values));
           inputRef.current?.focus();
           inputRef.current?.select();
         },

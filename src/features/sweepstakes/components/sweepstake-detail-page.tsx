@@ -2,7 +2,8 @@
  * `/sweepstakes/{sweepstake}` (spec §2-§3, §8; ARCHITECTURE §4-§5): details, countdown, the member's entries, a
  * count stepper with the total cost, and the enter button. Entering is online only and spends points; every
  * reason it is unavailable is explained next to the disabled button (signed out, underage, not live, offline,
- * limit reached, not enough points). Errors: InsufficientPoints -> destructive toast with the balance; 403
+ * limit reached, not enough points). Once ended, the draw panel (winners, "You won" and the claim); the official
+ * rules below. Errors: InsufficientPoints -> destructive toast with the balance; 403
  * Underage -> explanation; other refusals -> destructive toast.
  */
 import { useState } from 'react';
@@ -23,6 +24,7 @@ import { clampCount, entryCost, getEntryBlock, maxEntriesFor, remainingEntries, 
 import { effectiveStatus } from '../../../rules/sweepstake-status';
 import { useNow } from '../../../platform/use-now';
 import { Countdown } from './countdown';
+import { DrawProof, SweepstakeDrawPanel } from './sweepstake-draw-panel';
 import './sweepstakes.css';
 
 /** Renders the page for sweepstake `sweepstakeId`. */
@@ -169,6 +171,19 @@ function SweepstakeDetail({ sweepstake }: { sweepstake: Sweepstake }) {
             <Button variant="primary" size="lg" block busy={entry.isPending} disabled={locked} aria-describedby={block ? 'entry-block' : undefined} onClick={onEnter}>
               {t('entry.button', { count: value, points: total })}
             </Button>
+          </section>
+        ) : (
+          <SweepstakeDrawPanel sweepstake={sweepstake} now={now} />
+        )}
+        <DrawProof sweepstake={sweepstake} />
+
+        {sweepstake.rulesHtml ? (
+          <section className="stack stack--sm" aria-labelledby="rules-title">
+            <h2 id="rules-title" className="section__title">
+              {t('detail.rules')}
+            </h2>
+            {/* Safe HTML: the server renders the operators' Markdown through an allow-list (server/lib/markdown.ts). */}
+            <div className="sweepstake-rules" dangerouslySetInnerHTML={{ __html: sweepstake.rulesHtml }} />
           </section>
         ) : null}
       </div>

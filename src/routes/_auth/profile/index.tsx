@@ -1,9 +1,18 @@
-/** `/profile` (spec §2): the profile view. */
+/**
+ * `/profile` (spec §2): the profile view, with the leaderboard name switch (decision 0061) and the venues the member
+ * was at (decision 0059).
+ */
+import { lazy, Suspense } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { useOrganization } from '../../../lib/organization/get-organization';
 import { ProfileView } from '../../../features/profile/components/profile-view';
 import { useCurrentUser } from '../../../lib/session/get-current-user';
 import { useLogout } from '../../../features/session/api/logout';
+import { LeaderboardNameSwitch } from '../../../features/leaderboards/components/name-switch';
+import { VenuesAttended } from '../../../features/venue/components/venues-attended';
+
+/** This device's notification settings (decision 0060): their code loads with the section, not with the app. */
+const PushSettings = lazy(() => import('../../../features/push/components/push-settings').then((m) => ({ default: m.PushSettings })));
 
 export const Route = createFileRoute('/_auth/profile/')({
   staticData: { titleKey: 'profile:title' },
@@ -14,5 +23,20 @@ function ProfilePage() {
   const { data: user } = useCurrentUser();
   const { data: organization } = useOrganization();
   const logout = useLogout();
-  return <ProfileView user={user} organization={organization} logout={logout} />;
+  return (
+    <ProfileView
+      user={user}
+      organization={organization}
+      logout={logout}
+      settings={
+        <>
+          <LeaderboardNameSwitch />
+          <Suspense fallback={null}>
+            <PushSettings />
+          </Suspense>
+        </>
+      }
+      sections={<VenuesAttended withLink />}
+    />
+  );
 }

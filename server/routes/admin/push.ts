@@ -1,0 +1,62 @@
+/**
+ * Operators' push notifications (decision 0060), at `/api/admin/push-notifications`: `POST` sends one to all members
+ * or a segment, now or at `sendAt` (audit action `notify`); `GET` lists them with their delivery counts;
+ * `DELETE /{id}` cancels a scheduled one (audit action `cancel`). Entity `push-notifications`.
+ */
+import { Hono } from 'hono';
+import {
+  PushNotificationInputSchema,
+  PushNotificationListQuerySchema,
+  PushNotificationListResponseSchema,
+  PushNotificationResponseSchema,
+} from '../../../src/contracts/admin/push';
+import { PathIdSchema } from '../../../src/contracts/common';
+import { cancelPushNotification, createPushNotification, listPushNotifications } from '../../domain/push';
+import { parseWith, readJson, sendData } from '../../lib/http';
+import { documented } from '../../lib/openapi';
+import type { AppDeps, AppEnv } from '../../lib/types';
+import { requireOperator } from './operator';
+
+/** The notification routes of the admin API. */
+export function pushAdminRoutes(deps: AppDeps) {
+  const tags = ['admin'];
+  return new Hono<AppEnv>()
+    .post('/', documented({
+      summary: 'Sends a push notification to all members or a segment, now or at a time',
+      description:
+        "Goes to the subscriptions whose member chose the topic and matches the segment (rank, a consent given, has " +
+        'checked in or not); `marketing: true` needs `segment.consentKey`. Sent in the background; the list shows the counts.',
+      tags,
+      auth: 'operator',
+      body: PushNotificationInputSchema,
+      response: PushNotificationResponseSchema,
+      status: 202,
+      errors: { 422: 'ValidationFailed: the body breaks the contract, or the rank or consent is not one of the organization.' },
+    }), async (c) => {
+      const { user } = requireOperator(c.get('principal'));
+      const input = await readJson(c, PushNotificationInputSchema);
+      return sendData(c, await createPushNotification(deps, user, input), 202);
+    })
+    .get('/', documented({
+      summary: "The organization's push notifications, newest first, with what their delivery did",
+      tags,
+      auth: 'operator',
+      query: PushNotificationListQuerySchema,
+      response: PushNotificationListResponseSchema,
+    }), async (c) => {
+      const { organization } = requireOperator(c.get('principal'));
+      const query = parseWith(PushNotificationListQuerySchema, c.req.query(), 'Invalid query');
+      return c.json(await listPushNotifications(deps.db, organization.id, query));
+    })
+    .delete('/:id', documented({
+      summary: 'Cancels a scheduled push notification',
+      tags,
+      auth: 'operator',
+      params: { id: PathIdSchema },
+      response: PushNotificationResponseSchema,
+      errors: { 404: 'NotFound: no notification of the organization has this id.', 409: 'NotScheduled: it is being sent, sent or cancelled.' },
+    }), async (c) => {
+      const { user } = requireOperator(c.get('principal'));
+      return sendData(c, await cancelPushNotification(deps.db, user, c.req.param('id')));
+    });
+}

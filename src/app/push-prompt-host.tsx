@@ -1,0 +1,53 @@
+/**
+ * When to offer push (decision 0060): after a meaningful action — a successful check-in or an answered challenge —
+ * never on first load, once per browser (asked or not, the choice stays in the profile). Watches the mutation
+ * cache; on the first such success it loads the push code (a chunk of its own) and, when this device can receive
+ * push or needs installing first (iOS), opens the prompt. Mounted once in the root layout after the first screen.
+ */
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { localStore } from '../platform/local-storage';
+
+/** localStorage key: the prompt was shown in this browser. */
+const PROMPTED_KEY = 'podium.push.prompted';
+
+const PushPrompt = lazy(() => import('../features/push/components/push-prompt').then((m) => ({ default: m.PushPrompt })));
+
+/**
+ * Whether a mutation key is one of the meaningful actions: a daily check-in (`['checkin']`), a venue check-in
+ * (`['venue-checkin']`) or a challenge answer.
+ */
+function isMeaningful(key: readonly unknown[] | undefined): boolean {
+  if (!key) return false;
+  return (key.length === 1 && (key[0] === 'checkin' || key[0] === 'venue-checkin')) || (key[0] === 'challenges' && key[2] === 'answer');
+}
+
+/** Renders the prompt when it is due; nothing otherwise. */
+export function PushPromptHost() {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => {
+    if (localStore()?.getItem(PROMPTED_KEY)) return;
+    let checking = false;
+    const unsubscribe = queryClient.getMutationCache().subscribe((event) => {
+      if (checking || event.type !== 'updated' || event.action.type !== 'success' || !isMeaningful(event.mutation.options.mutationKey)) return;
+      checking = true;
+      void import('../platform/push').then(({ pushSupport }) => {
+        const support = pushSupport();
+        if (support !== 'available' && support !== 'ios-install') return;
+        localStore()?.setItem(PROMPTED_KEY, new Date().toISOString());
+        unsubscribe();
+        setOpen(true);
+      });
+    });
+    return unsubscribe;
+  }, [queryClient]);
+
+  if (!open) return null;
+  return (
+    <Suspense fallback={null}>
+      <PushPrompt onDone={() => setOpen(false)} />
+    </Suspense>
+  );
+}

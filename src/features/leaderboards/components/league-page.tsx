@@ -1,0 +1,71 @@
+/**
+ * `/leagues/{id}` (decision 0061): a private league's table by period (every member, the fan's row highlighted),
+ * its invite link (Web Share API where available, else copied with a toast) and leaving it.
+ */
+import { useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { ListSkeleton } from '../../../components/content-ui';
+import { ListError } from '../../../components/list-states';
+import { Page } from '../../../components/page';
+import type { LeaderboardPeriod } from '../../../contracts/leaderboard';
+import { notify } from '../../../platform/toasts';
+import { useLeagueTable, useLeaveLeague } from '../api/leaderboards';
+import { inviteUrl, shareInvite } from '../share-invite';
+import { PeriodPicker, Standings } from './standings';
+
+/** Renders the page of league `id`. */
+export function LeaguePage({ id }: { id: string }) {
+  const { t } = useTranslation('leaderboards');
+  const [period, setPeriod] = useState<LeaderboardPeriod>('week');
+  const table = useLeagueTable(id, period);
+  const leave = useLeaveLeague();
+  const navigate = useNavigate();
+  const league = table.data?.league;
+
+  const onShare = async () => {
+    if (!league) return;
+    try {
+      const outcome = await shareInvite(inviteUrl(league.inviteCode), league.name, t('invite.text', { name: league.name }));
+      if (outcome === 'copied') notify({ title: t('invite.copied') });
+    } catch {
+      notify({ title: t('invite.failed'), description: inviteUrl(league.inviteCode), variant: 'destructive', duration: Infinity });
+    }
+  };
+  const onLeave = () => {
+    if (!league || !window.confirm(t('leave.confirm', { name: league.name }))) return;
+    leave.mutate(league.id, {
+      onSuccess: () => {
+        notify({ title: t('leave.done', { name: league.name }) });
+        void navigate({ to: '/leaderboard', replace: true });
+      },
+      onError: () => notify({ title: t('errors.generic'), variant: 'destructive' }),
+    });
+  };
+
+  return (
+    <Page title={league?.name ?? t('league.title')}>
+      <div className="stack stack--lg">
+        {league ? <p className="card__meta">{t('leagues.members', { count: league.memberCount })}</p> : null}
+        {league ? (
+          <button type="button" className="btn btn--primary" onClick={() => void onShare()}>
+            {t('invite.action')}
+          </button>
+        ) : null}
+        <PeriodPicker value={period} onChange={setPeriod} />
+        {table.data ? (
+          <Standings table={table.data} caption={t('leagueCaption', { name: table.data.league.name, period: t(`period.${period}`) })} />
+        ) : table.isError ? (
+          <ListError onRetry={() => void table.refetch()} />
+        ) : (
+          <ListSkeleton rows={5} />
+        )}
+        {league ? (
+          <button type="button" className="btn btn--ghost" onClick={onLeave} disabled={leave.isPending} aria-busy={leave.isPending || undefined}>
+            {t('leave.action')}
+          </button>
+        ) : null}
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,124 @@
+/**
+ * Venue check-in by code end to end (decision 0059) in Debian's Chromium against the real server, the built PWA
+ * and its service worker:
+ * - a fan with no signal types the event's current code (read from the operator-only endpoint); the scan is queued
+ *   with its time, survives a reload while offline, and once the network returns is credited exactly once; the
+ *   "I was there" badge then lists the venue;
+ * - the operator's console shows the event's QR code and its six digits; Chromium's fake camera plays a video of
+ *   that QR code (a Y4M file written from the `qrcode` library's matrix), which the scanner reads (Chromium on Linux
+ *   has no `BarcodeDetector`, so this is the lazily loaded `jsqr` path) and the fan is checked in.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import QRCode from 'qrcode';
+import { chromiumArgs } from '../../playwright.config';
+import { apiHeaders, apiSignIn } from './fixtures';
+import { expect, goOffline, goOnline, test } from './offline-network';
+import { ledger, signInToDashboard, waitForServiceWorker } from './offline-helpers';
+
+const OPERATOR = 'ops@alpine-racing.example';
+/** The operator's session, made once for the file (sign-in codes are rate-limited per address). */
+let operatorToken: string | undefined;
+
+/** Creates a venue event open for the next hour through the admin API; returns its id, name and current code. */
+async function venueEventWithCode(request: import('@playwright/test').APIRequestContext, value: number) {
+  const ops = (operatorToken ??= await apiSignIn(request, OPERATOR));
+  const name = `Night race ${randomUUID().slice(0, 6)}`;
+  const created = await request.post('/api/admin/venue-events', {
+    headers: { ...(await apiHeaders(request, ops)), 'idempotency-key': randomUUID() },
+    data: { name, venue: 'Circuit Paul Ricard', startsAt: new Date(Date.now() - 3_600_000).toISOString(), endsAt: new Date(Date.now() + 3_600_000).toISOString(), value },
+  });
+  expect(created.status()).toBe(201);
+  const eventId = (await created.json()).data.id as string;
+  // The code on the big screen right now (a code stays good for a period either side of its own).
+  const answer = await request.get(`/api/admin/venue-events/${eventId}/code`, { headers: await apiHeaders(request, ops) });
+  const { code } = (await answer.json()).data as { code: string };
+  return { eventId, name, code };
+}
+
+/**
+ * Writes a Y4M video (Chromium's fake camera format: 4:2:0, grey levels only) showing the QR code of `text`,
+ * black modules on white with a quiet zone, 480 x 480, a few identical frames. Returns the file's path.
+ */
+async function qrVideo(text: string): Promise<string> {
+  const size = 480;
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const scale = Math.floor(size / (modules.size + 8));
+  const offset = Math.floor((size - modules.size * scale) / 2);
+  const luma = Buffer.alloc(size * size, 235);
+  for (let y = 0; y < modules.size * scale; y++) {
+    for (let x = 0; x < modules.size * scale; x++) {
+      if (modules.get(Math.floor(y / scale), Math.floor(x / scale))) luma[(offset + y) * size + offset + x] = 16;
+    }
+  }
+  const chroma = Buffer.alloc((size / 2) * (size / 2) * 2, 128);
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma]);
+  const header = Buffer.from(`YUV4MPEG2 W${size} H${size} F5:1 Ip A1:1 C420jpeg\n`);
+  const dir = resolve('.tmp');
+  await mkdir(dir, { recursive: true });
+  const path = resolve(dir, `venue-qr-${randomUUID().slice(0, 8)}.y4m`);
+  await writeFile(path, Buffer.concat([header, ...Array.from({ length: 5 }, () => frame)]));
+  return path;
+}
+
+test('a code typed offline survives a reload and is credited once when the network returns', async ({ page, context }) => {
+  test.setTimeout(30_000);
+  const token = await signInToDashboard(page, 'venue');
+  await waitForServiceWorker(page);
+  await page.goto('/venue');
+  await expect(page.getByRole('heading', { name: 'I was there' })).toBeVisible();
+  const { eventId, name, code } = await venueEventWithCode(page.request, 40);
+
+  await goOffline(context);
+  await page.getByLabel('Venue code').fill(code);
+  await page.getByRole('button', { name: 'Check in', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: /saved and will be sent/ })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Check in at the venue' })).toBeVisible();
+
+  await expect(page.getByRole('status').filter({ hasText: /saved and will be sent/ })).toBeVisible();
+
+  await goOnline(context);
+  await expect(page.getByRole('status').filter({ hasText: `You're checked in at Circuit Paul Ricard (${name}): +40 points.` })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('listitem').filter({ hasText: name })).toBeVisible();
+  const rows = await ledger(page.request, token);
+  expect(rows.filter((r) => r.reference === `venue_checkin:${eventId}`)).toEqual([expect.objectContaining({ amount: 40, reason: 'venue_checkin' })]);
+});
+
+test('the console shows the QR code; the camera reads it and checks the fan in', async ({ browser, playwright }) => {
+  test.setTimeout(30_000);
+  const { baseURL, launchOptions } = test.info().project.use;
+  const api = await playwright.request.newContext({ baseURL });
+  const { eventId, name } = await venueEventWithCode(api, 15);
+  // The operator's console shows the event's QR code and the code to type.
+  const screen = await (await browser.newContext({ baseURL })).newPage();
+  await screen.goto('/config.json');
+  await screen.evaluate((t) => localStorage.setItem('podium.session.token', t), operatorToken!);
+  await screen.goto(`/admin/venue-events/${eventId}`);
+  await expect(screen.getByRole('img', { name: `QR code to check in at ${name}` })).toBeVisible();
+  const code = (await screen.getByTestId('venue-code').textContent()) ?? '';
+  expect(code).toMatch(/^\d{6}$/);
+  await screen.context().close();
+
+  const video = await qrVideo(`${baseURL}/venue?event=${eventId}&code=${code}`);
+  const camera = await playwright.chromium.launch({
+    executablePath: launchOptions?.executablePath,
+    args: [...chromiumArgs, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+  });
+  try {
+    const context = await camera.newContext({ baseURL, permissions: ['camera'] });
+    const page = await context.newPage();
+    const token = await signInToDashboard(page, 'camera');
+    await page.goto('/venue');
+    await page.getByRole('button', { name: 'Open the camera' }).click();
+    await expect(page.getByRole('status').filter({ hasText: `You're checked in at Circuit Paul Ricard (${name})` })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('listitem').filter({ hasText: name })).toBeVisible();
+    const rows = await ledger(page.request, token);
+    expect(rows.filter((r) => r.reference === `venue_checkin:${eventId}`)).toHaveLength(1);
+  } finally {
+    await camera.close();
+    await api.dispose();
+    await rm(video, { force: true });
+  }
+});
