@@ -27,11 +27,13 @@ if ! pg_up && ! command -v initdb >/dev/null && ! ls /usr/lib/postgresql/*/bin/i
 fi
 
 failed_steps=()
+failed_logs=()
 step() { # step NAME CMD...
   local name=$1; shift
-  local t0=$(date +%s)
+  local t0=$(date +%s) log=".tmp/step-${name//[^a-zA-Z0-9]/-}.log"
   echo; echo "==> $name"
-  if "$@"; then echo "<== $name ok ($(( $(date +%s) - t0 )) s)"; else echo "<== $name FAILED ($(( $(date +%s) - t0 )) s)"; failed_steps+=("$name"); fi
+  if "$@" 2>&1 | tee "$log"; then echo "<== $name ok ($(( $(date +%s) - t0 )) s)"
+  else echo "<== $name FAILED ($(( $(date +%s) - t0 )) s)"; failed_steps+=("$name"); failed_logs+=("$log"); fi
 }
 # together NAME 'COMMAND' [NAME 'COMMAND' ...]: runs independent steps at the same time (most are single-threaded:
 # tsc, ESLint, one vitest worker on 2 cores), each into its own log, then prints each step's output in order.
@@ -45,7 +47,7 @@ together() {
   for i in "${!names[@]}"; do
     echo; echo "==> ${names[$i]}"
     if wait "${pids[$i]}"; then cat "${logs[$i]}"; echo "<== ${names[$i]} ok (with the others: $(( $(date +%s) - t0 )) s)"
-    else cat "${logs[$i]}"; echo "<== ${names[$i]} FAILED"; failed_steps+=("${names[$i]}"); fi
+    else cat "${logs[$i]}"; echo "<== ${names[$i]} FAILED"; failed_steps+=("${names[$i]}"); failed_logs+=("${logs[$i]}"); fi
   done
 }
 
@@ -65,5 +67,12 @@ step "end-to-end, hosted integrations (Chromium + stand-ins)" env PLAYWRIGHT_JSO
 node scripts/summarize-tests.mjs .tmp/results-*.json
 summary=$?
 echo "total time: $(( $(date +%s) - started )) s"
-if [ ${#failed_steps[@]} -gt 0 ]; then echo "failed steps: ${failed_steps[*]}"; exit 1; fi
+if [ ${#failed_steps[@]} -gt 0 ]; then
+  # A failed step's own output may be far above; its end is repeated here, where a log's tail shows it.
+  for i in "${!failed_steps[@]}"; do
+    echo; echo "==> end of the output of the failed step \"${failed_steps[$i]}\""
+    sed -E 's/\x1b\[[0-9;]*m//g' "${failed_logs[$i]}" | grep -v -E '^\s*✓' | tail -n 80
+  done
+  echo "failed steps: ${failed_steps[*]}"; exit 1
+fi
 exit $summary

@@ -21,10 +21,12 @@ beforeAll(async () => {
   await i18next.use(initReactI18next).init({ lng: 'en', resources: { en: { common: en } }, interpolation: { escapeValue: false } });
   render(<AppToaster />);
 });
-afterAll(() => {
-  // Inside act, so React finishes the dismissal now (the unit setup then unmounts the toaster): work left scheduled
-  // would run after the test environment is torn down and fail on a missing `window`.
+afterAll(async () => {
+  // sonner keeps a dismissed toast for its exit animation and removes it on a timer. Nothing may be left scheduled
+  // when the unit setup unmounts the toaster: it would run after the test environment is torn down and fail on a
+  // missing `window`. So the file ends once every toast, leaving ones included, is gone.
   act(() => dismissToast());
+  await waitFor(() => expect(document.querySelectorAll('[data-sonner-toast]')).toHaveLength(0));
 });
 
 describe('toast facade', () => {
