@@ -2,7 +2,7 @@
  * `npm run bench:checkin-sql`: the check-ins a second PostgreSQL itself can take on this machine, with no
  * application in the way: pgbench (PostgreSQL's own load generator, written in C) replays the statements of one
  * keyed check-in (`scripts/pgbench/checkin.sql`) from `BENCH_CLIENTS` connections (default 20, the server's pool
- * size) for `BENCH_SECONDS` each (default 15), as the server sends them (extended protocol, unnamed statements),
+ * size) for `BENCH_SECONDS` each (default 15), unprepared (extended protocol, unnamed statements),
  * as named prepared statements, and prepared without the leaderboards' trigger or without the Idempotency-Key
  * record. It is the ceiling `npm run bench:stadium`'s check-in figure can reach with one transaction per request.
  *
@@ -68,7 +68,7 @@ try {
   writeFileSync(withoutKey, statements.split('\n').filter((line) => !line.includes('idempotency_records')).join('\n'));
 
   const rows: Array<[string, number]> = [];
-  rows.push(['as the server sends them (extended protocol, unnamed statements)', pgbench(binary, url.toString(), 'extended', SCRIPT)]);
+  rows.push(['unprepared (extended protocol, unnamed statements)', pgbench(binary, url.toString(), 'extended', SCRIPT)]);
   rows.push(['named prepared statements', pgbench(binary, url.toString(), 'prepared', SCRIPT)]);
   await runStatement(url.toString(), 'alter table point_transactions disable trigger point_transactions_leaderboard');
   rows.push(['prepared, without the leaderboards trigger', pgbench(binary, url.toString(), 'prepared', SCRIPT)]);

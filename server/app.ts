@@ -13,8 +13,9 @@ import { isConnectionError, type Db } from './db/client';
 import { createOrganizationCache } from './db/organization-cache';
 import { prepareQueries } from './db/queries';
 import { prepareChallengeStatements } from './domain/challenges';
-import { prepareCheckinStatements } from './domain/checkin';
+import { createCheckinBatches, prepareCheckinStatements } from './domain/checkin';
 import { createIdempotencyClaimer } from './db/idempotency-claims';
+import { createRequestGroups } from './db/request-groups';
 import { createSessionLoader } from './db/session-loader';
 import { ambientDb, ambientPrepared } from './db/request-transaction';
 import { memoryStorage, type MediaStorage } from './storage/media-storage';
@@ -128,6 +129,8 @@ export function createApp(options: CreateAppOptions) {
     sessions: createSessionLoader(options.db),
     // Claims commit on their own, before the request transaction opens: straight on the database too.
     idempotencyClaims: createIdempotencyClaimer(options.db),
+    checkins: createCheckinBatches(options.db),
+    requestGroups: createRequestGroups(options.db),
     organizations: createOrganizationCache(options.db),
     storage: options.storage ?? memoryStorage(),
     faultHook: options.faultHook,
@@ -203,7 +206,8 @@ export function createApp(options: CreateAppOptions) {
   api.route('/push', pushPublicRoutes(deps));
 
   const member = new Hono<AppEnv>();
-  member.use('*', authenticate(deps), idempotency(deps));
+  // A check-in's statements are batched per transaction (`domain/checkin.ts`): a kick-off's check-ins commit in groups.
+  member.use('*', authenticate(deps), idempotency(deps, { groupCommit: (c) => c.req.method === 'POST' && c.req.path === '/api/checkin' }));
   member.route('/organization', organizationRoutes());
   member.route('/session', sessionRoutes(deps));
   member.route('/user', userRoutes(deps));

@@ -2,8 +2,8 @@
 -- PostgreSQL's log with log_statement = 'all'; the session read, shared by a whole burst, is left out): the key's
 -- claim committed on its own, then in one transaction the streak read, the day's row with its award (the ledger
 -- trigger keeps the leaderboards), and the stored answer. Member n of the bench's users, day d of 3,000.
--- Run by scripts/bench-checkin-sql.ts; keep it in step with server/domain/checkin.ts and the Idempotency-Key
--- middleware.
+-- Run by scripts/bench-checkin-sql.ts. This is one transaction per check-in, as the server ran them before it
+-- committed a burst's check-ins in groups with set-based statements (docs/decisions/0066): the baseline groups beat.
 \set n random(1, 10000)
 \set d random(1, 3000)
 \set k random(1, 1000000000)

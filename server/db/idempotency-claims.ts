@@ -9,11 +9,17 @@
  * its own claim: a row whose key is taken is skipped and only that request is told so. Two claims of one key in the
  * same turn are told apart here: the first in arrival order is sent, the other is not claimed (it then finds the
  * first one's record, as it would have a moment later).
+ *
+ * The answers are stored the same way: the requests of one transaction (a group, `server/db/request-groups.ts`)
+ * that reach the end of their handler in one turn write their answers with one `update … from unnest(…)`.
  */
 import DataLoader from 'dataloader';
-import { perTurnBatch } from './turn-batch';
-import type { Db } from './client';
+import { sql } from 'drizzle-orm';
+import { perTransactionBatch, perTurnBatch } from './turn-batch';
+import type { Db, Tx } from './client';
 import { isConnectionError } from './client';
+import { prepareStatement } from './queries';
+import { ambientPrepared } from './request-transaction';
 import { idempotencyRecords } from './schema';
 
 /** The in-flight record a request claims: no status and no response yet. */
@@ -22,7 +28,34 @@ export type IdempotencyClaim = Pick<
   'principal' | 'key' | 'method' | 'path' | 'fingerprint' | 'createdAt' | 'expiresAt'
 >;
 
+/** The answer a claimed request keeps for replays, on the record it claimed (`createdAt` tells it from a successor). */
+type IdempotencyAnswer = Pick<IdempotencyClaim, 'principal' | 'key' | 'createdAt'> & {
+  status: number;
+  responseBody: string;
+  responseContentType: string | null;
+};
+
 const identity = (claim: { principal: string; key: string }) => `${claim.principal}\n${claim.key}`;
+
+/**
+ * `{principals, keys, createdAts, statuses, bodies, contentTypes}` (arrays, one element per answer) -> the
+ * `principal, key` of each record still in flight that took its answer.
+ */
+function prepareStoreAnswers(db: Db) {
+  const r = idempotencyRecords;
+  return prepareStatement<{ principal: string; key: string }>(
+    db,
+    'podium_idempotency_store_answers',
+    sql`update ${r} set status = answer.status, response_body = answer.body, response_content_type = answer.content_type
+      from unnest(${sql.placeholder('principals')}::text[], ${sql.placeholder('keys')}::text[],
+        ${sql.placeholder('createdAts')}::timestamptz[], ${sql.placeholder('statuses')}::int[],
+        ${sql.placeholder('bodies')}::text[], ${sql.placeholder('contentTypes')}::text[])
+        as answer(principal, key, created_at, status, body, content_type)
+      where ${r.principal} = answer.principal and ${r.key} = answer.key and ${r.createdAt} = answer.created_at
+        and ${r.status} is null
+      returning ${r.principal}, ${r.key}`,
+  );
+}
 
 /** Inserts `claims` (distinct keys) in one statement; returns the identities of the rows it wrote. */
 async function insertClaims(db: Db, claims: IdempotencyClaim[]): Promise<Set<string>> {
@@ -40,8 +73,14 @@ async function insertClaims(db: Db, claims: IdempotencyClaim[]): Promise<Set<str
  *   for the key exists (or an earlier claim of the same turn took it). A lost connection rejects every claim of
  *   its statement with that error; any other failure of a batch is retried claim by claim, so a claim the
  *   database refuses fails alone.
+ *   `store(tx, answer)`, inside the request's transaction `tx`: true when the record was still this request's and in
+ *   flight and now holds the answer, false when it was taken over as abandoned meanwhile (the request must not
+ *   commit). A failure rejects every answer of the statement: their transaction is lost anyway.
  */
-export function createIdempotencyClaimer(db: Db): { claim: (record: IdempotencyClaim) => Promise<boolean> } {
+export function createIdempotencyClaimer(db: Db): {
+  claim: (record: IdempotencyClaim) => Promise<boolean>;
+  store: (tx: Tx, answer: IdempotencyAnswer) => Promise<boolean>;
+} {
   const loader = new DataLoader<IdempotencyClaim, boolean>(
     async (claims) => {
       const first = new Map<string, IdempotencyClaim>();
@@ -64,5 +103,18 @@ export function createIdempotencyClaimer(db: Db): { claim: (record: IdempotencyC
     },
     perTurnBatch,
   );
-  return { claim: (record) => loader.load(record) };
+  const statements = ambientPrepared({ storeAnswers: prepareStoreAnswers(db) });
+  const store = perTransactionBatch<IdempotencyAnswer, boolean>(async (answers) => {
+    const { rows } = await statements.storeAnswers.execute({
+      principals: answers.map((a) => a.principal),
+      keys: answers.map((a) => a.key),
+      createdAts: answers.map((a) => a.createdAt.toISOString()),
+      statuses: answers.map((a) => a.status),
+      bodies: answers.map((a) => a.responseBody),
+      contentTypes: answers.map((a) => a.responseContentType),
+    });
+    const kept = new Set(rows.map(identity));
+    return answers.map((answer) => kept.has(identity(answer)));
+  });
+  return { claim: (record) => loader.load(record), store };
 }

@@ -40,6 +40,11 @@ export function committed(tx: Tx): void {
   });
 }
 
+/** The ambient request transaction of the caller, or undefined outside one. */
+export function currentRequestTransaction(): Tx | undefined {
+  return ambient.getStore();
+}
+
 /** Runs `fn` with `tx` as the ambient transaction of `ambientDb` and `ambientPrepared`; returns what `fn` returns. */
 export function runInRequestTransaction<T>(tx: Tx, fn: () => Promise<T>): Promise<T> {
   return ambient.run(tx, fn);

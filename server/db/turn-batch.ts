@@ -4,7 +4,9 @@
  * from the sockets in that turn joins), at most 256 per statement, and nothing cached between batches (each
  * request reads or writes the database itself, as it would alone).
  */
-import type { Options } from 'dataloader';
+import DataLoader, { type Options } from 'dataloader';
+import type { Tx } from './client';
+import { runInRequestTransaction } from './request-transaction';
 
 /** Most calls answered by one statement (a larger burst is split into several). */
 const MAX_BATCH = 256;
@@ -15,3 +17,26 @@ export const perTurnBatch = {
   maxBatchSize: MAX_BATCH,
   batchScheduleFn: (callback: () => void) => setImmediate(callback),
 } satisfies Options<unknown, unknown>;
+
+/**
+ * A batch per event-loop turn and per request transaction: the calls made with one transaction `tx` share one batch,
+ * run inside `tx` (its prepared statements of `ambientPrepared` go to `tx`); the calls made with none share another,
+ * straight on the database. Calls of two transactions never share a statement, since each must see its own writes.
+ * @param batch answers the keys of one batch in order (an Error in place of a value fails that call alone)
+ * @returns `load(tx, key)`
+ */
+export function perTransactionBatch<K, V>(
+  batch: (keys: readonly K[], tx: Tx | undefined) => Promise<Array<V | Error>>,
+): (tx: Tx | undefined, key: K) => Promise<V> {
+  const loaders = new WeakMap<object, DataLoader<K, V>>();
+  const outside = {};
+  return (tx, key) => {
+    const owner = tx ?? outside;
+    let loader = loaders.get(owner);
+    if (!loader) {
+      loader = new DataLoader<K, V>((keys) => (tx ? runInRequestTransaction(tx, () => batch(keys, tx)) : batch(keys, undefined)), perTurnBatch);
+      loaders.set(owner, loader);
+    }
+    return loader.load(key);
+  };
+}

@@ -13,12 +13,14 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { CheckinResult, CheckinStatus } from '../../src/contracts/checkin';
 import type { Db } from '../db/client';
 import { prepareStatement } from '../db/queries';
+import { ambientPrepared, currentRequestTransaction } from '../db/request-transaction';
+import { perTransactionBatch } from '../db/turn-batch';
 import { checkins, type CheckinRewardRow } from '../db/schema';
 import { addDays, dayInZone } from '../../src/rules/calendar';
 import { currentStreak, rewardForStreakDay } from '../../src/rules/checkin';
 import { ApiError } from '../lib/errors';
 import type { AppDeps, OrganizationRow } from '../lib/types';
-import { executeAwardAfter, prepareAwardAfter } from './ledger';
+import { awardEachAfterStatement } from './ledger';
 
 const CHECKIN_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 const CHECKIN_MAX_SKEW_MS = 2 * 60 * 1000;
@@ -41,51 +43,126 @@ function checkinStatus(
 }
 
 /**
- * The check-in's statements, prepared once per database (decision 0065): a check-in is the hottest write at
- * kick-off, and a prepared statement is neither rendered by drizzle nor planned by PostgreSQL again on each call.
- * `createApp` keeps them with the app's prepared statements (`deps.queries`, routed to the request transaction).
+ * The statement of `GET /checkin`, prepared once per database: `{userId}` -> the member's latest check-in
+ * `{day, streakDay}` (0 or 1 row). `createApp` keeps it with the app's prepared statements (`deps.queries`).
  */
 export function prepareCheckinStatements(db: Db) {
-  const userId = sql.placeholder('userId');
-  /** `{userId}` -> the member's latest check-in `{day, streakDay}` (0 or 1 row). */
   const latestCheckin = db
     .select({ day: checkins.day, streakDay: checkins.streakDay })
     .from(checkins)
-    .where(eq(checkins.userId, userId))
+    .where(eq(checkins.userId, sql.placeholder('userId')))
     .orderBy(desc(checkins.day))
     .limit(1);
-  /** The day's row, when the member has none for the day yet: returns `{day}` when written. */
-  const insert = db
-    .insert(checkins)
-    .values({
-      userId,
-      day: sql.placeholder('day'),
-      streakDay: sql.placeholder('streakDay'),
-      pointsAwarded: sql.placeholder('points'),
-      occurredAt: sql.placeholder('occurredAt'),
-      createdAt: sql.placeholder('createdAt'),
-    })
-    .onConflictDoNothing({ target: [checkins.userId, checkins.day] })
-    .returning({ day: checkins.day });
-  return {
-    latestCheckin: latestCheckin.prepare('podium_latest_checkin'),
-    /**
-     * `{userId, previousDay}` -> one row: the streak day of `previousDay` (null when none) and the latest check-in
-     * (`day`, `streak_day`, null when none).
-     */
-    checkinStreak: prepareStatement<{ previous: number | null; day: string | null; streak_day: number | null }>(
+  return { latestCheckin: latestCheckin.prepare('podium_latest_checkin') };
+}
+
+/** A check-in's streak read: the member, and the day before the day checked in. */
+type StreakRead = { userId: string; previousDay: string };
+/** What a streak read answers: the streak day of the day before (0 when none) and the latest check-in. */
+type Streak = { previousStreakDay: number; last: { day: string; streakDay: number } | undefined };
+/** A check-in row to write and, when it is written and worth points, its award. */
+type CheckinWrite = { userId: string; day: string; streakDay: number; points: number; occurredAt: Date; createdAt: Date };
+
+/**
+ * The check-in's two statements, set-based (decision 0066): the check-ins of one turn made in one transaction (a
+ * group of keyed requests, `server/db/request-groups.ts`) or outside any share one streak read and one write, so
+ * a kick-off's burst costs two statements per group instead of two per fan. Prepared once per database.
+ */
+function prepareCheckinBatchStatements(db: Db) {
+  const c = checkins;
+  return ambientPrepared({
+    /** `{userIds, previousDays}` -> per element, in order: `previous` streak day (or null), latest `day`, `streak_day`. */
+    streaks: prepareStatement<{ previous: number | null; day: string | null; streak_day: number | null }>(
       db,
-      'podium_checkin_streak',
-      sql`select (select ${checkins.streakDay} from ${checkins}
-          where ${checkins.userId} = ${userId} and ${checkins.day} = ${sql.placeholder('previousDay')}) as previous,
-        latest.day::text as day, latest.streak_day
-        from (select 1) as one left join lateral ${latestCheckin} as latest on true`,
+      'podium_checkin_streaks',
+      sql`select (select ${c.streakDay} from ${c} where ${c.userId} = input.user_id and ${c.day} = input.previous_day) as previous,
+          latest.day::text as day, latest.streak_day
+        from unnest(${sql.placeholder('userIds')}::uuid[], ${sql.placeholder('previousDays')}::date[])
+          with ordinality as input(user_id, previous_day, n)
+        left join lateral (select ${c.day} as day, ${c.streakDay} as streak_day from ${c}
+          where ${c.userId} = input.user_id order by ${c.day} desc limit 1) as latest on true
+        order by input.n`,
     ),
-    /** The day's row without an award (a ladder day worth 0 points). */
-    checkinInsert: insert.prepare('podium_checkin_insert'),
-    /** The day's row and, when it was written, its award (`executeAwardAfter`). */
-    checkinAward: prepareAwardAfter(db, 'podium_checkin_award', insert),
+    /**
+     * `{userIds, days, streakDays, points, occurredAts, createdAts, labels}` (one element per check-in, one per
+     * member) -> `user_id` of each member whose day's row was written (and awarded, when worth points).
+     */
+    writes: prepareStatement<{ user_id: string }>(
+      db,
+      'podium_checkin_writes',
+      awardEachAfterStatement(sql`input as (
+          select * from unnest(${sql.placeholder('userIds')}::uuid[], ${sql.placeholder('days')}::date[],
+            ${sql.placeholder('streakDays')}::int[], ${sql.placeholder('points')}::int[],
+            ${sql.placeholder('occurredAts')}::timestamptz[], ${sql.placeholder('createdAts')}::timestamptz[],
+            ${sql.placeholder('labels')}::text[])
+            as input(user_id, day, streak_day, points, occurred_at, created_at, label)
+        ), written as (
+          insert into ${c} (user_id, day, streak_day, points_awarded, occurred_at, created_at)
+          select user_id, day, streak_day, points, occurred_at, created_at from input
+          on conflict (user_id, day) do nothing
+          returning user_id, day
+        ), gate as (
+          select input.user_id, input.points as amount, 'checkin'::text as reason, 'checkin:' || input.day::text as reference,
+            input.label
+          from input join written on written.user_id = input.user_id and written.day = input.day
+        )`),
+    ),
+  });
+}
+
+/**
+ * The batched check-in statements of `db` (decision 0066).
+ * @returns `streak(tx, read)` and `write(tx, row)` (true when the day's row was written), each joining the batch of
+ *   its transaction `tx` (or of no transaction) for the current turn
+ */
+export function createCheckinBatches(db: Db) {
+  const statements = prepareCheckinBatchStatements(db);
+  const streak = perTransactionBatch<StreakRead, Streak>(async (reads) => {
+    const { rows } = await statements.streaks.execute({
+      userIds: reads.map((r) => r.userId),
+      previousDays: reads.map((r) => r.previousDay),
+    });
+    return rows.map((row) => ({
+      previousStreakDay: row.previous === null ? 0 : Number(row.previous),
+      last: row.day === null ? undefined : { day: String(row.day), streakDay: Number(row.streak_day) },
+    }));
+  });
+  /** Writes `rows` (one per member) with one statement; answers whether each was written. */
+  const writeOnce = async (rows: CheckinWrite[]) => {
+    const { rows: written } = await statements.writes.execute({
+      userIds: rows.map((r) => r.userId),
+      days: rows.map((r) => r.day),
+      streakDays: rows.map((r) => r.streakDay),
+      points: rows.map((r) => r.points),
+      occurredAts: rows.map((r) => r.occurredAt.toISOString()),
+      createdAts: rows.map((r) => r.createdAt.toISOString()),
+      labels: rows.map((r) => `Daily check-in, day ${r.streakDay}`),
+    });
+    const users = new Set(written.map((w) => w.user_id));
+    return rows.map((r) => users.has(r.userId));
   };
+  const write = perTransactionBatch<CheckinWrite, boolean>(async (rows) => {
+    // A member's balance is read once per statement: a member's second check-in of the turn goes in the next one.
+    const answers: boolean[] = [];
+    let pending = rows.map((row, index) => ({ row, index }));
+    while (pending.length) {
+      const members = new Set<string>();
+      const round: typeof pending = [];
+      const later: typeof pending = [];
+      for (const item of pending) {
+        if (members.has(item.row.userId)) later.push(item);
+        else {
+          members.add(item.row.userId);
+          round.push(item);
+        }
+      }
+      const written = await writeOnce(round.map((item) => item.row));
+      round.forEach((item, i) => (answers[item.index] = written[i]));
+      pending = later;
+    }
+    return answers;
+  });
+  return { streak, write };
 }
 
 /** The member's latest check-in (or none). */
@@ -98,18 +175,6 @@ async function lastCheckin(deps: AppDeps, userId: string) {
 export async function getCheckinStatus(deps: AppDeps, organization: OrganizationRow, userId: string) {
   const today = dayInZone(deps.clock(), organization.timeZone);
   return checkinStatus(organization.checkinRewards, await lastCheckin(deps, userId), today);
-}
-
-/**
- * One read for a check-in of `day`: the streak day of the day before (0 when none) and the latest check-in.
- */
-async function streakBefore(deps: AppDeps, userId: string, day: string) {
-  const { rows } = await deps.queries.checkinStreak.execute({ userId, previousDay: addDays(day, -1) });
-  const [row] = rows;
-  return {
-    previousStreakDay: row.previous === null ? 0 : Number(row.previous),
-    last: row.day === null ? undefined : { day: String(row.day), streakDay: Number(row.streak_day) },
-  };
 }
 
 /**
@@ -133,22 +198,18 @@ export async function checkIn(
   }
   const day = dayInZone(occurredAt, organization.timeZone);
   const rewards = organization.checkinRewards;
-  // Two statements and no transaction of its own: one read, then the check-in row and its award written by one
-  // statement (the award only when the row is new), so a burst of check-ins costs two round trips each.
-  const { previousStreakDay, last: before } = await streakBefore(deps, userId, day);
+  // Two statements, each shared with the other check-ins of the turn in the same transaction (a group of keyed
+  // requests) or outside any: the streak read, then the day's row with its award (only when the row is new).
+  const tx = currentRequestTransaction();
+  const { previousStreakDay, last: before } = await deps.checkins.streak(tx, { userId, previousDay: addDays(day, -1) });
   const streakDay = previousStreakDay + 1;
   const points = rewardForStreakDay(rewards, streakDay);
-  const row = { userId, day, streakDay, points, occurredAt, createdAt: now };
-  let created: boolean;
-  if (points > 0) {
-    const award = { userId, amount: points, reason: 'checkin' as const, reference: `checkin:${day}`, label: `Daily check-in, day ${streakDay}` };
-    created = (await executeAwardAfter(deps.queries.checkinAward, row, award)).passed;
-  } else {
-    created = (await deps.queries.checkinInsert.execute(row)).length > 0;
-  }
-  // The latest check-in after this one: this day when it is the newest; read again only when another request
-  // wrote this day meanwhile (its streak day is not known here).
-  const last = !created ? await lastCheckin(deps, userId) : !before || before.day < day ? { day, streakDay } : before;
+  const created = await deps.checkins.write(tx, { userId, day, streakDay, points, occurredAt, createdAt: now });
+  // The latest check-in after this one: this day when it is the newest; read again (with the turn's other reads)
+  // only when another request wrote this day meanwhile (its streak day is not known here).
+  const last = !created
+    ? (await deps.checkins.streak(tx, { userId, previousDay: addDays(day, -1) })).last
+    : !before || before.day < day ? { day, streakDay } : before;
   const today = dayInZone(now, organization.timeZone);
   return {
     ...checkinStatus(rewards, last, today),

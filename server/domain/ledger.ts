@@ -237,6 +237,38 @@ export async function executeAwardAfter(
 }
 
 /**
+ * The set-based `awardPointsAfter`, for the writes of many members in one statement (a group of check-ins;
+ * decision 0066): the statement's own common table expressions `gate` (one or more, joined with commas, the last one
+ * named `gate`) answer one row per award to make, with the columns `user_id, amount, reason, reference, label`.
+ * Each member's row is locked in id order (so two such statements cannot deadlock on each other), each award with a
+ * positive amount is written unless its reference was used, and the balances and lifetime points move by the
+ * awards written, exactly as `awardPointsAfter` does for one.
+ * @param gate the expressions; `gate` must hold at most one row per member (a balance is read once per statement)
+ * @returns a statement answering `user_id` for each row of `gate` (whether or not points were awarded)
+ */
+export function awardEachAfterStatement(gate: SQL): SQL {
+  return sql`
+    with ${gate},
+    account as (
+      select ${users.id} as id, ${users.organizationId} as organization_id, ${users.points} as points
+      from ${users} where ${users.id} in (select user_id from gate where amount > 0)
+      order by ${users.id} for update
+    ), entry as (
+      insert into ${pointTransactions} (organization_id, user_id, amount, reason, reference, label, balance_after, created_at)
+      select account.organization_id, account.id, gate.amount, gate.reason, gate.reference, gate.label,
+        account.points + gate.amount, now()
+      from gate join account on account.id = gate.user_id where gate.amount > 0
+      on conflict (user_id, reference) do nothing
+      returning user_id, amount
+    ), moved as (
+      update ${users} set points = ${users.points} + entry.amount, lifetime_points = ${users.lifetimePoints} + entry.amount
+      from entry where ${users.id} = entry.user_id
+      returning 1
+    )
+    select gate.user_id from gate`;
+}
+
+/**
  * Spends `amount` points once per (user, reference), never below a zero balance: one statement.
  * @param tx an open transaction; on InsufficientPointsError the caller must let it roll back
  * @returns `{spent: true, transaction}`, or `{spent: false}` when the reference was already used

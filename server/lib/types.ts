@@ -10,9 +10,10 @@ import type { Logger } from './logger';
 import type { Mailer } from './mailer';
 import type { Queries } from '../db/queries';
 import type { prepareChallengeStatements } from '../domain/challenges';
-import type { prepareCheckinStatements } from '../domain/checkin';
+import type { createCheckinBatches, prepareCheckinStatements } from '../domain/checkin';
 import type { createSessionLoader } from '../db/session-loader';
 import type { createIdempotencyClaimer } from '../db/idempotency-claims';
+import type { createRequestGroups } from '../db/request-groups';
 import type { MediaStorage } from '../storage/media-storage';
 
 /** The current time; injected so tests can move the clock. */
@@ -41,6 +42,10 @@ export type AppDeps = {
   sessions: ReturnType<typeof createSessionLoader>;
   /** Idempotency-Key claims of concurrent requests, written by one statement (decision 0065). */
   idempotencyClaims: ReturnType<typeof createIdempotencyClaimer>;
+  /** The check-in's statements, batched per transaction and turn (decision 0066). */
+  checkins: ReturnType<typeof createCheckinBatches>;
+  /** Keyed requests of one turn committed together in one transaction (decision 0066). */
+  requestGroups: ReturnType<typeof createRequestGroups>;
   /** Organizations and their ranks in memory, checked against the version read with each session (decision 0047). */
   organizations: OrganizationCache;
   /** Where uploaded media bytes live (decision 0041). */

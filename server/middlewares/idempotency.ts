@@ -7,7 +7,8 @@
  *   statement: `server/db/idempotency-claims.ts`);
  * - the handler then runs inside one request transaction (`server/db/request-transaction.ts`) and its response
  *   is written into the record in that same transaction: the change and its remembered response commit
- *   together or not at all. A record with a response therefore always means "applied", and an in-flight record
+ *   together or not at all. The requests chosen by `groupCommit` share that transaction with the others of their
+ *   turn and commit with them, all or nothing (decision 0066). A record with a response therefore always means "applied", and an in-flight record
  *   always means "not applied";
  * - a replay gets the stored status and body (header `Idempotent-Replayed`);
  * - the same key with another method, path or body is 422 IdempotencyKeyReused;
@@ -21,6 +22,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { HEADER_IDEMPOTENCY_KEY } from '../../src/contracts/common';
+import type { Tx } from '../db/client';
 import { committed, runInRequestTransaction } from '../db/request-transaction';
 import { idempotencyRecords } from '../db/schema';
 import { sha256 } from '../lib/crypto';
@@ -55,8 +57,14 @@ async function takeBody(c: Context<AppEnv>, res: Response): Promise<string> {
   return text;
 }
 
-/** Middleware: runs after `authenticate`. Requests without the header pass through unchanged. */
-export function idempotency(deps: AppDeps): MiddlewareHandler<AppEnv> {
+/**
+ * Middleware: runs after `authenticate`. Requests without the header pass through unchanged.
+ * @param options.groupCommit the requests that share a transaction with the others of their turn
+ *   (`server/db/request-groups.ts`, decision 0066): only those whose handler never opens a transaction of its own
+ *   and whose statements are batched per transaction; default none
+ */
+export function idempotency(deps: AppDeps, options: { groupCommit?: (c: Context<AppEnv>) => boolean } = {}): MiddlewareHandler<AppEnv> {
+  const groupCommit = options.groupCommit ?? (() => false);
   const { db } = deps;
   const fault = deps.faultHook ?? (() => undefined);
   return async (c, next) => {
@@ -88,28 +96,32 @@ export function idempotency(deps: AppDeps): MiddlewareHandler<AppEnv> {
         // Frees the key of a request that did not commit; best effort: if the database is gone, the in-flight
         // record expires as abandoned instead.
         const free = () => db.delete(idempotencyRecords).where(mine).catch(() => undefined);
-        let requestTx: Parameters<typeof committed>[0] | null = null;
-        try {
-          await db.transaction(async (tx) => {
-            requestTx = tx;
-            await runInRequestTransaction(tx, async () => {
-              await fault('claimed');
-              await next();
-            });
-            const res = c.res;
-            if (res.status >= 500) throw new RolledBack();
-            await fault('handled');
-            const kept = res.status === 429 || c.get('idempotencyNoStore')
-              ? await tx.delete(idempotencyRecords).where(mine).returning({ key: idempotencyRecords.key })
-              : await tx
-                  .update(idempotencyRecords)
-                  .set({ status: res.status, responseBody: await takeBody(c, res), responseContentType: res.headers.get('content-type') })
-                  .where(mine)
-                  .returning({ key: idempotencyRecords.key });
-            // Taken over as abandoned meanwhile: the other request owns the key now, this one must not commit.
-            if (!kept.length) throw new ApiError(409, 'IdempotencyKeyInFlight', 'A request with this Idempotency-Key is still in progress');
-            await fault('stored');
+        let requestTx: Tx | null = null;
+        const work = async (tx: Tx) => {
+          requestTx = tx;
+          await runInRequestTransaction(tx, async () => {
+            await fault('claimed');
+            await next();
           });
+          const res = c.res;
+          if (res.status >= 500) throw new RolledBack();
+          await fault('handled');
+          const kept = res.status === 429 || c.get('idempotencyNoStore')
+            ? (await tx.delete(idempotencyRecords).where(mine).returning({ key: idempotencyRecords.key })).length > 0
+            : await deps.idempotencyClaims.store(tx, {
+                principal,
+                key,
+                createdAt: now,
+                status: res.status,
+                responseBody: await takeBody(c, res),
+                responseContentType: res.headers.get('content-type'),
+              });
+          // Taken over as abandoned meanwhile: the other request owns the key now, this one must not commit.
+          if (!kept) throw new ApiError(409, 'IdempotencyKeyInFlight', 'A request with this Idempotency-Key is still in progress');
+          await fault('stored');
+        };
+        try {
+          await (groupCommit(c) ? deps.requestGroups.run(work) : db.transaction(work));
         } catch (error) {
           await free();
           if (error instanceof RolledBack) return;
