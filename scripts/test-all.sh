@@ -71,7 +71,7 @@ if [ ${#failed_steps[@]} -gt 0 ]; then
   # A failed step's own output may be far above; its end is repeated here, where a log's tail shows it.
   for i in "${!failed_steps[@]}"; do
     echo; echo "==> end of the output of the failed step \"${failed_steps[$i]}\""
-    sed -E 's/\x1b\[[0-9;]*m//g' "${failed_logs[$i]}" | grep -v -E '^\s*✓' | tail -n 80
+    sed -E 's/\x1b\[[0-9;]*m//g' "${failed_logs[$i]}" | grep -v -E '^\s*(✓|attachment #|test-results/|─|Usage:|npx playwright show-trace)|^\s*$' | tail -n 80
   done
   echo "failed steps: ${failed_steps[*]}"; exit 1
 fi

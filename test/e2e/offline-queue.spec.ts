@@ -41,6 +41,17 @@ const QUEUED_POST = /\/api\/(checkin$|content\/stories\/[^/]+\/chapter-view\/[^/
  * Records every queued-action request of the page's context (its pages and the service worker): URL path and
  * Idempotency-Key. A request aborted by `goOffline`'s route is recorded too (the event precedes routing).
  */
+/**
+ * Opens `path` until `shown` is visible. On the flaky network a page's read can fail twice in a row (its one retry,
+ * spec §7) and the page then shows its error; a fan opens it again, and so does this.
+ */
+async function openUntilShown(page: import('@playwright/test').Page, path: string, shown: import('@playwright/test').Locator): Promise<void> {
+  await expect(async () => {
+    await page.goto(path);
+    await expect(shown).toBeVisible({ timeout: 10_000 });
+  }).toPass({ timeout: 60_000 });
+}
+
 function recordQueuedPosts(page: import('@playwright/test').Page): { path: string; key: string | null }[] {
   const seen: { path: string; key: string | null }[] = [];
   page.context().on('request', (request: Request) => {
@@ -288,15 +299,14 @@ test.describe('offline queue', () => {
       .toBe(true);
     // Every article, read to its end.
     for (const article of articles) {
-      await page.goto(`/articles/${article.id}`);
-      await expect(page.getByRole('heading', { name: article.title, level: 1 })).toBeVisible();
+      await openUntilShown(page, `/articles/${article.id}`, page.getByRole('heading', { name: article.title, level: 1 }));
       await page.locator('.article__end').scrollIntoViewIfNeeded();
       await expect(page.locator('.article__end')).toHaveText(/pending|will sync|You read it all/);
       await waitForActionSafe(page, token, article.id, `article:${article.id}`);
     }
     // Every chapter of every running story (Next through to the end; each chapter shown is recorded).
     for (const story of stories) {
-      await page.goto(`/stories/${story.id}`);
+      await openUntilShown(page, `/stories/${story.id}`, page.getByRole('button', { name: 'Pause' }));
       await page.getByRole('button', { name: 'Pause' }).click();
       for (const [i, chapter] of story.chapters.entries()) {
         await expect(page.locator('.story-viewer__chapter-title')).toHaveText(chapter.title);
@@ -308,8 +318,7 @@ test.describe('offline queue', () => {
     }
     // Videos, each played to its end (the clip comes from /cdn/, which the routing leaves alone).
     for (const video of videos.slice(0, videoCount)) {
-      await page.goto(`/media/videos/${video.id}`);
-      await expect(page.getByRole('heading', { name: video.name })).toBeVisible();
+      await openUntilShown(page, `/media/videos/${video.id}`, page.getByRole('heading', { name: video.name }));
       await watchVideoToEnd(page, 4);
       await expect(page.locator('.video-player__status')).toHaveText(/pending|will sync|Watched/i);
       await waitForActionSafe(page, token, video.id, `video:${video.id}`);
