@@ -2,7 +2,7 @@
  * Fixed-window rate limiting with the counters in Postgres (ARCHITECTURE §2: no request state in memory),
  * atomic upserts (one statement for all the rules of a request), so N server processes share the limits.
  */
-import { inArray, sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { rateLimits } from '../db/schema';
 import { tooManyRequests } from '../lib/errors';
@@ -17,15 +17,17 @@ export type RateLimitRule = {
 };
 
 /** One rule's counter after a hit: `allowed` when it is within the rule's limit. */
-type HitRow = { rule: number; allowed: boolean; window_ms: number };
+export type HitRow = { rule: number; allowed: boolean; window_ms: number };
 
 /**
- * Counts one hit in each of `rules` at `now`, in one statement: each rule's upsert is a CTE; with `stopAtRefusal`
- * a rule is counted only when the one before it allowed (the rules after a refusal are not counted).
- * @returns the rules counted, in order, with whether each allowed and its window's start (ms since the epoch)
+ * The common table expressions that count one hit in each of `rules` at `now` (`hit0`, `hit1`, …, each an upsert),
+ * followed by `hits`: the rules counted, in order, with whether each allowed and its window's start. With
+ * `stopAtRefusal` a rule is counted only when the one before it allowed (the rules after a refusal are not counted).
+ * For a statement of its own (`hitRateLimits`) or the head of a larger one that acts only when every rule allowed
+ * (`not exists (select 1 from hits where not allowed)`).
+ * @param rules at least one rule
  */
-async function hitRateLimits(db: DbOrTx, rules: RateLimitRule[], now: Date, stopAtRefusal: boolean): Promise<HitRow[]> {
-  if (rules.length === 0) return [];
+export function rateLimitHits(rules: RateLimitRule[], now: Date, stopAtRefusal: boolean): SQL {
   const nowIso = now.toISOString();
   const steps = rules.map((rule, i) => {
     const cutoff = new Date(now.getTime() - rule.windowMs).toISOString();
@@ -41,34 +43,41 @@ async function hitRateLimits(db: DbOrTx, rules: RateLimitRule[], now: Date, stop
         (extract(epoch from window_start) * 1000)::float8 as window_ms)`;
   });
   const answers = sql.join(rules.map((_, i) => sql`select * from ${sql.raw(`hit${i}`)}`), sql` union all `);
+  return sql`${sql.join(steps, sql`, `)}, hits as (${answers})`;
+}
+
+/**
+ * Counts one hit in each of `rules` at `now`, in one statement (`rateLimitHits`).
+ * @returns the rules counted, in order, with whether each allowed and its window's start (ms since the epoch)
+ */
+async function hitRateLimits(db: DbOrTx, rules: RateLimitRule[], now: Date, stopAtRefusal: boolean): Promise<HitRow[]> {
+  if (rules.length === 0) return [];
   // Both drivers (node-postgres, PGlite) answer raw statements as `{rows}`.
-  const result = (await db.execute(sql`with ${sql.join(steps, sql`, `)} ${answers}`)) as unknown as { rows: HitRow[] };
+  const result = (await db.execute(sql`with ${rateLimitHits(rules, now, stopAtRefusal)} select * from hits`)) as unknown as { rows: HitRow[] };
   return result.rows.sort((a, b) => a.rule - b.rule);
 }
 
 /**
- * Hits every rule in order and stops at the first one exceeded (the rules after it are not counted); one
- * statement.
+ * Refuses the first of `hits` (rows of `hits`, in any order) that did not allow.
  * @throws ApiError 429 TooManyRequests with `Retry-After` (seconds)
  */
-export async function enforceRateLimits(db: DbOrTx, rules: RateLimitRule[], now: Date): Promise<void> {
-  const refused = (await hitRateLimits(db, rules, now, true)).find((row) => !row.allowed);
+export function refuseOverLimit(rules: RateLimitRule[], hits: HitRow[], now: Date): void {
+  const refused = [...hits].sort((a, b) => a.rule - b.rule).find((row) => !row.allowed);
   if (refused) throw tooManyRequests(Math.max(0, refused.window_ms + rules[refused.rule].windowMs - now.getTime()) / 1000);
 }
 
+/** A rule's counter as stored: hits in the window that started at `windowStart`. */
+export type RateLimitCounter = { bucket: string; count: number; windowStart: Date };
+
 /**
- * Refuses when any of `rules` has no allowance left, counting nothing: for limits that only count failures,
- * which must still refuse before the attempt once the allowance is spent. One statement.
+ * Refuses when any of `rules` has no allowance left in `counters` (the rules' rows of `rate_limits`), counting
+ * nothing: for limits that only count failures, which must still refuse before the attempt once the allowance is
+ * spent.
  * @throws ApiError 429 TooManyRequests with `Retry-After` (seconds), for the first rule (in order) without allowance
  */
-export async function checkRateLimits(db: DbOrTx, rules: RateLimitRule[], now: Date): Promise<void> {
-  if (rules.length === 0) return;
-  const rows = await db
-    .select({ bucket: rateLimits.bucket, count: rateLimits.count, windowStart: rateLimits.windowStart })
-    .from(rateLimits)
-    .where(inArray(rateLimits.bucket, rules.map((r) => r.bucket)));
+export function refuseExhausted(rules: RateLimitRule[], counters: RateLimitCounter[], now: Date): void {
   for (const rule of rules) {
-    const row = rows.find((r) => r.bucket === rule.bucket);
+    const row = counters.find((r) => r.bucket === rule.bucket);
     if (!row || row.windowStart.getTime() + rule.windowMs <= now.getTime() || row.count < rule.limit) continue;
     throw tooManyRequests(Math.max(0, row.windowStart.getTime() + rule.windowMs - now.getTime()) / 1000);
   }

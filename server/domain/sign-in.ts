@@ -24,7 +24,15 @@ import { ApiError } from '../lib/errors';
 import { isSuspended } from '../../src/rules/suspension';
 import { assertNotSuspended } from './suspension';
 import type { AppDeps, OrganizationRow } from '../lib/types';
-import { checkRateLimits, countRateLimitHits, enforceRateLimits, type RateLimitRule } from './rate-limit';
+import {
+  countRateLimitHits,
+  rateLimitHits,
+  refuseExhausted,
+  refuseOverLimit,
+  type HitRow,
+  type RateLimitCounter,
+  type RateLimitRule,
+} from './rate-limit';
 
 const OTP_TTL_MS = 10 * 60 * 1000;
 const OTP_MAX_ATTEMPTS = 5;
@@ -83,26 +91,31 @@ export async function requestSignInCode(
   const { db, clock } = deps;
   const { organization, email } = input;
   const now = clock();
-  await enforceRateLimits(db, sendRules(deps.env, organization.id, email), now);
+  const rules = sendRules(deps.env, organization.id, email);
   const code = generateOtpCode();
-  const insert = db.insert(otpCodes).values({
-    organizationId: organization.id,
-    email,
-    codeHash: hashOtpCode(deps.env.AUTH_SECRET, email, code),
-    expiresAt: new Date(now.getTime() + OTP_TTL_MS),
-    createdAt: now,
-  });
-  // The new code and the retirement of live codes beyond the newest few, in one statement and no transaction, so
-  // a crowd's requests stay cheap (concurrent sends for one e-mail are already stopped by its cooldown). The
-  // retirement does not see the new row (one snapshot), hence one fewer kept among the earlier codes.
+  const nowIso = now.toISOString();
   const surplus = db
     .select({ id: otpCodes.id })
     .from(otpCodes)
     .where(liveCodesOf(organization.id, email, now))
     .orderBy(desc(otpCodes.createdAt), desc(otpCodes.id))
     .offset(OTP_MAX_LIVE_CODES - 1);
-  const retire = db.update(otpCodes).set({ consumedAt: now }).where(inArray(otpCodes.id, surplus));
-  await db.execute(sql`with issued as ${insert}, retired as ${retire} select 1`);
+  const allowed = sql`not exists (select 1 from hits where not allowed)`;
+  // One statement and no transaction, so a crowd's requests stay cheap: the send limits are counted, and only when
+  // both allow is the new code written and are live codes beyond the newest few retired (concurrent sends for one
+  // e-mail are already stopped by its cooldown). The retirement does not see the new row (one snapshot), hence one
+  // fewer kept among the earlier codes.
+  const { rows } = (await db.execute(sql`with ${rateLimitHits(rules, now, true)},
+    issued as (
+      insert into ${otpCodes} (organization_id, email, code_hash, expires_at, created_at)
+      select ${organization.id}, ${email}, ${hashOtpCode(deps.env.AUTH_SECRET, email, code)},
+        ${new Date(now.getTime() + OTP_TTL_MS).toISOString()}::timestamptz, ${nowIso}::timestamptz
+      where ${allowed}
+    ), retired as (
+      update ${otpCodes} set consumed_at = ${nowIso}::timestamptz where ${inArray(otpCodes.id, surplus)} and ${allowed}
+    )
+    select * from hits`)) as unknown as { rows: HitRow[] };
+  refuseOverLimit(rules, rows, now);
   await deps.mailer.sendSignInCode({
     email,
     code,
@@ -137,16 +150,17 @@ export async function verifySignInCode(
   const { organization, email, code } = input;
   const now = deps.clock();
   const failures = failureRules(deps.env, organization.id, email, input.clientIp);
-  await checkRateLimits(deps.db, failures, now);
+  const state = await signInState(deps.db, { organizationId: organization.id, email, buckets: failures.map((rule) => rule.bucket), now });
+  refuseExhausted(failures, state.counters, now);
   const codeHash = hashOtpCode(deps.env.AUTH_SECRET, email, code);
-  const live = await deps.db
-    .select({ id: otpCodes.id, codeHash: otpCodes.codeHash })
-    .from(otpCodes)
-    .where(liveCodesOf(organization.id, email, now));
+  const live = state.codes;
   const ids = live.map((r) => r.id);
   const match = live.find((r) => sameDigest(codeHash, r.codeHash));
   // Only a right code learns that the account is suspended, so the answer tells nothing to someone guessing.
-  if (match) await refuseSuspended(deps.db, organization.id, email, ids, now);
+  if (match && state.member && isSuspended(state.member, now)) {
+    await deps.db.update(otpCodes).set({ consumedAt: now }).where(inArray(otpCodes.id, ids));
+    assertNotSuspended(state.member, now);
+  }
   const grant = match ? await openSession(deps.db, { organizationId: organization.id, email, ids, matchId: match.id, now, operator: isOperatorEmail(deps.env, email) }) : null;
   if (!grant) {
     // Wrong guesses count against every live code of the e-mail (`attempts + 1` is atomic), then against the limits.
@@ -158,17 +172,39 @@ export async function verifySignInCode(
 }
 
 /**
- * Refuses a suspended member's sign-in after a right code (which is consumed with the e-mail's other live codes).
- * @throws ApiError 403 AccountSuspended with the end of the suspension (decision 0053)
+ * What a code verification reads, in one statement: the counters of the failure limits (`buckets`), the live codes
+ * of the e-mail and the member's suspension (none for an unknown e-mail).
  */
-async function refuseSuspended(db: DbOrTx, organizationId: string, email: string, ids: string[], now: Date): Promise<void> {
-  const [member] = await db
-    .select({ suspendedAt: users.suspendedAt, suspendedUntil: users.suspendedUntil })
-    .from(users)
-    .where(and(eq(users.organizationId, organizationId), eq(users.email, email)));
-  if (!member || !isSuspended(member, now)) return;
-  await db.update(otpCodes).set({ consumedAt: now }).where(inArray(otpCodes.id, ids));
-  assertNotSuspended(member, now);
+async function signInState(
+  db: DbOrTx,
+  input: { organizationId: string; email: string; buckets: string[]; now: Date },
+): Promise<{
+  counters: RateLimitCounter[];
+  codes: Array<{ id: string; codeHash: string }>;
+  member: { suspendedAt: Date | null; suspendedUntil: Date | null } | undefined;
+}> {
+  const { organizationId, email } = input;
+  const r = rateLimits;
+  const statement = sql`select
+    (select coalesce(json_agg(json_build_object('bucket', ${r.bucket}, 'count', ${r.count}, 'windowStart', ${r.windowStart})), '[]'::json)
+      from ${r} where ${r.bucket} = any(${sql.param(input.buckets)}::text[])) as counters,
+    (select coalesce(json_agg(json_build_object('id', ${otpCodes.id}, 'codeHash', ${otpCodes.codeHash})), '[]'::json)
+      from ${otpCodes} where ${liveCodesOf(organizationId, email, input.now)}) as codes,
+    (select json_build_object('suspendedAt', ${users.suspendedAt}, 'suspendedUntil', ${users.suspendedUntil})
+      from ${users} where ${and(eq(users.organizationId, organizationId), eq(users.email, email))}) as member`;
+  type Row = {
+    counters: Array<{ bucket: string; count: number; windowStart: string }>;
+    codes: Array<{ id: string; codeHash: string }>;
+    member: { suspendedAt: string | null; suspendedUntil: string | null } | null;
+  };
+  // Both drivers (node-postgres, PGlite) answer raw statements as `{rows}` and parse `json` columns.
+  const [row] = ((await db.execute(statement)) as unknown as { rows: Row[] }).rows;
+  const date = (value: string | null) => (value === null ? null : new Date(value));
+  return {
+    counters: row.counters.map((c) => ({ bucket: c.bucket, count: Number(c.count), windowStart: new Date(c.windowStart) })),
+    codes: row.codes,
+    member: row.member ? { suspendedAt: date(row.member.suspendedAt), suspendedUntil: date(row.member.suspendedUntil) } : undefined,
+  };
 }
 
 /**
