@@ -7,9 +7,9 @@
  *   statement: `server/db/idempotency-claims.ts`);
  * - the handler then runs inside one request transaction (`server/db/request-transaction.ts`) and its response
  *   is written into the record in that same transaction: the change and its remembered response commit
- *   together or not at all. The requests chosen by `groupCommit` share that transaction with the others of their
- *   turn and commit with them, all or nothing (decision 0066). A record with a response therefore always means "applied", and an in-flight record
- *   always means "not applied";
+ *   together or not at all. A record with a response therefore always means "applied", and an in-flight record
+ *   always means "not applied". The requests chosen by `groupCommit` share that transaction with the others of
+ *   their turn and commit with them, all or nothing (decision 0066);
  * - a replay gets the stored status and body (header `Idempotent-Replayed`);
  * - the same key with another method, path or body is 422 IdempotencyKeyReused;
  * - a 5xx rolls the whole request back and frees the key (the request can be retried); a 429, or a handler that
