@@ -90,6 +90,11 @@ export const EnvSchema = z
      */
     DATABASE_POOL_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
     /**
+     * On PostgreSQL, prepare each parameterized statement once per connection (decision 0067). Set false behind a
+     * pooler in transaction mode that cannot keep prepared statements (PgBouncer before 1.21).
+     */
+    DATABASE_PREPARED_STATEMENTS: bool(true),
+    /**
      * On the embedded PGlite, API requests served at once; the others wait in line, at most DATABASE_POOL_TIMEOUT_MS
      * (decision 0064). Unused on PostgreSQL.
      */

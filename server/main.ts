@@ -60,6 +60,7 @@ async function startServer() {
     dataDir: env.PODIUM_DATA_DIR,
     poolSize: env.DATABASE_POOL_SIZE,
     poolTimeoutMs: env.DATABASE_POOL_TIMEOUT_MS,
+    preparedStatements: env.DATABASE_PREPARED_STATEMENTS,
   });
   if (cluster.isPrimary) {
     logger.info(

@@ -9,6 +9,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
+import { prepareStatementsOf } from './prepared-statements';
 
 export type Schema = typeof schema;
 /** The drizzle database, whatever the engine. */
@@ -36,6 +37,8 @@ const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url)
  * @param options.poolSize node-postgres pool size (default 10)
  * @param options.poolTimeoutMs how long a query may wait for a free connection (default 5000 ms); past it the
  *   query fails with a connection error, which the app answers 503 + Retry-After (load shedding, decision 0047)
+ * @param options.preparedStatements on PostgreSQL, prepare parameterized statements once per connection (default
+ *   true; decision 0067); off for a transaction-mode pooler that cannot keep them
  * @param options.pgliteTemplate a PGlite data-directory tarball to start from (tests load an already migrated
  *   template: about 1 s instead of 6-10 s for a fresh initdb)
  */
@@ -45,6 +48,7 @@ export async function openDatabase(options: {
   poolSize?: number;
   poolTimeoutMs?: number;
   pgliteTemplate?: Blob;
+  preparedStatements?: boolean;
 }): Promise<Database> {
   if (options.databaseUrl) {
     const { Pool } = await import('pg');
@@ -68,6 +72,7 @@ export async function openDatabase(options: {
     pool.on('acquire', (client) => checkedOut.add(client));
     pool.on('release', (_error, client) => checkedOut.delete(client));
     pool.on('connect', (client) => {
+      if (options.preparedStatements ?? true) prepareStatementsOf(client);
       client.on('error', (error) => {
         console.warn(`[db] PostgreSQL connection lost: ${error.message}`);
         if (!checkedOut.has(client)) return;

@@ -1,0 +1,74 @@
+/**
+ * Parameterized statements are prepared once per PostgreSQL connection (decision 0067), never beyond the cap, and
+ * not at all when `DATABASE_PREPARED_STATEMENTS` is off. PostgreSQL only: PGlite runs in the process, with no
+ * protocol round trip to save.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { openDatabase, type Database } from '../../server/db/client';
+import { MAX_NAMED_STATEMENTS } from '../../server/db/prepared-statements';
+
+const adminUrl = inject('pgAdminUrl');
+
+describe.skipIf(!adminUrl)('prepared statements on PostgreSQL', () => {
+  const name = `${inject('pgDatabasePrefix')}_prep_${randomUUID().replace(/-/g, '').slice(0, 8)}`;
+  const opened: Database[] = [];
+
+  /** Opens the test database with one connection, so every statement below runs on it. */
+  async function open(preparedStatements: boolean): Promise<Database> {
+    if (opened.length === 0) {
+      const admin = new pg.Client({ connectionString: adminUrl! });
+      await admin.connect();
+      await admin.query(`create database "${name}"`);
+      await admin.end();
+    }
+    const url = new URL(adminUrl!);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://', poolSize: 1, preparedStatements });
+    opened.push(database);
+    return database;
+  }
+
+  /** The statements prepared on the database's one connection. */
+  async function prepared(database: Database): Promise<string[]> {
+    const { rows } = (await database.db.execute(sql`select statement from pg_prepared_statements`)) as unknown as { rows: Array<{ statement: string }> };
+    return rows.map((row) => row.statement);
+  }
+
+  afterAll(async () => {
+    for (const database of opened) await database.close();
+    const admin = new pg.Client({ connectionString: adminUrl! });
+    await admin.connect();
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+  });
+
+  it('prepares a statement on its first use and answers later uses from it', async () => {
+    const database = await open(true);
+    const probe = (n: number) => database.db.execute(sql`select ${n}::int + 1 as next /* prepared-probe */`);
+    const answers = [];
+    for (const n of [1, 2, 3]) answers.push(((await probe(n)) as unknown as { rows: Array<{ next: number }> }).rows[0].next);
+    expect(answers).toEqual([2, 3, 4]);
+    expect((await prepared(database)).filter((text) => text.includes('prepared-probe'))).toHaveLength(1);
+  });
+
+  it(`names at most ${MAX_NAMED_STATEMENTS} distinct statements and runs the others unnamed`, async () => {
+    const database = await open(true);
+    for (let i = 0; i < MAX_NAMED_STATEMENTS + 20; i++) {
+      const answer = (await database.db.execute(sql`select ${i}::int as n /* ${sql.raw(`distinct-${i}`)} */`)) as unknown as { rows: Array<{ n: number }> };
+      expect(answer.rows[0].n).toBe(i);
+    }
+    const texts = await prepared(database);
+    expect(texts.length).toBeLessThanOrEqual(MAX_NAMED_STATEMENTS);
+    expect(texts.some((text) => text.includes(`distinct-${MAX_NAMED_STATEMENTS + 19}`))).toBe(false);
+  });
+
+  it('prepares nothing when switched off', async () => {
+    const database = await open(false);
+    await database.db.execute(sql`select ${1}::int as n /* unprepared-probe */`);
+    await database.db.execute(sql`select ${2}::int as n /* unprepared-probe */`);
+    expect(await prepared(database)).toEqual([]);
+  });
+});
