@@ -14,6 +14,7 @@ import { createOrganizationCache } from './db/organization-cache';
 import { prepareQueries } from './db/queries';
 import { prepareChallengeStatements } from './domain/challenges';
 import { createCheckinBatches, prepareCheckinStatements } from './domain/checkin';
+import { prepareSignInStatements } from './domain/sign-in';
 import { createIdempotencyClaimer } from './db/idempotency-claims';
 import { createRequestGroups } from './db/request-groups';
 import { createSessionLoader } from './db/session-loader';
@@ -124,6 +125,7 @@ export function createApp(options: CreateAppOptions) {
       ...prepareQueries(options.db),
       ...prepareCheckinStatements(options.db),
       ...prepareChallengeStatements(options.db),
+      ...prepareSignInStatements(options.db),
     }),
     // Read before any request transaction opens (authenticate runs first), so straight on the database.
     sessions: createSessionLoader(options.db),

@@ -3,7 +3,6 @@
  * atomic upserts (one statement for all the rules of a request), so N server processes share the limits.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
 import { rateLimits } from '../db/schema';
 import { tooManyRequests } from '../lib/errors';
 
@@ -20,41 +19,47 @@ export type RateLimitRule = {
 export type HitRow = { rule: number; allowed: boolean; window_ms: number };
 
 /**
- * The common table expressions that count one hit in each of `rules` at `now` (`hit0`, `hit1`, …, each an upsert),
+ * The common table expressions that count one hit in each of `count` rules (`hit0`, `hit1`, …, each an upsert),
  * followed by `hits`: the rules counted, in order, with whether each allowed and its window's start. With
  * `stopAtRefusal` a rule is counted only when the one before it allowed (the rules after a refusal are not counted).
- * For a statement of its own (`hitRateLimits`) or the head of a larger one that acts only when every rule allowed
- * (`not exists (select 1 from hits where not allowed)`).
- * @param rules at least one rule
+ * For the head of a statement that acts only when every rule allowed (`not exists (select 1 from hits where not
+ * allowed)`). Its values are placeholders, so the statement is built and prepared once (decision 0067): fill them
+ * with `rateLimitValues`.
+ * @param count at least one rule
  */
-export function rateLimitHits(rules: RateLimitRule[], now: Date, stopAtRefusal: boolean): SQL {
-  const nowIso = now.toISOString();
-  const steps = rules.map((rule, i) => {
-    const cutoff = new Date(now.getTime() - rule.windowMs).toISOString();
-    const stale = sql`${rateLimits.windowStart} <= ${cutoff}::timestamptz`;
+export function rateLimitHits(count: number, stopAtRefusal: boolean): SQL {
+  const now = sql`${sql.placeholder('now')}::timestamptz`;
+  const steps = Array.from({ length: count }, (_, i) => {
+    const stale = sql`${rateLimits.windowStart} <= ${sql.placeholder(`cutoff${i}`)}::timestamptz`;
     const gate = i > 0 && stopAtRefusal ? sql`where (select allowed from ${sql.raw(`hit${i - 1}`)})` : sql``;
     return sql`${sql.raw(`hit${i}`)} as (
       insert into ${rateLimits} (bucket, window_start, count)
-      select ${rule.bucket}, ${nowIso}::timestamptz, 1 ${gate}
+      select ${sql.placeholder(`bucket${i}`)}::text, ${now}, 1 ${gate}
       on conflict (bucket) do update set
         count = case when ${stale} then 1 else ${rateLimits.count} + 1 end,
-        window_start = case when ${stale} then ${nowIso}::timestamptz else ${rateLimits.windowStart} end
-      returning ${i}::int as rule, count <= ${rule.limit} as allowed,
+        window_start = case when ${stale} then ${now} else ${rateLimits.windowStart} end
+      returning ${sql.raw(String(i))}::int as rule, count <= ${sql.placeholder(`limit${i}`)}::int as allowed,
         (extract(epoch from window_start) * 1000)::float8 as window_ms)`;
   });
-  const answers = sql.join(rules.map((_, i) => sql`select * from ${sql.raw(`hit${i}`)}`), sql` union all `);
+  const answers = sql.join(
+    steps.map((_, i) => sql`select * from ${sql.raw(`hit${i}`)}`),
+    sql` union all `,
+  );
   return sql`${sql.join(steps, sql`, `)}, hits as (${answers})`;
 }
 
 /**
- * Counts one hit in each of `rules` at `now`, in one statement (`rateLimitHits`).
- * @returns the rules counted, in order, with whether each allowed and its window's start (ms since the epoch)
+ * The placeholder values of `rateLimitHits` for `rules` at `now`: `now`, and per rule i `bucket<i>`, `limit<i>`
+ * and `cutoff<i>` (the start of the oldest window still running, ISO).
  */
-async function hitRateLimits(db: DbOrTx, rules: RateLimitRule[], now: Date, stopAtRefusal: boolean): Promise<HitRow[]> {
-  if (rules.length === 0) return [];
-  // Both drivers (node-postgres, PGlite) answer raw statements as `{rows}`.
-  const result = (await db.execute(sql`with ${rateLimitHits(rules, now, stopAtRefusal)} select * from hits`)) as unknown as { rows: HitRow[] };
-  return result.rows.sort((a, b) => a.rule - b.rule);
+export function rateLimitValues(rules: RateLimitRule[], now: Date): Record<string, string | number> {
+  const values: Record<string, string | number> = { now: now.toISOString() };
+  rules.forEach((rule, i) => {
+    values[`bucket${i}`] = rule.bucket;
+    values[`limit${i}`] = rule.limit;
+    values[`cutoff${i}`] = new Date(now.getTime() - rule.windowMs).toISOString();
+  });
+  return values;
 }
 
 /**
@@ -81,9 +86,4 @@ export function refuseExhausted(rules: RateLimitRule[], counters: RateLimitCount
     if (!row || row.windowStart.getTime() + rule.windowMs <= now.getTime() || row.count < rule.limit) continue;
     throw tooManyRequests(Math.max(0, row.windowStart.getTime() + rule.windowMs - now.getTime()) / 1000);
   }
-}
-
-/** Counts one hit in each of `rules` (failures already answered; nothing is refused here); one statement. */
-export async function countRateLimitHits(db: DbOrTx, rules: RateLimitRule[], now: Date): Promise<void> {
-  await hitRateLimits(db, rules, now, false);
 }

@@ -17,6 +17,7 @@
 import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { SessionGrant } from '../../src/contracts/session';
 import type { Db, DbOrTx } from '../db/client';
+import { prepareStatement } from '../db/queries';
 import { otpCodes, rateLimits, sessions, users } from '../db/schema';
 import type { Env } from '../env';
 import { generateOtpCode, generateToken, hashOtpCode, sameDigest, sha256 } from '../lib/crypto';
@@ -25,8 +26,8 @@ import { isSuspended } from '../../src/rules/suspension';
 import { assertNotSuspended } from './suspension';
 import type { AppDeps, OrganizationRow } from '../lib/types';
 import {
-  countRateLimitHits,
   rateLimitHits,
+  rateLimitValues,
   refuseExhausted,
   refuseOverLimit,
   type HitRow,
@@ -88,33 +89,18 @@ export async function requestSignInCode(
   deps: AppDeps,
   input: { organization: OrganizationRow; email: string },
 ): Promise<void> {
-  const { db, clock } = deps;
+  const { clock } = deps;
   const { organization, email } = input;
   const now = clock();
   const rules = sendRules(deps.env, organization.id, email);
   const code = generateOtpCode();
-  const nowIso = now.toISOString();
-  const surplus = db
-    .select({ id: otpCodes.id })
-    .from(otpCodes)
-    .where(liveCodesOf(organization.id, email, now))
-    .orderBy(desc(otpCodes.createdAt), desc(otpCodes.id))
-    .offset(OTP_MAX_LIVE_CODES - 1);
-  const allowed = sql`not exists (select 1 from hits where not allowed)`;
-  // One statement and no transaction, so a crowd's requests stay cheap: the send limits are counted, and only when
-  // both allow is the new code written and are live codes beyond the newest few retired (concurrent sends for one
-  // e-mail are already stopped by its cooldown). The retirement does not see the new row (one snapshot), hence one
-  // fewer kept among the earlier codes.
-  const { rows } = (await db.execute(sql`with ${rateLimitHits(rules, now, true)},
-    issued as (
-      insert into ${otpCodes} (organization_id, email, code_hash, expires_at, created_at)
-      select ${organization.id}, ${email}, ${hashOtpCode(deps.env.AUTH_SECRET, email, code)},
-        ${new Date(now.getTime() + OTP_TTL_MS).toISOString()}::timestamptz, ${nowIso}::timestamptz
-      where ${allowed}
-    ), retired as (
-      update ${otpCodes} set consumed_at = ${nowIso}::timestamptz where ${inArray(otpCodes.id, surplus)} and ${allowed}
-    )
-    select * from hits`)) as unknown as { rows: HitRow[] };
+  const { rows } = await deps.queries.signInCodeRequest.execute({
+    ...rateLimitValues(rules, now),
+    organizationId: organization.id,
+    email,
+    codeHash: hashOtpCode(deps.env.AUTH_SECRET, email, code),
+    expiresAt: new Date(now.getTime() + OTP_TTL_MS).toISOString(),
+  });
   refuseOverLimit(rules, rows, now);
   await deps.mailer.sendSignInCode({
     email,
@@ -124,16 +110,111 @@ export async function requestSignInCode(
   });
 }
 
-/** Unused, unexpired codes of `email` that still have guesses left. */
-function liveCodesOf(organizationId: string, email: string, now: Date) {
-  return and(
-    eq(otpCodes.organizationId, organizationId),
-    eq(otpCodes.email, email),
-    isNull(otpCodes.consumedAt),
-    gt(otpCodes.expiresAt, now),
-    lt(otpCodes.attempts, OTP_MAX_ATTEMPTS),
-  );
+/**
+ * Unused, unexpired codes of the e-mail that still have guesses left, for statements with the placeholders
+ * `organizationId`, `email` and `now` (ISO).
+ */
+const liveCodes = and(
+  eq(otpCodes.organizationId, sql.placeholder('organizationId')),
+  eq(otpCodes.email, sql.placeholder('email')),
+  isNull(otpCodes.consumedAt),
+  gt(otpCodes.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
+  lt(otpCodes.attempts, OTP_MAX_ATTEMPTS),
+);
+
+/**
+ * The sign-in statements, built and prepared once per database (decision 0067): each is one round trip, and
+ * PostgreSQL parses and plans it once per connection. Values are passed by name to `execute`.
+ */
+export function prepareSignInStatements(db: Db) {
+  const allowed = sql`not exists (select 1 from hits where not allowed)`;
+  const surplus = db
+    .select({ id: otpCodes.id })
+    .from(otpCodes)
+    .where(liveCodes)
+    .orderBy(desc(otpCodes.createdAt), desc(otpCodes.id))
+    .offset(OTP_MAX_LIVE_CODES - 1);
+  const now = sql`${sql.placeholder('now')}::timestamptz`;
+  const r = rateLimits;
+  return {
+    /**
+     * A code request, `{organizationId, email, codeHash, expiresAt, ...rateLimitValues(sendRules)}` -> the rows of
+     * `hits`. No transaction, so a crowd's requests stay cheap: the send limits are counted, and only when both
+     * allow is the new code written and are live codes beyond the newest few retired (concurrent sends for one
+     * e-mail are already stopped by its cooldown). The retirement does not see the new row (one snapshot), hence
+     * one fewer kept among the earlier codes.
+     */
+    signInCodeRequest: prepareStatement<HitRow>(
+      db,
+      'podium_sign_in_code_request',
+      sql`with ${rateLimitHits(2, true)},
+        issued as (
+          insert into ${otpCodes} (organization_id, email, code_hash, expires_at, created_at)
+          select ${sql.placeholder('organizationId')}::uuid, ${sql.placeholder('email')}::text,
+            ${sql.placeholder('codeHash')}::text, ${sql.placeholder('expiresAt')}::timestamptz, ${now}
+          where ${allowed}
+        ), retired as (
+          update ${otpCodes} set consumed_at = ${now} where ${inArray(otpCodes.id, surplus)} and ${allowed}
+        )
+        select * from hits`,
+    ),
+    /**
+     * What a code verification reads, `{organizationId, email, now, buckets}`: the counters of the failure limits
+     * (`buckets`), the live codes of the e-mail and the member's suspension (null for an unknown e-mail), as json.
+     */
+    signInState: prepareStatement<SignInStateRow>(
+      db,
+      'podium_sign_in_state',
+      sql`select
+        (select coalesce(json_agg(json_build_object('bucket', ${r.bucket}, 'count', ${r.count}, 'windowStart', ${r.windowStart})), '[]'::json)
+          from ${r} where ${r.bucket} = any(${sql.placeholder('buckets')}::text[])) as counters,
+        (select coalesce(json_agg(json_build_object('id', ${otpCodes.id}, 'codeHash', ${otpCodes.codeHash})), '[]'::json)
+          from ${otpCodes} where ${liveCodes}) as codes,
+        (select json_build_object('suspendedAt', ${users.suspendedAt}, 'suspendedUntil', ${users.suspendedUntil})
+          from ${users} where ${and(eq(users.organizationId, sql.placeholder('organizationId')), eq(users.email, sql.placeholder('email')))}) as member`,
+    ),
+    /**
+     * `{organizationId, email, now, ids, matchId, role, tokenHash, expiresAt}` -> `[{is_new}]`, or no row when the
+     * right code (`matchId`) was consumed or retired meanwhile. Consumes the live codes `ids` and, when `matchId` was
+     * among them, finds or creates the member and opens a session. The update takes each code's row lock and
+     * re-checks it is live, so of two requests with one code only the first consumes it. `do update` (a no-op)
+     * rather than `do nothing` answers the existing member's row too, even one created by a concurrent first
+     * sign-in after this statement's snapshot.
+     */
+    openSession: prepareStatement<{ is_new: boolean }>(
+      db,
+      'podium_open_session',
+      sql`with consumed as (
+          update ${otpCodes} set consumed_at = ${now}
+          where ${otpCodes.id} = any(${sql.placeholder('ids')}::uuid[]) and ${liveCodes}
+          returning ${otpCodes.id}
+        ),
+        member as (
+          insert into ${users} (organization_id, email, role, created_at, updated_at)
+          select ${sql.placeholder('organizationId')}::uuid, ${sql.placeholder('email')}::text, ${sql.placeholder('role')}::text, ${now}, ${now}
+          where exists (select 1 from consumed where id = ${sql.placeholder('matchId')}::uuid)
+          on conflict (organization_id, email) do update
+            set email = excluded.email, role = case when excluded.role = 'operator' then 'operator' else ${users}.role end
+          returning id, onboarded_at
+        ),
+        opened as (
+          insert into ${sessions} (user_id, token_hash, expires_at, created_at)
+          select id, ${sql.placeholder('tokenHash')}::text, ${sql.placeholder('expiresAt')}::timestamptz, ${now} from member
+          returning user_id
+        )
+        select (member.onboarded_at is null) as is_new from member join opened on opened.user_id = member.id`,
+    ),
+    /** Counts a failed verification, `rateLimitValues(failureRules)` -> the rows of `hits` (nothing refused here). */
+    signInFailureHits: prepareStatement<HitRow>(db, 'podium_sign_in_failure_hits', sql`with ${rateLimitHits(2, false)} select * from hits`),
+  };
 }
+
+/** A row of `signInState`, as PostgreSQL's json gives it. */
+type SignInStateRow = {
+  counters: Array<{ bucket: string; count: number; windowStart: string }>;
+  codes: Array<{ id: string; codeHash: string }>;
+  member: { suspendedAt: string | null; suspendedUntil: string | null } | null;
+};
 
 /**
  * Checks `code` against the live codes of `email` and opens a session; creates the member on first sign-in.
@@ -150,7 +231,7 @@ export async function verifySignInCode(
   const { organization, email, code } = input;
   const now = deps.clock();
   const failures = failureRules(deps.env, organization.id, email, input.clientIp);
-  const state = await signInState(deps.db, { organizationId: organization.id, email, buckets: failures.map((rule) => rule.bucket), now });
+  const state = await signInState(deps, { organizationId: organization.id, email, buckets: failures.map((rule) => rule.bucket), now });
   refuseExhausted(failures, state.counters, now);
   const codeHash = hashOtpCode(deps.env.AUTH_SECRET, email, code);
   const live = state.codes;
@@ -161,44 +242,27 @@ export async function verifySignInCode(
     await deps.db.update(otpCodes).set({ consumedAt: now }).where(inArray(otpCodes.id, ids));
     assertNotSuspended(state.member, now);
   }
-  const grant = match ? await openSession(deps.db, { organizationId: organization.id, email, ids, matchId: match.id, now, operator: isOperatorEmail(deps.env, email) }) : null;
+  const grant = match ? await openSession(deps, { organizationId: organization.id, email, ids, matchId: match.id, now, operator: isOperatorEmail(deps.env, email) }) : null;
   if (!grant) {
     // Wrong guesses count against every live code of the e-mail (`attempts + 1` is atomic), then against the limits.
     if (ids.length && !match) await deps.db.update(otpCodes).set({ attempts: sql`${otpCodes.attempts} + 1` }).where(inArray(otpCodes.id, ids));
-    await countRateLimitHits(deps.db, failures, now);
+    await deps.queries.signInFailureHits.execute(rateLimitValues(failures, now));
     throw invalidCode();
   }
   return grant;
 }
 
-/**
- * What a code verification reads, in one statement: the counters of the failure limits (`buckets`), the live codes
- * of the e-mail and the member's suspension (none for an unknown e-mail).
- */
+/** What a code verification reads, in one statement (`signInState` of `prepareSignInStatements`). */
 async function signInState(
-  db: DbOrTx,
+  deps: AppDeps,
   input: { organizationId: string; email: string; buckets: string[]; now: Date },
 ): Promise<{
   counters: RateLimitCounter[];
   codes: Array<{ id: string; codeHash: string }>;
   member: { suspendedAt: Date | null; suspendedUntil: Date | null } | undefined;
 }> {
-  const { organizationId, email } = input;
-  const r = rateLimits;
-  const statement = sql`select
-    (select coalesce(json_agg(json_build_object('bucket', ${r.bucket}, 'count', ${r.count}, 'windowStart', ${r.windowStart})), '[]'::json)
-      from ${r} where ${r.bucket} = any(${sql.param(input.buckets)}::text[])) as counters,
-    (select coalesce(json_agg(json_build_object('id', ${otpCodes.id}, 'codeHash', ${otpCodes.codeHash})), '[]'::json)
-      from ${otpCodes} where ${liveCodesOf(organizationId, email, input.now)}) as codes,
-    (select json_build_object('suspendedAt', ${users.suspendedAt}, 'suspendedUntil', ${users.suspendedUntil})
-      from ${users} where ${and(eq(users.organizationId, organizationId), eq(users.email, email))}) as member`;
-  type Row = {
-    counters: Array<{ bucket: string; count: number; windowStart: string }>;
-    codes: Array<{ id: string; codeHash: string }>;
-    member: { suspendedAt: string | null; suspendedUntil: string | null } | null;
-  };
-  // Both drivers (node-postgres, PGlite) answer raw statements as `{rows}` and parse `json` columns.
-  const [row] = ((await db.execute(statement)) as unknown as { rows: Row[] }).rows;
+  const { organizationId, email, buckets } = input;
+  const [row] = (await deps.queries.signInState.execute({ organizationId, email, buckets, now: input.now.toISOString() })).rows;
   const date = (value: string | null) => (value === null ? null : new Date(value));
   return {
     counters: row.counters.map((c) => ({ bucket: c.bucket, count: Number(c.count), windowStart: new Date(c.windowStart) })),
@@ -217,44 +281,30 @@ export function isOperatorEmail(env: Env, email: string): boolean {
 
 /**
  * Consumes the e-mail's live codes `ids` and, when the right one (`matchId`) was still live, finds or creates the
- * member and opens a session: one statement, so no transaction is needed. The code is single-use under
- * concurrency: the update takes each code's row lock and re-checks it is live, so of two requests with one code
- * only the first consumes it and the other opens nothing.
+ * member and opens a session: one statement (`openSession` of `prepareSignInStatements`), so no transaction is
+ * needed, and the code is single-use under concurrency.
  * @returns the grant, or null when the code was consumed or retired meanwhile
  */
 async function openSession(
-  db: DbOrTx,
+  deps: AppDeps,
   input: { organizationId: string; email: string; ids: string[]; matchId: string; now: Date; operator: boolean },
 ): Promise<SessionGrant | null> {
-  const { organizationId, email, now } = input;
+  const { organizationId, email, ids, matchId, now } = input;
   const token = generateToken();
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-  const consume = db
-    .update(otpCodes)
-    .set({ consumedAt: now })
-    .where(and(inArray(otpCodes.id, input.ids), liveCodesOf(organizationId, email, now)))
-    .returning({ id: otpCodes.id });
   const nowIso = now.toISOString();
-  // `do update` (a no-op) rather than `do nothing`: it answers the existing member's row too, even one created by a
-  // concurrent first sign-in after this statement's snapshot.
-  const statement = sql`
-    with consumed as ${consume},
-    member as (
-      insert into ${users} (organization_id, email, role, created_at, updated_at)
-      select ${organizationId}, ${email}, ${input.operator ? 'operator' : 'member'}, ${nowIso}::timestamptz, ${nowIso}::timestamptz
-      where exists (select 1 from consumed where id = ${input.matchId})
-      on conflict (organization_id, email) do update
-        set email = excluded.email, role = case when excluded.role = 'operator' then 'operator' else ${users}.role end
-      returning id, onboarded_at
-    ),
-    opened as (
-      insert into ${sessions} (user_id, token_hash, expires_at, created_at)
-      select id, ${sha256(token)}, ${expiresAt.toISOString()}::timestamptz, ${nowIso}::timestamptz from member
-      returning user_id
-    )
-    select (member.onboarded_at is null) as is_new from member join opened on opened.user_id = member.id`;
-  // Both drivers (node-postgres, PGlite) answer raw statements as `{rows}`.
-  const [row] = ((await db.execute(statement)) as unknown as { rows: Array<{ is_new: boolean }> }).rows;
+  const [row] = (
+    await deps.queries.openSession.execute({
+      organizationId,
+      email,
+      ids,
+      matchId,
+      now: nowIso,
+      role: input.operator ? 'operator' : 'member',
+      tokenHash: sha256(token),
+      expiresAt: expiresAt.toISOString(),
+    })
+  ).rows;
   if (!row) return null;
   return { token, isNewUser: row.is_new, sessionStart: nowIso, expiresAt: expiresAt.toISOString() } satisfies SessionGrant;
 }

@@ -11,6 +11,7 @@ import type { Mailer } from './mailer';
 import type { Queries } from '../db/queries';
 import type { prepareChallengeStatements } from '../domain/challenges';
 import type { createCheckinBatches, prepareCheckinStatements } from '../domain/checkin';
+import type { prepareSignInStatements } from '../domain/sign-in';
 import type { createSessionLoader } from '../db/session-loader';
 import type { createIdempotencyClaimer } from '../db/idempotency-claims';
 import type { createRequestGroups } from '../db/request-groups';
@@ -37,7 +38,10 @@ export type AppDeps = {
   logger: Logger;
   mailer: Mailer;
   clock: Clock;
-  queries: Queries & ReturnType<typeof prepareCheckinStatements> & ReturnType<typeof prepareChallengeStatements>;
+  queries: Queries &
+    ReturnType<typeof prepareCheckinStatements> &
+    ReturnType<typeof prepareChallengeStatements> &
+    ReturnType<typeof prepareSignInStatements>;
   /** Session lookups of concurrent requests, batched into one statement (decision 0063). */
   sessions: ReturnType<typeof createSessionLoader>;
   /** Idempotency-Key claims of concurrent requests, written by one statement (decision 0065). */
