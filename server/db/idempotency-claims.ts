@@ -57,14 +57,23 @@ function prepareStoreAnswers(db: Db) {
   );
 }
 
-/** Inserts `claims` (distinct keys) in one statement; returns the identities of the rows it wrote. */
-async function insertClaims(db: Db, claims: IdempotencyClaim[]): Promise<Set<string>> {
-  const written = await db
-    .insert(idempotencyRecords)
-    .values(claims)
-    .onConflictDoNothing()
-    .returning({ principal: idempotencyRecords.principal, key: idempotencyRecords.key });
-  return new Set(written.map(identity));
+/**
+ * `{principals, keys, methods, paths, fingerprints, createdAts, expiresAts}` (arrays, one element per claim, distinct
+ * keys) -> the `principal, key` of each record written: one statement whatever the number of claims, built and
+ * prepared once.
+ */
+function prepareInsertClaims(db: Db) {
+  const r = idempotencyRecords;
+  return prepareStatement<{ principal: string; key: string }>(
+    db,
+    'podium_idempotency_insert_claims',
+    sql`insert into ${r} (principal, key, method, path, fingerprint, created_at, expires_at)
+      select * from unnest(${sql.placeholder('principals')}::text[], ${sql.placeholder('keys')}::text[],
+        ${sql.placeholder('methods')}::text[], ${sql.placeholder('paths')}::text[], ${sql.placeholder('fingerprints')}::text[],
+        ${sql.placeholder('createdAts')}::timestamptz[], ${sql.placeholder('expiresAts')}::timestamptz[])
+      on conflict do nothing
+      returning ${r.principal}, ${r.key}`,
+  );
 }
 
 /**
@@ -81,6 +90,20 @@ export function createIdempotencyClaimer(db: Db): {
   claim: (record: IdempotencyClaim) => Promise<boolean>;
   store: (tx: Tx, answer: IdempotencyAnswer) => Promise<boolean>;
 } {
+  const insert = prepareInsertClaims(db);
+  /** Inserts `claims` (distinct keys) in one statement; returns the identities of the rows it wrote. */
+  const insertClaims = async (claims: IdempotencyClaim[]): Promise<Set<string>> => {
+    const { rows } = await insert.execute({
+      principals: claims.map((c) => c.principal),
+      keys: claims.map((c) => c.key),
+      methods: claims.map((c) => c.method),
+      paths: claims.map((c) => c.path),
+      fingerprints: claims.map((c) => c.fingerprint),
+      createdAts: claims.map((c) => c.createdAt.toISOString()),
+      expiresAts: claims.map((c) => c.expiresAt.toISOString()),
+    });
+    return new Set(rows.map(identity));
+  };
   const loader = new DataLoader<IdempotencyClaim, boolean>(
     async (claims) => {
       const first = new Map<string, IdempotencyClaim>();
@@ -88,11 +111,11 @@ export function createIdempotencyClaimer(db: Db): {
       const sent = [...first.values()];
       let written: Set<string>;
       try {
-        written = await insertClaims(db, sent);
+        written = await insertClaims(sent);
       } catch (error) {
         if (sent.length === 1 || isConnectionError(error)) throw error;
         const alone = await Promise.all(
-          sent.map((claim) => insertClaims(db, [claim]).then((rows) => rows.size > 0, (e: unknown) => (e instanceof Error ? e : new Error(String(e))))),
+          sent.map((claim) => insertClaims([claim]).then((rows) => rows.size > 0, (e: unknown) => (e instanceof Error ? e : new Error(String(e))))),
         );
         return claims.map((claim) => {
           const index = sent.indexOf(claim);
