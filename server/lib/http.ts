@@ -8,6 +8,9 @@ import type { z } from 'zod';
 import { PathIdSchema } from '../../src/contracts/common';
 import { ApiError, badRequest, notFound, validationFailed } from './errors';
 
+/** UTF-8 as `Request.text()` decodes it (malformed bytes replaced, a leading BOM dropped). */
+const utf8 = new TextDecoder();
+
 /** zod issues as `[{path, message}]` for `error.details`. */
 function issueDetails(error: z.ZodError) {
   return error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
@@ -28,7 +31,9 @@ export function parseWith<T extends z.ZodType>(schema: T, value: unknown, messag
  * @throws ApiError 415 when a non-empty body is not JSON, 400 when it is malformed, 422 when it breaks the schema
  */
 export async function readJson<T extends z.ZodType>(c: Context, schema: T): Promise<z.output<T>> {
-  const text = await c.req.text();
+  // Read as bytes, which the Idempotency-Key middleware has already read and Hono keeps: asking for text after bytes
+  // would make Hono rebuild the body through a full Response and its stream.
+  const text = utf8.decode(await c.req.arrayBuffer());
   if (text.trim() === '') return parseWith(schema, {}, 'Invalid request body');
   const type = c.req.header('content-type') ?? '';
   if (!/^application\/([\w.+-]*\+)?json\b/i.test(type)) {
@@ -43,9 +48,15 @@ export async function readJson<T extends z.ZodType>(c: Context, schema: T): Prom
   return parseWith(schema, value, 'Invalid request body');
 }
 
-/** Sends `{data}` with `status` (200 by default). */
+/**
+ * Sends `{data}` with `status` (200 by default), as JSON. The text is kept beside the answer (`sentText`) for the
+ * Idempotency-Key middleware.
+ */
 export function sendData<T>(c: Context, data: T, status: ContentfulStatusCode = 200) {
-  return c.json({ data }, status);
+  const text = JSON.stringify({ data });
+  const response = c.body(text, status, { 'Content-Type': 'application/json' });
+  c.set('sentText', { response, text });
+  return response;
 }
 
 /**

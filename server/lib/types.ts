@@ -70,5 +70,10 @@ export type AppEnv = {
     language: string;
     /** Set by a handler whose response must not be kept for Idempotency-Key replays (it holds a secret). */
     idempotencyNoStore?: boolean;
+    /**
+     * The text of the answer `sendData` made, beside that answer: the Idempotency-Key middleware keeps it for
+     * replays without reading the body back (which would turn the answer into a stream).
+     */
+    sentText?: { response: Response; text: string };
   };
 };

@@ -51,6 +51,9 @@ const isBodiless = (status: number) => status === 204 || status === 304;
  * makes Hono wrap the new one around a stream of its body.
  */
 async function takeBody(c: Context<AppEnv>, res: Response): Promise<string> {
+  // An answer of `sendData`, still the one sent: its text is known, and the answer can go out as it is.
+  const sent = c.get('sentText');
+  if (sent?.response === res) return sent.text;
   const text = await res.text();
   c.res = undefined;
   c.res = new Response(isBodiless(res.status) ? null : text, { status: res.status, headers: res.headers });
