@@ -73,10 +73,11 @@ export async function completeWelcome(page: Page): Promise<void> {
     .toMatchObject({ firstName: 'Camille', isNewUser: false });
 }
 
-/** Events the PostHog stand-in received since `since` (epoch ms). */
+/** Events the PostHog stand-in received since `since` (epoch ms), in the order the app captured them. */
 export async function capturedEvents(request: APIRequestContext, since = 0): Promise<CapturedEvent[]> {
   const all: CapturedEvent[] = await (await request.get(`${POSTHOG_STAND_IN_URL}/__stand-in/events`)).json();
-  return all.filter((e) => e.receivedAt >= since);
+  // In the order the app captured them: queued events can go out in parallel requests and arrive in any order.
+  return all.filter((e) => e.receivedAt >= since).sort((a, b) => a.capturedAt - b.capturedAt);
 }
 
 /** Requests (any path) the PostHog stand-in received since `since`. */

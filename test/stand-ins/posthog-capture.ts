@@ -22,6 +22,11 @@ export interface CapturedEvent {
   $set?: Record<string, unknown>;
   endpoint: string;
   receivedAt: number;
+  /**
+   * When the client captured it (its `timestamp`, epoch ms; `receivedAt` when it has none). posthog-js may send the
+   * events it queued in several requests at once, which can arrive in any order.
+   */
+  capturedAt: number;
 }
 
 /** One event as posthog-js encodes it; the distinct id and `$set` may sit at the top or inside the properties. */
@@ -30,6 +35,7 @@ interface RawEvent {
   distinct_id?: string;
   properties?: Record<string, unknown> & { distinct_id?: string; $set?: Record<string, unknown> };
   $set?: Record<string, unknown>;
+  timestamp?: string;
 }
 
 /** Decodes a capture request body (see module doc). Returns the events it holds. */
@@ -73,7 +79,17 @@ export async function startPostHogCapture(port = 0): Promise<PostHogCapture> {
     if (raw.length === 0) return c.json({ status: 1 });
     try {
       for (const e of decodeCaptureBody(raw, c.req.query('compression') ?? null, c.req.header('content-type') ?? '')) {
-        events.push({ event: e.event, distinct_id: e.distinct_id ?? e.properties?.distinct_id, properties: e.properties ?? {}, $set: e.$set ?? e.properties?.$set, endpoint: c.req.path, receivedAt: Date.now() });
+        const receivedAt = Date.now();
+        const capturedAt = e.timestamp ? Date.parse(e.timestamp) : Number.NaN;
+        events.push({
+          event: e.event,
+          distinct_id: e.distinct_id ?? e.properties?.distinct_id,
+          properties: e.properties ?? {},
+          $set: e.$set ?? e.properties?.$set,
+          endpoint: c.req.path,
+          receivedAt,
+          capturedAt: Number.isNaN(capturedAt) ? receivedAt : capturedAt,
+        });
       }
     } catch (error) {
       return c.json({ error: `undecodable body: ${String(error)}` }, 400);
