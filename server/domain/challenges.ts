@@ -209,15 +209,20 @@ export function prepareChallengeStatements(db: Db) {
   };
 }
 
-/** The member's answers for the given challenges, by challenge id. */
-async function loadMemberStates(deps: AppDeps, userId: string, challengeIds: string[]) {
+/**
+ * The member's answers for the given challenges, by challenge id: the answer rows of the poll family and keyword
+ * challenges, the question answers of the trivia ones (each kind keeps only its own, see `recordAnswer`), so a kind
+ * absent from `rows` costs no statement.
+ */
+async function loadMemberStates(deps: AppDeps, userId: string, rows: Array<Pick<ChallengeRow, 'id' | 'type'>>) {
   const states = new Map<string, MemberState>();
-  if (challengeIds.length === 0) return states;
+  const triviaIds = rows.filter((row) => row.type === 'trivia').map((row) => row.id);
+  const answeredIds = rows.filter((row) => row.type !== 'trivia').map((row) => row.id);
   const [responses, answers] = await Promise.all([
-    deps.queries.memberResponses.execute({ userId, challengeIds }),
-    deps.queries.memberTriviaAnswers.execute({ userId, challengeIds }),
+    answeredIds.length ? deps.queries.memberResponses.execute({ userId, challengeIds: answeredIds }) : [],
+    triviaIds.length ? deps.queries.memberTriviaAnswers.execute({ userId, challengeIds: triviaIds }) : [],
   ]);
-  for (const id of challengeIds) states.set(id, { response: null, trivia: [] });
+  for (const row of rows) states.set(row.id, { response: null, trivia: [] });
   for (const r of responses) states.get(r.challengeId)!.response = r;
   for (const a of answers) states.get(a.challengeId)!.trivia.push(a);
   return states;
@@ -241,7 +246,7 @@ export async function listChallenges(
   if (principal.kind === 'visitor') rows = rows.filter((r) => r.isPublic);
   if (subtype) rows = rows.filter((r) => r.subtype === subtype);
   const states =
-    principal.kind === 'user' ? await loadMemberStates(deps, principal.user.id, rows.map((r) => r.id)) : new Map();
+    principal.kind === 'user' ? await loadMemberStates(deps, principal.user.id, rows) : new Map();
   return rows.map((row) => ({ row, challenge: serializeChallenge(row, states.get(row.id) ?? NO_STATE, now, language) }));
 }
 
@@ -259,7 +264,7 @@ export async function getChallenge(
   const row = await findChallenge(deps, principal.organization.id, id);
   if (!row || !isPublished(row) || row.visibleFrom > now || (principal.kind === 'visitor' && !row.isPublic)) throw challengeNotFound();
   const state =
-    principal.kind === 'user' ? (await loadMemberStates(deps, principal.user.id, [id])).get(id)! : NO_STATE;
+    principal.kind === 'user' ? (await loadMemberStates(deps, principal.user.id, [row])).get(id)! : NO_STATE;
   return serializeChallenge(row, state, now, language);
 }
 
@@ -372,7 +377,7 @@ export async function submitChallenge(
   const { userId, challengeId } = input;
   const outcome = await recordAnswer(deps, input, now);
 
-  const state = (await loadMemberStates(deps, userId, [challengeId])).get(challengeId)!;
+  const state = (await loadMemberStates(deps, userId, [outcome.row])).get(challengeId)!;
   const challenge = serializeChallenge(outcome.row, state, now, input.language);
   return {
     challenge,
