@@ -16,6 +16,34 @@ import { seedDemoOrganization } from '../../server/seed/demo';
 
 export const ORG_KEY = 'pk_test_alpine_racing';
 
+/**
+ * Creates the empty PostgreSQL database `name` on the server of `adminUrl` (a superuser URL).
+ * @returns its connection URL
+ */
+export async function createPostgresDatabase(adminUrl: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Drops the PostgreSQL database `name` of `createPostgresDatabase`, ending its leftover connections. */
+export async function dropPostgresDatabase(adminUrl: string, name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists "${name}" with (force)`);
+  } finally {
+    await admin.end();
+  }
+}
+
 /** A clock tests can set and move; starts at the real time. */
 function createTestClock(start = new Date()) {
   let now = start.getTime();
@@ -39,21 +67,13 @@ async function openTestDatabase(): Promise<Database & { drop: () => Promise<void
     return { ...database, drop: () => database.close() };
   }
   const name = `${inject('pgDatabasePrefix')}_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://', poolSize: 12 });
+  const databaseUrl = await createPostgresDatabase(adminUrl, name);
+  const database = await openDatabase({ databaseUrl, dataDir: 'memory://', poolSize: 12 });
   return {
     ...database,
     drop: async () => {
       await database.close();
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists "${name}" with (force)`);
-      await client.end();
+      await dropPostgresDatabase(adminUrl, name);
     },
   };
 }

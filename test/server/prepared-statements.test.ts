@@ -5,10 +5,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/client';
 import { MAX_NAMED_STATEMENTS } from '../../server/db/prepared-statements';
+import { createPostgresDatabase, dropPostgresDatabase } from './helpers';
 
 const adminUrl = inject('pgAdminUrl');
 
@@ -17,16 +17,10 @@ describe.skipIf(!adminUrl)('prepared statements on PostgreSQL', () => {
   const opened: Database[] = [];
 
   /** Opens the test database with one connection, so every statement below runs on it. */
+  let databaseUrl: string | undefined;
   async function open(preparedStatements: boolean): Promise<Database> {
-    if (opened.length === 0) {
-      const admin = new pg.Client({ connectionString: adminUrl! });
-      await admin.connect();
-      await admin.query(`create database "${name}"`);
-      await admin.end();
-    }
-    const url = new URL(adminUrl!);
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://', poolSize: 1, preparedStatements });
+    databaseUrl ??= await createPostgresDatabase(adminUrl!, name);
+    const database = await openDatabase({ databaseUrl, dataDir: 'memory://', poolSize: 1, preparedStatements });
     opened.push(database);
     return database;
   }
@@ -39,10 +33,7 @@ describe.skipIf(!adminUrl)('prepared statements on PostgreSQL', () => {
 
   afterAll(async () => {
     for (const database of opened) await database.close();
-    const admin = new pg.Client({ connectionString: adminUrl! });
-    await admin.connect();
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.end();
+    await dropPostgresDatabase(adminUrl!, name);
   });
 
   it('prepares a statement on its first use and answers later uses from it', async () => {

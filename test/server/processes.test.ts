@@ -7,13 +7,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { startServer, type RunningServer } from '../../scripts/lib/server';
 import { workerCount } from '../../server/cluster';
 import { freePort } from './global-setup';
-import { ORG_KEY } from './helpers';
+import { createPostgresDatabase, dropPostgresDatabase, ORG_KEY } from './helpers';
 
 const START_TIMEOUT = 120_000;
 
@@ -133,13 +132,7 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL database', ()
   let databaseUrl: string;
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: adminUrl! });
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-    await admin.end();
-    const url = new URL(adminUrl!);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
+    databaseUrl = await createPostgresDatabase(adminUrl!, name);
     const env = { ORGANIZATION_KEY: ORG_KEY, STATIC_DIR: './test-no-dist', DATABASE_URL: databaseUrl };
     // The first process migrates and seeds; the second starts on the ready database.
     a = await startServer(await freePort(), env, { startTimeoutMs: START_TIMEOUT });
@@ -149,10 +142,7 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL database', ()
 
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
-    const admin = new pg.Client({ connectionString: adminUrl! });
-    await admin.connect();
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.end();
+    await dropPostgresDatabase(adminUrl!, name);
   });
 
   it('a session made on one process is valid on the other', async () => {
