@@ -91,7 +91,7 @@ export const EnvSchema = z
     DATABASE_POOL_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
     /**
      * On PostgreSQL, prepare each parameterized statement once per connection (decision 0067). Set false behind a
-     * pooler in transaction mode that cannot keep prepared statements (PgBouncer before 1.21).
+     * pooler in transaction mode that cannot keep prepared statements (PgBouncer before 1.21): then none is prepared.
      */
     DATABASE_PREPARED_STATEMENTS: bool(true),
     /**

@@ -38,7 +38,7 @@ const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url)
  * @param options.poolTimeoutMs how long a query may wait for a free connection (default 5000 ms); past it the
  *   query fails with a connection error, which the app answers 503 + Retry-After (load shedding, decision 0047)
  * @param options.preparedStatements on PostgreSQL, prepare parameterized statements once per connection (default
- *   true; decision 0067); off for a transaction-mode pooler that cannot keep them
+ *   true; decision 0067); off, no statement is prepared, for a transaction-mode pooler that cannot keep them
  * @param options.pgliteTemplate a PGlite data-directory tarball to start from (tests load an already migrated
  *   template: about 1 s instead of 6-10 s for a fresh initdb)
  */
@@ -72,7 +72,7 @@ export async function openDatabase(options: {
     pool.on('acquire', (client) => checkedOut.add(client));
     pool.on('release', (_error, client) => checkedOut.delete(client));
     pool.on('connect', (client) => {
-      if (options.preparedStatements ?? true) prepareStatementsOf(client);
+      prepareStatementsOf(client, options.preparedStatements ?? true);
       client.on('error', (error) => {
         console.warn(`[db] PostgreSQL connection lost: ${error.message}`);
         if (!checkedOut.has(client)) return;

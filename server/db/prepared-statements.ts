@@ -3,13 +3,14 @@
  *
  * drizzle hands node-postgres unnamed statements, so PostgreSQL parses and plans each one again on every call; for
  * the CTE statements of the hot paths (sign-in, check-in) that is a large part of the database's work. node-postgres
- * prepares a statement once per connection when the query carries a `name`: `preparingClient` names each distinct
+ * prepares a statement once per connection when the query carries a `name`: `prepareStatementsOf` names each distinct
  * statement text (`p1`, `p2`, ...), so the second and later uses on a connection send only Bind/Execute. This is
  * what postgres.js does by default; node-postgres leaves the naming to the caller.
  *
  * Statement texts that depend on data (an `in (...)` list of varying length) would prepare without bound, so at most
  * `MAX_NAMED_STATEMENTS` texts get a name per process; later new texts run unnamed, as before. Statements without
- * parameters (BEGIN, COMMIT, SET) stay on the simple protocol.
+ * parameters (BEGIN, COMMIT, SET) stay on the simple protocol. Switched off (`DATABASE_PREPARED_STATEMENTS=false`,
+ * for a pooler that cannot keep prepared statements), no statement is named, the app's own named ones included.
  */
 import type pg from 'pg';
 
@@ -33,17 +34,23 @@ type QueryConfigLike = { text?: unknown; name?: unknown; values?: unknown };
 
 /**
  * Makes `client.query(config, values)` name parameterized statements given as a config object without a name (how
- * drizzle calls it); every other call passes through unchanged. Called on each new pool client (`connect` event).
+ * drizzle calls it), or, with `prepare` false, run every statement unnamed; every other call passes through
+ * unchanged. Called on each new pool client (`connect` event).
  * @param client a node-postgres client, before its first query
+ * @param prepare whether statements are prepared (DATABASE_PREPARED_STATEMENTS)
  */
-export function prepareStatementsOf(client: pg.ClientBase): void {
+export function prepareStatementsOf(client: pg.ClientBase, prepare: boolean): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   client.query = ((...args: unknown[]) => {
     const [config, values] = args as [QueryConfigLike | string | undefined, unknown];
-    if (typeof config === 'object' && typeof config.text === 'string' && config.name === undefined) {
-      const parameters = Array.isArray(values) ? values : config.values;
-      const name = Array.isArray(parameters) && parameters.length > 0 ? nameOf(config.text) : undefined;
-      if (name) args[0] = { ...config, name };
+    if (typeof config === 'object' && typeof config.text === 'string') {
+      if (!prepare) {
+        if (config.name !== undefined) args[0] = { ...config, name: undefined };
+      } else if (config.name === undefined) {
+        const parameters = Array.isArray(values) ? values : config.values;
+        const name = Array.isArray(parameters) && parameters.length > 0 ? nameOf(config.text) : undefined;
+        if (name) args[0] = { ...config, name };
+      }
     }
     return query(...args);
   }) as typeof client.query;

@@ -60,6 +60,10 @@ describe.skipIf(!adminUrl)('prepared statements on PostgreSQL', () => {
     const database = await open(false);
     await database.db.execute(sql`select ${1}::int as n /* unprepared-probe */`);
     await database.db.execute(sql`select ${2}::int as n /* unprepared-probe */`);
+    // Not even the app's own named statements (drizzle's `.prepare(name)`): a pooler in transaction mode loses them.
+    const named = database.db.select({ n: sql<number>`${sql.placeholder('n')}::int` }).from(sql`(select 1) as one`).prepare('podium_named_probe');
+    expect(await named.execute({ n: 3 })).toEqual([{ n: 3 }]);
+    expect(await named.execute({ n: 4 })).toEqual([{ n: 4 }]);
     expect(await prepared(database)).toEqual([]);
   });
 });
