@@ -125,7 +125,7 @@ export function createApp(options: CreateAppOptions) {
       ...prepareQueries(options.db),
       ...prepareCheckinStatements(options.db),
       ...prepareChallengeStatements(options.db),
-      ...prepareSignInStatements(options.db),
+      ...prepareSignInStatements(options.db, options.env),
     }),
     // Read before any request transaction opens (authenticate runs first), so straight on the database.
     sessions: createSessionLoader(options.db),

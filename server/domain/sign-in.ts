@@ -124,9 +124,12 @@ const liveCodes = and(
 
 /**
  * The sign-in statements, built and prepared once per database (decision 0067): each is one round trip, and
- * PostgreSQL parses and plans it once per connection. Values are passed by name to `execute`.
+ * PostgreSQL parses and plans it once per connection. Values are passed by name to `execute`. Takes the env for the
+ * number of send and failure limits (`sendRules`, `failureRules`), which the statements count.
  */
-export function prepareSignInStatements(db: Db) {
+export function prepareSignInStatements(db: Db, env: Env) {
+  const sendLimits = sendRules(env, '', '').length;
+  const failureLimits = failureRules(env, '', '', '').length;
   const allowed = sql`not exists (select 1 from hits where not allowed)`;
   const surplus = db
     .select({ id: otpCodes.id })
@@ -147,7 +150,7 @@ export function prepareSignInStatements(db: Db) {
     signInCodeRequest: prepareStatement<HitRow>(
       db,
       'podium_sign_in_code_request',
-      sql`with ${rateLimitHits(2, true)},
+      sql`with ${rateLimitHits(sendLimits, true)},
         issued as (
           insert into ${otpCodes} (organization_id, email, code_hash, expires_at, created_at)
           select ${sql.placeholder('organizationId')}::uuid, ${sql.placeholder('email')}::text,
@@ -205,7 +208,7 @@ export function prepareSignInStatements(db: Db) {
         select (member.onboarded_at is null) as is_new from member join opened on opened.user_id = member.id`,
     ),
     /** Counts a failed verification, `rateLimitValues(failureRules)` -> the rows of `hits` (nothing refused here). */
-    signInFailureHits: prepareStatement<HitRow>(db, 'podium_sign_in_failure_hits', sql`with ${rateLimitHits(2, false)} select * from hits`),
+    signInFailureHits: prepareStatement<HitRow>(db, 'podium_sign_in_failure_hits', sql`with ${rateLimitHits(failureLimits, false)} select * from hits`),
   };
 }
 
