@@ -4,7 +4,7 @@
  */
 
 /** Where a value first nests deeper than allowed. */
-export type TooDeep = {
+type TooDeep = {
   /** JSON path of the first array or object past the limit, `challenges.0.options.1` ('' for the root). */
   path: string;
   /** The limit it broke, in levels. */

@@ -18,7 +18,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 /** Most bytes of a refused body read and thrown away to keep its connection: a too-large photo or document. */
 export const DRAIN_MAX_BYTES = 8 * 1024 * 1024;
 /** Longest time spent reading the rest of a refused body, in milliseconds. */
-export const DRAIN_TIMEOUT_MS = 10_000;
+const DRAIN_TIMEOUT_MS = 10_000;
 
 /** `readWithin`'s limit for a body already refused by its declared length: none of it is kept. */
 const REFUSED = -1;
