@@ -26,6 +26,7 @@ import { OrganizationSettingsSchema } from '../../src/contracts/admin/organizati
 import { organizationSettings, readOrganization, saveOrganizationSettings } from '../routes/admin/organization';
 import { listRanks, saveRankLadder } from '../routes/admin/ranks';
 import { validationFailed, ApiError } from '../lib/errors';
+import { findTooDeep } from '../lib/json-depth';
 import type { MediaStorage } from '../storage/media-storage';
 import { createItem, loadRows, updateItem, type AdminResource, type ResourceContext } from '../routes/admin/resource';
 import { recordAudit, type Actor } from './audit';
@@ -36,6 +37,8 @@ type DocumentIssue = { path: string; message: string };
 
 /** Longest list of problems an import reports (the first ones). */
 const MAX_ISSUES = 200;
+/** Deepest nesting of a document, in levels (the document object is 1); real ones stay under 10. */
+const MAX_DOCUMENT_DEPTH = 32;
 
 /** True for a property holding a media reference: `mediaId` and every `...MediaId`. */
 const isMediaField = (name: string) => name === 'mediaId' || /MediaId$/.test(name);
@@ -297,13 +300,17 @@ async function importMedia(
  * @param options.readFile reads a media `file` relative to the document (the command), or null (the admin API)
  * @param options.rebase move content dates so the document's `exportedAt` is today (the demo seed)
  * @returns what was created, updated and left unchanged, per list
- * @throws ApiError 422 ValidationFailed listing every problem with its JSON path; nothing is written then
+ * @throws ApiError 422 ValidationFailed listing every problem with its JSON path, or where it nests deeper than 32
+ *   levels; nothing is written then
  */
 export async function importContentDocument(
   db: DbOrTx,
   input: unknown,
   options: { organizationId: string; actor: Actor; now: Date; readFile: ((path: string) => Promise<Uint8Array>) | null; rebase?: boolean },
 ): Promise<ImportSummary> {
+  // Bounded before anything walks it: the reference mapping below recurses.
+  const tooDeep = findTooDeep(input, MAX_DOCUMENT_DEPTH);
+  if (tooDeep) throw validationFailed('The document nests too deep', [{ path: tooDeep.path, message: `Nested deeper than ${MAX_DOCUMENT_DEPTH} levels` }]);
   const parsed = ContentDocumentSchema.safeParse(input);
   if (!parsed.success) {
     throw validationFailed('The document is not a Podium content document', parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));

@@ -72,7 +72,7 @@ function jsonProblem(value: unknown, maxBytes: number): string | null {
  * @param maxBytes largest accepted size as UTF-8 JSON
  */
 export function jsonObjectSchema(maxBytes: number) {
-  return z.record(z.string(), z.unknown()).superRefine((value, ctx) => {
+  return z.record(TextSchema, z.unknown()).superRefine((value, ctx) => {
     const problem = jsonProblem(value, maxBytes);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });

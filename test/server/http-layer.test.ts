@@ -1,7 +1,8 @@
 /**
  * What Node's HTTP layer answers before a request reaches the app: requests it cannot parse get the API's error
- * shape (docs/decisions/0002) instead of a bare status line, and HEAD works on GET routes. A real server on a
- * loopback port, raw requests over a socket.
+ * shape (docs/decisions/0002) instead of a bare status line, HEAD works on GET routes, and a body over the limit
+ * is answered 413 without losing the keep-alive connection. A real server on a loopback port, raw requests over
+ * a socket.
  */
 import { serve } from '@hono/node-server';
 import type { Server } from 'node:http';
@@ -10,6 +11,7 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorBodySchema } from '../../src/contracts/common';
 import { answerClientErrorsWithJson } from '../../server/lib/client-errors';
+import { DRAIN_MAX_BYTES } from '../../server/middlewares/body-limit';
 import { createTestContext, ORG_KEY, type TestContext } from './helpers';
 
 let t: TestContext;
@@ -76,5 +78,99 @@ describe("Node's HTTP layer answers in the API's error shape", () => {
     expect(res.status).toBe(200);
     expect(res.headers).toMatch(/content-type: application\/json/i);
     expect(res.body).toBe('');
+  });
+});
+
+type RawResponse = { status: number; headers: string; body: string };
+
+/**
+ * A keep-alive connection that sends raw bytes and collects every complete answer (each with a Content-Length),
+ * in order. `closed` tells whether the server closed it.
+ */
+function keepAliveConnection() {
+  const socket = connect(port, '127.0.0.1');
+  socket.setEncoding('latin1');
+  const responses: RawResponse[] = [];
+  let buffer = '';
+  let closed = false;
+  let notify = () => undefined as void;
+  socket.on('data', (chunk: string) => {
+    buffer += chunk;
+    for (;;) {
+      const end = buffer.indexOf('\r\n\r\n');
+      if (end < 0) break;
+      const headers = buffer.slice(0, end);
+      const length = Number(/content-length: (\d+)/i.exec(headers)?.[1] ?? 0);
+      if (buffer.length < end + 4 + length) break;
+      responses.push({ status: Number(headers.split(' ')[1]), headers, body: buffer.slice(end + 4, end + 4 + length) });
+      buffer = buffer.slice(end + 4 + length);
+    }
+    notify();
+  });
+  socket.on('error', () => undefined);
+  socket.on('close', () => {
+    closed = true;
+    notify();
+  });
+  return {
+    socket,
+    responses,
+    get closed() {
+      return closed;
+    },
+    /** Resolves once `count` answers arrived or the server closed the connection. */
+    until: (count: number) =>
+      new Promise<void>((resolve) => {
+        notify = () => {
+          if (responses.length >= count || closed) resolve();
+        };
+        notify();
+      }),
+    /** Writes `bytes` in pieces of 64 KB, one per event-loop turn of a timer: a client on a slower link than loopback. */
+    async writeSlowly(bytes: string) {
+      for (let i = 0; i < bytes.length; i += 65_536) {
+        socket.write(bytes.slice(i, i + 65_536));
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+  };
+}
+
+const secondRequest = `GET /api/organization/current HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${ORG_KEY}\r\n\r\n`;
+const oversizeHead = `PATCH /api/user/me HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${ORG_KEY}\r\nContent-Type: application/json\r\n`;
+
+describe('a body over the limit keeps its keep-alive connection', () => {
+  it('a 3 MB body with Content-Length sent over a second is 413, and the next request on the connection is answered 200', async () => {
+    const connection = keepAliveConnection();
+    const body = `{"firstName":"${'x'.repeat(3_000_000)}"}`;
+    connection.socket.write(`${oversizeHead}Content-Length: ${body.length}\r\n\r\n`);
+    await connection.writeSlowly(body);
+    connection.socket.write(secondRequest);
+    await connection.until(2);
+    expect(connection.responses.map((r) => r.status)).toEqual([413, 200]);
+    expect(ApiErrorBodySchema.parse(JSON.parse(connection.responses[0].body)).error.code).toBe('PayloadTooLarge');
+    expect(connection.closed).toBe(false);
+    connection.socket.destroy();
+  });
+
+  it('a 3 MB chunked body sent over a second is 413, and the next request on the connection is answered 200', async () => {
+    const connection = keepAliveConnection();
+    connection.socket.write(`${oversizeHead}Transfer-Encoding: chunked\r\n\r\n`);
+    const piece = 'x'.repeat(65_536);
+    await connection.writeSlowly(Array.from({ length: 46 }, () => `${piece.length.toString(16)}\r\n${piece}\r\n`).join('') + '0\r\n\r\n');
+    connection.socket.write(secondRequest);
+    await connection.until(2);
+    expect(connection.responses.map((r) => r.status)).toEqual([413, 200]);
+    expect(connection.closed).toBe(false);
+    connection.socket.destroy();
+  });
+
+  it('a body declared larger than the drain cap is 413 with Connection: close, read no further', async () => {
+    const connection = keepAliveConnection();
+    connection.socket.write(`${oversizeHead}Content-Length: ${DRAIN_MAX_BYTES + 1}\r\n\r\n{"firstName":"`);
+    await connection.until(1);
+    expect(connection.responses[0].status).toBe(413);
+    expect(connection.responses[0].headers).toMatch(/^connection: close$/im);
+    connection.socket.destroy();
   });
 });

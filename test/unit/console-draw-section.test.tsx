@@ -70,7 +70,7 @@ describe('the draw section', () => {
       tickets: 12,
       winners: [
         winner({ id: 'w1', place: 1, username: '=HYPERLINK("https://evil.example")', replacedAt: at(-HOUR), redrawable: false }),
-        winner({ id: 'w2', place: 2, email: 'bo@fans.example', username: 'bo', claimedAt: at(-2 * HOUR), redrawable: false }),
+        winner({ id: 'w2', place: 2, email: 'bo@fans.example', username: "+cmd|' /C calc'!A0", claimedAt: at(-2 * HOUR), redrawable: false }),
         winner({ id: 'w3', place: 3, email: 'cy@fans.example', username: 'cy' }),
       ],
     };
@@ -93,6 +93,7 @@ describe('the draw section', () => {
     const lines = (await blobs[0].text()).split('\r\n');
     expect(lines[0]).toBe('place,username,email,ticket,drawnAt,notifiedAt,claimBy,claimedAt,replacedAt');
     expect(lines[1]).toMatch(/^1,"'=HYPERLINK\(""https:\/\/evil\.example""\)",ada@fans\.example,0,/);
+    expect(lines[2]).toMatch(/^2,"?'\+cmd\|' \/C calc'!A0"?,bo@fans\.example,0,/);
     expect(lines).toHaveLength(4);
   });
 });

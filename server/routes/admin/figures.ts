@@ -2,13 +2,15 @@
  * The figures a club watches, for operators (decision 0056; contract `src/contracts/admin/figures.ts`):
  * - `GET /api/admin/figures?period=today|7d|30d|season` -> `{data: Figures}`, every figure of the period.
  * - `GET /api/admin/figures.csv?period=&figure=` -> one figure as a CSV file (RFC 4180, UTF-8, a header row;
- *   columns in `figureTable`), served as an attachment named after the figure and its days.
+ *   columns in `figureTable`), served as an attachment named after the figure and its days; a text cell that starts
+ *   like a spreadsheet formula is prefixed with `'` (`src/rules/csv-cell.ts`).
  * Days are the organization's time zone's (`server/domain/figures.ts`). Nothing is audit-logged: the request only
  * reads, and rolls up the closed days it reads (decision 0058).
  */
 import { stringify } from 'csv-stringify/sync';
 import { Hono } from 'hono';
 import { FiguresCsvQuerySchema, FiguresQuerySchema, FiguresResponseSchema } from '../../../src/contracts/admin/figures';
+import { neutraliseCsvText } from '../../../src/rules/csv-cell';
 import { figureTable, openFiguresScope, readFigures } from '../../domain/figures';
 import { parseWith, sendData } from '../../lib/http';
 import { documented } from '../../lib/openapi';
@@ -43,7 +45,8 @@ export function figuresAdminRoutes(deps: AppDeps) {
       const { period, figure } = parseWith(FiguresCsvQuerySchema, c.req.query(), 'Invalid query');
       const scope = await openFiguresScope(deps.db, organization, period, deps.clock());
       const table = await figureTable(deps.db, scope, figure);
-      const csv = stringify(table.rows, { header: true, columns: table.columns, record_delimiter: 'windows' });
+      // Titles are operators' text: a title written as a formula stays text in a spreadsheet.
+      const csv = stringify(table.rows, { header: true, columns: table.columns, record_delimiter: 'windows', cast: { string: neutraliseCsvText } });
       return c.body(csv, 200, {
         'content-type': 'text/csv; charset=utf-8',
         'content-disposition': `attachment; filename="${figure}-${scope.from}-${scope.to}.csv"`,

@@ -15,7 +15,6 @@ import { and, count, desc, eq, getTableColumns, ilike, inArray, notExists, or, s
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { fileTypeFromBuffer } from 'file-type';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import sharp from 'sharp';
 import { AdminListQuerySchema, DeletionResponseSchema } from '../../../src/contracts/admin/common';
 import { PathIdSchema } from '../../../src/contracts/common';
@@ -57,6 +56,7 @@ import { documented } from '../../lib/openapi';
 import { isUuid } from '../../lib/ids';
 import type { AppDeps, AppEnv } from '../../lib/types';
 import { authenticate } from '../../middlewares/authenticate';
+import { requestBodyLimit } from '../../middlewares/body-limit';
 import { idempotency } from '../../middlewares/idempotency';
 import { operatorsOnly, requireOperator } from './operator';
 
@@ -138,7 +138,7 @@ async function isReferenced(db: DbOrTx, id: string): Promise<boolean> {
 /** Builds `POST /` (mounted at `/api/admin/media` before the API's body limit). */
 export function adminMediaUploadRoutes(deps: AppDeps) {
   const tooLarge = (limit: number) => new ApiError(413, 'PayloadTooLarge', `This file is larger than ${Math.round(limit / MB)} MB`, { limitBytes: limit });
-  const uploadLimit = bodyLimit({
+  const uploadLimit = requestBodyLimit({
     maxSize: MAX_MEDIA_UPLOAD_BYTES,
     onError: () => {
       throw tooLarge(MEDIA_SIZE_LIMITS.video);

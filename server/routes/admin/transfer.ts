@@ -7,7 +7,6 @@
  * Operators only, like every `/api/admin` route.
  */
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import {
   ContentDocumentResponseSchema,
@@ -20,6 +19,7 @@ import { readJson, sendData } from '../../lib/http';
 import { documented } from '../../lib/openapi';
 import type { AppDeps, AppEnv } from '../../lib/types';
 import { authenticate } from '../../middlewares/authenticate';
+import { requestBodyLimit } from '../../middlewares/body-limit';
 import { operatorsOnly, requireOperator } from './operator';
 
 /** Largest content document accepted by `POST /api/admin/import`, in bytes. */
@@ -28,7 +28,7 @@ const MAX_DOCUMENT_BYTES = 50 * 1024 * 1024;
 /** Export and import routes, for `app.route('/api/admin', ...)`. */
 export function contentTransferRoutes(deps: AppDeps) {
   const guard = [authenticate(deps), operatorsOnly()] as const;
-  const limit = bodyLimit({
+  const limit = requestBodyLimit({
     maxSize: MAX_DOCUMENT_BYTES,
     onError: () => {
       throw new ApiError(413, 'PayloadTooLarge', 'A content document can be at most 50 MB');

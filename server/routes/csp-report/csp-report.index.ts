@@ -6,9 +6,9 @@
  * token). No credential is needed (browsers send none); the body is capped at 64 KB; answers 204 whatever arrives.
  */
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { documented } from '../../lib/openapi';
 import type { AppDeps, AppEnv } from '../../lib/types';
+import { requestBodyLimit } from '../../middlewares/body-limit';
 
 /** Largest accepted report body, in bytes. */
 const MAX_REPORT_BYTES = 64 * 1024;
@@ -51,7 +51,7 @@ export function cspReportRoutes(deps: AppDeps) {
       response: null,
       status: 204,
     }),
-    bodyLimit({ maxSize: MAX_REPORT_BYTES, onError: (c) => c.body(null, 413) }),
+    requestBodyLimit({ maxSize: MAX_REPORT_BYTES, onError: (c) => c.body(null, 413) }),
     async (c) => {
       let body: unknown = null;
       try {

@@ -14,7 +14,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { UserIdentifyResponseSchema, UserIdentifySchema } from '../../../src/contracts/consent';
 import {
   MAX_AVATAR_BYTES,
@@ -33,6 +32,7 @@ import { readJson, sendData } from '../../lib/http';
 import { documented } from '../../lib/openapi';
 import type { AppDeps, AppEnv } from '../../lib/types';
 import { authenticate, requireUser } from '../../middlewares/authenticate';
+import { requestBodyLimit } from '../../middlewares/body-limit';
 import { idempotency } from '../../middlewares/idempotency';
 
 /** Builds `POST /me/identify` (mounted under `/api/user`). */
@@ -106,8 +106,8 @@ const formatBytes = (n: number) => (n >= MIB ? `${Math.round(n / MIB)} MB` : `${
 export function avatarRoutes(deps: AppDeps) {
   const guard = [authenticate(deps), idempotency(deps)] as const;
   const tooLarge = () => new ApiError(413, 'PayloadTooLarge', 'An avatar can be at most 5 MB');
-  const uploadLimit = bodyLimit({ maxSize: MAX_AVATAR_BYTES, onError: () => { throw tooLarge(); } });
-  const jsonLimit = bodyLimit({ maxSize: 16 * 1024, onError: () => { throw new ApiError(413, 'PayloadTooLarge', 'Request body is too large'); } });
+  const uploadLimit = requestBodyLimit({ maxSize: MAX_AVATAR_BYTES, onError: () => { throw tooLarge(); } });
+  const jsonLimit = requestBodyLimit({ maxSize: 16 * 1024, onError: () => { throw new ApiError(413, 'PayloadTooLarge', 'Request body is too large'); } });
 
   return new Hono<AppEnv>()
     .post('/', documented({

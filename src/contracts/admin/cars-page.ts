@@ -58,7 +58,7 @@ const CarsPageFieldsSchema = PageTextsSchema.extend({
       fr: PageTextsSchema.partial()
         .extend({
           /** By car id: its text and its text figures by line. */
-          cars: z.record(z.string(), z.object({ text: shortText(500), values: z.partialRecord(CarSpecLabelSchema, shortText(80)) }).partial()).optional(),
+          cars: z.record(SlugSchema, z.object({ text: shortText(500), values: z.partialRecord(CarSpecLabelSchema, shortText(80)) }).partial()).optional(),
         })
         .optional(),
     })

@@ -57,7 +57,7 @@ export const MediaEntrySchema = z
 export type MediaEntry = z.infer<typeof MediaEntrySchema>;
 
 /** An item of a list: validated by its resource's contract when the document is imported. */
-const ItemSchema = z.record(z.string(), z.unknown());
+const ItemSchema = z.record(TextSchema, z.unknown());
 
 export const ContentDocumentSchema = z
   .object({

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { DateOnlySchema, envelope, TimestampSchema } from '../common';
 import { TransactionSchema } from '../user';
 import { RankCodeSchema } from '../organization';
-import { AdminListQuerySchema, listEnvelope } from './common';
+import { AdminListQuerySchema, listEnvelope, requiredText } from './common';
 
 const MemberRoleSchema = z.enum(['member', 'operator']);
 
@@ -64,7 +64,7 @@ export const AdjustmentInputSchema = z
       .min(-MAX_ADJUSTMENT)
       .max(MAX_ADJUSTMENT)
       .refine((v) => v !== 0, 'An adjustment cannot be 0'),
-    reason: z.string().trim().min(1, 'Required').max(MAX_CARE_REASON),
+    reason: requiredText(MAX_CARE_REASON),
   })
   .strict();
 /** `POST /api/admin/members/{id}/adjustments` answer: the ledger row written and the member after it. */
@@ -73,7 +73,7 @@ export const AdjustmentResponseSchema = envelope(z.object({ transaction: Transac
 /** `POST /api/admin/members/{id}/suspension` body: why, and until when (absent = until lifted). */
 export const SuspensionInputSchema = z
   .object({
-    reason: z.string().trim().min(1, 'Required').max(MAX_CARE_REASON),
+    reason: requiredText(MAX_CARE_REASON),
     until: TimestampSchema.optional(),
   })
   .strict();

@@ -2,14 +2,15 @@
  * The draw on a sweepstake's edit page (decision 0054): the published commitment; "Draw winners", enabled once the
  * sweepstake has ended (the button says why it is not); then the revealed seed and the winners in place order with
  * their claim status, a Redraw button on each place whose claim period ran out unclaimed, and "Export winners (CSV)"
- * (written in the browser by papaparse from the list on screen, with formula escaping, so a username such as
- * `=HYPERLINK(...)` stays text in a spreadsheet). Outcomes are announced in a live region; strings are in the
- * `console-draws` namespace.
+ * (written in the browser by papaparse from the list on screen, each cell through `src/rules/csv-cell.ts`, so a
+ * username such as `=HYPERLINK(...)` stays text in a spreadsheet). Outcomes are announced in a live region; strings
+ * are in the `console-draws` namespace.
  */
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Papa from 'papaparse';
+import { neutraliseCsvCell } from '../../../rules/csv-cell';
 import { ApiError } from '../../../api/errors';
 import type { AdminSweepstakeDraw, AdminSweepstakeWinner } from '../../../contracts/admin/sweepstake';
 import { useNow } from '../../../platform/use-now';
@@ -68,9 +69,10 @@ export function SweepstakeDrawSection({ id, endsAt, title }: { id: string; endsA
     const csv = Papa.unparse(
       {
         fields: ['place', 'username', 'email', 'ticket', 'drawnAt', 'notifiedAt', 'claimBy', 'claimedAt', 'replacedAt'],
-        data: d.winners.map((w) => [w.place, w.username ?? '', w.email ?? '', w.ticket, w.drawnAt, w.notifiedAt ?? '', w.claimBy, w.claimedAt ?? '', w.replacedAt ?? '']),
+        data: d.winners.map((w) =>
+          [w.place, w.username ?? '', w.email ?? '', w.ticket, w.drawnAt, w.notifiedAt ?? '', w.claimBy, w.claimedAt ?? '', w.replacedAt ?? ''].map(neutraliseCsvCell),
+        ),
       },
-      { escapeFormulae: true },
     );
     const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
     const link = document.createElement('a');
