@@ -158,7 +158,7 @@ export function prepareSignInStatements(db: Db, env: Env) {
      * A code request, `{organizationId, email, codeHash, expiresAt, ...rateLimitValues(sendRules)}` -> the rows of
      * `hits`. No transaction, so a crowd's requests stay cheap: the send limits are counted, and only when all
      * allow is the new code written and are live codes beyond the newest few retired (concurrent sends for one
-     * e-mail are already stopped by its cooldown). The retirement does not see the new row (one snapshot), hence
+     * e-mail are already stopped by its mailbox's cooldown). The retirement does not see the new row (one snapshot), hence
      * one fewer kept among the earlier codes.
      */
     signInCodeRequest: prepareStatement<HitRow>(
