@@ -119,12 +119,14 @@ export const EnvSchema = z
      * `false` (none), a hop count (`true` = 1), or a comma list of proxy addresses / CIDR ranges.
      */
     TRUST_PROXY: trustProxy,
-    /** Sign-in limits (decision 0043, ARCHITECTURE §3): codes per e-mail per 15 minutes. */
+    /** Sign-in limits (decisions 0043, 0070; ARCHITECTURE §3): codes per mailbox per 15 minutes. */
     SIGNIN_EMAIL_CODES_PER_15_MIN: positiveInt(5),
-    /** Seconds between two codes for one e-mail. */
+    /** Codes per mailbox per 24 hours: with 5 guesses per code, this bounds guessing over a year. */
+    SIGNIN_EMAIL_CODES_PER_DAY: positiveInt(20),
+    /** Seconds between two codes for one mailbox. */
     SIGNIN_EMAIL_COOLDOWN_SECONDS: positiveInt(30),
-    /** Failed verifications per e-mail per 15 minutes before that e-mail's codes are refused. */
-    SIGNIN_EMAIL_FAILURES_PER_15_MIN: positiveInt(10),
+    /** Codes sent per client address per 15 minutes (sized for a stadium crowd behind one address). */
+    SIGNIN_ADDRESS_CODES_PER_15_MIN: positiveInt(2000),
     /** Failed verifications per client address per 15 minutes (a stadium shares few addresses: keep it large). */
     SIGNIN_ADDRESS_FAILURES_PER_15_MIN: positiveInt(1000),
     /**

@@ -13,6 +13,8 @@ export type RateLimitRule = {
   limit: number;
   /** Window length in milliseconds. */
   windowMs: number;
+  /** Told to the client in a refusal's `details.limit` (see `tooManyRequests`); unnamed limits say nothing. */
+  name?: string;
 };
 
 /** One rule's counter after a hit: `allowed` when it is within the rule's limit. */
@@ -64,11 +66,13 @@ export function rateLimitValues(rules: RateLimitRule[], now: Date): Record<strin
 
 /**
  * Refuses the first of `hits` (rows of `hits`, in any order) that did not allow.
- * @throws ApiError 429 TooManyRequests with `Retry-After` (seconds)
+ * @throws ApiError 429 TooManyRequests with `Retry-After` (seconds) and the rule's `name` in `details.limit`
  */
 export function refuseOverLimit(rules: RateLimitRule[], hits: HitRow[], now: Date): void {
   const refused = [...hits].sort((a, b) => a.rule - b.rule).find((row) => !row.allowed);
-  if (refused) throw tooManyRequests(Math.max(0, refused.window_ms + rules[refused.rule].windowMs - now.getTime()) / 1000);
+  if (!refused) return;
+  const rule = rules[refused.rule];
+  throw tooManyRequests(Math.max(0, refused.window_ms + rule.windowMs - now.getTime()) / 1000, rule.name);
 }
 
 /** A rule's counter as stored: hits in the window that started at `windowStart`. */
@@ -84,6 +88,6 @@ export function refuseExhausted(rules: RateLimitRule[], counters: RateLimitCount
   for (const rule of rules) {
     const row = counters.find((r) => r.bucket === rule.bucket);
     if (!row || row.windowStart.getTime() + rule.windowMs <= now.getTime() || row.count < rule.limit) continue;
-    throw tooManyRequests(Math.max(0, row.windowStart.getTime() + rule.windowMs - now.getTime()) / 1000);
+    throw tooManyRequests(Math.max(0, row.windowStart.getTime() + rule.windowMs - now.getTime()) / 1000, rule.name);
   }
 }

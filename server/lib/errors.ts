@@ -27,8 +27,11 @@ export const notFound = (message = 'Not found') => new ApiError(404, 'NotFound',
 export const conflict = (message: string) => new ApiError(409, 'Conflict', message);
 export const validationFailed = (message: string, details?: unknown) =>
   new ApiError(422, 'ValidationFailed', message, details);
-/** 429 with `Retry-After` in whole seconds. */
-export const tooManyRequests = (retryAfterSeconds: number) =>
-  new ApiError(429, 'TooManyRequests', 'Too many requests, try again later', { retryAfterSeconds }, {
+/**
+ * 429 with `Retry-After` in whole seconds; `limit`, when given, names the limit reached in `details.limit`, so that
+ * the app can say which (e.g. a day's codes for one mailbox, or a busy shared address).
+ */
+export const tooManyRequests = (retryAfterSeconds: number, limit?: string) =>
+  new ApiError(429, 'TooManyRequests', 'Too many requests, try again later', limit === undefined ? { retryAfterSeconds } : { retryAfterSeconds, limit }, {
     'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))),
   });

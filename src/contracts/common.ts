@@ -109,6 +109,7 @@ export const ErrorCodeSchema = z.enum([
   'IdempotencyKeyReused',
   'IdempotencyKeyInFlight',
   'InvalidCode',
+  'CodeUsedUp',
   'ChallengeSubmission',
   'InsufficientPoints',
   'StoryChapterView',

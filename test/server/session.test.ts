@@ -62,14 +62,14 @@ describe('sign-in with an e-mail code', () => {
     expect(res.body.error.code).toBe('InvalidCode');
   });
 
-  it('a code works only once', async () => {
+  it('a code works only once: used again it answers 401 CodeUsedUp', async () => {
     const e = email('once');
     await t.request('POST', '/api/session/otp', { body: { email: e } });
     const code = t.lastCode(e);
     expect((await t.request('POST', '/api/session', { body: { email: e, code } })).status).toBe(200);
     const again = await t.request('POST', '/api/session', { body: { email: e, code } });
     expect(again.status).toBe(401);
-    expect(again.body.error.code).toBe('InvalidCode');
+    expect(again.body.error.code).toBe('CodeUsedUp');
   });
 
   it('a code sent ten times at once opens one session and creates one member', async () => {
@@ -78,6 +78,7 @@ describe('sign-in with an e-mail code', () => {
     const code = t.lastCode(e);
     const answers = await Promise.all(Array.from({ length: 10 }, () => t.request('POST', '/api/session', { body: { email: e, code } })));
     expect(answers.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(401)]);
+    expect(answers.filter((r) => r.status === 401).every((r) => r.body.error.code === 'CodeUsedUp')).toBe(true);
     const [member] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, e));
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, member.id))).toHaveLength(1);
   });
@@ -98,7 +99,7 @@ describe('sign-in with an e-mail code', () => {
     expect(res.status).toBe(200);
   });
 
-  it('after 5 wrong attempts even the right code is refused', async () => {
+  it('after 5 wrong attempts even the right code is refused: 401 CodeUsedUp', async () => {
     const e = email('attempts');
     await t.request('POST', '/api/session/otp', { body: { email: e } });
     const code = t.lastCode(e)!;
@@ -108,7 +109,7 @@ describe('sign-in with an e-mail code', () => {
     }
     const res = await t.request('POST', '/api/session', { body: { email: e, code } });
     expect(res.status).toBe(401);
-    expect(res.body.error.code).toBe('InvalidCode');
+    expect(res.body.error.code).toBe('CodeUsedUp');
   });
 
   it('4 wrong attempts still leave the right code usable', async () => {

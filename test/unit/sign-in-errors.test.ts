@@ -1,6 +1,7 @@
 /**
  * The sign-in screen's messages for API errors (`src/features/session/api-error-message.ts`): a suspended account
- * (403 AccountSuspended, decision 0053) is told so, with its end date when it has one; the other errors keep theirs.
+ * (403 AccountSuspended, decision 0053) is told so, with its end date when it has one; the sign-in limits of
+ * decision 0070 each have their own message; the other errors keep theirs.
  */
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../../src/api/errors';
@@ -19,6 +20,18 @@ describe('sign-in error messages', () => {
       expect(strings.errors.suspendedUntil).toContain('{{until, datetime}}');
       expect(strings.errors.suspended).toBeTypeOf('string');
     }
+  });
+
+  it('tells the day\'s codes of a mailbox, a busy shared address and a used-up code apart, in en and fr', () => {
+    const limited = (limit?: string) => new ApiError(429, 'TooManyRequests', 'slow down', { retryAfterSeconds: 60, limit });
+    expect(signInErrorKey(limited('mailboxDay'))).toBe('errors.tooManyToday');
+    expect(signInErrorKey(limited('address'))).toBe('errors.tooManyFromNetwork');
+    expect(signInErrorKey(limited())).toBe('errors.tooMany');
+    expect(signInErrorKey(new ApiError(401, 'CodeUsedUp', 'used'))).toBe('errors.codeUsedUp');
+    for (const strings of [en, fr]) {
+      for (const key of ['tooManyToday', 'tooManyFromNetwork', 'codeUsedUp'] as const) expect(strings.errors[key]).toMatch(/\S/);
+    }
+    expect(fr.errors.codeUsedUp).not.toBe(en.errors.codeUsedUp);
   });
 
   it('keeps the other messages', () => {

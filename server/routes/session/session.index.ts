@@ -1,9 +1,11 @@
 /**
  * Local-mode sign-in routes (ARCHITECTURE §3):
  * - `POST /api/session/otp {email}` -> 202 `{data: {sent: true}}`, the same for known and unknown e-mails;
- *   429 TooManyRequests with Retry-After when that e-mail's send limit is reached (decision 0043).
- * - `POST /api/session {email, code}` -> 200 `{data: SessionGrant}`; 401 InvalidCode for a wrong, expired,
- *   used or exhausted code; 403 AccountSuspended for a suspended member (decision 0053); 429 when the e-mail or the client address failed too often. The grant holds the plain token, so it is never stored for Idempotency-Key replay.
+ *   429 TooManyRequests with Retry-After when a send limit of that e-mail's mailbox or of the client address is
+ *   reached (decisions 0043, 0070).
+ * - `POST /api/session {email, code}` -> 200 `{data: SessionGrant}`; 401 InvalidCode for a wrong, expired or
+ *   unknown code, CodeUsedUp for a right code used already or out of tries; 403 AccountSuspended for a suspended
+ *   member (decision 0053); 429 when the client address failed too often. The grant holds the plain token, so it is never stored for Idempotency-Key replay.
  * - `DELETE /api/session` -> 204 (members only).
  */
 import { Hono } from 'hono';
@@ -24,12 +26,15 @@ export function sessionRoutes(deps: AppDeps) {
       body: OtpRequestSchema,
       response: OtpResponseSchema,
       status: 202,
-      errors: { 429: "TooManyRequests: this e-mail's send limit is reached (Retry-After)." },
+      errors: {
+        429: "TooManyRequests: a send limit of this e-mail's mailbox or of the client address is reached (Retry-After; `details.limit`: 'mailboxDay' for the day's codes, 'address' for the address's ceiling).",
+      },
     }), async (c) => {
       const { email } = await readJson(c, OtpRequestSchema);
       await requestSignInCode(deps, {
         organization: c.get('principal').organization,
         email,
+        clientIp: clientIp(c, deps.env.TRUST_PROXY),
       });
       return sendData(c, { sent: true as const }, 202);
     })
@@ -40,9 +45,9 @@ export function sessionRoutes(deps: AppDeps) {
       body: SessionCreateSchema,
       response: SessionGrantResponseSchema,
       errors: {
-        401: 'InvalidCode: a wrong, expired, used or exhausted code; Unauthorized: no valid credential.',
+        401: 'InvalidCode: a wrong, expired or unknown code; CodeUsedUp: the right code, used already or out of tries; Unauthorized: no valid credential.',
         403: 'AccountSuspended: the code was right but the member is suspended (`details.until`: the end, or null until lifted).',
-        429: 'TooManyRequests: this e-mail or the client address failed too often (Retry-After).',
+        429: "TooManyRequests: the client address failed too often (Retry-After; `details.limit`: 'address').",
       },
     }), async (c) => {
       const { email, code } = await readJson(c, SessionCreateSchema);

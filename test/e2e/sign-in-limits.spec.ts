@@ -1,0 +1,35 @@
+/**
+ * Sign-in that a stranger cannot block, in the app (decision 0070): a code spent by someone else's wrong guesses is
+ * explained on the sign-in screen, and the fresh code the fan asks for signs them in.
+ */
+import { apiHeaders, expect, newFanEmail, readSignInCode, serverLogSize, test } from './fixtures';
+
+test("after a stranger's wrong codes the screen says the code is used up, and a new code signs the fan in", async ({ page, request }) => {
+  const email = newFanEmail('used-up');
+  await page.goto('/login');
+  const mark = await serverLogSize();
+  await page.getByLabel(/e-?mail/i).fill(email);
+  await page.getByLabel(/e-?mail/i).press('Enter');
+  await page.waitForURL(/\/login\/verify-email/);
+  const held = await readSignInCode(email, mark);
+
+  // Someone else tries ten wrong codes for this e-mail: the held code has had its 5 tries, the e-mail is not locked.
+  const headers = await apiHeaders(request);
+  for (let i = 1; i <= 10; i++) {
+    const guess = String((Number(held) + i) % 1_000_000).padStart(6, '0');
+    expect((await request.post('/api/session', { data: { email, code: guess }, headers })).status()).toBe(401);
+  }
+
+  await page.getByLabel(/code/i).fill(held);
+  await expect(page.getByText(/can't be used any more.*ask for a new code/i)).toBeVisible();
+  await expect(page).toHaveURL(/\/login\/verify-email/);
+
+  // The resend button opens after the screen's 30 s countdown.
+  const resend = page.getByRole('button', { name: /resend code/i });
+  await expect(resend).toBeEnabled({ timeout: 40_000 });
+  const again = await serverLogSize();
+  await resend.click();
+  const fresh = await readSignInCode(email, again);
+  await page.getByLabel(/code/i).fill(fresh);
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+});
