@@ -133,6 +133,7 @@ export const ErrorCodeSchema = z.enum([
   'VenueScanTime',
   'VenueClosed',
   'NotScheduled',
+  'PushEndpointRefused',
   'ServiceUnavailable',
   'Internal',
 ]);
