@@ -60,7 +60,7 @@ for (const [network, prefix] of [
 }
 
 /** True when `address` (an IPv4 or IPv6 literal) is a public unicast address; IPv4-mapped IPv6 is judged as IPv4. */
-export function isPublicAddress(address: string): boolean {
+function isPublicAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return false;
   return !BLOCKED.check(address, family === 6 ? 'ipv6' : 'ipv4');
