@@ -406,6 +406,30 @@ describe('endpoints that never answer', () => {
     expect(new Set(attempts.map((r) => r.status))).toEqual(new Set([0]));
     await t.db.delete(pushSubscriptions).where(inArray(pushSubscriptions.userId, attackers));
   }, 30_000);
+
+  it("stop at the notification's budget: nothing starts after it, and what is left counts as failed", async () => {
+    const hung = new Set<string>();
+    const attackers: string[] = [];
+    for (let a = 0; a < 3; a++) {
+      const attacker = await createMember(t);
+      attackers.push(attacker.userId);
+      for (let i = 0; i < 5; i++) {
+        const device = service.subscription();
+        service.hang(device.id);
+        hung.add(device.id);
+        expect((await t.request('PUT', '/api/push/subscription', { token: attacker.token, body: { endpoint: device.endpoint, keys: device.keys, topics: ['picks'] } })).status).toBe(200);
+      }
+    }
+    const n = await send({ topic: 'picks', title: 'Results soon', body: 'Stay tuned', sendAt: new Date(t.clock().getTime() + HOUR).toISOString() });
+    // A notification budget shorter than one send: each attacker's first request is cut off by it, the rest skipped.
+    const deps = { ...t.deps, push: { ...t.deps.push, notificationBudgetMs: 300 } };
+    expect(await processDuePushNotifications(deps, new Date(t.clock().getTime() + 2 * HOUR))).toBe(1);
+    const sent = await sentNotification(n.id);
+    expect(sent.failed).toBeGreaterThanOrEqual(hung.size);
+    await vi.waitFor(() => expect(service.hanging()).toBe(0), { timeout: 5_000, interval: 20 });
+    expect(service.received.filter((r) => hung.has(r.subscriptionId)).length).toBeLessThanOrEqual(attackers.length);
+    await t.db.delete(pushSubscriptions).where(inArray(pushSubscriptions.userId, attackers));
+  }, 30_000);
 });
 
 describe('with PUSH_ALLOW_INSECURE_ENDPOINTS unset: only https endpoints on public host names', () => {
