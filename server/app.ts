@@ -77,6 +77,8 @@ export type CreateAppOptions = {
   storage?: MediaStorage;
   /** Tests only: fault injection at each Idempotency-Key step (see `AppDeps.faultHook`). */
   faultHook?: AppDeps['faultHook'];
+  /** Push delivery's resolver and time bounds (see `AppDeps.push`); tests only, production takes the defaults. */
+  push?: AppDeps['push'];
   /**
    * Serve at most `concurrency` API requests at once, the others waiting in line (`middlewares/database-admission.ts`,
    * decision 0064). `server/main.ts` sets it for the embedded PGlite; PostgreSQL's pool bounds the wait itself.
@@ -136,6 +138,7 @@ export function createApp(options: CreateAppOptions) {
     organizations: createOrganizationCache(options.db),
     storage: options.storage ?? memoryStorage(),
     faultHook: options.faultHook,
+    push: options.push,
   };
   const { logger } = deps;
   const app = new Hono<AppEnv>();

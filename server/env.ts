@@ -188,6 +188,11 @@ export const EnvSchema = z
       .default('mailto:no-reply@podium.example'),
     /** Push requests one process sends at once while delivering a notification. */
     PUSH_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(16),
+    /**
+     * Development and tests only (refused with NODE_ENV=production): accept `http` push endpoints on any host, such
+     * as a local push service on 127.0.0.1. Otherwise only https endpoints on public host names (decision 0069).
+     */
+    PUSH_ALLOW_INSECURE_ENDPOINTS: bool(false),
   })
   .superRefine((e, ctx) => {
     // Decision 0042: a production server never runs on a secret or key that is printed in this repository.
@@ -206,6 +211,9 @@ export const EnvSchema = z
           message: 'is the demo key; set your organization\'s own key in production, or PODIUM_DEMO=true for a demo',
         });
       }
+    }
+    if (e.NODE_ENV === 'production' && e.PUSH_ALLOW_INSECURE_ENDPOINTS) {
+      ctx.addIssue({ code: 'custom', path: ['PUSH_ALLOW_INSECURE_ENDPOINTS'], message: 'lets push reach inside the network; it is for development and tests, never production' });
     }
     if ((e.VAPID_PUBLIC_KEY === null) !== (e.VAPID_PRIVATE_KEY === null)) {
       ctx.addIssue({ code: 'custom', path: ['VAPID_PUBLIC_KEY'], message: 'set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither' });

@@ -22,7 +22,8 @@
  * - Web Push (decision 0060): a `push` shows the notification (the club's icon, the in-app path to open) and tells
  *   open pages `{type: 'PUSH_REFRESH', keys}` so they refetch the data it is about; `notificationclick` focuses an
  *   open page and tells it `{type: 'PUSH_OPEN', url}` (or opens a window at the path); `pushsubscriptionchange`
- *   subscribes again with the same key and moves the server's subscription (`POST {apiOrigin}/push/renew`).
+ *   subscribes again with the same key and moves the server's subscription (`POST {apiOrigin}/push/renew`), proving
+ *   possession with the old subscription's endpoint and `auth` secret (decision 0069).
  */
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
@@ -172,10 +173,15 @@ self.addEventListener('notificationclick', (event) => {
 /** `pushsubscriptionchange` as browsers send it (not in TypeScript's WebWorker lib). */
 type SubscriptionChangeEvent = ExtendableEvent & { oldSubscription?: PushSubscription | null; newSubscription?: PushSubscription | null };
 
-/** Subscribes again with the old key when the browser did not, and moves the server's row to the new endpoint. */
+/**
+ * Subscribes again with the old key when the browser did not, and moves the server's row to the new endpoint. The
+ * worker holds no session: the old subscription's endpoint and `auth` secret, which only this browser and the server
+ * know, prove the row is this browser's. Without the old subscription there is nothing to prove, and nothing to move.
+ */
 async function renewSubscription(event: SubscriptionChangeEvent): Promise<void> {
   const old = event.oldSubscription;
-  if (!old) return;
+  const oldAuth = old?.toJSON().keys?.auth;
+  if (!old || !oldAuth) return;
   const next =
     event.newSubscription ??
     (await self.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: old.options.applicationServerKey }));
@@ -185,7 +191,7 @@ async function renewSubscription(event: SubscriptionChangeEvent): Promise<void> 
   await fetch(`${api}/push/renew`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ oldEndpoint: old.endpoint, endpoint, keys }),
+    body: JSON.stringify({ oldEndpoint: old.endpoint, oldKeys: { auth: oldAuth }, endpoint, keys }),
   });
 }
 

@@ -16,6 +16,7 @@ import type { createSessionLoader } from '../db/session-loader';
 import type { createIdempotencyClaimer } from '../db/idempotency-claims';
 import type { createRequestGroups } from '../db/request-groups';
 import type { MediaStorage } from '../storage/media-storage';
+import type { PushNetwork } from '../domain/push';
 
 /** The current time; injected so tests can move the clock. */
 export type Clock = () => Date;
@@ -54,6 +55,12 @@ export type AppDeps = {
   organizations: OrganizationCache;
   /** Where uploaded media bytes live (decision 0041). */
   storage: MediaStorage;
+  /**
+   * Push delivery's network and time bounds (decision 0069): the resolver push endpoints are checked with, the
+   * longest wait for one endpoint, for one member's devices and for one notification (ms). Unset = the system
+   * resolver and the production bounds; tests inject a resolver and short bounds.
+   */
+  push?: Partial<PushNetwork>;
   /**
    * Tests only: called at each step of an Idempotency-Key request (`claimed` before the handler, `handled` after
    * it, `stored` once the response is written, `committed` after the commit); throwing simulates a failure there.

@@ -134,6 +134,7 @@ export const ErrorCodeSchema = z.enum([
   'VenueScanTime',
   'VenueClosed',
   'NotScheduled',
+  'PushEndpointRefused',
   'ServiceUnavailable',
   'Internal',
 ]);

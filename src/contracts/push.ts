@@ -17,7 +17,10 @@ export type PushTopic = z.infer<typeof PushTopicSchema>;
 /** `GET /api/push/key` answer: the VAPID public key (base64url, uncompressed P-256 point) for `applicationServerKey`. */
 export const PushKeyResponseSchema = envelope(z.object({ publicKey: z.string() }));
 
-/** A browser's push subscription as `PushSubscription.toJSON()` gives it (only https endpoints, as browsers make). */
+/**
+ * A browser's push subscription as `PushSubscription.toJSON()` gives it. Browsers make https endpoints; the server
+ * also checks that the host is a public name (422 `PushEndpointRefused`, decision 0069).
+ */
 const PushEndpointSchema = TextSchema.max(2000).refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), 'Not an endpoint URL');
 const Base64UrlSchema = z.string().regex(/^[A-Za-z0-9_-]{8,200}={0,2}$/, 'Not base64url');
 const PushSubscriptionJsonSchema = z.object({
@@ -35,8 +38,15 @@ export type PushSubscribeInput = z.infer<typeof PushSubscribeInputSchema>;
 /** `DELETE /api/push/subscription` body, and the `GET` query: which device. */
 export const PushEndpointInputSchema = z.object({ endpoint: PushEndpointSchema });
 
-/** `POST /api/push/renew` body (the service worker's `pushsubscriptionchange`): the old endpoint and the new subscription. */
-export const PushRenewInputSchema = PushSubscriptionJsonSchema.extend({ oldEndpoint: PushEndpointSchema });
+/**
+ * `POST /api/push/renew` body (the service worker's `pushsubscriptionchange`, which holds no session): the old
+ * subscription's endpoint and `auth` secret, which prove possession of it, and the new subscription.
+ */
+export const PushRenewInputSchema = PushSubscriptionJsonSchema.extend({
+  oldEndpoint: PushEndpointSchema,
+  oldKeys: z.object({ auth: Base64UrlSchema }),
+});
+export type PushRenewInput = z.infer<typeof PushRenewInputSchema>;
 
 /** A device's subscription as the server keeps it. */
 export const PushSubscriptionSchema = z.object({ endpoint: z.string(), topics: z.array(PushTopicSchema), language: z.string() });

@@ -7,6 +7,7 @@
  * answers `ios-install`, and the prompt explains how to install.
  */
 import { apiRequest, type Envelope } from '../api/client';
+import { ApiError } from '../api/errors';
 import type { PushSubscriptionInfo, PushTopic } from '../contracts/push';
 
 /** What this device can do: subscribe, needs installing first (iOS), was refused by the fan, or cannot. */
@@ -58,22 +59,32 @@ async function serverKey(): Promise<Uint8Array<ArrayBuffer>> {
 
 /**
  * Asks the browser's permission (when not given yet), subscribes this device and stores it on the server with
- * `topics`; with a subscription already there, only the topics change.
+ * `topics`; with a subscription already there, only the topics change. When the server answers 409 (this browser's
+ * endpoint is held by another member's subscription, which the server never hands over without its secret), the
+ * browser's subscription is replaced by a fresh one, which is this member's alone (decision 0069).
  * @returns the stored subscription
  * @throws Error `denied` when the fan refused the permission; the API client's errors when the server is unreachable
  */
 export async function subscribeToPush(topics: PushTopic[], language: string): Promise<PushSubscriptionInfo> {
   if (Notification.permission !== 'granted' && (await Notification.requestPermission()) !== 'granted') throw new Error('denied');
   const registration = await navigator.serviceWorker.ready;
-  const subscription =
-    (await registration.pushManager.getSubscription()) ??
-    (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: await serverKey() }));
-  const json = subscription.toJSON();
-  const answer = await apiRequest<Envelope<PushSubscriptionInfo>>('/push/subscription', {
-    method: 'PUT',
-    body: { endpoint: json.endpoint, keys: json.keys, topics, language: language.startsWith('fr') ? 'fr' : 'en' },
-  });
-  return answer.data;
+  const fresh = async () => registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: await serverKey() });
+  const store = async (subscription: PushSubscription) => {
+    const json = subscription.toJSON();
+    const answer = await apiRequest<Envelope<PushSubscriptionInfo>>('/push/subscription', {
+      method: 'PUT',
+      body: { endpoint: json.endpoint, keys: json.keys, topics, language: language.startsWith('fr') ? 'fr' : 'en' },
+    });
+    return answer.data;
+  };
+  const subscription = (await registration.pushManager.getSubscription()) ?? (await fresh());
+  try {
+    return await store(subscription);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 409)) throw error;
+    await subscription.unsubscribe();
+    return store(await fresh());
+  }
 }
 
 /**

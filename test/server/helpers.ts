@@ -107,6 +107,7 @@ export async function createTestContext(
     logger?: Logger;
     faultHook?: CreateAppOptions['faultHook'];
     admission?: CreateAppOptions['admission'];
+    push?: CreateAppOptions['push'];
   } = {},
 ) {
   const database = await openTestDatabase();
@@ -123,7 +124,7 @@ export async function createTestContext(
     },
   };
   const organization = await seedDemoOrganization(database.db, { organizationKey: ORG_KEY, now: clock() });
-  const { app, deps } = createApp({ db: database.db, env, logger: options.logger ?? silentLogger, mailer, clock, faultHook: options.faultHook, admission: options.admission });
+  const { app, deps } = createApp({ db: database.db, env, logger: options.logger ?? silentLogger, mailer, clock, faultHook: options.faultHook, admission: options.admission, push: options.push });
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see TestResponse
   async function request<T = any>(method: string, path: string, opts: RequestOptions = {}): Promise<TestResponse<T>> {

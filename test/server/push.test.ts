@@ -5,15 +5,24 @@
  * consent, checked in) and a marketing one needs the consent; a 410 drops the subscription; sends and cancels are
  * audit-logged; a scheduled one goes out when due; a pick'em result is pushed to the members who answered, a
  * sweepstake win to its winner.
+ *
+ * Decision 0069: with `PUSH_ALLOW_INSECURE_ENDPOINTS` unset (a second app, with an injected resolver) only https
+ * endpoints on public host names are stored and sent to, checked again at each send; a member keeps at most 10
+ * subscriptions; an endpoint stays its member's; a renewal needs the old `auth` secret; endpoints that never answer
+ * hold one sending slot per member, for a bounded time. The main app runs with the escape, for the stand-in on
+ * http://127.0.0.1.
  */
-import { eq } from 'drizzle-orm';
+import type { LookupAddress } from 'node:dns';
+import { isIP } from 'node:net';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AdminChallengeResponseSchema } from '../../src/contracts/admin/challenge';
 import { PushNotificationListResponseSchema, PushNotificationResponseSchema, type PushNotificationInput } from '../../src/contracts/admin/push';
 import { PushKeyResponseSchema, PushPayloadSchema, type PushTopic } from '../../src/contracts/push';
 import { checkins, pushKeys, pushSubscriptions, sweepstakeWinners, users } from '../../server/db/schema';
 import { awardPoints } from '../../server/domain/ledger';
-import { processDuePushNotifications, vapidDetails } from '../../server/domain/push';
+import { MAX_SUBSCRIPTIONS_PER_MEMBER, processDuePushNotifications, vapidDetails } from '../../server/domain/push';
+import { loadEnv } from '../../server/env';
 import { startPushService, type PushServiceStandIn, type StandInSubscription } from '../stand-ins/push-service';
 import { createMember, type Member } from './content-fixtures';
 import { createTestContext, type TestContext } from './helpers';
@@ -23,9 +32,15 @@ const HOUR = 3_600_000;
 let t: TestContext;
 let ops: string;
 let service: PushServiceStandIn;
+/** Bounds of the main app's deliveries: short, so a test of endpoints that never answer takes seconds. */
+const SEND_TIMEOUT_MS = 1_500;
+const MEMBER_BUDGET_MS = 2_500;
 beforeAll(async () => {
   service = await startPushService();
-  t = await createTestContext({ env: { OPERATOR_EMAILS: OPERATOR } });
+  t = await createTestContext({
+    env: { OPERATOR_EMAILS: OPERATOR, PUSH_ALLOW_INSECURE_ENDPOINTS: 'true', PUSH_CONCURRENCY: '4' },
+    push: { sendTimeoutMs: SEND_TIMEOUT_MS, memberBudgetMs: MEMBER_BUDGET_MS },
+  });
   ops = await t.signIn(OPERATOR);
 });
 afterAll(async () => {
@@ -84,8 +99,9 @@ describe('subscriptions', () => {
     expect((await t.request('GET', query, { token: other.token })).status).toBe(404);
 
     const renewed = service.subscription();
-    expect((await t.request('POST', '/api/push/renew', { token: null, orgToken: null, body: { oldEndpoint: member.device.endpoint, endpoint: renewed.endpoint, keys: renewed.keys } })).status).toBe(204);
-    expect((await t.request('POST', '/api/push/renew', { token: null, orgToken: null, body: { oldEndpoint: member.device.endpoint, endpoint: renewed.endpoint, keys: renewed.keys } })).status).toBe(404);
+    const renewal = { oldEndpoint: member.device.endpoint, oldKeys: { auth: member.device.keys.auth }, endpoint: renewed.endpoint, keys: renewed.keys };
+    expect((await t.request('POST', '/api/push/renew', { token: null, orgToken: null, body: renewal })).status).toBe(204);
+    expect((await t.request('POST', '/api/push/renew', { token: null, orgToken: null, body: renewal })).status).toBe(404);
     const moved = await t.request('GET', `/api/push/subscription?endpoint=${encodeURIComponent(renewed.endpoint)}`, { token: member.token });
     expect(moved.body.data.topics).toEqual(['picks', 'sweepstakes']);
 
@@ -268,5 +284,251 @@ describe('automatic notifications', () => {
     expect(PushPayloadSchema.parse(receivedBy(winner.device)[0].payload)).toMatchObject({ topic: 'sweepstakes', url: `/sweepstakes/${id}` });
     expect(PushPayloadSchema.parse(receivedBy(winner.device)[0].payload).body).toContain('Signed helmet');
     expect(receivedBy(loser.device)).toHaveLength(0);
+  });
+});
+
+/** The member's subscription rows, as stored. */
+const rowsOf = (ctx: TestContext, userId: string) => ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+const renew = (body: object) => t.request('POST', '/api/push/renew', { token: null, orgToken: null, body });
+
+describe('a subscription belongs to the member who made it', () => {
+  it("PUT with another member's endpoint answers 409 and leaves the subscription with its member", async () => {
+    const owner = await subscribedMember(['picks']);
+    const before = await rowsOf(t, owner.userId);
+    const stranger = await createMember(t);
+    const strangersKeys = service.subscription().keys;
+    const res = await t.request('PUT', '/api/push/subscription', { token: stranger.token, body: { endpoint: owner.device.endpoint, keys: strangersKeys, topics: ['challenges'] } });
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe('Conflict');
+    expect(await rowsOf(t, owner.userId)).toEqual(before);
+    expect(await rowsOf(t, stranger.userId)).toHaveLength(0);
+  });
+
+  it('the same device, with its auth secret, moves to the member now signed in on it', async () => {
+    const first = await subscribedMember(['picks']);
+    const second = await createMember(t);
+    const res = await t.request('PUT', '/api/push/subscription', { token: second.token, body: { endpoint: first.device.endpoint, keys: first.device.keys, topics: ['checkin'] } });
+    expect(res.status).toBe(200);
+    expect(await rowsOf(t, first.userId)).toHaveLength(0);
+    expect((await rowsOf(t, second.userId)).map((r) => [r.endpoint, r.topics])).toEqual([[first.device.endpoint, ['checkin']]]);
+  });
+
+  it('POST /api/push/renew without the old auth secret or with a wrong one changes nothing; with it the subscription moves, same member and topics', async () => {
+    const owner = await subscribedMember(['picks', 'checkin']);
+    const before = await rowsOf(t, owner.userId);
+    const elsewhere = service.subscription();
+    const missing = await renew({ oldEndpoint: owner.device.endpoint, endpoint: elsewhere.endpoint, keys: elsewhere.keys });
+    expect(missing.status).toBe(422);
+    const wrong = await renew({ oldEndpoint: owner.device.endpoint, oldKeys: { auth: elsewhere.keys.auth }, endpoint: elsewhere.endpoint, keys: elsewhere.keys });
+    expect(wrong.status).toBe(404);
+    expect(await rowsOf(t, owner.userId)).toEqual(before);
+
+    const proven = await renew({ oldEndpoint: owner.device.endpoint, oldKeys: { auth: owner.device.keys.auth }, endpoint: elsewhere.endpoint, keys: elsewhere.keys });
+    expect(proven.status).toBe(204);
+    const after = await rowsOf(t, owner.userId);
+    expect(after.map((r) => ({ endpoint: r.endpoint, auth: r.auth, topics: r.topics }))).toEqual([{ endpoint: elsewhere.endpoint, auth: elsewhere.keys.auth, topics: ['picks', 'checkin'] }]);
+  });
+
+  it("a renewal cannot move a subscription onto another member's endpoint", async () => {
+    const a = await subscribedMember(['picks']);
+    const b = await subscribedMember(['picks']);
+    const [beforeA, beforeB] = [await rowsOf(t, a.userId), await rowsOf(t, b.userId)];
+    const res = await renew({ oldEndpoint: a.device.endpoint, oldKeys: { auth: a.device.keys.auth }, endpoint: b.device.endpoint, keys: a.device.keys });
+    expect(res.status).toBe(409);
+    expect(await rowsOf(t, a.userId)).toEqual(beforeA);
+    expect(await rowsOf(t, b.userId)).toEqual(beforeB);
+  });
+});
+
+describe('at most 10 subscriptions per member', () => {
+  it('an 11th device replaces the least recently updated one, so a new phone always works', async () => {
+    const member = await createMember(t);
+    const devices: StandInSubscription[] = [];
+    for (let i = 0; i < MAX_SUBSCRIPTIONS_PER_MEMBER + 2; i++) {
+      t.clock.advance(1_000);
+      const device = service.subscription();
+      devices.push(device);
+      const res = await t.request('PUT', '/api/push/subscription', { token: member.token, body: { endpoint: device.endpoint, keys: device.keys, topics: ['picks'] } });
+      expect(res.status).toBe(200);
+    }
+    expect(MAX_SUBSCRIPTIONS_PER_MEMBER).toBe(10);
+    const kept = (await rowsOf(t, member.userId)).map((r) => r.endpoint).sort();
+    expect(kept).toEqual(devices.slice(2).map((d) => d.endpoint).sort());
+  });
+
+  it('1,000 endpoints registered by one member, 25 at a time, leave 10, and a notification makes at most 10 requests for them', async () => {
+    const member = await createMember(t);
+    const ids = new Set<string>();
+    for (let batch = 0; batch < 40; batch++) {
+      const statuses = await Promise.all(Array.from({ length: 25 }, async () => {
+        const device = service.subscription();
+        ids.add(device.id);
+        return (await t.request('PUT', '/api/push/subscription', { token: member.token, body: { endpoint: device.endpoint, keys: device.keys, topics: ['sweepstakes'] } })).status;
+      }));
+      expect(new Set(statuses)).toEqual(new Set([200]));
+    }
+    expect(await rowsOf(t, member.userId)).toHaveLength(MAX_SUBSCRIPTIONS_PER_MEMBER);
+    const n = await send({ topic: 'sweepstakes', title: 'Draw tonight', body: 'Enter now' });
+    await sentNotification(n.id);
+    expect(service.received.filter((r) => ids.has(r.subscriptionId))).toHaveLength(MAX_SUBSCRIPTIONS_PER_MEMBER);
+  }, 60_000);
+});
+
+describe('endpoints that never answer', () => {
+  it("hold one sending slot per member for a bounded time: another member's notification arrives meanwhile", async () => {
+    // Three members (fewer than PUSH_CONCURRENCY, 4) with 10 endpoints each that never answer.
+    const hung = new Set<string>();
+    const attackers: string[] = [];
+    for (let a = 0; a < 3; a++) {
+      const attacker = await createMember(t);
+      attackers.push(attacker.userId);
+      for (let i = 0; i < MAX_SUBSCRIPTIONS_PER_MEMBER; i++) {
+        const device = service.subscription();
+        service.hang(device.id);
+        hung.add(device.id);
+        const res = await t.request('PUT', '/api/push/subscription', { token: attacker.token, body: { endpoint: device.endpoint, keys: device.keys, topics: ['checkin'] } });
+        expect(res.status).toBe(200);
+      }
+    }
+    const fan = await subscribedMember(['checkin']);
+
+    const n = await send({ topic: 'checkin', title: 'Gates open', body: 'Check in at the gates' });
+    await vi.waitFor(() => expect(receivedBy(fan.device)).toHaveLength(1), { timeout: 10_000, interval: 20 });
+    // The fan's push went out while the attackers' requests were still hanging: it did not wait behind them.
+    expect(service.hanging()).toBeGreaterThan(0);
+    // The whole notification ends within the members' budget (sentNotification waits at most 10 s), each attacker
+    // having reached the stand-in at most twice (a 2.5 s budget of 1.5 s sends) and the rest skipped.
+    const sent = await sentNotification(n.id);
+    expect(sent.failed).toBeGreaterThanOrEqual(hung.size);
+    await vi.waitFor(() => expect(service.hanging()).toBe(0), { timeout: 5_000, interval: 20 });
+    const attempts = service.received.filter((r) => hung.has(r.subscriptionId));
+    expect(attempts.length).toBeLessThanOrEqual(attackers.length * Math.ceil(MEMBER_BUDGET_MS / SEND_TIMEOUT_MS));
+    expect(new Set(attempts.map((r) => r.status))).toEqual(new Set([0]));
+    await t.db.delete(pushSubscriptions).where(inArray(pushSubscriptions.userId, attackers));
+  }, 30_000);
+
+  it("stop at the notification's budget: nothing starts after it, and what is left counts as failed", async () => {
+    const hung = new Set<string>();
+    const attackers: string[] = [];
+    for (let a = 0; a < 3; a++) {
+      const attacker = await createMember(t);
+      attackers.push(attacker.userId);
+      for (let i = 0; i < 5; i++) {
+        const device = service.subscription();
+        service.hang(device.id);
+        hung.add(device.id);
+        expect((await t.request('PUT', '/api/push/subscription', { token: attacker.token, body: { endpoint: device.endpoint, keys: device.keys, topics: ['picks'] } })).status).toBe(200);
+      }
+    }
+    const n = await send({ topic: 'picks', title: 'Results soon', body: 'Stay tuned', sendAt: new Date(t.clock().getTime() + HOUR).toISOString() });
+    // A notification budget shorter than one send: each attacker's first request is cut off by it, the rest skipped.
+    const deps = { ...t.deps, push: { ...t.deps.push, notificationBudgetMs: 300 } };
+    expect(await processDuePushNotifications(deps, new Date(t.clock().getTime() + 2 * HOUR))).toBe(1);
+    const sent = await sentNotification(n.id);
+    expect(sent.failed).toBeGreaterThanOrEqual(hung.size);
+    await vi.waitFor(() => expect(service.hanging()).toBe(0), { timeout: 5_000, interval: 20 });
+    expect(service.received.filter((r) => hung.has(r.subscriptionId)).length).toBeLessThanOrEqual(attackers.length);
+    await t.db.delete(pushSubscriptions).where(inArray(pushSubscriptions.userId, attackers));
+  }, 30_000);
+});
+
+describe('with PUSH_ALLOW_INSECURE_ENDPOINTS unset: only https endpoints on public host names', () => {
+  let strict: TestContext;
+  let strictOps: string;
+  let member: Member;
+  /** The DNS of this app: names of the test, each with its addresses; any other name does not resolve. */
+  const dns = new Map<string, string[]>([
+    ['push.example.com', ['151.101.1.1', '2a04:4e42::1']],
+    ['loopback.example.com', ['127.0.0.1']],
+    ['intranet.example.com', ['10.1.2.3']],
+    ['metadata.example.com', ['169.254.169.254']],
+    ['cgnat.example.com', ['100.64.0.9']],
+    ['ula.example.com', ['fd12:3456::1']],
+    ['mapped.example.com', ['::ffff:192.168.0.1']],
+    ['multicast.example.com', ['224.0.0.1']],
+    ['mixed.example.com', ['151.101.1.2', '192.168.1.1']],
+  ]);
+  const lookups: string[] = [];
+  const resolve = async (hostname: string): Promise<LookupAddress[]> => {
+    lookups.push(hostname);
+    const addresses = dns.get(hostname);
+    if (!addresses) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+    return addresses.map((address) => ({ address, family: isIP(address) }));
+  };
+  const subscribe = (token: string, endpoint: string, topics: PushTopic[] = []) =>
+    strict.request('PUT', '/api/push/subscription', { token, body: { endpoint, keys: service.subscription().keys, topics } });
+
+  beforeAll(async () => {
+    strict = await createTestContext({ env: { OPERATOR_EMAILS: OPERATOR }, push: { resolve } });
+    strictOps = await strict.signIn(OPERATOR);
+    member = await createMember(strict);
+  });
+  afterAll(async () => strict.close());
+
+  it('is refused in production', () => {
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'a-real-secret-of-this-club', ORGANIZATION_KEY: 'pk_live_real_club' };
+    expect(loadEnv(production).PUSH_ALLOW_INSECURE_ENDPOINTS).toBe(false);
+    expect(() => loadEnv({ ...production, PUSH_ALLOW_INSECURE_ENDPOINTS: 'true' })).toThrow(/PUSH_ALLOW_INSECURE_ENDPOINTS/);
+  });
+
+  it.each([
+    ['http://push.example.com/send/1', 'is not an https URL'],
+    ['https://127.0.0.1/send/1', 'names an IP address'],
+    ['https://10.0.0.8/send/1', 'names an IP address'],
+    ['https://[::1]/send/1', 'names an IP address'],
+    ['https://[fd00::1]/send/1', 'names an IP address'],
+    ['https://169.254.169.254/latest/meta-data/', 'names an IP address'],
+    ['https://[::ffff:127.0.0.1]/send/1', 'names an IP address'],
+    ['https://2130706433/send/1', 'names an IP address'],
+    ['https://localhost/send/1', 'is not a public host name'],
+    ['https://loopback.example.com/send/1', 'resolves to a private or reserved address'],
+    ['https://intranet.example.com/send/1', 'resolves to a private or reserved address'],
+    ['https://metadata.example.com/send/1', 'resolves to a private or reserved address'],
+    ['https://cgnat.example.com/send/1', 'resolves to a private or reserved address'],
+    ['https://ula.example.com/send/1', 'resolves to a private or reserved address'],
+    ['https://mapped.example.com/send/1', 'resolves to a private or reserved address'],
+    ['https://multicast.example.com/send/1', 'resolves to a private or reserved address'],
+    ['https://mixed.example.com/send/1', 'resolves to a private or reserved address'],
+    ['https://nowhere.example.com/send/1', 'does not resolve'],
+  ])('PUT %s answers 422 PushEndpointRefused (%s) and stores nothing', async (endpoint, reason) => {
+    const res = await subscribe(member.token, endpoint);
+    expect(res.status).toBe(422);
+    expect(res.body.error.code).toBe('PushEndpointRefused');
+    expect(res.body.error.message).toContain(reason);
+    expect(await rowsOf(strict, member.userId)).toHaveLength(0);
+  });
+
+  it('accepts an https endpoint on a public name; a renewal to an internal endpoint is refused and changes nothing', async () => {
+    const fan = await createMember(strict);
+    const keys = service.subscription().keys;
+    const stored = await strict.request('PUT', '/api/push/subscription', { token: fan.token, body: { endpoint: 'https://push.example.com/send/fan', keys, topics: [] } });
+    expect(stored.status).toBe(200);
+    const before = await rowsOf(strict, fan.userId);
+    for (const endpoint of ['https://10.0.0.8/send/2', 'https://intranet.example.com/send/2', 'http://push.example.com/send/2']) {
+      const res = await strict.request('POST', '/api/push/renew', { token: null, orgToken: null, body: { oldEndpoint: 'https://push.example.com/send/fan', oldKeys: { auth: keys.auth }, endpoint, keys } });
+      expect(res.status).toBe(422);
+      expect(res.body.error.code).toBe('PushEndpointRefused');
+    }
+    expect(await rowsOf(strict, fan.userId)).toEqual(before);
+  });
+
+  it('checks again at each send: a name that now resolves to a private address is not contacted, and its subscription is dropped', async () => {
+    dns.set('rebind.example.com', ['151.101.1.3']);
+    const fan = await createMember(strict);
+    expect((await subscribe(fan.token, 'https://rebind.example.com/send/fan', ['checkin'])).status).toBe(200);
+    dns.set('rebind.example.com', ['10.0.0.7']);
+    lookups.length = 0;
+    const created = await strict.request('POST', '/api/admin/push-notifications', { token: strictOps, body: { topic: 'checkin', title: 'Gates open', body: 'Check in now' } });
+    expect(created.status).toBe(202);
+    const id = PushNotificationResponseSchema.parse(created.body).data.id;
+    const sent = await vi.waitFor(async () => {
+      const list = PushNotificationListResponseSchema.parse((await strict.request('GET', '/api/admin/push-notifications', { token: strictOps })).body).data;
+      const found = list.find((n) => n.id === id);
+      expect(found?.status).toBe('sent');
+      return found!;
+    }, { timeout: 10_000, interval: 50 });
+    expect(sent).toMatchObject({ delivered: 0, dropped: 1, failed: 0 });
+    expect(lookups).toContain('rebind.example.com');
+    expect(await rowsOf(strict, fan.userId)).toHaveLength(0);
   });
 });

@@ -5,7 +5,9 @@
  * ES256 signature against the `k=` key with `jose`, audience = this origin, expiry within 24 h, a subject) and
  * decrypts the aes128gcm payload (RFC 8291, with `http_ece`) with that subscription's keys. It answers 201, or 410
  * for a subscription marked gone (`gone(id)` / `POST /__stand-in/gone/{id}`), 404 for one it never made, and 400
- * or 403 for a bad body or signature (also recorded). `GET /__stand-in/received` lists what arrived.
+ * or 403 for a bad body or signature (also recorded). A subscription marked hanging (`hang(id)`) never answers: its
+ * requests stay open until the sender gives up (`hanging()` counts those open now) or the stand-in stops.
+ * `GET /__stand-in/received` lists what arrived.
  *
  * Run alone: `npx tsx test/stand-ins/push-service.ts [port]`.
  */
@@ -39,6 +41,10 @@ export interface PushServiceStandIn {
   received: ReceivedPush[];
   subscription(): StandInSubscription;
   gone(id: string): void;
+  /** Marks a subscription whose requests are never answered. */
+  hang(id: string): void;
+  /** Requests to hanging subscriptions open now. */
+  hanging(): number;
   stop(): Promise<void>;
 }
 
@@ -63,6 +69,9 @@ async function verifyVapid(header: string | undefined, audience: string): Promis
 export async function startPushService(port = 0): Promise<PushServiceStandIn> {
   const keys = new Map<string, { ecdh: ReturnType<typeof createECDH>; auth: string }>();
   const goneIds = new Set<string>();
+  const hangIds = new Set<string>();
+  /** Releases of the requests held open now. */
+  const held = new Set<() => void>();
   const received: ReceivedPush[] = [];
   let origin = '';
 
@@ -89,6 +98,19 @@ export async function startPushService(port = 0): Promise<PushServiceStandIn> {
   const receive = async (c: Context, id: string, record: ReceivedPush) => {
     const own = keys.get(id);
     if (!own) return c.body(null, (record.status = 404));
+    if (hangIds.has(id)) {
+      // Held until the sender aborts (its socket closes) or the stand-in stops; status 0 records "no answer".
+      await new Promise<void>((resolve) => {
+        const release = () => {
+          held.delete(release);
+          resolve();
+        };
+        held.add(release);
+        c.req.raw.signal.addEventListener('abort', release);
+      });
+      record.status = 0;
+      return c.body(null, 504);
+    }
     if (goneIds.has(id)) return c.body(null, (record.status = 410));
     try {
       const vapid = await verifyVapid(c.req.header('authorization'), origin);
@@ -125,7 +147,12 @@ export async function startPushService(port = 0): Promise<PushServiceStandIn> {
     received,
     subscription,
     gone: (id) => goneIds.add(id),
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    hang: (id) => hangIds.add(id),
+    hanging: () => held.size,
+    stop: () => {
+      for (const release of [...held]) release();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }
 

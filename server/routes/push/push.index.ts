@@ -1,7 +1,7 @@
 /**
  * Web Push for fans (decision 0060). Without a credential: `GET /api/push/key` (the VAPID public key the browser
- * subscribes with) and `POST /api/push/renew` (the service worker's `pushsubscriptionchange`: the old endpoint is
- * the credential). Members: `PUT /api/push/subscription` (subscribe this device or change its topics),
+ * subscribes with) and `POST /api/push/renew` (the service worker's `pushsubscriptionchange`: the old endpoint and
+ * its `auth` secret prove possession). Members: `PUT /api/push/subscription` (subscribe this device or change its topics),
  * `GET /api/push/subscription?endpoint=` (this device's topics), `DELETE /api/push/subscription` (unsubscribe,
  * e.g. at sign-out).
  */
@@ -30,15 +30,19 @@ export function pushPublicRoutes(deps: AppDeps) {
     })
     .post('/renew', documented({
       summary: "Moves a subscription to the browser's new endpoint and keys (pushsubscriptionchange)",
-      description: 'Called by the service worker, which holds no session: knowing the old endpoint is the credential.',
+      description: "Called by the service worker, which holds no session: the old subscription's endpoint and `auth` secret prove possession; the member and topics stay.",
       tags,
       auth: 'none',
       body: PushRenewInputSchema,
       response: null,
       status: 204,
-      errors: { 404: 'NotFound: no subscription has this old endpoint.' },
+      errors: {
+        404: 'NotFound: no subscription has this old endpoint and auth secret.',
+        409: 'Conflict: another member\'s subscription has the new endpoint.',
+        422: 'PushEndpointRefused: the new endpoint is not https on a public host name.',
+      },
     }), async (c) => {
-      await renewSubscription(deps.db, await readJson(c, PushRenewInputSchema), deps.clock());
+      await renewSubscription(deps, await readJson(c, PushRenewInputSchema), deps.clock());
       return c.body(null, 204);
     });
 }
@@ -48,12 +52,17 @@ export function pushRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .put('/subscription', documented({
       summary: "Subscribes this device to push, or changes its topics (the endpoint names the device)",
+      description: 'At most 10 subscriptions per member: a new device replaces the least recently updated one.',
       tags,
       body: PushSubscribeInputSchema,
       response: PushSubscriptionResponseSchema,
+      errors: {
+        409: "Conflict: another member's subscription has this endpoint (it stays theirs).",
+        422: 'PushEndpointRefused: the endpoint is not https on a public host name.',
+      },
     }), async (c) => {
       const { user } = requireUser(c.get('principal'));
-      return sendData(c, await saveSubscription(deps.db, user.id, await readJson(c, PushSubscribeInputSchema), deps.clock()));
+      return sendData(c, await saveSubscription(deps, user.id, await readJson(c, PushSubscribeInputSchema), deps.clock()));
     })
     .get('/subscription', documented({
       summary: "This device's subscription and topics",
