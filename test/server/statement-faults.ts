@@ -18,6 +18,8 @@ export type StatementFaults = {
   cutOff: <T>(table: string, send: () => Promise<T>) => Promise<T>;
   /** The next delete of a row of `table` fails as on a lost connection (once). */
   failNextDelete: (table: string) => Promise<void>;
+  /** PostgreSQL only: terminates every client backend of the test's database but the helper's own session. */
+  terminateBackends: () => Promise<void>;
   /** Drops every trigger this helper made. */
   clear: () => Promise<void>;
   close: () => Promise<void>;
@@ -41,6 +43,13 @@ export async function createStatementFaults(ctx: TestContext): Promise<Statement
   await exec(`create or replace function podium_test_fail_once() returns trigger language plpgsql as $$
     begin if nextval('podium_test_fail_once') = 1 then ${lost}; end if; return old; end $$`);
   const triggers = new Set<string>();
+  const terminateBackends = async () => {
+    if (!admin) throw new Error('PGlite has no connection to terminate');
+    await admin.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`,
+    );
+  };
 
   const clear = async () => {
     for (const on of triggers) {
@@ -61,10 +70,7 @@ export async function createStatementFaults(ctx: TestContext): Promise<Statement
           await expect
             .poll(async () => (await session.query(`select count(*)::int as n from pg_stat_activity where wait_event = 'PgSleep' and datname = current_database()`)).rows[0].n, { timeout: 10_000 })
             .toBeGreaterThan(0);
-          await session.query(
-            `select pg_terminate_backend(pid) from pg_stat_activity
-              where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`,
-          );
+          await terminateBackends();
         }
         return await answer;
       } finally {
@@ -78,6 +84,7 @@ export async function createStatementFaults(ctx: TestContext): Promise<Statement
       await exec(`create trigger podium_test_fail_once before delete on ${table} for each row execute function podium_test_fail_once()`);
       triggers.add(`podium_test_fail_once ${table}`);
     },
+    terminateBackends,
     clear,
     async close() {
       await clear();
