@@ -12,7 +12,7 @@
  */
 
 /** A description safe to log: every field is a name, a code or a masked message. */
-export type ErrorDescription = {
+type ErrorDescription = {
   /** The error's class (`DrizzleQueryError`, `DatabaseError`, `TypeError`, …). */
   error: string;
   /** SQLSTATE or socket errno, from the error or its causes. */
