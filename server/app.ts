@@ -21,6 +21,7 @@ import { createSessionLoader } from './db/session-loader';
 import { ambientDb, ambientPrepared } from './db/request-transaction';
 import { memoryStorage, type MediaStorage } from './storage/media-storage';
 import type { Env } from './env';
+import { describeError } from './lib/error-description';
 import { ApiError, notFound } from './lib/errors';
 import type { Logger } from './lib/logger';
 import { createMailer, type Mailer } from './lib/mailer';
@@ -99,19 +100,6 @@ const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
 };
 
 /**
- * What the log may say about an unexpected error (decision 0043): its name and stack frames, and for a failed SQL
- * statement only the database's error code. Never the message of a failed statement, which carries the statement's
- * parameters (e-mails, ids), nor a database message, which can quote a value.
- */
-function describeError(error: Error): Record<string, unknown> {
-  const cause = error.cause as { code?: unknown } | undefined;
-  const isDatabase = /^Failed query/.test(error.message) || (cause !== undefined && typeof cause?.code === 'string');
-  const frames = (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line)).slice(0, 12).map((l) => l.trim());
-  if (isDatabase) return { error: error.name, sqlState: typeof cause?.code === 'string' ? cause.code : undefined, frames };
-  return { error: error.name, message: error.message, frames };
-}
-
-/**
  * Builds the app.
  * @returns the Hono app and the resolved dependencies (tests reuse `deps.db`, `deps.clock`)
  */
@@ -154,11 +142,11 @@ export function createApp(options: CreateAppOptions) {
     }
     if (isConnectionError(error)) {
       // The database went away mid-request (failover, restart): nothing was committed, a retry will do.
-      logger.warn('database connection lost', { method: c.req.method, path: c.req.path, error: String(error) });
+      logger.warn('database connection lost', { method: c.req.method, route: c.req.routePath, ...describeError(error) });
       const body = { error: { code: 'ServiceUnavailable' as const, message: 'The service is briefly unavailable. Please try again.' } };
       return c.json(body, 503, { 'Retry-After': String(DB_RETRY_AFTER_SECONDS) });
     }
-    logger.error('unhandled error', { method: c.req.method, route: c.req.routePath, ...describeError(error) });
+    logger.error('unhandled error', { method: c.req.method, route: c.req.routePath, ...describeError(error, { frames: true }) });
     return c.json({ error: { code: 'Internal', message: 'Something went wrong on our side. Please try again.' } }, 500);
   });
 

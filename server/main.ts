@@ -20,6 +20,7 @@ import { purgeExpired } from './domain/housekeeping';
 import { processDuePushNotifications } from './domain/push';
 import { processEnv, startupWarnings } from './env';
 import { answerClientErrorsWithJson } from './lib/client-errors';
+import { describeError } from './lib/error-description';
 import { createLogger } from './lib/logger';
 import { seedIfEmpty } from './seed';
 import { diskStorage, storageForDataDir } from './storage/media-storage';
@@ -98,14 +99,14 @@ async function startServer() {
   });
 
   const housekeeping = setInterval(() => {
-    purgeExpired(database.db, new Date(), storage).catch((error) => logger.warn('housekeeping failed', { error: String(error) }));
+    purgeExpired(database.db, new Date(), storage).catch((error) => logger.warn('housekeeping failed', describeError(error)));
     // The figures' closed days, so that an operator's request does not pay for them (decision 0058).
-    rollUpEveryOrganization(database.db, new Date()).catch((error) => logger.warn('figures rollup failed', { error: String(error) }));
+    rollUpEveryOrganization(database.db, new Date()).catch((error) => logger.warn('figures rollup failed', describeError(error)));
   }, 60 * 60 * 1000);
   housekeeping.unref();
   // Operators' scheduled push notifications (decision 0060): due rows are claimed by one process each.
   const pushJob = setInterval(() => {
-    processDuePushNotifications(deps, new Date()).catch((error) => logger.warn('push job failed', { error: String(error) }));
+    processDuePushNotifications(deps, new Date()).catch((error) => logger.warn('push job failed', describeError(error)));
   }, PUSH_JOB_INTERVAL_MS);
   pushJob.unref();
 

@@ -13,6 +13,7 @@ import { NodeSDK } from '@opentelemetry/sdk-node';
 import { BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
 import type { Env } from './env';
+import { describeError } from './lib/error-description';
 
 // `never[]`: any extra arguments (Hono's env, execution context) are passed through untouched, whatever their types.
 type FetchHandler = (request: Request, ...rest: never[]) => Response | Promise<Response>;
@@ -69,8 +70,11 @@ export function traceRequests<H extends FetchHandler>(handler: H): H {
           if (response.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR, message: `HTTP ${response.status}` });
           return response;
         } catch (error) {
-          span.recordException(error as Error);
-          span.setStatus({ code: SpanStatusCode.ERROR, message: String(error) });
+          // Described, never the error itself: a failed statement's message and stack carry its parameters.
+          const described = describeError(error);
+          const summary = described.message ?? [described.code, described.class, described.statement].filter(Boolean).join(' ');
+          span.recordException({ name: described.error, message: summary });
+          span.setStatus({ code: SpanStatusCode.ERROR, message: summary });
           throw error;
         } finally {
           span.end();

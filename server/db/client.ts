@@ -9,6 +9,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
+import { describeError } from '../lib/error-description';
 import { prepareStatementsOf } from './prepared-statements';
 
 export type Schema = typeof schema;
@@ -27,6 +28,12 @@ export type Database = {
   pglite?: PGlite;
   close: () => Promise<void>;
 };
+
+/** A lost connection's error for the console: its code and class, never a message that could quote a statement. */
+function summary(error: unknown): string {
+  const described = describeError(error);
+  return [described.code, described.class].filter(Boolean).join(' ') || described.error;
+}
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -62,7 +69,7 @@ export async function openDatabase(options: {
     // node-postgres emits backend errors of idle clients (a PostgreSQL restart, a failover, an administrator
     // terminating sessions) on the pool; without a listener they would crash the process. The pool drops that
     // client and opens a new one for the next request, so a warning is all that is needed.
-    pool.on('error', (error) => console.warn(`[db] idle PostgreSQL connection lost: ${error.message}`));
+    pool.on('error', (error) => console.warn(`[db] idle PostgreSQL connection lost: ${summary(error)}`));
     // A client checked out by a transaction is detached from the pool's listener: when its backend is
     // terminated mid-query, the client itself emits 'error' and, unheard, that kills the process. The failing
     // query rejects anyway (the request answers 503, see `isConnectionError`). The broken client is handed back
@@ -74,7 +81,7 @@ export async function openDatabase(options: {
     pool.on('connect', (client) => {
       prepareStatementsOf(client, options.preparedStatements ?? true);
       client.on('error', (error) => {
-        console.warn(`[db] PostgreSQL connection lost: ${error.message}`);
+        console.warn(`[db] PostgreSQL connection lost: ${summary(error)}`);
         if (!checkedOut.has(client)) return;
         const release = client.release;
         client.release = () => undefined;

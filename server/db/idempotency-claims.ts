@@ -14,7 +14,7 @@
  * that reach the end of their handler in one turn write their answers with one `update … from unnest(…)`.
  */
 import DataLoader from 'dataloader';
-import { sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { perTransactionBatch, perTurnBatch } from './turn-batch';
 import type { Db, Tx } from './client';
 import { isConnectionError } from './client';
@@ -34,6 +34,14 @@ type IdempotencyAnswer = Pick<IdempotencyClaim, 'principal' | 'key' | 'createdAt
   responseBody: string;
   responseContentType: string | null;
 };
+
+/**
+ * Attempts at releasing a claim while the database connection keeps failing. A connection killed under a request
+ * (failover, restart, an administrator ending sessions) usually takes the pool's idle connections with it, and the
+ * pool may hand one of them to the release before it has heard of the loss; it drops each broken one, so the next
+ * attempt gets another or a new one. A few cover a pool of dead connections without holding a 503 for long.
+ */
+const RELEASE_ATTEMPTS = 4;
 
 const identity = (claim: { principal: string; key: string }) => `${claim.principal}\n${claim.key}`;
 
@@ -85,10 +93,15 @@ function prepareInsertClaims(db: Db) {
  *   `store(tx, answer)`, inside the request's transaction `tx`: true when the record was still this request's and in
  *   flight and now holds the answer, false when it was taken over as abandoned meanwhile (the request must not
  *   commit). A failure rejects every answer of the statement: their transaction is lost anyway.
+ *   `release(claim)`: deletes the claim's record while it is still in flight (never an answer that committed), so
+ *   that the key is free at once after a request that committed nothing; retried on another connection when the
+ *   connection is lost (`RELEASE_ATTEMPTS`). Resolves false when the record could not be deleted (the database
+ *   stays away): it is then taken over once abandoned. Only failed requests release, so this is no cost to others.
  */
 export function createIdempotencyClaimer(db: Db): {
   claim: (record: IdempotencyClaim) => Promise<boolean>;
   store: (tx: Tx, answer: IdempotencyAnswer) => Promise<boolean>;
+  release: (claim: Pick<IdempotencyClaim, 'principal' | 'key' | 'createdAt'>) => Promise<boolean>;
 } {
   const insert = prepareInsertClaims(db);
   /** Inserts `claims` (distinct keys) in one statement; returns the identities of the rows it wrote. */
@@ -139,5 +152,17 @@ export function createIdempotencyClaimer(db: Db): {
     const kept = new Set(rows.map(identity));
     return answers.map((answer) => kept.has(identity(answer)));
   });
-  return { claim: (record) => loader.load(record), store };
+  const release = async (claim: Pick<IdempotencyClaim, 'principal' | 'key' | 'createdAt'>) => {
+    const r = idempotencyRecords;
+    const mine = and(eq(r.principal, claim.principal), eq(r.key, claim.key), eq(r.createdAt, claim.createdAt), isNull(r.status));
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await db.delete(r).where(mine);
+        return true;
+      } catch (error) {
+        if (attempt >= RELEASE_ATTEMPTS || !isConnectionError(error)) return false;
+      }
+    }
+  };
+  return { claim: (record) => loader.load(record), store, release };
 }

@@ -3,6 +3,7 @@
  * engines). Built once per database by `createApp`.
  */
 import { and, asc, desc, eq, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { nameStatement } from '../lib/error-description';
 import type { Db } from './client';
 import { challenges, organizations } from './schema';
 
@@ -48,8 +49,11 @@ export type PreparedStatement<Row> = { execute: (values: Record<string, unknown>
  */
 export function prepareStatement<Row>(db: Db, name: string, statement: SQL): PreparedStatement<Row> {
   const internals = db as unknown as {
-    dialect: { sqlToQuery: (statement: SQL) => unknown };
+    dialect: { sqlToQuery: (statement: SQL) => { sql: string } };
     session: { prepareQuery: (query: unknown, fields: undefined, name: string, arrayMode: boolean) => PreparedStatement<Row> };
   };
-  return internals.session.prepareQuery(internals.dialect.sqlToQuery(statement), undefined, name, false);
+  const query = internals.dialect.sqlToQuery(statement);
+  // A failure of this statement is then logged under its name.
+  nameStatement(query.sql, name);
+  return internals.session.prepareQuery(query, undefined, name, false);
 }

@@ -19,6 +19,7 @@ import { isUnderage } from '../../src/rules/underage';
 import type { DbOrTx, Tx } from '../db/client';
 import type { OrganizationRow } from '../db/organization-cache';
 import { sweepstakeEntries, sweepstakes, sweepstakeWinners, users } from '../db/schema';
+import { describeError } from '../lib/error-description';
 import { ApiError, notFound } from '../lib/errors';
 import type { AppDeps, Principal } from '../lib/types';
 import { recordAudit, type Actor } from './audit';
@@ -225,7 +226,7 @@ async function notifyWinners(deps: AppDeps, organization: OrganizationRow, sweep
       });
       await deps.db.update(sweepstakeWinners).set({ notifiedAt: deps.clock() }).where(eq(sweepstakeWinners.id, w.id));
     } catch (error) {
-      deps.logger.warn('sweepstake win not mailed', { winnerId: w.id, error: error instanceof Error ? error.message : String(error) });
+      deps.logger.warn('sweepstake win not mailed', { winnerId: w.id, ...describeError(error) });
     }
   }
 }

@@ -33,6 +33,7 @@ import { afterCommit } from '../db/request-transaction';
 import { challengeResponses, challenges, checkins, consents, organizations, pushKeys, pushNotifications, pushSubscriptions, ranks, userConsents, users } from '../db/schema';
 import type { PushSegment } from '../db/schema/push';
 import type { Env } from '../env';
+import { describeError } from '../lib/error-description';
 import { ApiError, conflict, notFound, validationFailed } from '../lib/errors';
 import { isUuid } from '../lib/ids';
 import type { AppDeps } from '../lib/types';
@@ -423,7 +424,7 @@ export async function createPushNotification(deps: AppDeps, actor: Actor, input:
     return created;
   });
   if (sendAt <= now) {
-    afterCommit(() => void processDuePushNotifications(deps, now).catch((error) => deps.logger.warn('push send failed', { error: String(error) })));
+    afterCommit(() => void processDuePushNotifications(deps, now).catch((error) => deps.logger.warn('push send failed', describeError(error))));
   }
   return toNotification(row);
 }

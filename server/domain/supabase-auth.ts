@@ -15,6 +15,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { createRemoteJWKSet, decodeProtectedHeader, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import { isUniqueViolation } from '../db/client';
 import { users } from '../db/schema';
+import { describeError } from '../lib/error-description';
 import type { AppDeps, Principal, UserRow } from '../lib/types';
 
 /** Audience of a signed-in user's access token (Supabase Auth). */
@@ -159,7 +160,7 @@ export async function resolveSupabasePrincipal(deps: AppDeps, token: string, now
   try {
     claims = await verifySupabaseAccessToken(token, { supabaseUrl: env.PUBLIC_SUPABASE_URL, jwtSecret: env.SUPABASE_JWT_SECRET, now });
   } catch (error) {
-    deps.logger.warn('supabase token verification failed', { error: String(error) });
+    deps.logger.warn('supabase token verification failed', describeError(error));
     return null;
   }
   if (!claims) return null;

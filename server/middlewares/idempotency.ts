@@ -12,7 +12,9 @@
  *   their turn and commit with them, all or nothing (decision 0066);
  * - a replay gets the stored status and body (header `Idempotent-Replayed`);
  * - the same key with another method, path or body is 422 IdempotencyKeyReused;
- * - a 5xx rolls the whole request back and frees the key (the request can be retried); a 429, or a handler that
+ * - a 5xx or a lost database connection rolls the whole request back and frees the key at once, so the client's
+ *   immediate retry is processed (`release`, which tries again on another connection when the pool handed it one
+ *   that died with the others; decision 0071); a 429, or a handler that
  *   sets `idempotencyNoStore` (a response holding a secret, e.g. a new session token), commits its change and
  *   frees the key in the same transaction;
  * - an in-flight record older than 2 minutes is considered abandoned (crashed process) and taken over; since
@@ -22,7 +24,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { HEADER_IDEMPOTENCY_KEY } from '../../src/contracts/common';
-import type { Tx } from '../db/client';
+import { isConnectionError, type Tx } from '../db/client';
 import { committed, runInRequestTransaction } from '../db/request-transaction';
 import { idempotencyRecords } from '../db/schema';
 import { sha256 } from '../lib/crypto';
@@ -84,21 +86,28 @@ export function idempotency(deps: AppDeps, options: { groupCommit?: (c: Context<
 
     for (let attempt = 0; attempt < 3; attempt++) {
       const now = deps.clock();
-      const claimed = await deps.idempotencyClaims.claim({
-        principal,
-        key,
-        method,
-        path,
-        fingerprint,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
-      });
+      // Frees the key of a request that committed nothing, so that its retry runs at once; should the database stay
+      // away, the in-flight record is taken over once abandoned instead.
+      const free = () => deps.idempotencyClaims.release({ principal, key, createdAt: now });
+      let claimed: boolean;
+      try {
+        claimed = await deps.idempotencyClaims.claim({
+          principal,
+          key,
+          method,
+          path,
+          fingerprint,
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
+        });
+      } catch (error) {
+        // The claim may have committed before its answer was lost with the connection.
+        if (isConnectionError(error)) await free();
+        throw error;
+      }
 
       if (claimed) {
         const mine = and(where, eq(idempotencyRecords.createdAt, now), isNull(idempotencyRecords.status));
-        // Frees the key of a request that did not commit; best effort: if the database is gone, the in-flight
-        // record expires as abandoned instead.
-        const free = () => db.delete(idempotencyRecords).where(mine).catch(() => undefined);
         let requestTx: Tx | null = null;
         const work = async (tx: Tx) => {
           requestTx = tx;
