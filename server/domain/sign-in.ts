@@ -23,6 +23,7 @@ import type { Env } from '../env';
 import { generateOtpCode, generateToken, hashOtpCode, sameDigest, sha256 } from '../lib/crypto';
 import { ApiError } from '../lib/errors';
 import { isSuspended } from '../../src/rules/suspension';
+import { bootstrapsOperator } from './operators';
 import { assertNotSuspended } from './suspension';
 import type { AppDeps, OrganizationRow } from '../lib/types';
 import {
@@ -245,7 +246,7 @@ export async function verifySignInCode(
     await deps.db.update(otpCodes).set({ consumedAt: now }).where(inArray(otpCodes.id, ids));
     assertNotSuspended(state.member, now);
   }
-  const grant = match ? await openSession(deps, { organizationId: organization.id, email, ids, matchId: match.id, now, operator: isOperatorEmail(deps.env, email) }) : null;
+  const grant = match ? await openSession(deps, { organizationId: organization.id, email, ids, matchId: match.id, now, operator: await bootstrapsOperator(deps.db, deps.env, organization.id, email) }) : null;
   if (!grant) {
     // Wrong guesses count against every live code of the e-mail (`attempts + 1` is atomic), then against the limits.
     if (ids.length && !match) await deps.db.update(otpCodes).set({ attempts: sql`${otpCodes.attempts} + 1` }).where(inArray(otpCodes.id, ids));
@@ -272,14 +273,6 @@ async function signInState(
     codes: row.codes,
     member: row.member ? { suspendedAt: date(row.member.suspendedAt), suspendedUntil: date(row.member.suspendedUntil) } : undefined,
   };
-}
-
-/**
- * Whether `email` is listed in `OPERATOR_EMAILS`: such a member gets the `operator` role at sign-in (the first
- * operator of a fresh deployment needs nothing else).
- */
-export function isOperatorEmail(env: Env, email: string): boolean {
-  return env.OPERATOR_EMAILS.includes(email.trim().toLowerCase());
 }
 
 /**
