@@ -135,8 +135,9 @@ export const EnvSchema = z
      */
     PODIUM_DEMO: bool(false),
     /**
-     * E-mails (comma list, any case) that get the `operator` role when they sign in: the first operator of a fresh
-     * deployment needs nothing else. Operators may grant the role to others in the console.
+     * E-mails (comma list, any case) that bootstrap an organization's first operator: a listed e-mail gets the
+     * `operator` role at sign-in only while the organization has no operator (decision 0072). Operators grant and
+     * revoke the role in the console.
      */
     OPERATOR_EMAILS: z
       .string()

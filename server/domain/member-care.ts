@@ -9,9 +9,10 @@
  *   with the schema, so a new member-owned table cannot be forgotten.
  * - An erasure anonymises the member's row (e-mail replaced by `deleted-<id>@deleted.invalid`, which no one can
  *   sign in with, so the same e-mail signs up afresh), revokes their sessions and keeps the ledger, so balances,
- *   totals and draws stay exact.
+ *   totals and draws stay exact; in the same transaction it takes what is personal out of the rows that outlive
+ *   the account elsewhere (ledger labels, audit entries, push notifications, idempotency records; decision 0072).
  */
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { MemberActivity } from '../../src/contracts/admin/member';
 import type { DataExport } from '../../src/contracts/data-rights';
@@ -19,6 +20,7 @@ import type { Db, DbOrTx } from '../db/client';
 import {
   activationUsers,
   activityDays,
+  auditLog,
   articleReads,
   avatarUploads,
   badges,
@@ -28,11 +30,13 @@ import {
   challenges,
   checkins,
   consents,
+  idempotencyRecords,
   leaderboardNames,
   leaderboardScores,
   leagueMembers,
   media,
   pointTransactions,
+  pushNotifications,
   pushSubscriptions,
   sessions,
   storyChapterViews,
@@ -119,7 +123,8 @@ export function exportDisposition(memberId: string): string {
  * Erases a member (GDPR art. 17) in the caller's transaction: personal fields of the row cleared (see the module
  * note), `deleted_at` set, role and suspension reset; the `delete` tables' rows (sessions among them) and the avatar
  * uploads' media rows deleted; the e-mail's sign-in codes and rate-limit counters forgotten. Ledger and
- * participation rows stay.
+ * participation rows stay, without their labels; audit entries, push notifications and idempotency records lose
+ * what is personal (`eraseTraces`). The caller checks `keepAnOperator` first (`./operators`).
  * @returns the storage keys of the deleted avatar bytes, to delete once the transaction committed
  */
 export async function eraseMember(tx: DbOrTx, member: UserRow, now: Date): Promise<string[]> {
@@ -131,10 +136,11 @@ export async function eraseMember(tx: DbOrTx, member: UserRow, now: Date): Promi
   const removed = uploads.length
     ? await tx.delete(media).where(inArray(media.id, uploads.map((u) => u.mediaId))).returning({ storageKey: media.storageKey })
     : [];
+  const erasedEmail = `deleted-${member.id}@deleted.invalid`;
   await tx
     .update(users)
     .set({
-      email: `deleted-${member.id}@deleted.invalid`,
+      email: erasedEmail,
       username: null,
       firstName: null,
       lastName: null,
@@ -152,7 +158,40 @@ export async function eraseMember(tx: DbOrTx, member: UserRow, now: Date): Promi
       updatedAt: now,
     })
     .where(eq(users.id, member.id));
+  await eraseTraces(tx, member, erasedEmail);
   return removed.flatMap((r) => (r.storageKey ? [r.storageKey] : []));
+}
+
+/**
+ * What an erasure does outside the member's own rows (decision 0072), after the row is marked erased (the audit
+ * log's trigger allows its two rewrites only for an erased member):
+ * - ledger rows keep amount, reason kind, reference and time, and lose their label (an operator's adjustment reason
+ *   is free text, e.g. a name and a phone number; the app shows the reason kind instead);
+ * - audit entries about the member keep only amounts, role and times (`podium_audit_erased`, migration 0015), and
+ *   the entries and push notifications they made as an operator name them by `erasedEmail`;
+ * - idempotency records holding an answer of the member's requests, or of an operator's requests about the member
+ *   (`/admin/members/<id>...`), are deleted. A claim still in flight holds no answer: the erasure request's own
+ *   claim stays to take its bodiless 204.
+ */
+async function eraseTraces(tx: DbOrTx, member: UserRow, erasedEmail: string): Promise<void> {
+  await tx.update(pointTransactions).set({ label: null }).where(and(eq(pointTransactions.userId, member.id), isNotNull(pointTransactions.label)));
+  await tx
+    .update(auditLog)
+    .set({ before: sql`podium_audit_erased(${auditLog.before})`, after: sql`podium_audit_erased(${auditLog.after})` })
+    .where(and(eq(auditLog.organizationId, member.organizationId), eq(auditLog.entity, 'members'), eq(auditLog.entityId, member.id)));
+  await tx.update(auditLog).set({ actorEmail: erasedEmail }).where(eq(auditLog.actorUserId, member.id));
+  await tx
+    .update(pushNotifications)
+    .set({ createdByEmail: erasedEmail })
+    .where(and(eq(pushNotifications.organizationId, member.organizationId), eq(pushNotifications.createdByEmail, member.email)));
+  await tx
+    .delete(idempotencyRecords)
+    .where(
+      and(
+        isNotNull(idempotencyRecords.status),
+        or(eq(idempotencyRecords.principal, `user:${member.id}`), ilike(idempotencyRecords.path, `%/admin/members/${member.id}%`)),
+      ),
+    );
 }
 
 /** Deletes the bytes of erased avatars (after the erasure committed; a failure leaves only unreachable bytes). */

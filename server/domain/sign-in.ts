@@ -28,6 +28,7 @@ import { generateOtpCode, generateToken, hashOtpCode, sameDigest, sha256 } from 
 import { ApiError } from '../lib/errors';
 import { mailboxOf } from '../../src/rules/mailbox';
 import { isSuspended } from '../../src/rules/suspension';
+import { bootstrapsOperator } from './operators';
 import { assertNotSuspended } from './suspension';
 import type { AppDeps, OrganizationRow } from '../lib/types';
 import {
@@ -280,7 +281,7 @@ export async function verifySignInCode(
     await deps.db.update(otpCodes).set({ consumedAt: now }).where(inArray(otpCodes.id, ids));
     assertNotSuspended(attempt.member, now);
   }
-  const grant = await openSession(deps, { organizationId: organization.id, email, ids, matchId: match.id, now, operator: isOperatorEmail(deps.env, email) });
+  const grant = await openSession(deps, { organizationId: organization.id, email, ids, matchId: match.id, now, operator: await bootstrapsOperator(deps.db, deps.env, organization.id, email) });
   // A concurrent repeat of the same code consumed it first: a replay, not a failure.
   if (!grant) throw codeUsedUp();
   return grant;
@@ -303,14 +304,6 @@ async function signInAttempt(
     codes: row.codes,
     member: row.member ? { suspendedAt: date(row.member.suspendedAt), suspendedUntil: date(row.member.suspendedUntil) } : undefined,
   };
-}
-
-/**
- * Whether `email` is listed in `OPERATOR_EMAILS`: such a member gets the `operator` role at sign-in (the first
- * operator of a fresh deployment needs nothing else).
- */
-export function isOperatorEmail(env: Env, email: string): boolean {
-  return env.OPERATOR_EMAILS.includes(email.trim().toLowerCase());
 }
 
 /**

@@ -10,7 +10,7 @@
  *   follows the token's (Supabase owns the address).
  * - Anything that does not verify resolves to null, which the authenticate middleware turns into 401.
  */
-import { isOperatorEmail } from './sign-in';
+import { bootstrapsOperator } from './operators';
 import { and, eq, isNull } from 'drizzle-orm';
 import { createRemoteJWKSet, decodeProtectedHeader, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import { isUniqueViolation } from '../db/client';
@@ -127,10 +127,12 @@ async function findOrCreateSupabaseUser(deps: AppDeps, organizationId: string, c
     }
   }
 
+  // `OPERATOR_EMAILS` bootstraps the organization's first operator only (decision 0072).
+  const operator = await bootstrapsOperator(deps.db, deps.env, organizationId, claims.email);
   // A member of this organization with the same e-mail and no external identity yet (e.g. signed up in local mode).
   const [linked] = await deps.db
     .update(users)
-    .set({ authSubject: claims.sub, updatedAt: deps.clock(), ...(isOperatorEmail(deps.env, claims.email) ? { role: 'operator' as const } : {}) })
+    .set({ authSubject: claims.sub, updatedAt: deps.clock(), ...(operator ? { role: 'operator' as const } : {}) })
     .where(and(eq(users.organizationId, organizationId), eq(users.email, claims.email), isNull(users.authSubject)))
     .returning();
   if (linked) return linked;
@@ -141,7 +143,7 @@ async function findOrCreateSupabaseUser(deps: AppDeps, organizationId: string, c
       organizationId,
       email: claims.email,
       authSubject: claims.sub,
-      role: isOperatorEmail(deps.env, claims.email) ? 'operator' : 'member',
+      role: operator ? 'operator' : 'member',
       createdAt: deps.clock(),
       updatedAt: deps.clock(),
     })

@@ -9,7 +9,7 @@ import { and, desc, eq, lt } from 'drizzle-orm';
 import type { Transaction, User, UserUpdate } from '../../src/contracts/user';
 import { isUniqueViolation, type Db } from '../db/client';
 import { pointTransactions, users } from '../db/schema';
-import { ApiError, conflict, validationFailed } from '../lib/errors';
+import { ApiError, conflict, unauthorized, validationFailed } from '../lib/errors';
 import type { AppDeps, RankRow, UserRow } from '../lib/types';
 import { rankFor } from '../../src/rules/rank';
 
@@ -42,13 +42,16 @@ export function serializeUser(deps: AppDeps, user: UserRow, ranks: RankRow[]): U
 
 /**
  * Applies a profile update.
- * @throws ApiError 422 BirthdayImmutable / ValidationFailed, 409 Conflict (username taken)
+ * @throws ApiError 422 BirthdayImmutable / ValidationFailed, 409 Conflict (username taken), 401 when the account was
+ *   erased meanwhile
  */
 export async function updateProfile(deps: AppDeps, userId: string, input: UserUpdate): Promise<UserRow> {
   const now = deps.clock();
   try {
     return await deps.db.transaction(async (tx) => {
       const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+      // An erasure that committed while this request waited for the row: nothing may be written back into it.
+      if (user.deletedAt) throw unauthorized('Sign in to continue');
       const changes: Partial<typeof users.$inferInsert> = { updatedAt: now };
       for (const field of ['username', 'firstName', 'lastName', 'phoneNumber', 'zipCode'] as const) {
         if (input[field] !== undefined) changes[field] = input[field] === '' ? null : input[field];

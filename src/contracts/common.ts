@@ -128,6 +128,7 @@ export const ErrorCodeSchema = z.enum([
   'NoEntriesLeft',
   'AccountSuspended',
   'NegativeBalance',
+  'LastOperator',
   'LeagueFull',
   'SeasonOrder',
   'VenueCodeInvalid',

@@ -2,7 +2,8 @@
  * Member care end to end in Chromium against the real server (decision 0053): a fan downloads their data from their
  * profile and deletes their account (typing the confirmation word) and lands on the sign-in screen, their session
  * revoked; an operator finds a fan in the console, adjusts their points with a reason (the fan
- * reads it in their history) and suspends another member, who is then told so on the sign-in screen.
+ * reads it in their history) and suspends another member, who is then told so on the sign-in screen. The club's
+ * last operator who tries to delete their account is told to hand the role on first, and stays (decision 0072).
  */
 import type { Browser, Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
@@ -109,3 +110,18 @@ test('an operator adjusts a fan’s points with a reason (the fan sees it in the
   await cheater.getByLabel(/code/i).fill(await readSignInCode(cheaterEmail, mark));
   await expect(cheater.getByText(/Your account is suspended\./)).toBeVisible();
 });
+
+test("the club's last operator cannot delete their account: the app says to hand the role on first", async ({ browser, request }) => {
+  const ops = await signedIn(browser, OPERATOR);
+  const token = await sessionTokenOf(ops);
+  await ops.goto('/profile/data');
+  await ops.getByRole('button', { name: 'Delete my account' }).click();
+  const dialog = ops.getByRole('dialog', { name: 'Delete your account?' });
+  await dialog.getByLabel('Type DELETE to confirm').fill('DELETE');
+  await dialog.getByRole('button', { name: 'Delete for good' }).click();
+  await expect(dialog.getByText("You're the club's last operator: give the operator role to someone else in the console first.")).toBeVisible();
+  await expect(ops).toHaveURL(/\/profile\/data$/);
+  const me = await apiGet<{ role: string }>(request, token, '/user/me');
+  expect(me.role).toBe('operator');
+});
+

@@ -15,8 +15,8 @@ import { startPushService, type PushServiceStandIn, type StandInSubscription } f
 import { apiHeaders, apiSignIn, expect, newFanEmail, test } from './fixtures';
 import { signInToDashboard, waitForServiceWorker } from './offline-helpers';
 
-/** An operator of this spec alone (playwright.config.ts `OPERATOR_EMAILS`), so no other spec's sign-in cooldown applies. */
-const OPERATOR = 'push-ops@alpine-racing.example';
+/** The run's operator (playwright.config.ts `OPERATOR_EMAILS`, which makes only an organization's first operator). */
+const OPERATOR = 'ops@alpine-racing.example';
 /** What the test touches of the worker's global scope (the main tsconfig has no WebWorker lib). */
 type WorkerScope = {
   registration: { getNotifications(): Promise<Array<{ title: string; icon: string }>> };

@@ -1,7 +1,8 @@
 /**
  * Who may use the admin API: every route registered under `/api/admin` (read from the app itself, so a new route
  * cannot be left open) answers 401 without a session and 403 to a member who is not an operator; `OPERATOR_EMAILS`
- * grants the role at sign-in, and a revoked role is refused from the next request on.
+ * grants the role at sign-in only while the organization has no operator (a bootstrap, decision 0072), so a role
+ * revoked in the console stays revoked; a revoked role is refused from the next request on.
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -68,5 +69,29 @@ describe('the admin API is for operators only', () => {
     expect((await t.request('GET', '/api/admin/audit-log', { token })).status).toBe(200);
     await t.db.update(users).set({ role: 'member' }).where(eq(users.email, email));
     expect((await t.request('GET', '/api/admin/audit-log', { token })).status).toBe(403);
+  });
+
+  it('grants nothing to a listed e-mail once the organization has an operator: a role revoked in the console stays revoked', async () => {
+    t.clock.advance(31_000); // past the code cooldown of the e-mail's earlier sign-in
+    const ops = await t.signIn(OPERATOR);
+    expect((await t.request('GET', '/api/user/me', { token: ops })).body.data.role).toBe('operator');
+    const other = await t.signIn('other@example.com');
+    const otherMe = (await t.request('GET', '/api/user/me', { token: other })).body.data;
+    expect(otherMe.role).toBe('member');
+
+    // The first operator grants the second one the role, who then revokes the first one's.
+    const granted = await t.request('POST', `/api/admin/members/${otherMe.userId}/role`, { token: ops, body: { role: 'operator' } });
+    expect(granted.status).toBe(200);
+    const opsId = (await t.request('GET', '/api/user/me', { token: ops })).body.data.userId;
+    const revoked = await t.request('POST', `/api/admin/members/${opsId}/role`, { token: other, body: { role: 'member' } });
+    expect(revoked.body.data.role).toBe('member');
+
+    // Signing in again leaves the listed e-mail a member.
+    t.clock.advance(31_000);
+    const again = await t.signIn(OPERATOR);
+    expect((await t.request('GET', '/api/user/me', { token: again })).body.data.role).toBe('member');
+    expect((await t.request('GET', '/api/admin/audit-log', { token: again })).status).toBe(403);
+    const [row] = await t.db.select({ role: users.role }).from(users).where(eq(users.id, opsId));
+    expect(row.role).toBe('member');
   });
 });

@@ -2,9 +2,11 @@
  * Member care (decision 0053): operators' points adjustments (never a negative balance, shown to the fan with the
  * reason), suspensions (no earning, spending or sign-in until lifted or over), the member's data export (every
  * member-owned table, nobody else's rows, no secrets) and erasure (no personal field left, the ledger still sums),
- * each operator action audit-logged.
+ * each operator action audit-logged. Nothing personal outlives an erasure (decision 0072): not in ledger labels, the
+ * audit log or idempotency records; and the organization's last operator cannot erase their account.
  */
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdjustmentResponseSchema, AdminMemberListResponseSchema, AdminMemberResponseSchema, MemberActivityResponseSchema } from '../../src/contracts/admin/member';
@@ -12,7 +14,7 @@ import { SweepstakeListResponseSchema, type Sweepstake } from '../../src/contrac
 import { DataExportSchema } from '../../src/contracts/data-rights';
 import { TransactionListResponseSchema } from '../../src/contracts/user';
 import * as schema from '../../server/db/schema';
-import { auditLog, pointTransactions, rateLimits, sessions, users } from '../../server/db/schema';
+import { auditLog, idempotencyRecords, pointTransactions, rateLimits, sessions, users } from '../../server/db/schema';
 import { MEMBER_TABLES } from '../../server/domain/member-care';
 import { createContentContext, createMember, type Member } from './content-fixtures';
 import type { TestContext } from './helpers';
@@ -302,3 +304,103 @@ describe('account deletion', () => {
     expect((await admin('DELETE', `/${opsId}`, { confirmation: 'DELETE' })).status).toBe(409);
   });
 });
+
+describe('nothing personal outlives an erasure', () => {
+  const NAME = 'Mustermann';
+  const PHONE = '+49 30 9876543';
+  const keyed = (token: string, method: string, path: string, body: unknown) =>
+    t.request(method, path, { token, body, headers: { 'idempotency-key': randomUUID() } });
+  const ledgerOf = (userId: string) =>
+    t.db.select().from(pointTransactions).where(eq(pointTransactions.userId, userId)).orderBy(asc(pointTransactions.createdAt), asc(pointTransactions.id));
+  const idempotencyOf = (userId: string) => t.db.select().from(idempotencyRecords).where(eq(idempotencyRecords.principal, `user:${userId}`));
+
+  /**
+   * A member whose profile was changed with a keyed PATCH, with a goodwill adjustment whose reason names them and
+   * their phone, and a suspension (lifted) whose reason does too; signed in again.
+   */
+  async function namedMember() {
+    const member = await createMember(t, { points: 100 });
+    const patch = await keyed(member.token, 'PATCH', '/api/user/me', { firstName: 'Erika', lastName: NAME, phoneNumber: PHONE });
+    expect(patch.status).toBe(200);
+    expect((await idempotencyOf(member.userId))[0].responseBody).toContain(NAME);
+    const reason = `Goodwill for Erika ${NAME}, phone ${PHONE}`;
+    expect((await keyed(ops, 'POST', `/api/admin/members/${member.userId}/adjustments`, { amount: 300, reason })).status).toBe(201);
+    expect((await admin('POST', `/${member.userId}/suspension`, { reason: `Called Erika ${NAME} on ${PHONE}` })).status).toBe(200);
+    expect((await admin('DELETE', `/${member.userId}/suspension`)).status).toBe(200);
+    return { ...member, token: await signInAgain(member.email) };
+  }
+
+  /** Every row of the tables that outlive an account, as one text. */
+  const everything = async () =>
+    JSON.stringify([await t.db.select().from(pointTransactions), await t.db.select().from(auditLog), await t.db.select().from(idempotencyRecords)]);
+
+  for (const [who, erase] of [
+    ['the member', (m: Member) => keyed(m.token, 'DELETE', '/api/user/me', { confirmation: 'DELETE' })],
+    ['an operator', (m: Member) => keyed(ops, 'DELETE', `/api/admin/members/${m.userId}`, { confirmation: 'DELETE' })],
+  ] as const) {
+    it(`after ${who} erases the account, no ledger row, audit entry or idempotency record names them; amounts and dates stay`, async () => {
+      const member = await namedMember();
+      const ledger = await ledgerOf(member.userId);
+      const audit = await auditOf(member.userId);
+      expect(await everything()).toContain(NAME);
+
+      expect((await erase(member)).status).toBe(204);
+
+      const dump = await everything();
+      for (const personal of [NAME, PHONE, 'Erika', member.email]) expect(dump).not.toContain(personal);
+      // The ledger keeps every row with its amount, reason kind, reference and time; only the free-text label goes.
+      expect(await ledgerOf(member.userId)).toEqual(ledger.map((row) => ({ ...row, label: null })));
+      expect(await ledgerSum(member.userId)).toBe(400);
+      // The audit entries keep entity, action, ids, amounts and times.
+      const after = await auditOf(member.userId);
+      const kept = (rows: typeof audit) =>
+        rows.map(({ id, entity, entityId, action, actorUserId, createdAt }) => ({ id, entity, entityId, action, actorUserId, createdAt })).sort((a, b) => a.id.localeCompare(b.id));
+      expect(kept(after.filter((a) => a.action !== 'delete'))).toEqual(kept(audit));
+      expect(after.find((a) => a.action === 'adjust')).toMatchObject({ before: { points: 100 }, after: { points: 400, amount: 300 } });
+      expect(after.find((a) => a.action === 'suspend')?.after).toEqual({ suspendedAt: expect.any(String), suspendedUntil: null });
+      // Of the member's own keyed requests, only the erasure's answer (204, no body) can be left.
+      for (const record of await idempotencyOf(member.userId)) expect(record).toMatchObject({ method: 'DELETE', status: 204, responseBody: '' });
+    });
+  }
+
+  it("an erased operator's e-mail leaves the audit log; what they did stays, by id", async () => {
+    const email = `helper-${randomUUID().slice(0, 8)}@example.com`;
+    const helper = await t.signIn(email);
+    const helperId = (await t.request('GET', '/api/user/me', { token: helper })).body.data.userId as string;
+    expect((await admin('POST', `/${helperId}/role`, { role: 'operator' })).status).toBe(200);
+    const member = await createMember(t);
+    const adjusted = await t.request('POST', `/api/admin/members/${member.userId}/adjustments`, { token: helper, body: { amount: 5, reason: 'Welcome gift' } });
+    expect(adjusted.status).toBe(201);
+    expect(JSON.stringify(await t.db.select().from(auditLog))).toContain(email);
+
+    expect((await keyed(helper, 'DELETE', '/api/user/me', { confirmation: 'DELETE' })).status).toBe(204);
+
+    expect(JSON.stringify(await t.db.select().from(auditLog))).not.toContain(email);
+    const [entry] = await auditOf(member.userId);
+    expect(entry).toMatchObject({ action: 'adjust', actorUserId: helperId, actorEmail: `deleted-${helperId}@deleted.invalid`, after: { amount: 5, reason: 'Welcome gift' } });
+  });
+
+  it("refuses the organization's last operator their account's deletion (409 LastOperator), as their role's revocation", async () => {
+    const operators = await t.db.select({ id: users.id }).from(users).where(and(eq(users.organizationId, t.organization.id), eq(users.role, 'operator')));
+    expect(operators).toEqual([{ id: opsId }]);
+    const res = await keyed(ops, 'DELETE', '/api/user/me', { confirmation: 'DELETE' });
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe('LastOperator');
+    const revoke = await admin('POST', `/${opsId}/role`, { role: 'member' });
+    expect(revoke.status).toBe(409);
+    expect(revoke.body.error.code).toBe('LastOperator');
+    const [row] = await t.db.select().from(users).where(eq(users.id, opsId));
+    expect(row).toMatchObject({ email: OPERATOR, role: 'operator', deletedAt: null });
+    expect((await t.request('GET', '/api/admin/members', { token: ops })).status).toBe(200);
+  });
+
+  it('the members audit entries of a member who is not erased cannot be rewritten', async () => {
+    const member = await namedMember();
+    await expect(
+      t.db.update(auditLog).set({ before: sql`podium_audit_erased(${auditLog.before})`, after: sql`podium_audit_erased(${auditLog.after})` }).where(eq(auditLog.entityId, member.userId)),
+    ).rejects.toThrow();
+    await expect(t.db.update(auditLog).set({ actorEmail: `deleted-${opsId}@deleted.invalid` }).where(eq(auditLog.actorUserId, opsId))).rejects.toThrow();
+    expect(JSON.stringify(await auditOf(member.userId))).toContain(NAME);
+  });
+});
+

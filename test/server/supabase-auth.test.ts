@@ -17,7 +17,7 @@ beforeAll(async () => {
   otherProject = await startSupabaseStandIn(0, { log: () => undefined });
   const env = { PUBLIC_AUTH_MODE: 'supabase', PUBLIC_SUPABASE_URL: standIn.url, PUBLIC_SUPABASE_ANON_KEY: 'anon-key' };
   t = await createTestContext({ env });
-  legacy = await createTestContext({ env: { ...env, SUPABASE_JWT_SECRET: LEGACY_SECRET } });
+  legacy = await createTestContext({ env: { ...env, SUPABASE_JWT_SECRET: LEGACY_SECRET, OPERATOR_EMAILS: 'boss@club.example,deputy@club.example' } });
 });
 afterAll(async () => {
   await t.close();
@@ -150,6 +150,14 @@ describe('Supabase access tokens as API bearers (supabase mode)', () => {
     expect((await legacy.request('GET', '/api/user/me', { token: bad })).status).toBe(401);
     // ES256 tokens from the JWKS still work next to the secret.
     expect((await legacy.request('GET', '/api/user/me', { token: await standIn.signAccessToken({ sub: sub(), email: email('es') }) })).status).toBe(200);
+  });
+
+  it('OPERATOR_EMAILS makes the first listed member to arrive an operator, and no one once the organization has one', async () => {
+    const boss = await legacy.request('GET', '/api/user/me', { token: await hs256({ sub: sub(), email: 'Boss@club.example' }) });
+    expect(boss.body.data.role).toBe('operator');
+    const deputy = await legacy.request('GET', '/api/user/me', { token: await hs256({ sub: sub(), email: 'deputy@club.example' }) });
+    expect(deputy.status).toBe(200);
+    expect(deputy.body.data.role).toBe('member');
   });
 
   it('the organization key still makes a visitor, and DELETE /session with a Supabase token answers without error', async () => {

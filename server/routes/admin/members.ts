@@ -4,7 +4,7 @@
  * (ledger, responses, entries, wins, badges, consents, sessions); `POST /{id}/role {role}` grants or revokes the
  * operator role (audit actions `grant` / `revoke`, entity `members`). The role is read with the session on every
  * request, so a revoked operator is refused from their next request on. The organization's last operator cannot be
- * revoked (409): someone must still be able to run the program.
+ * revoked (409 LastOperator, `keepAnOperator`): someone must still be able to run the program.
  *
  * Member care (decision 0053), each audit-logged in its own transaction: `POST /{id}/adjustments {amount, reason}`
  * (action `adjust`; 422 NegativeBalance below zero), `POST /{id}/suspension {reason, until?}` (action `suspend`;
@@ -34,6 +34,7 @@ import type { DbOrTx } from '../../db/client';
 import { pointTransactions, users } from '../../db/schema';
 import { recordAudit, type Actor } from '../../domain/audit';
 import { adjustPoints } from '../../domain/ledger';
+import { keepAnOperator } from '../../domain/operators';
 import { deleteStoredBytes, eraseMember, exportDisposition, exportMemberData, memberActivity, revokeSessions } from '../../domain/member-care';
 import { toTransaction } from '../../domain/users';
 import { conflict, notFound, validationFailed } from '../../lib/errors';
@@ -147,21 +148,15 @@ export function memberAdminRoutes(deps: AppDeps) {
       response: AdminMemberResponseSchema,
       errors: {
         404: 'NotFound: no member of the organization has this id.',
-        409: "Conflict: the organization's last operator cannot be revoked.",
+        409: "LastOperator: the organization's last operator cannot be revoked.",
       },
     }), async (c) => {
       const { organization, ranks, user } = requireOperator(c.get('principal'));
       const { role } = await readJson(c, MemberRoleChangeSchema);
       const member = await deps.db.transaction(async (tx) => {
-        // Lock the organization's operators first, so two revocations cannot both see another operator left.
-        const operators = await tx
-          .select({ id: users.id })
-          .from(users)
-          .where(and(eq(users.organizationId, organization.id), eq(users.role, 'operator')))
-          .for('update');
+        if (role === 'member') await keepAnOperator(tx, organization.id, c.req.param('id'));
         const target = await readMember(tx, organization.id, c.req.param('id'), true);
         if (target.role === role) return target;
-        if (role === 'member' && operators.length <= 1) throw conflict('The organization\'s last operator cannot be revoked');
         const [row] = await tx.update(users).set({ role }).where(eq(users.id, target.id)).returning();
         await recordAudit(tx, user, {
           entity: 'members',
@@ -294,7 +289,7 @@ export function memberAdminRoutes(deps: AppDeps) {
       status: 204,
       errors: {
         404: 'NotFound: no member of the organization has this id.',
-        409: 'Conflict: operators cannot erase their own account here (they use their profile).',
+        409: "Conflict: operators cannot erase their own account here (they use their profile); LastOperator: the member is the organization's last operator.",
         422: 'ValidationFailed: the confirmation is missing or wrong.',
       },
     }), async (c) => {
@@ -302,6 +297,7 @@ export function memberAdminRoutes(deps: AppDeps) {
       await readJson(c, AccountDeletionSchema);
       const now = deps.clock();
       const keys = await deps.db.transaction(async (tx) => {
+        await keepAnOperator(tx, organization.id, c.req.param('id'));
         const target = await readMember(tx, organization.id, c.req.param('id'), true);
         if (target.id === user.id) throw conflict('Operators erase their own account from their profile');
         if (target.deletedAt) return [];

@@ -2,7 +2,8 @@
  * Member routes (spec §7): `GET /api/user/me` (401 without a session), `PATCH /api/user/me`
  * (UserUpdateSchema; see `domain/users.ts` for the rules), `GET /api/user/me/transactions?limit=&before=`, and the
  * member's data rights (decision 0053): `GET /api/user/me/export` (all their data, a JSON download) and
- * `DELETE /api/user/me {confirmation}` (erasure: personal data erased, sessions revoked, ledger kept).
+ * `DELETE /api/user/me {confirmation}` (erasure: personal data erased, sessions revoked, ledger kept; the
+ * organization's last operator is refused with 409 LastOperator, decision 0072).
  */
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
@@ -10,6 +11,7 @@ import { AccountDeletionSchema, DataExportSchema } from '../../../src/contracts/
 import { TransactionListQuerySchema, TransactionListResponseSchema, UserResponseSchema, UserUpdateSchema } from '../../../src/contracts/user';
 import { users } from '../../db/schema';
 import { deleteStoredBytes, eraseMember, exportDisposition, exportMemberData } from '../../domain/member-care';
+import { keepAnOperator } from '../../domain/operators';
 import { listTransactions, serializeUser, updateProfile } from '../../domain/users';
 import { parseWith, readJson, sendData } from '../../lib/http';
 import { documented } from '../../lib/openapi';
@@ -70,11 +72,15 @@ export function userRoutes(deps: AppDeps) {
       body: AccountDeletionSchema,
       response: null,
       status: 204,
-      errors: { 422: 'ValidationFailed: the confirmation is missing or wrong.' },
+      errors: {
+        409: "LastOperator: the member is the organization's last operator (they give the role to someone else first).",
+        422: 'ValidationFailed: the confirmation is missing or wrong.',
+      },
     }), async (c) => {
       const { user } = requireUser(c.get('principal'));
       await readJson(c, AccountDeletionSchema);
       const keys = await deps.db.transaction(async (tx) => {
+        await keepAnOperator(tx, user.organizationId, user.id);
         const [member] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
         return eraseMember(tx, member, deps.clock());
       });

@@ -2,10 +2,12 @@
  * `/profile/data` (decision 0053): the member's data rights. "Download my data" saves everything the club holds
  * about them as a JSON file (GDPR art. 15 and 20); "Delete my account" opens a modal `<dialog>` where the member
  * types the confirmation word of their language before the account is erased (art. 17). After the erasure the app
- * layer signs out locally and shows the sign-in screen (`onDeleted`).
+ * layer signs out locally and shows the sign-in screen (`onDeleted`). The organization's last operator is refused
+ * (409 LastOperator) and told to hand the role on first.
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/errors';
 import { Page } from '../../../components/page';
 import { notify } from '../../../platform/toasts';
 import { useDeleteMyAccount, useDownloadMyData } from '../api/data-rights';
@@ -36,7 +38,8 @@ function DeleteAccountDialog({ dialogRef, onDeleted }: DataRightsProps & { dialo
         notify({ title: t('data.delete.done') });
         onDeleted();
       },
-      onError: () => setError(t('data.delete.failed')),
+      // The club's last operator keeps the account until someone else runs the program (decision 0072).
+      onError: (failure) => setError(failure instanceof ApiError && failure.code === 'LastOperator' ? t('data.delete.lastOperator') : t('data.delete.failed')),
     });
   };
   return (
