@@ -132,6 +132,8 @@ export const ErrorCodeSchema = z.enum([
   'VenueCodeInvalid',
   'VenueScanTime',
   'VenueClosed',
+  'VenueCodeExpired',
+  'VenueScanLate',
   'NotScheduled',
   'ServiceUnavailable',
   'Internal',
