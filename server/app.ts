@@ -15,6 +15,7 @@ import { prepareQueries } from './db/queries';
 import { prepareChallengeStatements } from './domain/challenges';
 import { createCheckinBatches, prepareCheckinStatements } from './domain/checkin';
 import { prepareSignInStatements } from './domain/sign-in';
+import { prepareVenueStatements } from './domain/venue-checkin';
 import { createIdempotencyClaimer } from './db/idempotency-claims';
 import { createRequestGroups } from './db/request-groups';
 import { createSessionLoader } from './db/session-loader';
@@ -116,6 +117,7 @@ export function createApp(options: CreateAppOptions) {
       ...prepareCheckinStatements(options.db),
       ...prepareChallengeStatements(options.db),
       ...prepareSignInStatements(options.db, options.env),
+      ...prepareVenueStatements(options.db),
     }),
     // Read before any request transaction opens (authenticate runs first), so straight on the database.
     sessions: createSessionLoader(options.db),

@@ -147,6 +147,11 @@ export const EnvSchema = z
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     /** Version reported in /config.json. */
     PODIUM_VERSION: z.string().min(1).default('1.0.0'),
+    /**
+     * Wrong typed venue codes per client address per 15 minutes before that address's typed codes are refused
+     * (decision 0068). A stadium crowd shares a few addresses and right codes never count: keep it large.
+     */
+    VENUE_ADDRESS_FAILURES_PER_15_MIN: positiveInt(3000),
 
     PUBLIC_API_ORIGIN: z.string().min(1).default('/api'),
     PUBLIC_AUTH_MODE: z.enum(['local', 'supabase']).default('local'),

@@ -2,7 +2,8 @@
  * Fixed-window rate limiting with the counters in Postgres (ARCHITECTURE §2: no request state in memory),
  * atomic upserts (one statement for all the rules of a request), so N server processes share the limits.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
 import { rateLimits } from '../db/schema';
 import { tooManyRequests } from '../lib/errors';
 
@@ -90,4 +91,16 @@ export function refuseExhausted(rules: RateLimitRule[], counters: RateLimitCount
     if (!row || row.windowStart.getTime() + rule.windowMs <= now.getTime() || row.count < rule.limit) continue;
     throw tooManyRequests(Math.max(0, row.windowStart.getTime() + rule.windowMs - now.getTime()) / 1000, rule.name);
   }
+}
+
+/**
+ * Takes back the hit `hit` counted in `rule` (a row of `hits` for that rule), for a limit that counts every attempt
+ * up front so that parallel attempts cannot overtake it, when the attempt turned out not to be a failure. Nothing
+ * changes once that window has ended (a new window started meanwhile).
+ */
+export async function forgiveHit(db: DbOrTx, rule: RateLimitRule, hit: HitRow): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(and(eq(rateLimits.bucket, rule.bucket), eq(rateLimits.windowStart, new Date(hit.window_ms))));
 }

@@ -134,6 +134,8 @@ export const ErrorCodeSchema = z.enum([
   'VenueCodeInvalid',
   'VenueScanTime',
   'VenueClosed',
+  'VenueCodeExpired',
+  'VenueScanLate',
   'NotScheduled',
   'PushEndpointRefused',
   'ServiceUnavailable',

@@ -1,26 +1,39 @@
 /**
- * Venue check-in wire format (decision 0059): a fan at the venue sends the event's current code, read from its QR
- * code (which also names the event) or typed (the short code alone); `scannedAt` is the time of the scan, set by the
- * offline queue. Rules in `src/rules/venue-checkin.ts`. Imports only zod.
+ * Venue check-in wire format (decision 0068): a fan at the venue sends either the short code they typed, or the event
+ * and signed token of the QR code they scanned; `scannedAt` is the time of the scan, set by the offline queue (ignored
+ * for a typed code). Rules in `src/rules/venue-checkin.ts`. Imports only zod.
  */
 import { z } from 'zod';
 import { envelope, TimestampSchema } from './common';
-import { VENUE_CODE_DIGITS } from '../rules/venue-checkin';
+import { VENUE_CODE_DIGITS, VENUE_TOKEN_LENGTH } from '../rules/venue-checkin';
 
-/** `POST /venue/checkins` body. */
-export const VenueCheckinCreateSchema = z
+/** A typed code: the six digits alone (the server finds the event open now whose code it is). */
+const TypedVenueCodeSchema = z
   .object({
     /** The code shown at the venue (digits; spaces a fan typed are dropped). */
     code: z
       .string()
       .transform((s) => s.replace(/\s+/g, ''))
       .pipe(z.string().regex(new RegExp(`^\\d{${VENUE_CODE_DIGITS}}$`), `${VENUE_CODE_DIGITS} digits`)),
-    /** The event the QR code names; absent for a typed code (the server finds the event by the code). */
-    eventId: z.uuid().optional(),
-    /** When the fan scanned or typed it (offline queue); default: now. */
+    /** When the fan typed it (offline queue); a typed code is judged at the server's time, so this only tells a late one. */
     scannedAt: TimestampSchema.optional(),
   })
   .strict();
+
+/** A scanned QR code: the event it names and its signed token of the time step it was shown in. */
+const VenueQrScanSchema = z
+  .object({
+    eventId: z.uuid(),
+    /** The QR code's token (base64url). */
+    token: z.string().regex(new RegExp(`^[A-Za-z0-9_-]{${VENUE_TOKEN_LENGTH}}$`), `${VENUE_TOKEN_LENGTH} base64url characters`),
+    /** When the fan scanned it (offline queue); default: now. */
+    scannedAt: TimestampSchema.optional(),
+  })
+  .strict();
+
+/** `POST /venue/checkins` body: a typed code or a scanned QR code. */
+export const VenueCheckinCreateSchema = z.union([TypedVenueCodeSchema, VenueQrScanSchema]);
+export type VenueCheckinCreate = z.output<typeof VenueCheckinCreateSchema>;
 
 /** A venue a member was at: the event, and when they checked in. */
 export const VenueAttendanceSchema = z.object({

@@ -17,7 +17,7 @@ describe('venue strings', () => {
   });
 
   it('every refusal the server gives a scan has its explanation', () => {
-    for (const code of ['VenueCodeInvalid', 'VenueClosed', 'VenueScanTime']) {
+    for (const code of ['VenueCodeInvalid', 'VenueCodeExpired', 'VenueClosed', 'VenueScanTime', 'VenueScanLate', 'TooManyRequests']) {
       expect(venueEn.errors).toHaveProperty(code);
       expect(venueFr.errors).toHaveProperty(code);
     }

@@ -1,5 +1,5 @@
 /**
- * `/api/admin/venue-events`: venue events (decision 0059), served by the resource factory (list, read, create,
+ * `/api/admin/venue-events`: venue events (decisions 0059, 0068), served by the resource factory (list, read, create,
  * update, delete, each change audit-logged), plus `GET /{id}/code`, the code to show at the venue now. The event's
  * secret is made when the event is created and never leaves the server: no item, audit entry or content document
  * holds it (venue events are not in the content document: a copied secret would make two events share a code).
@@ -71,8 +71,10 @@ const venueEventResource: AdminResource<VenueEventRow, VenueEventInputData> = {
 export function venueEventAdminRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   app.get('/:id/code', documented({
-    summary: "The venue event's code now (short code and QR content), for the screen at the venue",
-    description: 'The code rotates every 30 s; the console asks again when `rotatesAt` passes.',
+    summary: "The venue event's code now (short code and QR token), for the screen at the venue",
+    description:
+      'The code and the token rotate every 30 s; the console asks again when `rotatesAt` passes. The QR code holds ' +
+      '`<origin>/venue?event=<eventId>&token=<token>`.',
     tags: ['admin'],
     auth: 'operator',
     params: { id: PathIdSchema },
@@ -87,9 +89,9 @@ export function venueEventAdminRoutes(deps: AppDeps) {
       .from(venueEvents)
       .where(and(eq(venueEvents.id, id), eq(venueEvents.organizationId, organization.id)));
     if (!event) throw notFound('Venue event not found');
-    const { code, rotatesAt } = venueCodeAt(event.secret, deps.clock());
+    const { code, token, rotatesAt } = venueCodeAt(event.secret, event.id, deps.clock());
     c.header('Cache-Control', 'no-store');
-    return sendData(c, { eventId: event.id, code, periodSeconds: VENUE_CODE_PERIOD_S, rotatesAt: rotatesAt.toISOString() });
+    return sendData(c, { eventId: event.id, code, token, periodSeconds: VENUE_CODE_PERIOD_S, rotatesAt: rotatesAt.toISOString() });
   });
   app.route('/', adminResourceRoutes(deps, venueEventResource));
   return app;

@@ -1,13 +1,15 @@
 /**
- * Venue check-in routes (members; rules in `server/domain/venue-checkin.ts`, decision 0059), mounted at
+ * Venue check-in routes (members; rules in `server/domain/venue-checkin.ts`, decisions 0059, 0068), mounted at
  * `/api/venue` behind authentication and Idempotency-Key:
- * - `POST /checkins {code, eventId?, scannedAt?}` -> 201 the attendance when the member is checked in now, 200
- *   `created: false` when they already were; 422 VenueScanTime / VenueClosed / VenueCodeInvalid, 404 NotFound.
+ * - `POST /checkins {code, scannedAt?} | {eventId, token, scannedAt?}` -> 201 the attendance when the member is
+ *   checked in now, 200 `created: false` when they already were; 422 VenueCodeInvalid / VenueCodeExpired /
+ *   VenueScanTime / VenueClosed / VenueScanLate, 404 NotFound, 429 TooManyRequests after too many wrong codes.
  * - `GET /checkins` -> the venues the member was at ("I was there").
  */
 import { Hono } from 'hono';
 import { VenueAttendanceListResponseSchema, VenueCheckinCreateSchema, VenueCheckinResultResponseSchema } from '../../../src/contracts/venue';
 import { checkInAtVenue, venuesAttended } from '../../domain/venue-checkin';
+import { clientIp } from '../../lib/client-ip';
 import { readJson, sendData } from '../../lib/http';
 import { documented } from '../../lib/openapi';
 import type { AppDeps, AppEnv } from '../../lib/types';
@@ -28,8 +30,12 @@ export function venueRoutes(deps: AppDeps) {
     .post('/checkins', documented({
       summary: "Checks the member in at a venue event with the event's current code, once",
       description:
-        '`eventId` comes with a scanned QR code; a typed code is looked up among the events open at `scannedAt`. ' +
-        '`scannedAt` is set by the offline queue: the time of the scan, honoured when at most 24 h old.',
+        'A typed `code` is looked up among the events open now and must be the code of now (one 30 s step either ' +
+        'side); its `scannedAt` only tells one typed long ago, which is refused. A scanned QR code gives `eventId` ' +
+        'and `token`; its `scannedAt` (offline queue) may be earlier, within one step of the token, during the ' +
+        "event's hours, and the scan must arrive within 30 minutes of the event's end. 10 wrong codes per member " +
+        '(typed) or per member and event (QR) in 15 minutes, and VENUE_ADDRESS_FAILURES_PER_15_MIN wrong typed ' +
+        'codes per client address, then 429 until the window ends.',
       tags: ['venue'],
       body: VenueCheckinCreateSchema,
       response: VenueCheckinResultResponseSchema,
@@ -37,15 +43,18 @@ export function venueRoutes(deps: AppDeps) {
       errors: {
         404: 'NotFound: the organization publishes no venue event with this eventId.',
         422:
-          'VenueScanTime: scannedAt is older than 24 h or in the future; VenueClosed: no event open at scannedAt; ' +
-          "VenueCodeInvalid: not the event's code at scannedAt (forged, expired, another event's); ValidationFailed.",
+          "VenueCodeInvalid: not the code or token of that moment (forged, expired, another event's); VenueCodeExpired: " +
+          'a typed code sent more than 2 minutes after it was typed; VenueScanTime: scannedAt older than 24 h or in the ' +
+          "future; VenueClosed: no event open at the scan time; VenueScanLate: an offline scan sent after the event's " +
+          'end plus 30 minutes; ValidationFailed.',
+        429: 'TooManyRequests: too many wrong codes (Retry-After says when to try again).',
       },
     }), async (c) => {
       const { user, organization } = requireUser(c.get('principal'));
       const body = await readJson(c, VenueCheckinCreateSchema);
       const result = await checkInAtVenue(
-        deps.db,
-        { organizationId: organization.id, userId: user.id, now: deps.clock(), language: languageOf(c) },
+        deps,
+        { organizationId: organization.id, userId: user.id, clientIp: clientIp(c, deps.env.TRUST_PROXY), language: languageOf(c) },
         body,
       );
       return sendData(c, result, result.created ? 201 : 200);

@@ -1,5 +1,5 @@
 /**
- * Admin contract of a venue event (decision 0059): the body of `POST /api/admin/venue-events`, of
+ * Admin contract of a venue event (decisions 0059, 0068): the body of `POST /api/admin/venue-events`, of
  * `PATCH /api/admin/venue-events/{id}` (merged and validated again) and the item the admin API answers; and the
  * answer of `GET /api/admin/venue-events/{id}/code`, the code to show now. The event's secret is never part of any
  * of them: the server keeps it. Rules: `endsAt` after `startsAt`; points >= 0.
@@ -37,8 +37,10 @@ export const AdminVenueEventListResponseSchema = listEnvelope(AdminVenueEventSch
 /** The code of a venue event at this moment, for the screen at the venue. */
 const VenueCodeSchema = z.object({
   eventId: z.string(),
-  /** The short code (digits), also carried by the QR code. */
+  /** The short code to type (digits). */
   code: z.string(),
+  /** The QR code's signed token of this step (base64url); the QR code holds `<origin>/venue?event=<eventId>&token=<token>`. */
+  token: z.string(),
   /** Seconds between rotations. */
   periodSeconds: z.number().int().positive(),
   /** When this code stops being the current one (it is still accepted one period longer). */

@@ -1,8 +1,8 @@
 /**
- * The code of a venue event on its edit page (decision 0059): the QR code (drawn by the `qrcode` library as an
- * SVG image) holding the link `/venue?event=&code=` of this app, the six-digit code to type, and the seconds until
- * it rotates; "Full screen" puts the panel on the big screen. The code is fetched from the operator-only endpoint and
- * refreshed as it rotates. Strings in the `console-venue` namespace.
+ * The code of a venue event on its edit page (decisions 0059, 0068): the QR code (drawn by the `qrcode` library as
+ * an SVG image) holding the link `/venue?event=&token=` of this app with the step's signed token, the six-digit code
+ * to type, and the seconds until they rotate; "Full screen" puts the panel on the big screen. Both are fetched from the
+ * operator-only endpoint and refreshed as they rotate. Strings in the `console-venue` namespace.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -26,7 +26,7 @@ export function VenueCodeSection({ id, name }: { id: string; name: string }) {
     // The QR library (CommonJS) loads with the first code shown, in its own chunk, not with every console page.
     import('qrcode')
       .then(({ default: QRCode }) =>
-        QRCode.toString(venueQrText(window.location.origin, code.eventId, code.code), { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }),
+        QRCode.toString(venueQrText(window.location.origin, code.eventId, code.token), { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }),
       )
       .then((svg) => current && setImage(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`))
       .catch(() => current && setImage(null));

@@ -1,8 +1,9 @@
 /**
- * `POST /venue/checkins` (decision 0059): checking in at a venue with its code, an offline-queue action. The
- * variables `{idempotencyKey, occurredAt}` are captured when the fan scans or types the code; `occurredAt` is sent
- * as `scannedAt`, so a scan made with no signal is judged at the time it was made when it replays (after a reload
- * too: the mutation defaults are registered at boot). The points are not shown as pending (the event is known only
+ * `POST /venue/checkins` (decisions 0059, 0068): checking in at a venue with its QR code or its typed code, an
+ * offline-queue action. The variables `{idempotencyKey, occurredAt}` are captured when the fan scans or types the
+ * code; `occurredAt` is sent as `scannedAt`, so a QR scan made with no signal is judged at the time it was made when
+ * it replays (after a reload too: the mutation defaults are registered at boot). A typed code is judged at the
+ * server's time: one that waited offline is refused (422 VenueCodeExpired). The points are not shown as pending (the event is known only
  * to the server until it answers); the user and the venues attended refetch once it settles.
  */
 import { requestData } from '../../../api/data';
@@ -12,19 +13,18 @@ import { defineQueuedAction } from '../../../offline/define-queued-action';
 import type { QueuedActionVariables } from '../../../offline/queued-action';
 import { getVenuesAttendedQueryOptions } from './get-venues-attended';
 
-/** What the fan gives: the code, and the event when a QR code named it. */
-interface VenueScanInput {
-  code: string;
-  eventId?: string;
-}
+/** What the fan gives: the typed code, or the event and token of a scanned QR code. */
+type VenueScanInput = { code: string } | { eventId: string; token: string };
 
 /**
  * Posts one scan with its Idempotency-Key and scan time.
  * @returns the attendance (`created: false` when the member had already checked in there)
- * @throws ApiError (422 VenueCodeInvalid / VenueClosed / VenueScanTime, 404), NetworkError
+ * @throws ApiError (422 VenueCodeInvalid / VenueCodeExpired / VenueClosed / VenueScanTime / VenueScanLate, 404,
+ *   429), NetworkError
  */
-async function checkInAtVenue({ idempotencyKey, occurredAt, code, eventId }: QueuedActionVariables & VenueScanInput): Promise<VenueCheckinResult> {
-  return requestData('/venue/checkins', { method: 'POST', body: { code, ...(eventId ? { eventId } : {}), scannedAt: occurredAt }, idempotencyKey });
+async function checkInAtVenue({ idempotencyKey, occurredAt, ...scan }: QueuedActionVariables & VenueScanInput): Promise<VenueCheckinResult> {
+  const body = 'code' in scan ? { code: scan.code } : { eventId: scan.eventId, token: scan.token };
+  return requestData('/venue/checkins', { method: 'POST', body: { ...body, scannedAt: occurredAt }, idempotencyKey });
 }
 
 /** The venue check-in as a queued action; `register` is called at boot (src/app/offline-actions.ts). */

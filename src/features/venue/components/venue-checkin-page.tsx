@@ -1,8 +1,10 @@
 /**
- * `/venue` (decision 0059): the fan checks in at the venue by scanning the code on the big screen (the camera
- * scanner is a chunk of its own, loaded when the fan opens it) or typing its six digits. With no signal the scan is
- * queued with its time and sent when the network returns (`venueCheckinAction`); the page says so. A link from the
- * QR code read by the phone's own camera (`/venue?event=&code=`) checks in at once. Below: the venues attended.
+ * `/venue` (decisions 0059, 0068): the fan checks in at the venue by scanning the QR code on the big screen (the
+ * camera scanner is a chunk of its own, loaded when the fan opens it) or typing its six digits. With no signal the
+ * scan is queued with its time and sent when the network returns (`venueCheckinAction`); the page says so, and says
+ * that a typed code needs a connection (it counts only at the server's time) while a QR scan works offline. A link
+ * from the QR code read by the phone's own camera (`/venue?event=&token=`) checks in at once. Below: the venues
+ * attended.
  */
 import { useMutationState } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
@@ -19,11 +21,20 @@ import './venue.css';
 const QrScanner = lazy(() => import('./qr-scanner').then((m) => ({ default: m.QrScanner })));
 
 /** Error codes the page explains; any other error gets the generic text. */
-const KNOWN_ERRORS = ['VenueCodeInvalid', 'VenueClosed', 'VenueScanTime', 'NotFound', 'ValidationFailed'];
+const KNOWN_ERRORS = [
+  'VenueCodeInvalid',
+  'VenueCodeExpired',
+  'VenueClosed',
+  'VenueScanTime',
+  'VenueScanLate',
+  'TooManyRequests',
+  'NotFound',
+  'ValidationFailed',
+];
 
 interface VenueCheckinPageProps {
-  /** The event and code of a QR link that opened the page, checked in at once. */
-  link?: { eventId: string; code: string };
+  /** The event and token of a QR link that opened the page, checked in at once. */
+  link?: { eventId: string; token: string };
   /** Called once the link's scan has started, so a reload does not send it again. */
   onLinkUsed?: () => void;
 }
@@ -41,6 +52,7 @@ function useLatestScan() {
       data: m.state.data as VenueCheckinResult | undefined,
       error: m.state.error,
       submittedAt: m.state.submittedAt,
+      typed: typeof m.state.variables === 'object' && m.state.variables !== null && 'code' in m.state.variables,
     }),
   });
   return scans.reduce<(typeof scans)[number] | undefined>((latest, scan) => (!latest || scan.submittedAt >= latest.submittedAt ? scan : latest), undefined);
@@ -92,7 +104,7 @@ export function VenueCheckinPage({ link, onLinkUsed }: VenueCheckinPageProps) {
   const data = latest?.status === 'success' ? latest.data : undefined;
   const errorCode = error instanceof ApiError && KNOWN_ERRORS.includes(error.code) ? error.code : 'other';
   let status: string | null = null;
-  if (latest?.status === 'pending') status = latest.isPaused ? t('status.queued') : t('status.sending');
+  if (latest?.status === 'pending') status = latest.isPaused ? t(latest.typed ? 'status.queuedTyped' : 'status.queued') : t('status.sending');
   else if (data) status = data.created ? t('status.done', { venue: data.venue, name: data.name, count: data.pointsAwarded }) : t('status.already', { venue: data.venue });
   else if (error) status = t(`errors.${errorCode}`);
 
