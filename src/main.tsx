@@ -22,6 +22,7 @@ import { createAppQueryClient } from './offline/query-client';
 import { installReconnectJitter, reconnectJitterWindowMs } from './offline/reconnect-jitter';
 import { registerOfflineMutationDefaults } from './app/offline-actions';
 import { SignedInRefresh } from './app/signed-in-refresh';
+import { LanguageScope } from './app/language-scope';
 import { BootError } from './components/boot-error';
 import { watchFatalErrors } from './components/use-fatal-error';
 import { afterFirstRender, markAppSettled, watchFirstScreen } from './platform/after-first-render';
@@ -55,6 +56,7 @@ async function boot(): Promise<void> {
   if (cachedOrganization) applyOrganization(cachedOrganization);
 
   const router = createAppRouter({ queryClient, config });
+  const reloadRoute = () => void router.invalidate();
   await router.load().catch((error: unknown) => console.error('[boot] first route failed', error));
 
   // A transition lets React render the first screen in slices that yield to the browser between them, instead of
@@ -64,8 +66,10 @@ async function boot(): Promise<void> {
       <StrictMode>
         <I18nextProvider i18n={i18next}>
           <QueryClientProvider client={queryClient}>
-            <SignedInRefresh />
-            <RouterProvider router={router} />
+            <LanguageScope onLanguageChanged={reloadRoute}>
+              <SignedInRefresh />
+              <RouterProvider router={router} />
+            </LanguageScope>
           </QueryClientProvider>
         </I18nextProvider>
       </StrictMode>,

@@ -7,7 +7,9 @@
  * - Poll / pick'em / arcade `{pool: {responseIndex}}`: one answer per member; the chosen option's points are
  *   awarded once (reference `challenge:<id>`), plus, for an answer matching a known `correctIndex`, the
  *   challenge's `points` as a bonus (options carry equal points so they do not give the answer away). A pick'em's
- *   bonus is paid when its result is entered (`challenge-results.ts`, decision 0055).
+ *   bonus is paid when its result is entered (`challenge-results.ts`, decision 0055). A pick'em locks at kick-off
+ *   (`locksAt`, else its end) and at the latest when its result is entered (`src/rules/pickem-lock.ts`): a later
+ *   pick is 422 ChallengeSubmission with `details.reason` 'PickLocked'.
  *   A second answer is 422 ChallengeSubmission.
  * - Keyword `{Input: {response}}`: compared case- and whitespace-insensitively with the accepted answers; a
  *   wrong answer answers 200 `correct: false` and stores nothing (try again); a right one awards `points` once.
@@ -27,6 +29,7 @@ import type {
   TriviaUserResponse,
 } from '../../src/contracts/challenge';
 import { isCompleteBy } from '../../src/rules/challenge-completion';
+import { isPickLocked, pickLockTime, type PickLockFacts } from '../../src/rules/pickem-lock';
 import type { Db, DbOrTx } from '../db/client';
 import { challengeResponses, challenges, triviaAnswers } from '../db/schema';
 import { ApiError, notFound } from '../lib/errors';
@@ -53,6 +56,16 @@ function normalizeKeyword(text: string): string {
 
 function isExpired(row: ChallengeRow, now: Date): boolean {
   return row.expiresOn !== null && row.expiresOn.getTime() <= now.getTime();
+}
+
+/** The facts of the shared pick'em lock rule (`src/rules/pickem-lock.ts`) of a challenge row. */
+function lockFacts(row: ChallengeRow): PickLockFacts {
+  return {
+    subtype: row.subtype,
+    locksAt: row.locksAt?.getTime() ?? null,
+    expiresOn: row.expiresOn?.getTime() ?? null,
+    resultEnteredAt: row.resultEnteredAt?.getTime() ?? null,
+  };
 }
 
 /** The member's trivia progress: in_progress until every question is answered, then completed. */
@@ -92,7 +105,11 @@ function outcomeOf(row: ChallengeRow, state: MemberState, now: Date): ChallengeO
     return { status: 'answered', pointsAwarded: score, correctIndex: null };
   }
   const response = state.response;
-  if (!response) return expired ? { status: 'missed', pointsAwarded: 0, correctIndex: row.correctIndex } : null;
+  if (!response) {
+    // A locked pick'em can no longer be answered: the member missed it, and sees the result once entered.
+    const missed = expired || isPickLocked(lockFacts(row), now.getTime());
+    return missed ? { status: 'missed', pointsAwarded: 0, correctIndex: row.correctIndex } : null;
+  }
   const pointsAwarded = response.pointsAwarded;
   if (row.subtype === 'keyword') return { status: 'won', pointsAwarded, correctIndex: null };
   if (row.subtype === 'poll' || row.correctIndex === null) {
@@ -103,6 +120,12 @@ function outcomeOf(row: ChallengeRow, state: MemberState, now: Date): ChallengeO
     pointsAwarded,
     correctIndex: row.correctIndex,
   };
+}
+
+/** When the pick'em `row` locks, as an ISO timestamp; null for other challenges or a pick'em with no lock time. */
+function lockTimeIso(row: ChallengeRow): string | null {
+  const time = pickLockTime(lockFacts(row));
+  return time === null ? null : new Date(time).toISOString();
 }
 
 /**
@@ -128,6 +151,7 @@ function serializeChallenge(row: ChallengeRow, state: MemberState, now: Date, la
     mediaId: row.mediaId,
     visibleFrom: row.visibleFrom.toISOString(),
     expiresOn: row.expiresOn ? row.expiresOn.toISOString() : null,
+    locksAt: lockTimeIso(row),
     points: row.points,
     maxPoints,
     userResponse:
@@ -301,6 +325,9 @@ async function recordAnswer(
   if (!row || !isPublished(row)) throw challengeNotFound();
   if (row.visibleFrom > now) throw submissionError('This challenge is not open yet');
   if (isExpired(row, now)) throw submissionError('This challenge has ended');
+  if (isPickLocked(lockFacts(row), now.getTime())) {
+    throw new ApiError(422, 'ChallengeSubmission', 'Picks are locked: the match has started', { reason: 'PickLocked' });
+  }
 
   if ('pool' in submission) {
     if (row.type !== 'poll') throw submissionError('This challenge does not take a choice answer');

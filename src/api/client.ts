@@ -5,6 +5,7 @@
  *   as `multipart/form-data` with the boundary the browser sets).
  * - Bearer: the session token if present, else the public organization key; `auth: 'organization'` forces
  *   the organization key (activations, logged-off sweepstakes).
+ * - `Accept-Language`: the language the fan chose in the app (content is served in it).
  * - `x-org-token` once the organization is known; `Idempotency-Key` when given (mutations always pass one).
  * - Failed responses are logged with status, status text and headers (`console.warn`).
  * - One attempt per call: it never retries. TanStack Query's retryer owns retries (`./retry-policy.ts`,
@@ -18,6 +19,7 @@
 import type { z } from 'zod';
 import type { ApiErrorBody } from '../contracts/common';
 import { HEADER_IDEMPOTENCY_KEY, HEADER_ORG_TOKEN } from '../contracts/constants';
+import { currentLanguage } from '../platform/i18n';
 import { getRuntimeConfig } from '../platform/runtime-config';
 import { getOrganizationToken, getSessionToken } from './credentials';
 import { InvalidResponseError, NetworkError, toApiError } from './errors';
@@ -69,6 +71,8 @@ function buildHeaders(options: Pick<ApiRequestOptions, 'auth' | 'idempotencyKey'
   const sessionToken = options.auth === 'organization' ? null : getSessionToken();
   const headers: Record<string, string> = {
     accept: 'application/json',
+    // The language the fan chose in the app, not the browser's: the server answers content in it.
+    'accept-language': currentLanguage(),
     authorization: `Bearer ${sessionToken ?? config.organizationKey}`,
   };
   // A multipart body's content type carries its boundary: the browser writes it.

@@ -84,6 +84,11 @@ export const ChallengeSchema = z.object({
   visibleFrom: TimestampSchema,
   expiresOn: TimestampSchema.nullable(),
   /**
+   * Pick'em: when picks lock (kick-off, else the end; at the latest when the result was entered), from
+   * `src/rules/pickem-lock.ts`; null for other challenges. A locked pick'em takes no answer.
+   */
+  locksAt: TimestampSchema.nullable().default(null),
+  /**
    * Points for a correct keyword (input) answer, or the bonus for a right arcade guess (added to the chosen
    * option's points); for the rest of the poll family see options; trivia see questions.
    */

@@ -20,14 +20,17 @@
  *   (`replayableMutationRetry`) and the offline queue's (`queuedMutationDefaults`): only they resend the same key.
  * - mutations `networkMode: 'online'`: a mutation started offline pauses (and is persisted if it is an
  *   offline-queue action, see `queuedMutationDefaults`) instead of failing.
+ * - every query's hash carries the language the fan chose (`contentQueryHash`): content comes in that language, so
+ *   each language has its own cache entries (persisted too), and a switch never shows the other language's texts.
  * - `onlineManager` starts from `navigator.onLine` (TanStack assumes online until an event says otherwise).
  * - a queued action that the server rejects for a business reason, or that runs out of attempts, is dropped
  *   with a destructive toast naming the action; the rest of the queue carries on.
  */
-import { MutationCache, onlineManager, QueryClient } from '@tanstack/react-query';
+import { hashKey, MutationCache, onlineManager, QueryClient, type QueryKey } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { ChallengeSubmissionError, InsufficientPointsError, StoryChapterViewError } from '../api/errors';
 import { retryDelayMs, shouldRetryRequest } from '../api/retry-policy';
+import { currentLanguage } from '../platform/i18n';
 import { notify } from '../platform/toasts';
 import { classifyQueuedFailure, isQueuedMutationMeta } from './queued-action';
 import { PERSIST_MAX_AGE_MS } from './persist-constants';
@@ -58,6 +61,14 @@ function featureAnnouncesRejection(error: unknown): boolean {
 }
 
 /**
+ * The hash of a query: its key under the active language, so `['challenges']` in French and in English are two
+ * cache entries. Keys themselves stay language-free: invalidation by key reaches both.
+ */
+export function contentQueryHash(queryKey: QueryKey): string {
+  return hashKey([currentLanguage(), ...queryKey]);
+}
+
+/**
  * Creates the QueryClient with the offline defaults above and the offline queue's mutation defaults.
  * Takes the function that registers those defaults on a client (the app layer owns the list of queued actions;
  * none by default); returns a new QueryClient (one per app; tests may create more).
@@ -74,6 +85,7 @@ export function createAppQueryClient(registerMutationDefaults: (queryClient: Que
     defaultOptions: {
       queries: {
         networkMode: 'offlineFirst',
+        queryKeyHashFn: contentQueryHash,
         staleTime: QUERY_STALE_TIME_MS,
         gcTime: QUERY_GC_TIME_MS,
         retry: shouldRetryRequest,

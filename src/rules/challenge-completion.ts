@@ -8,6 +8,7 @@
  * Pure functions: the current time is always passed in, never read.
  */
 import type { Challenge, ChoiceUserResponse, TriviaUserResponse } from '../contracts/challenge';
+import { isChallengeLocked } from './pickem-lock';
 
 /** True when `challenge.expiresOn` is set and is at or before `now`. */
 export function isChallengeExpired(challenge: Pick<Challenge, 'expiresOn'>, now: Date): boolean {
@@ -89,7 +90,8 @@ export function isChallengeComplete(challenge: Challenge, now: Date): boolean {
  * - `upcoming`: not visible yet;
  * - `open`: can be answered (not complete, not expired);
  * - `completed`: answered (fully, for trivia);
- * - `expired`: the expiry passed without a (complete) answer.
+ * - `expired`: no longer takes an answer and has none (complete): the expiry passed, or a pick'em locked at
+ *   kick-off or at its result (`src/rules/pickem-lock.ts`).
  */
 export type ChallengeState = 'upcoming' | 'open' | 'completed' | 'expired';
 
@@ -99,6 +101,6 @@ export function getChallengeState(challenge: Challenge, now: Date): ChallengeSta
   // A quiz's completion is the server's answer (`completed`, kept current by the trivia merge), not recomputed.
   const answered = challenge.type === 'trivia' ? challenge.completed : hasUserAnswered(challenge);
   if (answered) return 'completed';
-  if (isChallengeExpired(challenge, now)) return 'expired';
+  if (isChallengeExpired(challenge, now) || isChallengeLocked(challenge, now)) return 'expired';
   return 'open';
 }

@@ -73,3 +73,64 @@ test("an operator enters a pick'em result; the fan who picked right is told once
   await expect(item.getByText('Won', { exact: true })).toBeVisible();
   await expect(item.getByText('40 points')).toBeVisible();
 });
+
+test("an operator's pick'em bonus is saved from the console, the card promises it, and picks lock once the result is in", async ({ browser, request }) => {
+  const title = `Fastest lap in Suzuka ${Date.now() % 100_000}`;
+  const ops = await signedIn(browser, OPERATOR, { width: 1280, height: 900 });
+  const opsToken = await sessionTokenOf(ops);
+  const created = await request.post('/api/admin/challenges', {
+    headers: await apiHeaders(request, opsToken),
+    data: {
+      type: 'poll',
+      subtype: 'pickem',
+      title,
+      visibleFrom: new Date(Date.now() - 60_000).toISOString(),
+      expiresOn: new Date(Date.now() + 3 * 3600_000).toISOString(),
+      points: 0,
+      options: [
+        { text: 'Léa Marchand', points: 5 },
+        { text: 'Marco Bianchi', points: 5 },
+      ],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const challengeId = (await created.json()).data.id as string;
+
+  // The operator sets the bonus in the form and saves; it is still 50 after a reload.
+  await ops.goto(`/admin/challenges/${challengeId}`);
+  const bonus = ops.getByLabel('Bonus for the right pick (points)');
+  await bonus.fill('50');
+  await ops.getByRole('button', { name: 'Save' }).click();
+  await expect(ops.getByText('Challenge saved')).toBeVisible();
+  await ops.reload();
+  await expect(ops.getByLabel('Bonus for the right pick (points)')).toHaveValue('50');
+
+  // A fan's card promises the option's points and the bonus.
+  const fan = await signedIn(browser, newFanEmail('locked'));
+  await fan.goto('/challenges/pickem');
+  const card = fan.getByRole('link', { name: new RegExp(title) });
+  await expect(card.getByText('Up to 55 pts')).toBeVisible();
+
+  // The operator enters the result; the confirmation says what it pays.
+  const section = ops.getByRole('region', { name: 'Result' });
+  await section.getByRole('group', { name: 'Winning option' }).getByRole('radio', { name: 'Léa Marchand' }).check();
+  const confirmation = new Promise<string>((resolve) => ops.once('dialog', (dialog) => {
+    resolve(dialog.message());
+    void dialog.accept();
+  }));
+  await section.getByRole('button', { name: 'Enter result' }).click();
+  expect(await confirmation).toContain('credited 50 pts each');
+  await expect(section.getByText(/^Current result: Léa Marchand, entered/)).toBeVisible();
+
+  // The fan who had not picked can no longer pick the known winner.
+  await fan.reload();
+  await card.click();
+  await expect(fan.getByText('Picks are locked: you did not make a pick.')).toBeVisible();
+  await expect(fan.getByRole('button', { name: /submit|pick/i })).toHaveCount(0);
+  const late = await request.post(`/api/challenge/${challengeId}`, {
+    headers: { ...(await apiHeaders(request, await sessionTokenOf(fan))), 'content-type': 'application/json' },
+    data: { pool: { responseIndex: 0 } },
+  });
+  expect(late.status()).toBe(422);
+  expect((await late.json()).error.details).toEqual({ reason: 'PickLocked' });
+});

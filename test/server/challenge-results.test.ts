@@ -117,20 +117,22 @@ describe('entering a pick\'em result', () => {
     expect(row).toMatchObject({ correct: false, pointsAwarded: 10, bonusPoints: 0 });
   });
 
-  it('an answer given after the result was entered earns the bonus at once, and a correction takes it back', async () => {
+  it('a pick made after the result was entered is refused as locked, and a correction still moves the earlier picks', async () => {
     const id = await createChallenge(pickem());
     const early = await createMember(t);
     await answer(early, id, 0);
     await result(id, 0);
     const late = await createMember(t);
-    await answer(late, id, 0);
-    expect(await walletOf(t, late.userId)).toMatchObject({ points: 10 + BONUS, transactions: 1 });
-    const one = await t.request('GET', `/api/challenge/${id}`, { token: late.token });
-    expect(one.body.data.outcome).toEqual({ status: 'won', pointsAwarded: 10 + BONUS, correctIndex: 0 });
+    const refused = await t.request('POST', `/api/challenge/${id}`, { token: late.token, body: { pool: { responseIndex: 0 } } });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error).toMatchObject({ code: 'ChallengeSubmission', details: { reason: 'PickLocked' } });
+    expect(await walletOf(t, late.userId)).toMatchObject({ points: 0, transactions: 0 });
+    const seen = await t.request('GET', `/api/challenge/${id}`, { token: late.token });
+    expect(seen.body.data.outcome).toEqual({ status: 'missed', pointsAwarded: 0, correctIndex: 0 });
 
-    expect(await result(id, 2)).toMatchObject({ reversed: { members: 2, points: 2 * BONUS }, credited: { members: 0, points: 0 } });
-    expect(await walletOf(t, late.userId)).toMatchObject({ points: 10, lifetimePoints: 10 + BONUS });
-    await expectLedgerSums(late);
+    expect(await result(id, 2)).toMatchObject({ reversed: { members: 1, points: BONUS }, credited: { members: 0, points: 0 } });
+    expect(await walletOf(t, early.userId)).toMatchObject({ points: 10, lifetimePoints: 10 + BONUS });
+    await expectLedgerSums(early);
   });
 
   it('the same result again changes nothing: no version bump, no ledger rows', async () => {
@@ -239,6 +241,57 @@ describe('entering a pick\'em result', () => {
       before: { correctIndex: null, resultVersion: 0 },
       after: { correctIndex: 1, resultVersion: 1, credited: { members: 1, points: BONUS }, reversed: { members: 0, points: 0 } },
     });
+  });
+});
+
+describe('picks lock at kick-off', () => {
+  it('a pick\'em takes picks until its kick-off, then refuses them with 422 PickLocked and shows the lock', async () => {
+    const kickOff = new Date(t.clock().getTime() + HOUR).toISOString();
+    const id = await createChallenge(pickem({ locksAt: kickOff }));
+    const [before, after] = await Promise.all([createMember(t), createMember(t)]);
+    const open = await t.request('GET', `/api/challenge/${id}`, { token: after.token });
+    expect(open.body.data).toMatchObject({ locksAt: kickOff, outcome: null, maxPoints: 10 + BONUS });
+    await answer(before, id, 1);
+
+    t.clock.advance(HOUR);
+    const late = await t.request('POST', `/api/challenge/${id}`, { token: after.token, body: { pool: { responseIndex: 1 } } });
+    expect(late.status).toBe(422);
+    expect(late.body.error).toMatchObject({ code: 'ChallengeSubmission', details: { reason: 'PickLocked' } });
+    expect(await walletOf(t, after.userId)).toMatchObject({ points: 0, transactions: 0 });
+    const locked = await t.request('GET', `/api/challenge/${id}`, { token: after.token });
+    expect(locked.body.data).toMatchObject({ locksAt: kickOff, completed: false, outcome: { status: 'missed', pointsAwarded: 0, correctIndex: null } });
+    expect(await outcomeOf(before, id)).toEqual({ status: 'pending', pointsAwarded: 10, correctIndex: null });
+
+    // The result is entered after kick-off as usual and pays the picks made in time.
+    expect(await result(id, 1)).toMatchObject({ credited: { members: 1, points: BONUS }, winners: 1 });
+    t.clock.advance(-HOUR);
+  });
+
+  it('without a kick-off a pick\'em locks at its end, and at once when its result is entered early', async () => {
+    const input = pickem();
+    const id = await createChallenge(input);
+    const member = await createMember(t);
+    const open = await t.request('GET', `/api/challenge/${id}`, { token: member.token });
+    expect(open.body.data.locksAt).toBe(input.expiresOn);
+    await result(id, 0);
+    const locked = await t.request('GET', `/api/challenge/${id}`, { token: member.token });
+    expect(Date.parse(locked.body.data.locksAt)).toBeLessThanOrEqual(t.clock().getTime());
+    const refused = await t.request('POST', `/api/challenge/${id}`, { token: member.token, body: { pool: { responseIndex: 0 } } });
+    expect(refused.body.error).toMatchObject({ code: 'ChallengeSubmission', details: { reason: 'PickLocked' } });
+  });
+
+  it('the console saves a pick\'em\'s bonus and kick-off, and refuses a kick-off after the end or on another kind', async () => {
+    const kickOff = new Date(t.clock().getTime() + 2 * HOUR).toISOString();
+    const id = await createChallenge(pickem({ points: 50, locksAt: kickOff }));
+    const stored = await t.request('GET', `/api/admin/challenges/${id}`, { token: ops });
+    expect(AdminChallengeResponseSchema.parse(stored.body).data).toMatchObject({ points: 50, locksAt: kickOff });
+
+    const afterEnd = await t.request('POST', '/api/admin/challenges', { token: ops, body: pickem({ locksAt: new Date(t.clock().getTime() + 48 * HOUR).toISOString() }) });
+    expect(afterEnd.status).toBe(422);
+    expect(JSON.stringify(afterEnd.body.error.details)).toContain('locksAt');
+    const onPoll = await t.request('POST', '/api/admin/challenges', { token: ops, body: pickem({ subtype: 'poll', locksAt: kickOff }) });
+    expect(onPoll.status).toBe(422);
+    expect(JSON.stringify(onPoll.body.error.details)).toContain('locksAt');
   });
 });
 

@@ -21,6 +21,7 @@ import {
   UnauthorizedError,
 } from '../../src/api/errors';
 import { setRuntimeConfig, type RuntimeConfig } from '../../src/platform/runtime-config';
+import { changeLanguage, initI18n } from '../../src/platform/i18n';
 import { QueryClient } from '@tanstack/react-query';
 import { getCurrentUserQueryOptions } from '../../src/lib/session/get-current-user';
 
@@ -90,6 +91,15 @@ describe('headers and bearer (spec §7)', () => {
     await apiRequest('/user/me', { schema: OkSchema });
     expect(seen[0].headers.authorization).toBe('Bearer session-abc');
     expect(seen[0].headers['x-org-token']).toBe('org-token-1');
+  });
+
+  it('content is asked for in the language the fan chose in the app, not the browser\'s', async () => {
+    await initI18n();
+    await changeLanguage('fr');
+    await apiRequest('/challenge', { schema: OkSchema });
+    await changeLanguage('en');
+    await apiRequest('/challenge', { schema: OkSchema });
+    expect(seen.map((r) => r.headers['accept-language'])).toEqual(['fr', 'en']);
   });
 
   it("auth: 'organization' forces the organization key even when signed in", async () => {

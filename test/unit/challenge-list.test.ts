@@ -22,6 +22,7 @@ function challenge(id: string, overrides: Partial<Challenge> = {}): Challenge {
     mediaId: null,
     visibleFrom: '2026-05-01T00:00:00.000Z',
     expiresOn: null,
+    locksAt: null,
     points: 0,
     maxPoints: 10,
     userResponse: null,

@@ -165,6 +165,18 @@ describe('form values and request bodies', () => {
     expect(ChallengeInputSchema.safeParse(challengeBody(keyword)).success).toBe(true);
   });
 
+  it("a pick'em's bonus for the right pick and its kick-off are sent, and the preview promises the bonus", () => {
+    let pickem = setAt(poll(), 'subtype', 'pickem');
+    pickem = setAt(pickem, 'points', '50');
+    pickem = setAt(pickem, 'locksAt', '2026-11-24T18:00:00.000Z');
+    const body = challengeBody(pickem);
+    expect(body).toMatchObject({ subtype: 'pickem', points: 50, locksAt: '2026-11-24T18:00:00.000Z' });
+    expect(ChallengeInputSchema.safeParse(body).success).toBe(true);
+    expect(previewChallenge(body, 'en').maxPoints).toBe(10 + 50);
+    // A plain poll has no bonus and no kick-off of its own, whatever the form still holds.
+    expect(challengeBody(setAt(pickem, 'subtype', 'poll'))).toMatchObject({ points: 0, locksAt: null });
+  });
+
   it('duplicating a challenge copies it as a new draft, without its key or question ids', () => {
     const stored = { ...challengeBody(poll()), id: 'c1', key: 'season-1', draft: false, subtype: 'trivia', type: 'trivia', options: [], questions: [{ id: 'q-1', text: 'Q', options: ['a', 'b'], correctIndex: 1, points: 5 }] };
     const copy = challengeValues(stored, true);

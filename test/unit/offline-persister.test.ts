@@ -17,6 +17,7 @@ import {
 } from '../../src/offline/persister';
 import { createAppQueryClient, QUERY_GC_TIME_MS } from '../../src/offline/query-client';
 import { registerOfflineMutationDefaults } from '../../src/app/offline-actions';
+import { changeLanguage, initI18n } from '../../src/platform/i18n';
 import { newQueuedActionVariables, queuedMutationDefaults, type QueuedActionVariables } from '../../src/offline/queued-action';
 import { createCheckin } from '../../src/features/checkin/api/create-checkin';
 
@@ -249,6 +250,21 @@ describe('app QueryClient', () => {
     expect(QUERY_GC_TIME_MS).toBeGreaterThan(PERSIST_MAX_AGE_MS);
     expect(defaults.queries?.networkMode).toBe('offlineFirst');
     expect(defaults.mutations?.networkMode).toBe('online');
+  });
+
+  it('keeps each language\'s content apart: after a switch the other language\'s cached texts are not shown, and a switch back finds them', async () => {
+    await initI18n();
+    await changeLanguage('en');
+    const client = createAppQueryClient(registerOfflineMutationDefaults);
+    client.setQueryData(['challenges'], [{ title: 'Who wins on Sunday?' }]);
+    await changeLanguage('fr');
+    expect(client.getQueryData(['challenges'])).toBeUndefined();
+    client.setQueryData(['challenges'], [{ title: 'Qui gagne dimanche ?' }]);
+    await changeLanguage('en');
+    expect(client.getQueryData(['challenges'])).toEqual([{ title: 'Who wins on Sunday?' }]);
+    // Keys stay language-free: invalidating a key reaches both languages' entries.
+    await client.invalidateQueries({ queryKey: ['challenges'] });
+    expect(client.getQueryCache().findAll({ queryKey: ['challenges'] }).map((q) => q.state.isInvalidated)).toEqual([true, true]);
   });
 
   it('registers the offline actions\' mutation defaults, so a restored action has its mutationFn', () => {

@@ -31,6 +31,8 @@ export const challenges = pgTable(
     mediaId: uuid('media_id'),
     visibleFrom: timestamptz('visible_from').notNull(),
     expiresOn: timestamptz('expires_on'),
+    /** Pick'em: kick-off, when picks lock (null = at `expiresOn`); see `src/rules/pickem-lock.ts`. */
+    locksAt: timestamptz('locks_at'),
     /** Shown to visitors (organization-key bearer) too. */
     isPublic: boolean('is_public').notNull().default(false),
     /** Points of a right keyword answer; bonus for a right arcade guess or pick'em (on top of the option's points). */

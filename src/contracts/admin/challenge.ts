@@ -4,7 +4,8 @@
  * again), and the item the admin API answers. Shared by the server, the console's forms and the tests.
  *
  * Rules enforced (what the fan side relies on): the type/subtype pair (poll -> poll | pickem | arcade, input ->
- * keyword, trivia -> trivia); `expiresOn` after `visibleFrom`; a poll, pick'em or arcade has 2..10 options; an
+ * keyword, trivia -> trivia); `expiresOn` after `visibleFrom`; a pick'em's `locksAt` (kick-off) after `visibleFrom` and
+ * not after `expiresOn`, and only on a pick'em; a poll, pick'em or arcade has 2..10 options; an
  * arcade's `correctIndex` is one of its options; a trivia has 1..20 questions of 2..6 options whose
  * `correctIndex` is within its options; a keyword challenge has at least one accepted answer; points >= 0;
  * translated option and question lists have the same length as the English ones.
@@ -60,6 +61,8 @@ const ChallengeFieldsSchema = z.object({
   mediaId: MediaRefSchema.nullable().default(null),
   visibleFrom: TimestampSchema,
   expiresOn: TimestampSchema.nullable().default(null),
+  /** Pick'em: kick-off, when picks lock (null: at `expiresOn`; in any case once a result is entered). */
+  locksAt: TimestampSchema.nullable().default(null),
   /** Keyword: points of a right answer; arcade and pick'em: bonus for the right option (decision 0055). */
   points: PointsSchema.default(0),
   options: z.array(ChallengeOptionInputSchema).max(10).default([]),
@@ -82,6 +85,9 @@ function checkChallenge(c: ChallengeFields, ctx: z.RefinementCtx): void {
   const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
   if (TYPE_OF_SUBTYPE[c.subtype] !== c.type) issue(['type'], `A ${c.subtype} challenge has type ${TYPE_OF_SUBTYPE[c.subtype]}`);
   if (c.expiresOn !== null && Date.parse(c.expiresOn) <= Date.parse(c.visibleFrom)) issue(['expiresOn'], 'Must be after visibleFrom');
+  if (c.locksAt !== null && c.subtype !== 'pickem') issue(['locksAt'], 'Only a pick\'em locks at kick-off');
+  if (c.locksAt !== null && Date.parse(c.locksAt) <= Date.parse(c.visibleFrom)) issue(['locksAt'], 'Must be after visibleFrom');
+  if (c.locksAt !== null && c.expiresOn !== null && Date.parse(c.locksAt) > Date.parse(c.expiresOn)) issue(['locksAt'], 'Must not be after expiresOn');
   if (c.type === 'poll' && c.options.length < 2) issue(['options'], 'At least two options');
   if (c.type !== 'poll' && c.options.length > 0) issue(['options'], `A ${c.subtype} challenge has no options`);
   if (c.correctIndex !== null && (c.subtype !== 'arcade' && c.subtype !== 'pickem')) issue(['correctIndex'], 'Only an arcade or pick\'em has a right option');

@@ -18,6 +18,7 @@ function challenge(overrides: Partial<Challenge> = {}): Challenge {
     mediaId: null,
     visibleFrom: '2026-05-01T00:00:00.000Z',
     expiresOn: '2026-05-20T00:00:00.000Z',
+    locksAt: null,
     points: 0,
     maxPoints: 10,
     userResponse: null,

@@ -15,6 +15,7 @@ function quiz(): Challenge {
     mediaId: null,
     visibleFrom: '2026-05-01T00:00:00.000Z',
     expiresOn: null,
+    locksAt: null,
     points: 0,
     maxPoints: 50,
     userResponse: null,

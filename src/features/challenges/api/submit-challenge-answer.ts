@@ -91,10 +91,16 @@ function applySubmissionResult(
   return next;
 }
 
+/** True for the refusal of a pick made after its pick'em locked (422 ChallengeSubmission, `details.reason` PickLocked). */
+function isPickLockedRefusal(error: ChallengeSubmissionError): boolean {
+  const details = error.details as { reason?: unknown } | undefined;
+  return details?.reason === 'PickLocked';
+}
+
 /** i18n key (namespace `challenges`) of the message for a failed answer. */
 function submissionErrorKey(error: unknown): string {
   if (error instanceof ChallengeNotFoundError) return 'errors.notFound';
-  if (error instanceof ChallengeSubmissionError) return 'errors.submission';
+  if (error instanceof ChallengeSubmissionError) return isPickLockedRefusal(error) ? 'errors.pickLocked' : 'errors.submission';
   if (error instanceof NetworkError) return 'errors.offline';
   return 'errors.generic';
 }
@@ -126,6 +132,15 @@ export function useSubmitChallengeAnswer(challengeId: string) {
       ]);
     },
     onError: (error) => {
+      if (error instanceof ChallengeSubmissionError && isPickLockedRefusal(error)) {
+        // The cached challenge still looked open: refetch it so the card shows the lock (or the result).
+        void Promise.all([
+          queryClient.invalidateQueries({ queryKey: getChallengeQueryOptions(challengeId).queryKey }),
+          queryClient.invalidateQueries({ queryKey: getChallengesQueryOptions().queryKey }),
+        ]);
+        notify({ title: t('errors.pickLocked'), variant: 'destructive' });
+        return;
+      }
       notify({ title: t(submissionErrorKey(error)), description: t('errors.tryAgain'), variant: 'destructive' });
     },
   });

@@ -5,7 +5,8 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { Challenge } from '../../../contracts/challenge';
-import { getChallengeState } from '../../../rules/challenge-completion';
+import { getChallengeState, isChallengeExpired } from '../../../rules/challenge-completion';
+import { isChallengeLocked } from '../../../rules/pickem-lock';
 import { getEarnedPoints } from '../challenge-points';
 import { formatRelativeTime } from '../format-expiry';
 import { mediaUrl as getMediaUrl } from '../../../api/media';
@@ -27,8 +28,12 @@ export function ChallengeCard({ challenge, now }: ChallengeCardProps) {
   const earned = getEarnedPoints(challenge);
   const language = i18n.resolvedLanguage ?? 'en';
 
+  // A pick'em past its kick-off but before its end: locked, waiting for (or showing) its result.
+  const locked = isChallengeLocked(challenge, now) && !isChallengeExpired(challenge, now);
   let status: React.ReactNode;
-  if (state === 'completed') {
+  if (locked && challenge.outcome?.correctIndex == null) {
+    status = <span className="pill pill--muted">{t('card.locked')}</span>;
+  } else if (state === 'completed') {
     status = (
       <span className="pill pill--success">
         <ChallengeIcon name="check" /> {t('card.done', { count: earned ?? 0 })}
@@ -36,6 +41,12 @@ export function ChallengeCard({ challenge, now }: ChallengeCardProps) {
     );
   } else if (state === 'expired') {
     status = <span className="pill pill--muted">{t('card.ended')}</span>;
+  } else if (challenge.locksAt) {
+    status = (
+      <span className="challenge-card__expiry">
+        <ChallengeIcon name="clock" /> {t('card.locksIn', { relative: formatRelativeTime(challenge.locksAt, now, language) })}
+      </span>
+    );
   } else if (challenge.expiresOn) {
     status = (
       <span className="challenge-card__expiry">

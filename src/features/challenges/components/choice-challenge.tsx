@@ -6,7 +6,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Challenge, ChallengeSubmissionResult } from '../../../contracts/challenge';
 import { useSubmitChallengeAnswer } from '../api/submit-challenge-answer';
-import { getChoiceResponse, type ChallengeState } from '../../../rules/challenge-completion';
+import { getChoiceResponse, isChallengeExpired, type ChallengeState } from '../../../rules/challenge-completion';
+import { isChallengeLocked } from '../../../rules/pickem-lock';
 import { OptionGroup } from './option-group';
 import { ResultBanner } from './result-banner';
 import { SubmitAnswerButton } from './submit-answer-button';
@@ -31,6 +32,8 @@ export function ChoiceChallenge({ challenge, state, online, announce }: ChoiceCh
   const options = challenge.challengeType.options;
 
   if (state !== 'open') {
+    // A pick'em between its kick-off and its end: no more picks, the result may still be pending.
+    const locked = isChallengeLocked(challenge, new Date()) && !isChallengeExpired(challenge, new Date());
     const earned = response?.pointsAwarded ?? challenge.outcome?.pointsAwarded ?? 0;
     const verdict = result?.correct ?? (correctIndex !== null && answeredIndex !== null ? answeredIndex === correctIndex : null);
     return (
@@ -47,12 +50,12 @@ export function ChoiceChallenge({ challenge, state, online, announce }: ChoiceCh
           yourAnswerLabel={t('detail.yourAnswer')}
         />
         {answeredIndex === null ? (
-          <p className="muted">{t('detail.missed')}</p>
+          <p className="muted">{locked ? t(correctIndex === null ? 'detail.lockedPending' : 'detail.lockedMissed') : t('detail.missed')}</p>
         ) : result ? null : (
           <p className="detail-summary">
             {/* A resolved pick'em or arcade says whether the pick was right (decision 0055). */}
             {challenge.outcome?.status === 'won' || challenge.outcome?.status === 'lost' ? <strong>{t(`outcome.${challenge.outcome.status}`)} · </strong> : null}
-            {challenge.outcome?.status === 'pending' ? t('detail.pending') : t('detail.earned', { count: earned })}
+            {challenge.outcome?.status === 'pending' ? t(locked ? 'detail.lockedPending' : 'detail.pending') : t('detail.earned', { count: earned })}
           </p>
         )}
       </div>

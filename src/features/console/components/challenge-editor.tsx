@@ -157,6 +157,7 @@ function ChallengeForm({ item, copyOf, renderPreview }: { item: AdminChallenge |
                 {t('challenges.noEnd')}
               </button>
             </div>
+            {subtype === 'pickem' ? control({ name: 'locksAt', kind: 'datetime', nullable: true }, 'locksAt', t('fields.locksAt')) : null}
           </fieldset>
 
           {poll ? (

@@ -38,7 +38,8 @@ export function ChallengeResultSection({ challenge }: { challenge: AdminChalleng
 
   const enter = async () => {
     if (choice === null) return;
-    if (!window.confirm(t('confirm', { option: optionText(choice), title: challenge.title }))) return;
+    const question = { option: optionText(choice), title: challenge.title, count: challenge.points };
+    if (!window.confirm(challenge.points > 0 ? t('confirm', question) : t('confirmNoBonus', question))) return;
     setError(null);
     try {
       const result = await mutation.mutateAsync(choice);

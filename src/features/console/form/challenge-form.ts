@@ -43,6 +43,7 @@ export function newChallengeValues(visibleFrom: string): Values {
     mediaId: null,
     visibleFrom,
     expiresOn: null,
+    locksAt: null,
     points: 0,
     options: [
       { text: '', points: 10 },
@@ -115,7 +116,9 @@ export function challengeBody(values: Values): Record<string, unknown> {
     mediaId: (values.mediaId as string | null) || null,
     visibleFrom: values.visibleFrom ?? '',
     expiresOn: values.expiresOn || null,
-    points: subtype === 'keyword' || subtype === 'arcade' ? num(values.points) : 0,
+    locksAt: subtype === 'pickem' ? values.locksAt || null : null,
+    // The right-option bonus of an arcade or a pick'em, or a keyword's points; a poll or a quiz has none of its own.
+    points: subtype === 'keyword' || rightOption ? num(values.points) : 0,
     options: options.map((o) => ({ text: o.text, points: num(o.points), mediaId: o.mediaId ?? null })),
     correctIndex: rightOption && typeof values.correctIndex === 'number' ? values.correctIndex : null,
     questions: questions.map((q) => ({ ...(q.id ? { id: q.id } : {}), text: q.text, options: q.options, correctIndex: q.correctIndex, points: num(q.points) })),
@@ -148,6 +151,7 @@ export function previewChallenge(body: Record<string, unknown>, language: 'en' |
     mediaId: (body.mediaId as string | null) ?? null,
     visibleFrom: str(body.visibleFrom) || new Date().toISOString(),
     expiresOn: (body.expiresOn as string | null) ?? null,
+    locksAt: body.subtype === 'pickem' ? ((body.locksAt as string | null) ?? (body.expiresOn as string | null) ?? null) : null,
     points,
     maxPoints,
     userResponse: null,

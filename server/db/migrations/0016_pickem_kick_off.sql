@@ -1,0 +1,1 @@
+ALTER TABLE "challenges" ADD COLUMN "locks_at" timestamp with time zone;
