@@ -64,7 +64,7 @@ function featureAnnouncesRejection(error: unknown): boolean {
  * The hash of a query: its key under the active language, so `['challenges']` in French and in English are two
  * cache entries. Keys themselves stay language-free: invalidation by key reaches both.
  */
-export function contentQueryHash(queryKey: QueryKey): string {
+function contentQueryHash(queryKey: QueryKey): string {
   return hashKey([currentLanguage(), ...queryKey]);
 }
 
