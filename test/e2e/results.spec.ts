@@ -124,7 +124,7 @@ test("an operator's pick'em bonus is saved from the console, the card promises i
 
   // The fan who had not picked can no longer pick the known winner.
   await fan.reload();
-  await card.click();
+  await card.first().click();
   await expect(fan.getByText('Picks are locked: you did not make a pick.')).toBeVisible();
   await expect(fan.getByRole('button', { name: /submit|pick/i })).toHaveCount(0);
   const late = await request.post(`/api/challenge/${challengeId}`, {
