@@ -27,6 +27,7 @@ import { organizationSettings, readOrganization, saveOrganizationSettings } from
 import { listRanks, saveRankLadder } from '../routes/admin/ranks';
 import { validationFailed, ApiError } from '../lib/errors';
 import type { MediaStorage } from '../storage/media-storage';
+import { acceptMedia, type AcceptedMedia } from './media-intake';
 import { createItem, loadRows, updateItem, type AdminResource, type ResourceContext } from '../routes/admin/resource';
 import { recordAudit, type Actor } from './audit';
 import { DOCUMENT_RESOURCES, type DocumentResource } from '../routes/admin/registry';
@@ -241,7 +242,10 @@ class Issues {
   }
 }
 
-/** Upserts the document's media by key; returns key -> id of every media entry. */
+/**
+ * Upserts the document's media by key, each through the uploads' gate (`acceptMedia`); a refused one is a problem at
+ * its path (`media.3.data`). Returns key -> id of every media entry.
+ */
 async function importMedia(
   tx: Tx,
   organizationId: string,
@@ -252,7 +256,7 @@ async function importMedia(
   const ids = new Map<string, string>();
   const existing = entries.length
     ? await tx
-        .select({ id: media.id, key: media.key, contentType: media.contentType, bytes: media.bytes })
+        .select({ id: media.id, key: media.key, bytes: media.bytes })
         .from(media)
         .where(and(eq(media.organizationId, organizationId), inArray(media.key, entries.map((e) => e.key))))
     : [];
@@ -272,19 +276,34 @@ async function importMedia(
       continue;
     }
     const found = byKey.get(entry.key);
+    // The very bytes already stored under this key passed the gate when they were stored: nothing to write.
+    if (found?.bytes && Buffer.from(found.bytes).equals(bytes)) {
+      ids.set(entry.key, found.id);
+      continue;
+    }
+    // The uploads' gate: type sniffed from the bytes and on the upload list, size limit of its kind, images
+    // re-encoded without metadata. The declared `contentType` is not trusted.
+    let accepted: AcceptedMedia;
+    try {
+      accepted = await acceptMedia(bytes);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      issues.add(`media.${i}.${entry.data !== undefined ? 'data' : 'file'}`, error.message);
+      continue;
+    }
+    const values = {
+      contentType: accepted.contentType,
+      bytes: Buffer.from(accepted.bytes),
+      sizeBytes: accepted.bytes.length,
+      width: accepted.width,
+      height: accepted.height,
+      name: entry.name,
+    };
     if (found) {
       ids.set(entry.key, found.id);
-      if (found.contentType !== entry.contentType || !found.bytes || !Buffer.from(found.bytes).equals(bytes)) {
-        await tx
-          .update(media)
-          .set({ contentType: entry.contentType, bytes, storageKey: null, sizeBytes: bytes.length, name: entry.name })
-          .where(eq(media.id, found.id));
-      }
+      await tx.update(media).set({ ...values, storageKey: null }).where(eq(media.id, found.id));
     } else {
-      const [row] = await tx
-        .insert(media)
-        .values({ organizationId, key: entry.key, name: entry.name, contentType: entry.contentType, bytes, sizeBytes: bytes.length })
-        .returning({ id: media.id });
+      const [row] = await tx.insert(media).values({ organizationId, key: entry.key, ...values }).returning({ id: media.id });
       ids.set(entry.key, row.id);
     }
   }
