@@ -77,6 +77,16 @@ function withStoredChildIds(item: Record<string, unknown>, stored: Record<string
 /** Properties holding lists of video references (a playlist's videos). */
 const isVideoListField = (name: string) => name === 'videoIds';
 
+/**
+ * The item with its video lists naming only `exported` video keys: an archived video stays out of a document (it
+ * means something only beside the members who watched it), so a playlist that still holds it leaves it out too.
+ */
+function keepingVideos(item: Record<string, unknown>, exported: ReadonlySet<string>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(item).map(([name, value]) => [name, isVideoListField(name) && Array.isArray(value) ? value.filter((key) => exported.has(key)) : value]),
+  );
+}
+
 type RefKind = 'media' | 'video';
 type RefMapper = (kind: RefKind, ref: string, path: string) => string;
 
@@ -199,10 +209,11 @@ export async function exportContentDocument(
     : [];
   const mediaKeys = new Map(mediaRows.map((row) => [row.id, row.key ?? `media-${row.id.slice(0, 8)}`]));
   const toKey: RefMapper = (kind, ref) => (kind === 'media' ? mediaKeys.get(ref) : videoKeys.get(ref)) ?? ref;
+  const exportedVideos = new Set(videoKeys.values());
   for (const { list, items } of pending) {
     const keyField = DOCUMENT_RESOURCES.find((e) => e.list === list)!.keyField;
     lists[list] = items
-      .map((item) => mapReferences(item, toKey, list) as Record<string, unknown>)
+      .map((item) => keepingVideos(mapReferences(item, toKey, list) as Record<string, unknown>, exportedVideos))
       .sort((a, b) => String(a[keyField]).localeCompare(String(b[keyField])));
   }
 
