@@ -27,7 +27,7 @@ export type MediaRules = {
 };
 
 /** The operators' rules, which imports follow too. */
-export const UPLOAD_RULES: MediaRules = {
+const UPLOAD_RULES: MediaRules = {
   types: Object.keys(UPLOAD_CONTENT_TYPES) as UploadContentType[],
   limits: MEDIA_SIZE_LIMITS,
 };
