@@ -21,6 +21,7 @@ import {
 } from '../../src/contracts/admin/content-document';
 import { isUniqueViolation, type DbOrTx, type Tx } from '../db/client';
 import { media, organizations } from '../db/schema';
+import { UPLOAD_CONTENT_TYPES } from '../../src/contracts/admin/media';
 import { AdminRankSchema } from '../../src/contracts/admin/rank';
 import { OrganizationSettingsSchema } from '../../src/contracts/admin/organization';
 import { organizationSettings, readOrganization, saveOrganizationSettings } from '../routes/admin/organization';
@@ -267,7 +268,7 @@ async function importMedia(
   const ids = new Map<string, string>();
   const existing = entries.length
     ? await tx
-        .select({ id: media.id, key: media.key, bytes: media.bytes })
+        .select({ id: media.id, key: media.key, contentType: media.contentType, bytes: media.bytes })
         .from(media)
         .where(and(eq(media.organizationId, organizationId), inArray(media.key, entries.map((e) => e.key))))
     : [];
@@ -287,8 +288,9 @@ async function importMedia(
       continue;
     }
     const found = byKey.get(entry.key);
-    // The very bytes already stored under this key passed the gate when they were stored: nothing to write.
-    if (found?.bytes && Buffer.from(found.bytes).equals(bytes)) {
+    // The very bytes already stored under this key, of a type on the upload list, passed the gate when they were
+    // stored: nothing to write. (A row stored before the gate, an SVG say, goes through it like a new file.)
+    if (found?.bytes && found.contentType in UPLOAD_CONTENT_TYPES && Buffer.from(found.bytes).equals(bytes)) {
       ids.set(entry.key, found.id);
       continue;
     }
