@@ -21,6 +21,7 @@ import {
 } from '../../src/contracts/admin/content-document';
 import { isUniqueViolation, type DbOrTx, type Tx } from '../db/client';
 import { media, organizations } from '../db/schema';
+import { UPLOAD_CONTENT_TYPES } from '../../src/contracts/admin/media';
 import { AdminRankSchema } from '../../src/contracts/admin/rank';
 import { OrganizationSettingsSchema } from '../../src/contracts/admin/organization';
 import { organizationSettings, readOrganization, saveOrganizationSettings } from '../routes/admin/organization';
@@ -28,6 +29,7 @@ import { listRanks, saveRankLadder } from '../routes/admin/ranks';
 import { validationFailed, ApiError } from '../lib/errors';
 import { findTooDeep } from '../lib/json-depth';
 import type { MediaStorage } from '../storage/media-storage';
+import { acceptMedia, type AcceptedMedia } from './media-intake';
 import { createItem, loadRows, updateItem, type AdminResource, type ResourceContext } from '../routes/admin/resource';
 import { recordAudit, type Actor } from './audit';
 import { DOCUMENT_RESOURCES, type DocumentResource } from '../routes/admin/registry';
@@ -78,6 +80,16 @@ function withStoredChildIds(item: Record<string, unknown>, stored: Record<string
 
 /** Properties holding lists of video references (a playlist's videos). */
 const isVideoListField = (name: string) => name === 'videoIds';
+
+/**
+ * The item with its video lists naming only `exported` video keys: an archived video stays out of a document (it
+ * means something only beside the members who watched it), so a playlist that still holds it leaves it out too.
+ */
+function keepingVideos(item: Record<string, unknown>, exported: ReadonlySet<string>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(item).map(([name, value]) => [name, isVideoListField(name) && Array.isArray(value) ? value.filter((key) => exported.has(key)) : value]),
+  );
+}
 
 type RefKind = 'media' | 'video';
 type RefMapper = (kind: RefKind, ref: string, path: string) => string;
@@ -201,10 +213,11 @@ export async function exportContentDocument(
     : [];
   const mediaKeys = new Map(mediaRows.map((row) => [row.id, row.key ?? `media-${row.id.slice(0, 8)}`]));
   const toKey: RefMapper = (kind, ref) => (kind === 'media' ? mediaKeys.get(ref) : videoKeys.get(ref)) ?? ref;
+  const exportedVideos = new Set(videoKeys.values());
   for (const { list, items } of pending) {
     const keyField = DOCUMENT_RESOURCES.find((e) => e.list === list)!.keyField;
     lists[list] = items
-      .map((item) => mapReferences(item, toKey, list) as Record<string, unknown>)
+      .map((item) => keepingVideos(mapReferences(item, toKey, list) as Record<string, unknown>, exportedVideos))
       .sort((a, b) => String(a[keyField]).localeCompare(String(b[keyField])));
   }
 
@@ -244,7 +257,10 @@ class Issues {
   }
 }
 
-/** Upserts the document's media by key; returns key -> id of every media entry. */
+/**
+ * Upserts the document's media by key, each through the uploads' gate (`acceptMedia`); a refused one is a problem at
+ * its path (`media.3.data`). Returns key -> id of every media entry.
+ */
 async function importMedia(
   tx: Tx,
   organizationId: string,
@@ -275,19 +291,35 @@ async function importMedia(
       continue;
     }
     const found = byKey.get(entry.key);
+    // The very bytes already stored under this key, of a type on the upload list, passed the gate when they were
+    // stored: nothing to write. (A row stored before the gate, an SVG say, goes through it like a new file.)
+    if (found?.bytes && found.contentType in UPLOAD_CONTENT_TYPES && Buffer.from(found.bytes).equals(bytes)) {
+      ids.set(entry.key, found.id);
+      continue;
+    }
+    // The uploads' gate: type sniffed from the bytes and on the upload list, size limit of its kind, images
+    // re-encoded without metadata. The declared `contentType` is not trusted.
+    let accepted: AcceptedMedia;
+    try {
+      accepted = await acceptMedia(bytes);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      issues.add(`media.${i}.${entry.data !== undefined ? 'data' : 'file'}`, error.message);
+      continue;
+    }
+    const values = {
+      contentType: accepted.contentType,
+      bytes: Buffer.from(accepted.bytes),
+      sizeBytes: accepted.bytes.length,
+      width: accepted.width,
+      height: accepted.height,
+      name: entry.name,
+    };
     if (found) {
       ids.set(entry.key, found.id);
-      if (found.contentType !== entry.contentType || !found.bytes || !Buffer.from(found.bytes).equals(bytes)) {
-        await tx
-          .update(media)
-          .set({ contentType: entry.contentType, bytes, storageKey: null, sizeBytes: bytes.length, name: entry.name })
-          .where(eq(media.id, found.id));
-      }
+      await tx.update(media).set({ ...values, storageKey: null }).where(eq(media.id, found.id));
     } else {
-      const [row] = await tx
-        .insert(media)
-        .values({ organizationId, key: entry.key, name: entry.name, contentType: entry.contentType, bytes, sizeBytes: bytes.length })
-        .returning({ id: media.id });
+      const [row] = await tx.insert(media).values({ organizationId, key: entry.key, ...values }).returning({ id: media.id });
       ids.set(entry.key, row.id);
     }
   }

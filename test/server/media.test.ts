@@ -1,10 +1,11 @@
 /**
  * Profile media and identification (spec §7): `POST /media` (binary avatar, real PNG/JPEG/WebP by
- * content sniffing, at most 5 MB), `POST /media/set-avatar {name}`, the avatar served at `/api/media/{id}`
+ * content sniffing, at most 5 MB, stored re-encoded without metadata), `POST /media/set-avatar {name}`, the avatar served at `/api/media/{id}`
  * and shown as `avatarUrl` on `GET /user/me`, `POST /user/me/identify {email}`, and the `/cdn` files
  * (videos with Range requests, PDFs).
  */
 import { count, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_AVATAR_BYTES, MediaUploadResponseSchema, SetAvatarResponseSchema } from '../../src/contracts/media';
 import { media, users } from '../../server/db/schema';
@@ -37,19 +38,61 @@ async function upload(token: string | null, bytes: Uint8Array, contentType = 'ap
 const mediaCount = async () => Number((await ctx.db.select({ n: count() }).from(media))[0].n);
 
 describe('POST /media (avatar upload)', () => {
-  it('stores real PNG, JPEG and WebP images, recognised by their bytes, and serves them back as binary', async () => {
+  it('stores real PNG, JPEG and WebP images, recognised by their bytes, and serves them back as images of that type', async () => {
     const member = await createMember(ctx);
-    for (const [bytes, type] of [[PNG, 'image/png'], [JPEG, 'image/jpeg'], [WEBP, 'image/webp']] as const) {
+    for (const [bytes, type, format] of [[PNG, 'image/png', 'png'], [JPEG, 'image/jpeg', 'jpeg'], [WEBP, 'image/webp', 'webp']] as const) {
       const res = await upload(member.token, bytes);
       expect(res.status).toBe(201);
       const data = MediaUploadResponseSchema.parse(res.body).data;
-      expect(data).toMatchObject({ contentType: type, sizeBytes: bytes.length, url: `/api/media/${data.name}` });
+      expect(data).toMatchObject({ contentType: type, url: `/api/media/${data.name}` });
       expect(data.fileName.startsWith(`${data.name}.`)).toBe(true);
       const served = await ctx.app.request(data.url);
       expect(served.status).toBe(200);
       expect(served.headers.get('content-type')).toBe(type);
-      expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
+      const body = Buffer.from(await served.arrayBuffer());
+      expect(body.length).toBe(data.sizeBytes);
+      const [stored, sent] = [await sharp(body).metadata(), await sharp(bytes).metadata()];
+      expect([stored.format, stored.width, stored.height]).toEqual([format, sent.width, sent.height]);
     }
+  });
+
+  it('stores an avatar without its metadata: a photo with its GPS position and author comes back upright, with no EXIF at all', async () => {
+    const member = await createMember(ctx);
+    // A 40x20 photo whose EXIF says: taken by Erika Mustermann, at 48°8'N 11°34'E, to be shown turned a quarter.
+    const photo = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#c0ffee' } })
+      .jpeg()
+      .withExif({
+        IFD0: { Artist: 'Erika Mustermann' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 8/1 3/1', GPSLongitudeRef: 'E', GPSLongitude: '11/1 34/1 0/1' },
+      })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const sent = await sharp(photo).metadata();
+    expect(sent.exif?.toString('latin1')).toContain('Erika Mustermann');
+    // The GPS IFD pointer (tag 0x8825, little-endian).
+    expect(sent.exif?.toString('latin1')).toContain('\x25\x88');
+    expect(sent.orientation).toBe(6);
+
+    const res = await upload(member.token, photo);
+    expect(res.status).toBe(201);
+    const served = Buffer.from(await (await ctx.app.request(res.body.data.url)).arrayBuffer());
+    const stored = await sharp(served).metadata();
+    expect(stored.exif).toBeUndefined();
+    expect(stored.orientation).toBeUndefined();
+    expect([stored.format, stored.width, stored.height]).toEqual(['jpeg', 20, 40]);
+    expect(served.includes('Erika')).toBe(false);
+  });
+
+  it('refuses a PNG signature followed by HTML (with or without a real PNG header chunk) with 4xx and stores nothing', async () => {
+    const member = await createMember(ctx);
+    const before = await mediaCount();
+    const html = Buffer.from('<html><body><script>alert(document.domain)</script></body></html>');
+    // The signature alone is no PNG (415); with the PNG's real header chunk it sniffs as one but cannot be decoded (422).
+    for (const [head, status] of [[PNG.subarray(0, 8), 415], [PNG.subarray(0, 33), 422]] as const) {
+      const res = await upload(member.token, Buffer.concat([head, html]));
+      expect(res.status, `${head.length} bytes of PNG`).toBe(status);
+    }
+    expect(await mediaCount()).toBe(before);
   });
 
   it('fake images, wrong content types and empty bodies are 4xx and store nothing', async () => {

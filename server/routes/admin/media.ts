@@ -2,9 +2,10 @@
  * `/api/admin/media`: the operators' media library (contract `src/contracts/admin/media.ts`).
  * - `adminMediaUploadRoutes`: `POST /` (`multipart/form-data`, field `file`, optional `key`), mounted before the
  *   API's 1 MB body limit like the avatar upload (decision 0015) with its own authentication, operator check,
- *   Idempotency-Key and body limit. The type is read from the bytes (`file-type`), never from the declared type:
- *   JPEG, PNG, WebP and GIF images (resized by `sharp` to fit inside 1600x1600, no crop, aspect kept), MP4/WebM
- *   video and PDF; anything else (SVG included: it can carry script) is 415. Size limits by kind: 413.
+ *   Idempotency-Key and body limit. Every file passes `acceptMedia` (`server/domain/media-intake.ts`): the type is
+ *   read from the bytes, never from the declared type: JPEG, PNG, WebP and GIF images (re-encoded without metadata
+ *   and resized to fit inside 1600x1600, no crop, aspect kept), MP4/WebM video and PDF; anything else (SVG
+ *   included: it can carry script) is 415. Size limits by kind: 413.
  * - `adminMediaRoutes`: `GET /` (paginated, newest first, `?q=` over name and key), `GET /{id}`, `DELETE /{id}`
  *   (409 while content refers to the media).
  * Every upload and deletion writes its audit-log entry in the same transaction as the row. Bytes live in the media
@@ -13,23 +14,18 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, getTableColumns, ilike, inArray, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { fileTypeFromBuffer } from 'file-type';
 import { Hono } from 'hono';
-import sharp from 'sharp';
 import { AdminListQuerySchema, DeletionResponseSchema } from '../../../src/contracts/admin/common';
 import { PathIdSchema } from '../../../src/contracts/common';
 import {
   AdminMediaListResponseSchema,
   AdminMediaResponseSchema,
-  MAX_IMAGE_EDGE,
   MAX_MEDIA_UPLOAD_BYTES,
   MEDIA_SIZE_LIMITS,
   MediaUploadFieldsSchema,
   mediaKindOf,
-  UPLOAD_CONTENT_TYPES,
   type AdminMedia,
   type MediaKind,
-  type UploadContentType,
 } from '../../../src/contracts/admin/media';
 import { isUniqueViolation, type DbOrTx } from '../../db/client';
 import {
@@ -50,6 +46,7 @@ import {
   videos,
 } from '../../db/schema';
 import { recordAudit } from '../../domain/audit';
+import { acceptMedia } from '../../domain/media-intake';
 import { ApiError, conflict, notFound, validationFailed } from '../../lib/errors';
 import { parseWith, sendData } from '../../lib/http';
 import { documented } from '../../lib/openapi';
@@ -78,29 +75,6 @@ function toAdminMedia(deps: AppDeps, row: Omit<MediaRow, 'bytes'>): AdminMedia {
     url: `${deps.env.PUBLIC_API_ORIGIN}/media/${row.id}`,
     createdAt: row.createdAt.toISOString(),
   };
-}
-
-/**
- * Scales an image down to fit inside `MAX_IMAGE_EDGE` square (never up, never cropped), turned upright from its
- * EXIF orientation and stripped of metadata, in its own format (an animated GIF keeps its frames).
- * @returns the new bytes and their pixel size
- * @throws ApiError 422 when the bytes are not a readable image
- */
-async function resizeImage(bytes: Uint8Array, type: UploadContentType): Promise<{ bytes: Uint8Array; width: number; height: number }> {
-  try {
-    const image = sharp(bytes, { animated: type === 'image/gif' })
-      .rotate()
-      .resize({ width: MAX_IMAGE_EDGE, height: MAX_IMAGE_EDGE, fit: 'inside', withoutEnlargement: true });
-    const encoded =
-      type === 'image/jpeg' ? image.jpeg({ quality: 85, mozjpeg: true })
-      : type === 'image/png' ? image.png()
-      : type === 'image/webp' ? image.webp({ quality: 85 })
-      : image.gif();
-    const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
-    return { bytes: new Uint8Array(data), width: info.width, height: info.pageHeight ?? info.height };
-  } catch {
-    throw validationFailed('The image cannot be read', [{ path: 'file', message: 'Not a readable image' }]);
-  }
 }
 
 /** Where content refers to a media id (columns of content tables, challenge options in their jsonb). */
@@ -174,16 +148,9 @@ export function adminMediaUploadRoutes(deps: AppDeps) {
     const original = new Uint8Array(await file.arrayBuffer());
     if (original.length === 0) throw validationFailed('The file is empty', [{ path: 'file', message: 'Empty file' }]);
 
-    const sniffed = (await fileTypeFromBuffer(original))?.mime;
-    const contentType = sniffed && sniffed in UPLOAD_CONTENT_TYPES ? (sniffed as UploadContentType) : null;
-    if (!contentType) {
-      throw new ApiError(415, 'UnsupportedMediaType', 'Only JPEG, PNG, WebP or GIF images, MP4 or WebM videos and PDF files can be uploaded', {
-        detected: sniffed ?? null,
-      });
-    }
-    const kind = UPLOAD_CONTENT_TYPES[contentType];
-    if (original.length > MEDIA_SIZE_LIMITS[kind]) throw tooLarge(MEDIA_SIZE_LIMITS[kind]);
-    const stored = kind === 'image' ? await resizeImage(original, contentType) : { bytes: original, width: null, height: null };
+    // The one gate of stored media: type sniffed from the bytes, size limit of its kind, images re-encoded.
+    const stored = await acceptMedia(original);
+    const { contentType } = stored;
 
     const id = randomUUID();
     await deps.storage.put(id, stored.bytes);

@@ -3,9 +3,10 @@
  * first, `?q=` search over the resource's text columns, `?status=` by publishing status), read (`GET /{id}`),
  * create (`POST /` -> 201), update (`PATCH /{id}`: the patch is merged onto the stored item and the whole is
  * validated again with the create contract) and delete (`DELETE /{id}`: an item members already earned from or
- * answered is archived instead, so the ledger keeps its references). Every change writes its audit-log entry in
- * the same transaction. Bodies are validated with the resource's shared zod contracts (422 naming the field, nothing
- * saved); a media reference must name a media row of the organization; a duplicate key or slug is 409.
+ * answered is archived instead, so the ledger keeps its references; deleting an archived item again changes
+ * nothing). Every change writes its audit-log entry in the same transaction. Bodies are validated with the
+ * resource's shared zod contracts (422 naming the field, nothing saved); a media reference must name a media row
+ * of the organization; a duplicate key or slug is 409.
  *
  * A resource describes its table, its contracts and three mappings (input -> row values, row -> input, row ->
  * item); child rows (a story's chapters, a playlist's videos, an activation's badges) are written by `afterWrite`
@@ -367,6 +368,8 @@ export function adminResourceRoutes<Row extends { id: string }, Input extends Re
       const now = deps.clock();
       const deletion = await change(async (tx): Promise<Deletion> => {
         const existing = await readOne(tx, organization.id, c.req.param('id'));
+        // Deleting an archived item again changes nothing: it keeps the time it was archived and logs no new entry.
+        if ((existing as { archivedAt?: Date | null }).archivedAt) return { id: existing.id, archived: true };
         const before = resource.toInput(existing);
         const archive = resource.status?.archivedAt !== undefined && (await resource.inUse?.(tx, existing.id)) === true;
         if (archive) {

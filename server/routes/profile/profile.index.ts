@@ -6,8 +6,9 @@
  *   route with its own authentication, Idempotency-Key and body limit (the public `GET /api/media/{id}`
  *   of the core stays untouched):
  *   `POST /media` takes the raw image (`application/octet-stream`, or an image/* type), recognises PNG,
- *   JPEG or WebP by its first bytes (else 415 UnsupportedMediaType), at most 5 MB (else 413
- *   PayloadTooLarge), stores it in `media` and answers 201 `{name, fileName, contentType, sizeBytes, url}`;
+ *   JPEG or WebP by its bytes (else 415 UnsupportedMediaType), at most 5 MB (else 413 PayloadTooLarge),
+ *   re-encodes it without metadata (`acceptMedia`; an undecodable image is 422), stores it in `media` and
+ *   answers 201 `{name, fileName, contentType, sizeBytes, url}`;
  *   `POST /media/set-avatar {name}` makes one of the member's own uploads the avatar (404 otherwise) and
  *   answers `{name, avatarUrl}`; `GET /user/me` then shows `avatarUrl` = `/api/media/{name}`.
  */
@@ -15,7 +16,9 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { UserIdentifyResponseSchema, UserIdentifySchema } from '../../../src/contracts/consent';
+import { MEDIA_SIZE_LIMITS } from '../../../src/contracts/admin/media';
 import {
+  AvatarContentTypeSchema,
   MAX_AVATAR_BYTES,
   MediaUploadResponseSchema,
   SetAvatarResponseSchema,
@@ -26,6 +29,7 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { media, users } from '../../db/schema';
 import { avatarUploads, userIdentifications } from '../../db/schema/profile';
+import { acceptMedia, type MediaRules } from '../../domain/media-intake';
 import { sha256 } from '../../lib/crypto';
 import { ApiError, badRequest, notFound } from '../../lib/errors';
 import { readJson, sendData } from '../../lib/http';
@@ -50,17 +54,8 @@ export function profileRoutes(deps: AppDeps) {
   });
 }
 
-/**
- * The image type of `bytes` from its signature, or null (PNG `89 50 4E 47 0D 0A 1A 0A`, JPEG `FF D8 FF`,
- * WebP `RIFF....WEBP`). Declared headers are never trusted.
- */
-function sniffImageType(bytes: Uint8Array): AvatarContentType | null {
-  const starts = (sig: number[], at = 0) => sig.every((b, i) => bytes[at + i] === b);
-  if (bytes.length >= 8 && starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
-  if (bytes.length >= 4 && starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
-  if (bytes.length >= 12 && starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
-  return null;
-}
+/** Avatars: PNG, JPEG or WebP images of at most 5 MB. */
+const AVATAR_RULES: MediaRules = { types: AvatarContentTypeSchema.options, limits: { ...MEDIA_SIZE_LIMITS, image: MAX_AVATAR_BYTES } };
 
 const EXTENSION: Record<AvatarContentType, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
 const ACCEPTED_UPLOAD_TYPES = /^(application\/octet-stream|image\/(png|jpeg|webp))\b/i;
@@ -112,7 +107,7 @@ export function avatarRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .post('/', documented({
       summary: 'Uploads an avatar image (PNG, JPEG or WebP, at most 5 MB)',
-      description: 'The raw image bytes; the type is recognised from the first bytes, not from headers.',
+      description: 'The raw image bytes; the type is recognised from the bytes, not from headers. The image is stored re-encoded, without metadata.',
       tags: ['media'],
       body: { mediaTypes: ['application/octet-stream', 'image/png', 'image/jpeg', 'image/webp'] },
       response: MediaUploadResponseSchema,
@@ -121,6 +116,7 @@ export function avatarRoutes(deps: AppDeps) {
         400: 'BadRequest: the upload is empty.',
         413: "PayloadTooLarge: larger than 5 MB, or past the member's daily upload bytes.",
         415: 'UnsupportedMediaType: not application/octet-stream or an image type, or not a PNG, JPEG or WebP image.',
+        422: 'ValidationFailed: the bytes start like an image but cannot be decoded.',
         429: "TooManyRequests: past the member's daily upload count (Retry-After).",
       },
     }), uploadLimit, ...guard, async (c) => {
@@ -132,15 +128,16 @@ export function avatarRoutes(deps: AppDeps) {
       const bytes = new Uint8Array(await c.req.arrayBuffer());
       if (bytes.length === 0) throw badRequest('The upload is empty');
       if (bytes.length > MAX_AVATAR_BYTES) throw tooLarge();
-      const contentType = sniffImageType(bytes);
-      if (!contentType) throw new ApiError(415, 'UnsupportedMediaType', 'Only PNG, JPEG or WebP images can be uploaded');
-      const digest = sha256(bytes);
+      // The one gate of stored media: a PNG, JPEG or WebP by its bytes, re-encoded without its metadata (EXIF GPS).
+      const stored = await acceptMedia(bytes, AVATAR_RULES);
+      const contentType = stored.contentType as AvatarContentType;
+      const digest = sha256(stored.bytes);
       await checkUploadQuota(deps.db, deps, user.id, bytes.length);
       // The bytes go to the media storage first, outside any database transaction; the row that makes them
       // visible comes second (a refused or failed insert removes the file again). The quota is checked again
       // under the member's row lock, so concurrent uploads cannot pass it together.
       const id = randomUUID();
-      await deps.storage.put(id, bytes);
+      await deps.storage.put(id, stored.bytes);
       await deps.db.transaction(async (tx) => {
         await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
         await checkUploadQuota(tx, deps, user.id, bytes.length);
@@ -150,9 +147,12 @@ export function avatarRoutes(deps: AppDeps) {
           name: `avatar-${user.id}.${EXTENSION[contentType]}`,
           contentType,
           storageKey: id,
-          sizeBytes: bytes.length,
+          sizeBytes: stored.bytes.length,
+          width: stored.width,
+          height: stored.height,
           createdAt: deps.clock(),
         });
+        // The quota counts what members send, so `sizeBytes` here is the received size.
         await tx.insert(avatarUploads).values({ mediaId: id, userId: user.id, sizeBytes: bytes.length, sha256: digest, createdAt: deps.clock() });
       }).catch(async (error: unknown) => {
         await deps.storage.delete(id);
@@ -162,7 +162,7 @@ export function avatarRoutes(deps: AppDeps) {
         name: id,
         fileName: `${id}.${EXTENSION[contentType]}`,
         contentType,
-        sizeBytes: bytes.length,
+        sizeBytes: stored.bytes.length,
         url: `${deps.env.PUBLIC_API_ORIGIN}/media/${id}`,
       };
       return sendData(c, result, 201);

@@ -40,7 +40,11 @@ export const CONTENT_DOCUMENT_LISTS = [
 ] as const;
 export type ContentDocumentList = (typeof CONTENT_DOCUMENT_LISTS)[number];
 
-/** One media file of the document. */
+/**
+ * One media file of the document. Its bytes follow the rules of an operator's upload (type read from the bytes,
+ * never from `contentType`; size limits by kind; images stored re-encoded without metadata): else the import is 422
+ * naming `media.<i>.data` or `media.<i>.file`.
+ */
 export const MediaEntrySchema = z
   .object({
     key: ItemKeySchema,
