@@ -4,7 +4,7 @@
  * audit-log entry, an item members viewed / read is archived instead of deleted, and what an operator publishes is
  * what fans get at once, in English and French, drafts and archived items never.
  */
-import { and, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminArticleResponseSchema } from '../../src/contracts/admin/article';
@@ -53,8 +53,9 @@ afterAll(async () => t.close());
 
 const admin = (method: string, path: string, body?: unknown) => t.request(method, `/api/admin${path}`, { token: ops, body });
 const asFan = async <T>(path: string, language = 'en') => (await t.request('GET', `/api/content${path}`, { token: fan, headers: { 'accept-language': language } })).body.data as T;
+/** The audit actions on one item, oldest first (each change is its own transaction, so `created_at` orders them). */
 const auditFor = async (entity: string, id: string) =>
-  (await t.db.select().from(auditLog).where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, id)))).map((e) => e.action);
+  (await t.db.select().from(auditLog).where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, id))).orderBy(asc(auditLog.createdAt))).map((e) => e.action);
 const auditCount = async () => (await t.db.select({ n: count() }).from(auditLog))[0].n;
 
 /**
