@@ -82,8 +82,9 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
 /** What the persisted TanStack Query cache (IndexedDB, idb-keyval's default store) holds. */
 interface PersistedCache {
   buster: string;
+  /** The persisted queries' keys as JSON (e.g. `["user","me"]`); the hash adds the language, the key does not. */
   queries: string[];
-  /** Data of each persisted query, by query hash (e.g. `["user","me"]`). */
+  /** Data of each persisted query, by its key as JSON (e.g. `["user","me"]`). */
   queryData: Record<string, unknown>;
   pausedMutations: number;
   mutationKeys: string[];
@@ -110,7 +111,7 @@ export async function persistedCache(page: Page): Promise<PersistedCache | null>
               | {
                   buster: string;
                   clientState: {
-                    queries: { queryHash: string; state: { data: unknown } }[];
+                    queries: { queryKey: unknown[]; state: { data: unknown } }[];
                     mutations: { mutationKey?: unknown[]; state: { isPaused: boolean; variables?: unknown } }[];
                   };
                 }
@@ -120,8 +121,8 @@ export async function persistedCache(page: Page): Promise<PersistedCache | null>
               value
                 ? {
                     buster: value.buster,
-                    queries: value.clientState.queries.map((q) => q.queryHash),
-                    queryData: Object.fromEntries(value.clientState.queries.map((q) => [q.queryHash, q.state.data])),
+                    queries: value.clientState.queries.map((q) => JSON.stringify(q.queryKey)),
+                    queryData: Object.fromEntries(value.clientState.queries.map((q) => [JSON.stringify(q.queryKey), q.state.data])),
                     pausedMutations: value.clientState.mutations.filter((m) => m.state.isPaused).length,
                     mutationKeys: value.clientState.mutations.map((m) => String(m.mutationKey?.[0])),
                     mutationVariables: value.clientState.mutations.map((m) => JSON.stringify(m.state.variables ?? null)),
