@@ -4,6 +4,7 @@
  * and parses each answer with its contract schema, in English and in French. A server change that breaks the
  * wire format fails here, not on a fan's phone.
  */
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { ActivateUserResponseSchema, ActivationDetailResponseSchema, ActivationListResponseSchema } from '../../src/contracts/activation';
@@ -153,7 +154,7 @@ describe.each(['en', 'fr'])('every answer the PWA reads matches its contract (%s
     await call(UserIdentifyResponseSchema, 'POST', '/api/user/me/identify', { body: { email: member.email }, language });
     await call(CarouselDismissalResponseSchema, 'DELETE', `/api/carousel/latest-styles-${language}`, { language });
     await call(CarouselDismissalListResponseSchema, 'GET', '/api/carousel/dismissed', { language });
-    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+    const png = await sharp({ create: { width: 1, height: 1, channels: 4, background: '#ffffff' } }).png().toBuffer();
     const upload = await ctx.app.request('/api/media', {
       method: 'POST',
       headers: { authorization: `Bearer ${member.token}`, 'x-org-token': ctx.organization.token, 'content-type': 'application/octet-stream' },
