@@ -3,9 +3,24 @@
  * English picks "Français" in their profile, and the club's content (a challenge's title) comes in French, not only
  * the interface; back in English, the English title returns, never the other language's cached text.
  */
+import type { Page } from '@playwright/test';
 import { apiHeaders, expect, newFanEmail, sessionTokenOf, signedIn, test } from './fixtures';
 
 const OPERATOR = 'ops@alpine-racing.example';
+
+/** Picks `name` in the profile's language switcher and waits until the page speaks `code`. */
+async function chooseLanguage(page: Page, name: string, code: string): Promise<void> {
+  await page.goto('/profile');
+  await page.getByRole('button', { name }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', code);
+}
+
+/** On the polls page, the challenge shows under its `shown` title and never under its `hidden` one. */
+async function expectTitles(page: Page, titles: { shown: string; hidden: string }): Promise<void> {
+  await page.goto('/challenges/poll');
+  await expect(page.getByRole('link', { name: new RegExp(titles.shown) })).toBeVisible();
+  await expect(page.getByRole('link', { name: new RegExp(titles.hidden) })).toHaveCount(0);
+}
 
 test('choosing Français in the app translates the club\'s content too, and English comes back when chosen again', async ({ browser, request }) => {
   const suffix = Date.now() % 100_000;
@@ -31,20 +46,9 @@ test('choosing Français in the app translates the club\'s content too, and Engl
   await ops.close();
 
   const fan = await signedIn(browser, newFanEmail('language'));
-  await fan.goto('/challenges/poll');
-  await expect(fan.getByRole('link', { name: new RegExp(english) })).toBeVisible();
-
-  await fan.goto('/profile');
-  await fan.getByRole('button', { name: 'Français' }).click();
-  await expect(fan.locator('html')).toHaveAttribute('lang', 'fr');
-  await fan.goto('/challenges/poll');
-  await expect(fan.getByRole('link', { name: new RegExp(french) })).toBeVisible();
-  await expect(fan.getByRole('link', { name: new RegExp(english) })).toHaveCount(0);
-
-  await fan.goto('/profile');
-  await fan.getByRole('button', { name: 'English' }).click();
-  await expect(fan.locator('html')).toHaveAttribute('lang', 'en');
-  await fan.goto('/challenges/poll');
-  await expect(fan.getByRole('link', { name: new RegExp(english) })).toBeVisible();
-  await expect(fan.getByRole('link', { name: new RegExp(french) })).toHaveCount(0);
+  await expectTitles(fan, { shown: english, hidden: french });
+  await chooseLanguage(fan, 'Français', 'fr');
+  await expectTitles(fan, { shown: french, hidden: english });
+  await chooseLanguage(fan, 'English', 'en');
+  await expectTitles(fan, { shown: english, hidden: french });
 });

@@ -5,33 +5,42 @@
  * gets the "You called it" toast once, sees "Won" with the points in their pick'em history and the result row in
  * their points history (checked in the server's ledger too).
  */
+import type { APIRequestContext } from '@playwright/test';
 import { apiGet, apiHeaders, expect, newFanEmail, sessionTokenOf, signedIn, test } from './fixtures';
 
 const OPERATOR = 'ops@alpine-racing.example';
 
 interface Tx { amount: number; reason: string }
 
-test("an operator enters a pick'em result; the fan who picked right is told once and sees Won with the points", async ({ browser, request }) => {
-  const title = `Pole position in Qatar ${Date.now() % 100_000}`;
-  const ops = await signedIn(browser, OPERATOR, { width: 1280, height: 900 });
-  const opsToken = await sessionTokenOf(ops);
+/**
+ * Creates a live pick'em between Léa Marchand and Marco Bianchi through the admin API, ending in 3 hours.
+ * @returns its id
+ */
+async function createPickem(request: APIRequestContext, opsToken: string, pickem: { title: string; bonus: number; optionPoints: number }): Promise<string> {
   const created = await request.post('/api/admin/challenges', {
     headers: await apiHeaders(request, opsToken),
     data: {
       type: 'poll',
       subtype: 'pickem',
-      title,
+      title: pickem.title,
       visibleFrom: new Date(Date.now() - 60_000).toISOString(),
       expiresOn: new Date(Date.now() + 3 * 3600_000).toISOString(),
-      points: 30,
+      points: pickem.bonus,
       options: [
-        { text: 'Léa Marchand', points: 10 },
-        { text: 'Marco Bianchi', points: 10 },
+        { text: 'Léa Marchand', points: pickem.optionPoints },
+        { text: 'Marco Bianchi', points: pickem.optionPoints },
       ],
     },
   });
   expect(created.status()).toBe(201);
-  const challengeId = (await created.json()).data.id as string;
+  return (await created.json()).data.id as string;
+}
+
+test("an operator enters a pick'em result; the fan who picked right is told once and sees Won with the points", async ({ browser, request }) => {
+  const title = `Pole position in Qatar ${Date.now() % 100_000}`;
+  const ops = await signedIn(browser, OPERATOR, { width: 1280, height: 900 });
+  const opsToken = await sessionTokenOf(ops);
+  const challengeId = await createPickem(request, opsToken, { title, bonus: 30, optionPoints: 10 });
 
   // The fan picks Marco from the dashboard.
   const fan = await signedIn(browser, newFanEmail('results'));
@@ -78,23 +87,7 @@ test("an operator's pick'em bonus is saved from the console, the card promises i
   const title = `Fastest lap in Suzuka ${Date.now() % 100_000}`;
   const ops = await signedIn(browser, OPERATOR, { width: 1280, height: 900 });
   const opsToken = await sessionTokenOf(ops);
-  const created = await request.post('/api/admin/challenges', {
-    headers: await apiHeaders(request, opsToken),
-    data: {
-      type: 'poll',
-      subtype: 'pickem',
-      title,
-      visibleFrom: new Date(Date.now() - 60_000).toISOString(),
-      expiresOn: new Date(Date.now() + 3 * 3600_000).toISOString(),
-      points: 0,
-      options: [
-        { text: 'Léa Marchand', points: 5 },
-        { text: 'Marco Bianchi', points: 5 },
-      ],
-    },
-  });
-  expect(created.status()).toBe(201);
-  const challengeId = (await created.json()).data.id as string;
+  const challengeId = await createPickem(request, opsToken, { title, bonus: 0, optionPoints: 5 });
 
   // The operator sets the bonus in the form and saves; it is still 50 after a reload.
   await ops.goto(`/admin/challenges/${challengeId}`);
