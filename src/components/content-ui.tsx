@@ -82,13 +82,14 @@ interface ItemPageFallbackProps {
   query: { data: unknown; error: unknown; isError: boolean; refetch: () => unknown };
   /** Page title and message of the not-found state, and the page title of the error state. */
   texts: { notFoundTitle: string; notFoundText: string; errorTitle: string };
-  /** The back link of the not-found state. */
+  /** The back link to the item's parent page, in the not-found and error states (decision 0077). */
   back: { to: string; label: string };
 }
 
 /**
  * The page of one item while the item is not there to show: not found (back link and message), failed with
- * nothing cached (`ListError` with a retry), or loading (the page spinner).
+ * nothing cached (back link and `ListError` with a retry: offline, it is the way out of a page without a tab bar),
+ * or loading (the page spinner).
  */
 export function ItemPageFallback({ query, texts, back }: ItemPageFallbackProps) {
   if (query.data === null || query.error instanceof NotFoundError) {
@@ -102,6 +103,7 @@ export function ItemPageFallback({ query, texts, back }: ItemPageFallbackProps) 
   if (query.isError) {
     return (
       <Page title={texts.errorTitle}>
+        <BackLink {...back} />
         <ListError onRetry={() => void query.refetch()} />
       </Page>
     );

@@ -11,6 +11,15 @@ import { envelope, MediaIdSchema, TimestampSchema } from './common';
 export const SweepstakeStatusSchema = z.enum(['live', 'coming_soon', 'ended']);
 export type SweepstakeStatus = z.infer<typeof SweepstakeStatusSchema>;
 
+/** The caller's own win, if any (members only). */
+export const OwnWinSchema = z.object({
+  place: z.number().int().positive(),
+  claimedAt: TimestampSchema.nullable(),
+  /** Claims are accepted until this instant (exclusive). */
+  claimBy: TimestampSchema,
+});
+export type OwnWin = z.infer<typeof OwnWinSchema>;
+
 /** `GET /sweepstake` item and `GET /sweepstake/{id}`. */
 export const SweepstakeSchema = z.object({
   sweepstakeId: z.string(),
@@ -40,6 +49,11 @@ export const SweepstakeSchema = z.object({
   drawSeed: z.string().nullable(),
   /** When the draw ran; null before. */
   drawnAt: TimestampSchema.nullable(),
+  /**
+   * The caller's current (not replaced) win of this sweepstake, null when none (always null for visitors): the
+   * list carries it so the app can tell a winner to claim without reading every draw.
+   */
+  yourWin: OwnWinSchema.nullable(),
 });
 export type Sweepstake = z.infer<typeof SweepstakeSchema>;
 export const SweepstakeListResponseSchema = envelope(z.array(SweepstakeSchema));
@@ -92,15 +106,6 @@ export const PublicDrawWinnerSchema = z.object({
   replaced: z.boolean(),
 });
 export type PublicDrawWinner = z.infer<typeof PublicDrawWinnerSchema>;
-
-/** The caller's own win, if any (members only). */
-export const OwnWinSchema = z.object({
-  place: z.number().int().positive(),
-  claimedAt: TimestampSchema.nullable(),
-  /** Claims are accepted until this instant (exclusive). */
-  claimBy: TimestampSchema,
-});
-export type OwnWin = z.infer<typeof OwnWinSchema>;
 
 /**
  * `GET /sweepstake/{id}/draw`: what anyone needs to re-run the draw (`scripts/verify-draw.ts`): the commitment,

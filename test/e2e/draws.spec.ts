@@ -2,7 +2,8 @@
  * A sweepstake draw end to end in Debian's Chromium against the real server (decision 0054): a fan checks in and
  * enters a sweepstake, whose end the operator then brings forward to a few seconds later; the operator opens it in
  * the console, where "Draw winners" becomes available once it ended, draws, sees the fan as the winner and exports the winners as CSV; the fan then
- * sees "You won" on the sweepstake's page and claims the prize, which the server records and the console shows.
+ * sees the "You won" banner on home and on the sweepstakes tab (decision 0077), follows it to the sweepstake's page
+ * and claims the prize, which the server records and the console shows; the banner is then gone from both.
  */
 import { readFile } from 'node:fs/promises';
 import { apiGet, apiHeaders, expect, newFanEmail, sessionTokenOf, signedIn, test } from './fixtures';
@@ -61,10 +62,29 @@ test('an operator draws an ended sweepstake; the winner sees "You won" and claim
   expect(csv.split(/\r?\n/)[0]).toBe('place,username,email,ticket,drawnAt,notifiedAt,claimBy,claimedAt,replacedAt');
   expect(csv).toContain(email);
 
-  await fan.goto(`/sweepstakes/${id}`);
+  // The winner opens the app: the banner on home, and on the sweepstakes tab, leads to the sweepstake.
+  await fan.goto('/dashboard');
+  const banner = fan.getByRole('region', { name: 'You won a prize!' });
+  await expect(banner).toContainText(title);
+  await expect(banner).toContainText('A signed pit wall headset');
+  const tabs = fan.getByRole('navigation', { name: 'Main' });
+  await tabs.getByRole('link', { name: 'Sweepstakes' }).click();
+  await expect(fan).toHaveURL(/\/sweepstakes$/);
+  await banner.getByRole('link', { name: 'Claim my prize' }).click();
+  await expect(fan).toHaveURL(new RegExp(`/sweepstakes/${id}$`));
   await expect(fan.getByRole('heading', { name: 'You won!' })).toBeVisible();
   await fan.getByRole('button', { name: 'Claim my prize' }).click();
   await expect(fan.getByText(/^Claimed on /)).toBeVisible();
+  // Claimed: the banner is gone from the sweepstakes tab and from home.
+  await fan.getByRole('main').getByRole('link', { name: 'Sweepstakes', exact: true }).click();
+  await expect(fan.getByRole('heading', { level: 1, name: 'Sweepstakes' })).toBeVisible();
+  await expect(banner).toHaveCount(0);
+  await tabs.getByRole('link', { name: 'Home' }).click();
+  await expect(fan.getByRole('region', { name: /points and rank/i })).toBeVisible();
+  await expect(banner).toHaveCount(0);
+  await fan.reload();
+  await expect(fan.getByRole('region', { name: /points and rank/i })).toBeVisible();
+  await expect(banner).toHaveCount(0);
   const draw = await apiGet<{ you: { claimedAt: string | null }; winners: Array<{ claimed: boolean }> }>(request, fanToken, `/sweepstake/${id}/draw`);
   expect(draw.you.claimedAt).not.toBeNull();
   expect(draw.winners).toEqual([expect.objectContaining({ claimed: true })]);

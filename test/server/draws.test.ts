@@ -9,7 +9,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPublishedDraw } from '../../scripts/verify-draw';
 import { AdminSweepstakeDrawResponseSchema, AdminSweepstakeResponseSchema } from '../../src/contracts/admin/sweepstake';
-import { SweepstakeDrawResponseSchema, SweepstakeResponseSchema } from '../../src/contracts/sweepstake';
+import { SweepstakeDrawResponseSchema, SweepstakeListResponseSchema, SweepstakeResponseSchema } from '../../src/contracts/sweepstake';
 import { drawPicks, seedCommitment, type DrawEntry } from '../../src/rules/draw';
 import { auditLog, sweepstakes, sweepstakeWinners, users } from '../../server/db/schema';
 import { birthdayForAge, createContentContext, createMember, type Member } from './content-fixtures';
@@ -260,6 +260,32 @@ describe('claims and redraws', () => {
     expect([claimed.status, claimed.body.error.code]).toEqual([422, 'AlreadyClaimed']);
     const replaced = await admin('POST', `/sweepstakes/${id}/winners/${winner.id}/redraw`);
     expect([replaced.status, replaced.body.error.code]).toEqual([422, 'AlreadyReplaced']);
+  });
+
+  it('the sweepstake list and item tell the winner their win until claimed (place, claim deadline), and nobody else', async () => {
+    const { id, endsAt } = await liveSweepstake(1, 3);
+    const members = [await entrant(id, [1]), await entrant(id, [1])];
+    const listed = async (token: string) =>
+      SweepstakeListResponseSchema.parse((await t.request('GET', '/api/sweepstake', { token })).body).data.find((s) => s.sweepstakeId === id);
+    const item = async (token?: string) => SweepstakeResponseSchema.parse((await t.request('GET', `/api/sweepstake/${id}`, { token })).body).data;
+    expect((await listed(members[0].token))?.yourWin).toBeNull();
+
+    endOf(endsAt);
+    const drawnAt = t.clock();
+    const [winner] = winnersOf((await draw(id)).body);
+    const won = members.find((m) => m.userId === winner.userId)!;
+    const other = members.find((m) => m !== won)!;
+    const claimBy = new Date(drawnAt.getTime() + 3 * DAY).toISOString();
+    expect((await listed(won.token))?.yourWin).toEqual({ place: 1, claimedAt: null, claimBy });
+    expect((await item(won.token)).yourWin).toEqual({ place: 1, claimedAt: null, claimBy });
+    // Counts are not multiplied by the winner row.
+    expect(await listed(won.token)).toMatchObject({ userEntryCount: 1, totalEntries: 2 });
+    expect((await listed(other.token))?.yourWin).toBeNull();
+    expect((await item()).yourWin).toBeNull();
+
+    t.clock.advance(HOUR);
+    expect((await t.request('POST', `/api/sweepstake/${id}/claim`, { token: won.token })).status).toBe(200);
+    expect((await listed(won.token))?.yourWin).toEqual({ place: 1, claimedAt: t.clock().toISOString(), claimBy });
   });
 
   it('a redraw skips a member suspended since the draw (recorded as replaced at once) and answers NoEntriesLeft when everyone was picked', async () => {

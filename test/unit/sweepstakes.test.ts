@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Sweepstake } from '../../src/contracts/sweepstake';
 import { clampCount, entryCost, getEntryBlock, maxEntriesFor } from '../../src/features/sweepstakes/entry-rules';
+import { claimableWins } from '../../src/features/sweepstakes/claimable-wins';
 import { groupSweepstakes, sortSweepstakes } from '../../src/features/sweepstakes/sweepstake-order';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
@@ -24,6 +25,7 @@ function sw(id: string, status: Sweepstake['status'], startsAt: string, endsAt: 
     seedCommitment: null,
     drawSeed: null,
     drawnAt: null,
+    yourWin: null,
     ...over,
   };
 }
@@ -86,5 +88,24 @@ describe('sweepstake entry (ARCHITECTURE §4: count × entryCost; spec §6 under
     expect(clampCount(3, 5)).toBe(3);
     expect(clampCount(3, 0)).toBe(1);
     expect(clampCount(Number.NaN, 5)).toBe(1);
+  });
+});
+
+describe('claimableWins', () => {
+  const won = (id: string, claimBy: string, claimedAt: string | null = null) =>
+    sw(id, 'ended', '2026-10-01T00:00:00Z', '2026-11-20T00:00:00Z', { drawnAt: '2026-11-20T01:00:00Z', yourWin: { place: 1, claimedAt, claimBy } });
+
+  it('lists unclaimed wins still open at now, soonest deadline first, and leaves out claimed, expired and lost ones', () => {
+    const later = won('later', '2026-12-04T01:00:00Z');
+    const sooner = won('sooner', '2026-11-25T01:00:00Z');
+    const claimed = won('claimed', '2026-12-04T01:00:00Z', '2026-11-21T00:00:00Z');
+    const expired = won('expired', '2026-11-22T12:00:00Z');
+    const list = [later, endedRecent, claimed, sooner, expired];
+    expect(claimableWins(list, NOW).map((w) => w.sweepstake.sweepstakeId)).toEqual(['sooner', 'later']);
+  });
+
+  it('treats a copy cached before the list carried wins as no win', () => {
+    const { yourWin: _dropped, ...old } = endedRecent;
+    expect(claimableWins([old as Sweepstake], NOW)).toEqual([]);
   });
 });

@@ -2,7 +2,8 @@
  * Sweepstake rules (spec §3-§4, ARCHITECTURE §4-§5): status from `startsAt`/`endsAt` and the server clock;
  * an entry spends `count × entryCost` through the ledger's `spendPoints` in one transaction that first
  * locks the member's row, so concurrent entries of one member run one after the other: the balance never
- * goes below 0 and the per-member entry limit holds. Underage members cannot enter (403).
+ * goes below 0 and the per-member entry limit holds. Underage members cannot enter (403). Each sweepstake
+ * carries the member's current win (`yourWin`, decision 0054's claim period) so the app can ask a winner to claim.
  */
 import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
@@ -11,7 +12,7 @@ import type { Sweepstake, SweepstakeEntryResult } from '../../../src/contracts/s
 import { SWEEPSTAKE_ENTRY_LIMIT_CODE } from '../../../src/contracts/sweepstake';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
-import { sweepstakeEntries, sweepstakes } from '../../db/schema/sweepstakes';
+import { sweepstakeEntries, sweepstakes, sweepstakeWinners } from '../../db/schema/sweepstakes';
 import { spendPoints } from '../../domain/ledger';
 import { ApiError, notFound } from '../../lib/errors';
 import { renderMarkdown } from '../../lib/markdown';
@@ -19,6 +20,7 @@ import type { AppDeps, Principal } from '../../lib/types';
 import { isPublished } from '../../../src/rules/content-status';
 import { isUnderage } from '../../../src/rules/underage';
 import { statusAt } from '../../../src/rules/sweepstake-status';
+import { claimDeadline } from '../../../src/rules/draw';
 import { isUuid, localized, NO_USER, type ContentLanguage } from '../content/localize';
 
 type SweepstakeRow = typeof sweepstakes.$inferSelect;
@@ -29,6 +31,7 @@ export function prepareSweepstakeQueries(db: Db) {
     sweepstake: sweepstakes,
     totalEntries: sql<number>`coalesce(sum(${sweepstakeEntries.count}), 0)::int`,
     userEntryCount: sql<number>`coalesce(sum(${sweepstakeEntries.count}) filter (where ${sweepstakeEntries.userId} = ${sql.placeholder('userId')}::uuid), 0)::int`,
+    win: { place: sweepstakeWinners.place, drawnAt: sweepstakeWinners.drawnAt, claimedAt: sweepstakeWinners.claimedAt },
   };
   // Both statements read the organization's sweepstakes (public ones only for visitors) with their entry counts;
   // `conditions` narrow that down.
@@ -37,6 +40,16 @@ export function prepareSweepstakeQueries(db: Db) {
       .select(select)
       .from(sweepstakes)
       .leftJoin(sweepstakeEntries, eq(sweepstakeEntries.sweepstakeId, sweepstakes.id))
+      // The member's current win: at most one row (a draw picks distinct members, a redraw never re-picks one), so
+      // the entry sums are not multiplied.
+      .leftJoin(
+        sweepstakeWinners,
+        and(
+          eq(sweepstakeWinners.sweepstakeId, sweepstakes.id),
+          sql`${sweepstakeWinners.userId} = ${sql.placeholder('userId')}::uuid`,
+          isNull(sweepstakeWinners.replacedAt),
+        ),
+      )
       .where(
         and(
           eq(sweepstakes.organizationId, sql.placeholder('organizationId')),
@@ -47,7 +60,7 @@ export function prepareSweepstakeQueries(db: Db) {
           sql`(${sweepstakes.isPublic} or not ${sql.placeholder('publicOnly')}::boolean)`,
         ),
       )
-      .groupBy(sweepstakes.id);
+      .groupBy(sweepstakes.id, sweepstakeWinners.id);
   return {
     /** `{organizationId, userId, publicOnly}` -> sweepstakes with entry counts, in display order. */
     list: withEntries().orderBy(asc(sweepstakes.sortOrder), asc(sweepstakes.endsAt)).prepare('podium_sweepstakes_list'),
@@ -58,7 +71,12 @@ export function prepareSweepstakeQueries(db: Db) {
 type SweepstakeQueries = ReturnType<typeof prepareSweepstakeQueries>;
 
 function toSweepstake(
-  r: { sweepstake: SweepstakeRow; totalEntries: number; userEntryCount: number },
+  r: {
+    sweepstake: SweepstakeRow;
+    totalEntries: number;
+    userEntryCount: number;
+    win: { place: number; drawnAt: Date; claimedAt: Date | null } | null;
+  },
   now: Date,
   language: ContentLanguage,
 ): Sweepstake {
@@ -81,6 +99,9 @@ function toSweepstake(
     // The seed stays secret until the draw ran (decision 0054).
     drawSeed: s.drawnAt ? s.drawSeed : null,
     drawnAt: s.drawnAt?.toISOString() ?? null,
+    yourWin: r.win
+      ? { place: r.win.place, claimedAt: r.win.claimedAt?.toISOString() ?? null, claimBy: claimDeadline(r.win.drawnAt, s.claimDays).toISOString() }
+      : null,
   };
 }
 

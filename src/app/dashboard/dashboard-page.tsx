@@ -1,5 +1,6 @@
 /**
- * `/dashboard`: greeting, points and rank, the daily check-in, challenges to do and the rewards carousel.
+ * `/dashboard`: greeting, the banner of a prize to claim, points and rank, the daily check-in, challenges to do and
+ * the rewards carousel.
  * The dashboard composes the fan features (it is the app's home screen, not a domain of its own).
  * The stories rail and the rewards carousel load from their own chunks once the first screen is usable, behind
  * placeholders of their size (docs/decisions/0006-first-load-budget.md).
@@ -13,6 +14,7 @@ import { useIsUnderage } from '../../lib/session/underage';
 import { CheckinCard } from '../../features/checkin/components/checkin-card';
 import { RankCard, RankCardSkeleton } from '../../features/ranks/components/rank-card';
 import { useCarouselDismissals } from '../../features/benefits/api/carousel-dismissals';
+import { WinBanner } from '../../features/sweepstakes/components/win-banner';
 import { ChallengesToDo } from './challenges-to-do';
 import './dashboard.css';
 
@@ -54,6 +56,7 @@ export function DashboardPage() {
         </h1>
       </header>
 
+      <WinBanner />
       {settled ? (
         <Suspense fallback={<Placeholder kind="rail" />}>
           <StoriesRail />

@@ -4,7 +4,7 @@ import { getDownloadsQueryOptions } from '../../features/downloads/api/get-downl
 import { DownloadsPage } from '../../features/downloads/components/downloads-page';
 
 export const Route = createFileRoute('/_auth/digital-downloads')({
-  staticData: { layout: 'no-bottom-nav', titleKey: 'downloads:title' },
+  staticData: { layout: 'default', titleKey: 'downloads:title' },
   loader: ({ context: { queryClient } }) => {
     queryClient.ensureQueryData(getDownloadsQueryOptions()).catch(() => undefined);
   },

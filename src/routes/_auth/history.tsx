@@ -4,7 +4,7 @@ import { getTransactionsQueryOptions } from '../../features/history/api/get-tran
 import { HistoryPage } from '../../features/history/components/history-page';
 
 export const Route = createFileRoute('/_auth/history')({
-  staticData: { layout: 'no-bottom-nav', titleKey: 'history:title' },
+  staticData: { layout: 'default', titleKey: 'history:title' },
   loader: ({ context: { queryClient } }) => {
     queryClient.ensureQueryData(getTransactionsQueryOptions()).catch(() => undefined);
   },

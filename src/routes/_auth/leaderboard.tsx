@@ -4,7 +4,7 @@ import { getLeaderboardQueryOptions, getLeaguesQueryOptions } from '../../featur
 import { LeaderboardPage } from '../../features/leaderboards/components/leaderboard-page';
 
 export const Route = createFileRoute('/_auth/leaderboard')({
-  staticData: { layout: 'no-bottom-nav', titleKey: 'leaderboards:title' },
+  staticData: { layout: 'default', titleKey: 'leaderboards:title' },
   loader: ({ context: { queryClient } }) => {
     queryClient.ensureQueryData(getLeaderboardQueryOptions('week')).catch(() => undefined);
     queryClient.ensureQueryData(getLeaguesQueryOptions()).catch(() => undefined);

@@ -3,6 +3,6 @@ import { createFileRoute } from '@tanstack/react-router';
 import { ReferralPage } from '../../features/referral/components/referral-page';
 
 export const Route = createFileRoute('/_auth/referral')({
-  staticData: { layout: 'no-bottom-nav', titleKey: 'referral:title' },
+  staticData: { layout: 'default', titleKey: 'referral:title' },
   component: ReferralPage,
 });

@@ -1,10 +1,12 @@
 /**
  * `/leagues/join/{code}` (decision 0061): the page an invite link opens. A visitor is first sent to sign in and
  * comes back here (the signed-in layout remembers the path); the fan sees the league's name and size and joins with
- * one button, then lands on its table. Already a member: a link to the table instead.
+ * one button, then lands on its table. Already a member: a link to the table instead. A link back to the
+ * leaderboard leaves without joining (the page has no tab bar; decision 0077).
  */
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { BackLink } from '../../../components/content-ui';
 import { PageSpinner } from '../../../components/spinner';
 import { Page } from '../../../components/page';
 import { ApiError } from '../../../api/errors';
@@ -37,6 +39,7 @@ export function JoinLeaguePage({ code }: { code: string }) {
     });
   return (
     <Page title={t('join.title')}>
+      <BackLink to="/leaderboard" label={t('league.back')} />
       <div className="card stack">
         <h2 className="card__title">{league.name}</h2>
         <p className="card__meta">{t('leagues.members', { count: league.memberCount })}</p>

@@ -1,11 +1,12 @@
 /**
  * `/leagues/{id}` (decision 0061): a private league's table by period (every member, the fan's row highlighted),
- * its invite link (Web Share API where available, else copied with a toast) and leaving it.
+ * its invite link (Web Share API where available, else copied with a toast) and leaving it. A league is a detail
+ * of the leaderboard: the page has no tab bar but a link back to it, in every state (decision 0077).
  */
 import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { ListSkeleton } from '../../../components/content-ui';
+import { BackLink, ListSkeleton } from '../../../components/content-ui';
 import { ListError } from '../../../components/list-states';
 import { Page } from '../../../components/page';
 import type { LeaderboardPeriod } from '../../../contracts/leaderboard';
@@ -46,6 +47,7 @@ export function LeaguePage({ id }: { id: string }) {
   return (
     <Page title={league?.name ?? t('league.title')}>
       <div className="stack stack--lg">
+        <BackLink to="/leaderboard" label={t('league.back')} />
         {league ? <p className="card__meta">{t('leagues.members', { count: league.memberCount })}</p> : null}
         {league ? (
           <button type="button" className="btn btn--primary" onClick={() => void onShare()}>

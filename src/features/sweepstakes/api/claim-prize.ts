@@ -2,7 +2,7 @@
  * `POST /sweepstake/{id}/claim` (decision 0054): a winner claims the prize. Online only, with a fresh
  * Idempotency-Key per tap (the shared retry policy resends the same key); the server records the claim once and
  * answers a repeated claim with the first. Errors: 403 NotWinner, 422 ClaimExpired. On success the member's win is
- * written into the cached draw.
+ * written into the cached draw and the cached list (so the "You won" banner goes at once), then both are refetched.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createIdempotencyKey } from '../../../api/client';
@@ -10,6 +10,7 @@ import { requestData } from '../../../api/data';
 import { replayableMutationRetry } from '../../../api/retry-policy';
 import type { OwnWin } from '../../../contracts/sweepstake';
 import { getSweepstakeDrawQueryOptions } from './get-sweepstake-draw';
+import { getSweepstakesQueryOptions } from './get-sweepstakes';
 
 /** Variables of one claim. */
 interface ClaimPrizeVariables {
@@ -35,8 +36,15 @@ export function useClaimPrize() {
     ...replayableMutationRetry,
     onSuccess: (you, { sweepstakeId }) => {
       queryClient.setQueryData(getSweepstakeDrawQueryOptions(sweepstakeId).queryKey, (draw) => (draw ? { ...draw, you } : draw));
+      queryClient.setQueryData(getSweepstakesQueryOptions().queryKey, (list) =>
+        list?.map((s) => (s.sweepstakeId === sweepstakeId ? { ...s, yourWin: you } : s)),
+      );
     },
-    onSettled: (_result, _error, { sweepstakeId }) => queryClient.invalidateQueries({ queryKey: getSweepstakeDrawQueryOptions(sweepstakeId).queryKey }),
+    onSettled: (_result, _error, { sweepstakeId }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: getSweepstakeDrawQueryOptions(sweepstakeId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: getSweepstakesQueryOptions().queryKey, exact: true }),
+      ]),
   });
   return {
     ...mutation,

@@ -1,6 +1,7 @@
 /**
  * `/sweepstakes` (spec §2, §4): sweepstakes in three sections by status — live (ending soonest first), coming soon
- * (starting soonest first), ended — each with its empty state; loading skeleton and error state for the list.
+ * (starting soonest first), ended — each with its empty state; loading skeleton and error state for the list. A
+ * banner above them leads a winner to the prize they have not claimed yet.
  */
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
@@ -14,6 +15,7 @@ import { useSweepstakes } from '../api/get-sweepstakes';
 import { groupSweepstakes, SWEEPSTAKE_SECTIONS } from '../sweepstake-order';
 import { useNow } from '../../../platform/use-now';
 import { SweepstakeCard } from './sweepstake-card';
+import { WinBanner } from './win-banner';
 import { Section } from '../../../components/section';
 
 /** Renders the page. */
@@ -29,6 +31,7 @@ export function SweepstakeListPage() {
   };
   return (
     <Page title={t('list.title')} aside={user ? <span className="pill pill--warning">{t('balance', { count: user.points })}</span> : undefined}>
+      <WinBanner />
       <p className="muted">{t('list.intro')}</p>
       <ListStates
         items={query.data}
