@@ -78,15 +78,10 @@ export function reloadForChunkError(error: unknown): boolean {
   return true;
 }
 
-/** True once a reload for a missing chunk has started: the page is about to be replaced. */
-export function isReloadingForChunk(): boolean {
-  return reloading;
-}
-
 /**
  * Listens for Vite's `vite:preloadError` (a dynamic import or a stylesheet of the build failed to load) and reloads
- * once for it; call it first thing at boot. The import still rejects, and the error screens stay blank while the
- * page reloads (`isReloadingForChunk`). Takes and returns nothing.
+ * once for it; call it first thing at boot. The import still rejects: the error page and the fatal-error handler show
+ * nothing while the page reloads (`reloadForChunkError` answers true again). Takes and returns nothing.
  */
 export function watchChunkLoadErrors(): void {
   if (typeof window === 'undefined') return;

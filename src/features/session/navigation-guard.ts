@@ -135,7 +135,7 @@ export function safeRedirectPath(value: unknown): string | undefined {
 }
 
 /** The decision of the console's guard: let in, ask to sign in (coming back to `redirect`), or refuse. */
-export type OperatorGuardDecision = { action: 'allow' } | { action: 'sign-in'; redirect: string } | { action: 'deny' };
+type OperatorGuardDecision = { action: 'allow' } | { action: 'sign-in'; redirect: string } | { action: 'deny' };
 
 /**
  * The operator console's guard (`/admin` and every page under it; decision 0076). Pure. Takes the signed-in user's

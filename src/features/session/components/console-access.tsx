@@ -10,7 +10,7 @@ import { Page } from '../../../components/page';
 import { useCurrentUser } from '../../../lib/session/get-current-user';
 
 /** True when the signed-in user is an operator (false signed out or while the user loads). */
-export function useIsOperator(): boolean {
+function useIsOperator(): boolean {
   const { data: user } = useCurrentUser();
   return user?.role === 'operator';
 }
