@@ -2,7 +2,7 @@
  * Boot (ARCHITECTURE §7): runtime config (`/config.json`) and i18n in parallel -> query client with the persisted
  * IndexedDB cache restored -> router with context `{queryClient, config}` -> first route resolved (guards: the
  * organization, the user) -> render. The splash in index.html stays until then; a config failure shows a clear
- * error screen with "Try again". The reconnect jitter replaces `onlineManager`'s listener before anything observes
+ * error screen with "Try again". A lazily loaded chunk gone after a deploy reloads the page once (decision 0076). The reconnect jitter replaces `onlineManager`'s listener before anything observes
  * it, and `SignedInRefresh` sits above the router so the hourly refresh runs whatever screen is open
  * (docs/decisions/0046). Offline wiring (reachability, service worker), telemetry and product analytics start
  * once the first screen has its data (platform/after-first-render, docs/decisions/0006); in Supabase mode the stored session is made ready before the first route (decision 0030).
@@ -25,6 +25,7 @@ import { SignedInRefresh } from './app/signed-in-refresh';
 import { LanguageScope } from './app/language-scope';
 import { BootError } from './components/boot-error';
 import { watchFatalErrors } from './components/use-fatal-error';
+import { watchChunkLoadErrors } from './platform/chunk-reload';
 import { afterFirstRender, markAppSettled, watchFirstScreen } from './platform/after-first-render';
 import { startAnalytics } from './platform/analytics';
 import { initI18n, i18next } from './platform/i18n';
@@ -35,6 +36,7 @@ import './styles/index.css';
 
 async function boot(): Promise<void> {
   watchFatalErrors();
+  watchChunkLoadErrors();
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
   const root = createRoot(container);

@@ -1,6 +1,6 @@
 /**
  * App layouts (spec §1, §2): 'default' (app bar + content + bottom navigation when `config.tabsEnabled`),
- * 'no-bottom-nav' (app bar + content), 'none' (content only) and 'console' (the operator console, which draws its
+ * 'no-bottom-nav' (app bar + content; the app bar links operators to the console), 'none' (content only) and 'console' (the operator console, which draws its
  * own landmarks), chosen by the deepest matched route's `staticData.layout`. Landmarks: a skip link, `<header>`, `<main id="main-content">`, `<nav aria-label>`.
  * After each route change the page heading (`main h1`) receives focus.
  */
@@ -13,6 +13,7 @@ import { useOrganization } from '../lib/organization/get-organization';
 import type { RouteLayout } from '../router';
 import { BottomNav } from '../components/bottom-nav';
 import { tabFromPath } from '../components/tabs';
+import { AppBarConsoleLink } from '../features/session/components/console-access';
 
 /**
  * Moves focus to the page heading after every navigation that changes the path (not on first load), unless the
@@ -69,6 +70,7 @@ function AppBar({ titleKey, pathname }: { titleKey?: string; pathname: string })
       <Suspense fallback={<p className="app-bar__title" />}>
         <AppBarTitle titleKey={titleKey} pathname={pathname} />
       </Suspense>
+      <AppBarConsoleLink />
     </header>
   );
 }

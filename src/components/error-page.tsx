@@ -4,10 +4,12 @@
  * {path}'), failed route validation, fatal route errors and uncaught errors (`use-fatal-error.ts`). The error
  * is reported with the current path.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useRouterState, type ErrorComponentProps } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { reloadForChunkError } from '../platform/chunk-reload';
 import { describeRouteError } from './route-error';
+import { PageSpinner } from './spinner';
 import './error-page.css';
 
 interface ErrorScreenProps {
@@ -57,8 +59,17 @@ export function NotFoundPage() {
   return <ErrorScreen status={404} detail={t('errorPage.notFound', { path })} />;
 }
 
-/** `defaultErrorComponent`: the status code of the error (404 for validation failures, else its HTTP status or 500). */
+/**
+ * `defaultErrorComponent`: the status code of the error (404 for validation failures, else its HTTP status or 500).
+ * A page chunk gone after a deploy reloads the page once instead, with a spinner meanwhile (decision 0076).
+ */
 export function ErrorPage({ error }: ErrorComponentProps) {
+  const [reloading] = useState(() => reloadForChunkError(error));
+  if (reloading) return <PageSpinner />;
+  return <ErrorDetails error={error} />;
+}
+
+function ErrorDetails({ error }: { error: unknown }) {
   const { t } = useTranslation('common');
   const path = useRouterState({ select: (s) => s.location.href });
   const described = describeRouteError(error);

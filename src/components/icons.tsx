@@ -81,5 +81,8 @@ export const GlobeIcon = icon(<><circle cx="12" cy="12" r="9" /><path d="M3 12h1
 /** Star (points). */
 export const StarIcon = icon(<path d="m12 3 2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9L12 3Z" />);
 
+/** A window with a side panel (the operator console). */
+export const ConsoleIcon = icon(<><rect x="3" y="4" width="18" height="16" rx="2" /><path d="M9 4v16M12 9h6M12 13h4" /></>);
+
 /** Check mark in a circle (done, daily check-in). */
 export const CheckCircleIcon = icon(<><circle cx="12" cy="12" r="9" /><path d="m8 12 3 3 5-6" /></>);

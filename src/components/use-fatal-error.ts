@@ -4,12 +4,16 @@
  * reach the router's error component; this hook catches the rest: a window `error` (an exception no code caught,
  * e.g. in an event handler or a timer) and an `unhandledrejection` (a promise nobody awaited).
  *
+ * A lazily loaded chunk that is gone (a deploy since the page loaded) reloads the page once instead
+ * (`platform/chunk-reload.ts`, decision 0076).
+ *
  * Not fatal, so left alone: API and network errors (spec §8 "Other API errors: logged; no user-facing message"),
  * aborted requests, and errors without an Error object (cross-origin "Script error.", ResizeObserver notices).
  * Telemetry records every one of them either way (platform/telemetry-sdk.ts).
  */
 import { useSyncExternalStore } from 'react';
 import { ApiError, NetworkError } from '../api/errors';
+import { reloadForChunkError } from '../platform/chunk-reload';
 import { describeRouteError } from './route-error';
 
 interface FatalError {
@@ -32,9 +36,9 @@ let fatal: FatalError | null = null;
 const listeners = new Set<() => void>();
 let watching = false;
 
-/** Records `reason` if it is the first fatal error. */
+/** Records `reason` if it is the first fatal error; a chunk gone after a deploy reloads the page instead, once. */
 function raise(reason: unknown): void {
-  if (fatal || !isFatalError(reason)) return;
+  if (fatal || !isFatalError(reason) || reloadForChunkError(reason)) return;
   console.error('[app] fatal error', reason);
   fatal = { status: describeRouteError(reason).status, error: reason };
   listeners.forEach((listener) => listener());

@@ -2,19 +2,20 @@
  * The two route guards of spec §2 "Navigation guards", one per pathless layout (decision 0045), and the console's:
  * - `guardMemberRoute`, the `_auth` layout's `beforeLoad`: every members-only page;
  * - `guardOpenRoute`, the `_open` layout's `beforeLoad`: the pages marked open (`/`, `/login`, `/login/verify-email`);
- * - `guardOperatorRoute`, the `/admin` layout's `beforeLoad`: the operator console, operators only.
+ * - `guardOperatorRoute`, the `/admin` layout's `beforeLoad`: the operator console, operators only (visitors sign in
+ *   first and come back).
  * Each takes the session the root route loaded (`-session.ts`), asks the pure decisions in
  * `features/session/navigation-guard.ts`, and applies them: throws `redirect`, remembers or forgets the post-login
  * path. They decide only: branding and preloads are the root route's loader (`-preloads.ts`). They live in the app
  * layer (`routes/`) because they tie several features together.
  */
-import { notFound, redirect, type ParsedLocation } from '@tanstack/react-router';
+import { redirect, type ParsedLocation } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import type { RuntimeConfig } from '../contracts/config';
 import type { User } from '../contracts/user';
 import { NetworkError } from '../api/errors';
 import { getCurrentUserQueryOptions } from '../lib/session/get-current-user';
-import { decideHostedNewUserRedirect, decideMemberGuard, decideOpenGuard, normalizePath, type GuardDecision } from '../features/session/navigation-guard';
+import { decideHostedNewUserRedirect, decideMemberGuard, decideOpenGuard, decideOperatorGuard, normalizePath, type GuardDecision } from '../features/session/navigation-guard';
 import { clearPostLoginRedirect, getPostLoginRedirect, setPostLoginRedirect } from '../features/session/post-login-redirect';
 import { isMemberUnderage } from '../lib/session/underage';
 import type { Session } from './-session';
@@ -96,14 +97,28 @@ export function guardOpenRoute({ context, location, preload, welcomeRouteExists 
 }
 
 /**
- * Guards the operator console (`/admin` layout). Takes the `beforeLoad` arguments; resolves for a signed-in
- * operator (`role: 'operator'` from `GET /user/me`) and throws `notFound()` for anyone else, signed out included, so
- * they get the app's usual 404 page and no hint that the console exists (signing in first, then opening `/admin`,
- * is how an operator gets in). A cached user who is not an operator is read again from the server first: the role
- * may have been granted since (offline, the cached user decides). The admin API checks the role on every request.
+ * Thrown by the console's guard for a signed-in member who is not an operator: the `/admin` route's error component
+ * says the console is for the club's operators (status 403 for the error page's rules).
  */
-export async function guardOperatorRoute({ context, preload }: Pick<GuardArgs, 'context' | 'preload'>): Promise<void> {
+export class ConsoleAccessDeniedError extends Error {
+  readonly status = 403;
+  constructor() {
+    super('The operator console is for operators');
+    this.name = 'ConsoleAccessDeniedError';
+  }
+}
+
+/**
+ * Guards the operator console (`/admin` layout; decision 0076). Takes the `beforeLoad` arguments; resolves for a
+ * signed-in operator (`role: 'operator'` from `GET /user/me`), sends a signed-out visitor to `/login?redirect=<the
+ * console URL>` (a TanStack `redirect`) and throws `ConsoleAccessDeniedError` for any other member. Fan onboarding
+ * does not apply here. A cached user who is not an operator is read again from the server first: the role may have
+ * been granted since (offline, the cached user decides). The admin API checks the role on every request.
+ */
+export async function guardOperatorRoute({ context, location, preload }: GuardArgs): Promise<void> {
   let user = context.session.user;
   if (user && user.role !== 'operator' && !preload) user = await confirmNewUser(context.queryClient, user);
-  if (user?.role !== 'operator') throw notFound();
+  const decision = decideOperatorGuard({ role: user?.role ?? null, fullPath: location.href });
+  if (decision.action === 'sign-in') throw redirect({ to: '/login', search: { redirect: decision.redirect }, replace: true });
+  if (decision.action === 'deny') throw new ConsoleAccessDeniedError();
 }

@@ -57,9 +57,12 @@ function RootComponent() {
   const firstScreenSettled = useFirstScreenSettled();
   const { config } = useRouteContext({ from: '__root__' });
   const matches = useMatches();
-  // The deepest route that sets a layout, unless it turned out not found (the console's guard answers a 404 that
-  // must look like any other).
-  const layout = matches.findLast((m) => m.staticData?.layout && m.status !== 'notFound')?.staticData?.layout ?? 'default';
+  // The deepest route that sets a layout, unless it turned out not found, or it is the console's and failed: the
+  // console's layout draws its landmarks in the component that did not render, and its guard refusing a member
+  // shows in the app's layout (decision 0076).
+  const layout =
+    matches.findLast((m) => m.staticData?.layout && m.status !== 'notFound' && !(m.status === 'error' && m.staticData.layout === 'console'))
+      ?.staticData?.layout ?? 'default';
   const fatal = useFatalError();
   if (fatal) return <ErrorScreen status={fatal.status} reload />;
   return (

@@ -3,7 +3,8 @@
  * `OPERATOR_EMAILS=ops@alpine-racing.example` (playwright.config.ts): the operator signs in, opens /admin, creates
  * an English and French poll with an uploaded image, scheduled to start now; a fan signs in, finds it on the
  * dashboard, answers it and earns its points (checked in the server's ledger); the operator finds the creation in
- * the audit log. A fan who opens /admin gets the app's usual 404 page. An operator reorders a story's chapters with
+ * the audit log. Signed out, a console URL asks to sign in and comes back to it; operators find a console link in the
+ * app, a fan none, and a fan who opens /admin is told the console is for operators. An operator reorders a story's chapters with
  * the keyboard (dnd-kit's keyboard sensor on the chapter's handle) and saves; a fan then reads them in that order.
  * An operator creates a download with an uploaded PDF, and a playlist of two videos in the order chosen.
  */
@@ -12,7 +13,7 @@ import { TZDate } from '@date-fns/tz';
 import type { AdminDownload } from '../../src/contracts/admin/download';
 import type { AdminPlaylist } from '../../src/contracts/admin/playlist';
 import type { AdminVideo } from '../../src/contracts/admin/video';
-import { apiGet, apiHeaders, expect, newFanEmail, sessionTokenOf, signedIn, test } from './fixtures';
+import { apiGet, apiHeaders, expect, newFanEmail, sessionTokenOf, signedIn, signInThroughUi, test } from './fixtures';
 
 const OPERATOR = 'ops@alpine-racing.example';
 
@@ -96,14 +97,41 @@ test('an operator creates an English and French poll with an image; a fan answer
   await expect(row).toContainText(title);
 });
 
-test('a fan who opens /admin gets the 404 page, with nothing of the console', async ({ browser }) => {
+test('signed out, a console URL asks to sign in and comes back to it; the operator finds the console in the app', async ({ browser }) => {
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await page.goto('/admin/challenges');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fadmin%2Fchallenges$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  await signInThroughUi(page, OPERATOR);
+  // Straight back to the console page asked for: no fan dashboard or onboarding on the way.
+  await expect(page).toHaveURL(/\/admin\/challenges$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Challenges' })).toBeVisible();
+
+  // From the fan app, the console is one click away: in the app bar on every page, and in Profile.
+  await page.goto('/profile');
+  await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Operator console' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Operator console' })).toBeVisible();
+  await page.goBack();
+  await page.getByRole('banner').getByRole('link', { name: 'Operator console' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Operator console' })).toBeVisible();
+  await page.context().close();
+});
+
+test('a fan has no console link, and /admin tells them the console is for operators, with the way back', async ({ browser }) => {
   const fan = await signedIn(browser, newFanEmail('curious'));
+  await fan.goto('/profile');
+  await expect(fan.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Your data' })).toBeVisible();
+  await expect(fan.getByRole('link', { name: /console/i })).toHaveCount(0);
+
   await fan.goto('/admin');
-  await expect(fan.getByRole('heading', { level: 1 })).toContainText(/cannot be found/i);
-  await expect(fan.getByText('404', { exact: true })).toBeVisible();
-  await expect(fan.getByText(/console|operator/i)).toHaveCount(0);
+  await expect(fan.getByRole('heading', { level: 1, name: 'Operator console' })).toBeVisible();
+  await expect(fan.getByText("The console is for the club's operators")).toBeVisible();
+  await expect(fan.getByRole('navigation', { name: 'Console' })).toHaveCount(0);
+  await fan.getByRole('link', { name: 'Back to the app' }).click();
+  await expect(fan).toHaveURL(/\/dashboard$/);
   await fan.goto('/admin/challenges/new');
-  await expect(fan.getByRole('heading', { level: 1 })).toContainText(/cannot be found/i);
+  await expect(fan.getByText("The console is for the club's operators")).toBeVisible();
   await expect(fan.getByRole('navigation', { name: 'Console' })).toHaveCount(0);
 });
 

@@ -16,7 +16,8 @@ import { getOrganizationToken, setOrganizationToken } from '../../src/api/creden
 import { setRuntimeConfig } from '../../src/platform/runtime-config';
 import { getOrganizationQueryOptions } from '../../src/lib/organization/get-organization';
 import { getCurrentUserQueryOptions } from '../../src/lib/session/get-current-user';
-import { clearPostLoginRedirect, getPostLoginRedirect } from '../../src/features/session/post-login-redirect';
+import { clearPostLoginRedirect, getPostLoginRedirect, setPostLoginRedirect } from '../../src/features/session/post-login-redirect';
+import { ConsoleAccessDeniedError } from '../../src/routes/-guards';
 import { clearSessionToken, setSessionToken } from '../../src/lib/session/token-store';
 import { createAppRouter } from '../../src/router';
 
@@ -183,19 +184,43 @@ describe('the operator console guard (/admin layout)', () => {
     expect(notFoundShown(router)).toBe(false);
   });
 
-  it('shows a signed-out visitor the 404 page, not the sign-in page', async () => {
-    const router = await openApp(clientWith(organization('Europe/Paris'), null), '/admin');
-    expect(router.state.location.href).toBe('/admin');
-    expect(notFoundShown(router)).toBe(true);
+  it('lets in an operator who has not done the fan onboarding: it guards fan pages only', async () => {
+    const queryClient = clientWith(organization('Europe/Paris'), member('1990-01-01', { role: 'operator', isNewUser: true }));
+    expect(landing(await openApp(queryClient, '/admin'))).toEqual({ href: '/admin', routeId: '/admin' });
+  });
+
+  it('sends a signed-out visitor to sign in, with the console URL to come back to', async () => {
+    const router = await openApp(clientWith(organization('Europe/Paris'), null), '/admin/challenges?status=live');
+    expect(landing(router)).toEqual({ href: '/login?redirect=%2Fadmin%2Fchallenges%3Fstatus%3Dlive', routeId: '/_open/login/' });
+    expect(router.state.matches.at(-1)?.search).toEqual({ redirect: '/admin/challenges?status=live' });
+    expect(notFoundShown(router)).toBe(false);
     expect(requestedUrls()).toEqual([]);
   });
 
-  it('shows a member the 404 page once the server confirms they are not an operator', async () => {
+  it('brings an operator who signed in from the console back to it, not to the fan onboarding', async () => {
+    // What the sign-in form leaves after `/login?redirect=/admin`: the post-login path; the code step then opens /dashboard.
+    setPostLoginRedirect('/admin');
+    const operator = member('1990-01-01', { role: 'operator', isNewUser: true });
+    fetchSpy.mockImplementationOnce(async () => new Response(JSON.stringify({ data: operator }), { headers: { 'content-type': 'application/json' } }));
+    const router = await openApp(clientWith(organization('Europe/Paris'), operator), '/dashboard');
+    expect(landing(router)).toEqual({ href: '/admin', routeId: '/admin' });
+    expect(getPostLoginRedirect()).toBeNull();
+  });
+
+  it('drops a redirect to another site from the sign-in URL', async () => {
+    const router = await openApp(clientWith(organization('Europe/Paris'), null), '/login?redirect=%2F%2Fevil.example%2Fadmin');
+    expect(landing(router).routeId).toBe('/_open/login/');
+    // The sign-in page reads its validated search: the value is gone.
+    expect(router.state.matches.at(-1)?.search).toEqual({ redirect: undefined });
+  });
+
+  it('tells a member the console is for operators once the server confirms they are not one', async () => {
     const fan = member('1990-01-01', { role: 'member' });
     fetchSpy.mockImplementationOnce(async () => new Response(JSON.stringify({ data: fan }), { headers: { 'content-type': 'application/json' } }));
     const router = await openApp(clientWith(organization('Europe/Paris'), fan), '/admin/challenges/new');
     expect(requestedUrls()[0]).toMatch(/\/user\/me$/);
     expect(router.state.location.href).toBe('/admin/challenges/new');
-    expect(notFoundShown(router)).toBe(true);
+    expect(failures(router)).toEqual([expect.any(ConsoleAccessDeniedError)]);
+    expect(notFoundShown(router)).toBe(false);
   });
 });

@@ -120,3 +120,31 @@ function withStoredRedirect(input: RouteGuardInput, decide: (path: string) => Gu
   }
   return { ...decide(path), clearStoredRedirect: true };
 }
+
+/**
+ * A `redirect` search parameter (`/login?redirect=/admin`, the shape of TanStack Router's authenticated-routes
+ * example) as a path to return to after sign-in, or undefined. Pure. Takes the raw search value; keeps only a
+ * same-origin absolute path: a string starting with a single `/` (not `//` or `/\`, which browsers read as another
+ * host), at most 2,000 characters, with no control characters.
+ */
+export function safeRedirectPath(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.length > 2000) return undefined;
+  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
+  return /[\u0000-\u001f\u007f]/.test(value) ? undefined : value;
+}
+
+/** The decision of the console's guard: let in, ask to sign in (coming back to `redirect`), or refuse. */
+type OperatorGuardDecision = { action: 'allow' } | { action: 'sign-in'; redirect: string } | { action: 'deny' };
+
+/**
+ * The operator console's guard (`/admin` and every page under it; decision 0076). Pure. Takes the signed-in user's
+ * role (null when signed out) and the full path asked for; returns:
+ * - signed out: 'sign-in', to `/login` with the full path to come back to after sign-in;
+ * - an operator: 'allow' (fan onboarding does not stand between an operator and the console: it guards fan pages);
+ * - any other member: 'deny' (the page says the console is for operators).
+ */
+export function decideOperatorGuard(input: { role: string | null; fullPath: string }): OperatorGuardDecision {
+  if (input.role === null) return { action: 'sign-in', redirect: input.fullPath };
+  return input.role === 'operator' ? { action: 'allow' } : { action: 'deny' };
+}

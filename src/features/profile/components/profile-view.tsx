@@ -1,12 +1,12 @@
 /**
  * `/profile` (spec §2): avatar, name, e-mail, points, rank; links to edit the profile, and to the history and the
- * leaderboard (decision 0061) when those routes exist; "Your data" (download, delete the account: decision 0053); the language switcher; sign out (spec §4
+ * leaderboard (decision 0061) when those routes exist; the operator console for operators (decision 0076); "Your data" (download, delete the account: decision 0053); the language switcher; sign out (spec §4
  * Session) back to /.
  */
 import { useId, type ReactNode } from 'react';
 import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { ChevronRightIcon, EditIcon, GlobeIcon, HistoryIcon, LogoutIcon, TrophyIcon, UserIcon } from '../../../components/icons';
+import { ChevronRightIcon, ConsoleIcon, EditIcon, GlobeIcon, HistoryIcon, LogoutIcon, TrophyIcon, UserIcon } from '../../../components/icons';
 import { Page } from '../../../components/page';
 import { PageSpinner } from '../../../components/spinner';
 import type { Organization } from '../../../contracts/organization';
@@ -32,7 +32,7 @@ interface ProfileViewProps {
 /** Renders the profile page for the signed-in user. */
 export function ProfileView({ user, organization, logout, settings, sections }: ProfileViewProps) {
   // The leaderboard link's label lives in its own namespace (decision 0061).
-  const { t, i18n } = useTranslation(['profile', 'leaderboards']);
+  const { t, i18n } = useTranslation(['profile', 'leaderboards', 'common']);
   const navigate = useNavigate();
   const router = useRouter();
   const languageLabelId = useId();
@@ -112,6 +112,15 @@ export function ProfileView({ user, organization, logout, settings, sections }: 
               <Link to={'/leaderboard' as '/'} className="link-list__item">
                 <TrophyIcon />
                 <span>{t('leaderboards:title')}</span>
+                <ChevronRightIcon />
+              </Link>
+            </li>
+          ) : null}
+          {user.role === 'operator' ? (
+            <li>
+              <Link to="/admin" className="link-list__item">
+                <ConsoleIcon />
+                <span>{t('common:console.linkLabel')}</span>
                 <ChevronRightIcon />
               </Link>
             </li>

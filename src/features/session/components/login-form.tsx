@@ -1,6 +1,7 @@
 /**
  * `/login` (spec §2): an e-mail field (type=email); submitting sends a sign-in code (`POST /session/otp`) and goes to
- * /login/verify-email. The address travels in sessionStorage, not in the URL.
+ * /login/verify-email. The address travels in sessionStorage, not in the URL. A `redirect` path (`/login?redirect=`)
+ * becomes the post-login path once the code is sent, so that the main guard goes there after sign-in.
  */
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from '@tanstack/react-router';
@@ -11,10 +12,11 @@ import { EmailSchema } from '../../../contracts/session';
 import { useRequestOtp } from '../api/request-otp';
 import { signInErrorKey } from '../api-error-message';
 import { getPendingEmail, setPendingEmail } from '../pending-email';
+import { setPostLoginRedirect } from '../post-login-redirect';
 import { AuthScreen } from './auth-screen';
 
-/** Renders the e-mail step of sign-in. */
-export function LoginForm() {
+/** Renders the e-mail step of sign-in; `redirect`: a same-origin path to come back to after sign-in, if any. */
+export function LoginForm({ redirect }: { redirect?: string }) {
   const { t } = useTranslation('session');
   const navigate = useNavigate();
   const requestOtp = useRequestOtp();
@@ -36,6 +38,7 @@ export function LoginForm() {
       {
         onSuccess: () => {
           setPendingEmail(parsed.data);
+          if (redirect) setPostLoginRedirect(redirect);
           void navigate({ to: '/login/verify-email' });
         },
         onError: (error) => setFormError(t(signInErrorKey(error))),
