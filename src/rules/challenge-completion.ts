@@ -15,6 +15,14 @@ export function isChallengeExpired(challenge: Pick<Challenge, 'expiresOn'>, now:
   return challenge.expiresOn !== null && Date.parse(challenge.expiresOn) <= now.getTime();
 }
 
+/**
+ * True for a pick'em between its lock (kick-off, or its result) and its end: it takes no more picks, and its result
+ * may still be pending (`src/rules/pickem-lock.ts`).
+ */
+export function isLockedBeforeEnd(challenge: Pick<Challenge, 'locksAt' | 'expiresOn'>, now: Date): boolean {
+  return isChallengeLocked(challenge, now) && !isChallengeExpired(challenge, now);
+}
+
 /** True when `challenge.visibleFrom` is after `now` (not yet published). */
 function isChallengeUpcoming(challenge: Pick<Challenge, 'visibleFrom'>, now: Date): boolean {
   return Date.parse(challenge.visibleFrom) > now.getTime();

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Challenge, TriviaQuestion } from '../../../src/contracts/challenge';
 import {
   getChallengeState,
+  isLockedBeforeEnd,
   isChallengeComplete,
   isChallengeExpired,
 } from '../../../src/rules/challenge-completion';
@@ -127,5 +128,15 @@ describe('challenge completion (spec §4)', () => {
 
   it('a challenge not yet visible is upcoming', () => {
     expect(getChallengeState(challenge({ visibleFrom: '2026-05-11T00:00:00.000Z' }), NOW)).toBe('upcoming');
+  });
+});
+
+describe("a pick'em locked before its end", () => {
+  it('is locked between its kick-off and its end, and neither before nor after', () => {
+    const pick = challenge({ subtype: 'pickem', locksAt: '2026-05-10T12:00:00.000Z', expiresOn: '2026-05-20T00:00:00.000Z' });
+    expect(isLockedBeforeEnd(pick, new Date('2026-05-10T11:59:59.000Z'))).toBe(false);
+    expect(isLockedBeforeEnd(pick, NOW)).toBe(true);
+    expect(isLockedBeforeEnd(pick, new Date('2026-05-20T00:00:00.000Z'))).toBe(false);
+    expect(getChallengeState(pick, NOW)).toBe('expired');
   });
 });

@@ -5,8 +5,7 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { Challenge } from '../../../contracts/challenge';
-import { getChallengeState, isChallengeExpired } from '../../../rules/challenge-completion';
-import { isChallengeLocked } from '../../../rules/pickem-lock';
+import { getChallengeState, isLockedBeforeEnd } from '../../../rules/challenge-completion';
 import { getEarnedPoints } from '../challenge-points';
 import { formatRelativeTime } from '../format-expiry';
 import { mediaUrl as getMediaUrl } from '../../../api/media';
@@ -28,8 +27,7 @@ export function ChallengeCard({ challenge, now }: ChallengeCardProps) {
   const earned = getEarnedPoints(challenge);
   const language = i18n.resolvedLanguage ?? 'en';
 
-  // A pick'em past its kick-off but before its end: locked, waiting for (or showing) its result.
-  const locked = isChallengeLocked(challenge, now) && !isChallengeExpired(challenge, now);
+  const locked = isLockedBeforeEnd(challenge, now);
   let status: React.ReactNode;
   if (locked && challenge.outcome?.correctIndex == null) {
     status = <span className="pill pill--muted">{t('card.locked')}</span>;

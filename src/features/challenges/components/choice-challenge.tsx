@@ -6,8 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Challenge, ChallengeSubmissionResult } from '../../../contracts/challenge';
 import { useSubmitChallengeAnswer } from '../api/submit-challenge-answer';
-import { getChoiceResponse, isChallengeExpired, type ChallengeState } from '../../../rules/challenge-completion';
-import { isChallengeLocked } from '../../../rules/pickem-lock';
+import { getChoiceResponse, isLockedBeforeEnd, type ChallengeState } from '../../../rules/challenge-completion';
 import { OptionGroup } from './option-group';
 import { ResultBanner } from './result-banner';
 import { SubmitAnswerButton } from './submit-answer-button';
@@ -32,8 +31,7 @@ export function ChoiceChallenge({ challenge, state, online, announce }: ChoiceCh
   const options = challenge.challengeType.options;
 
   if (state !== 'open') {
-    // A pick'em between its kick-off and its end: no more picks, the result may still be pending.
-    const locked = isChallengeLocked(challenge, new Date()) && !isChallengeExpired(challenge, new Date());
+    const locked = isLockedBeforeEnd(challenge, new Date());
     const earned = response?.pointsAwarded ?? challenge.outcome?.pointsAwarded ?? 0;
     const verdict = result?.correct ?? (correctIndex !== null && answeredIndex !== null ? answeredIndex === correctIndex : null);
     return (
