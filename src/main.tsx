@@ -53,12 +53,14 @@ async function boot(): Promise<void> {
   const reconnect = installReconnectJitter({ windowMs: reconnectJitterWindowMs(config) });
   const queryClient = createAppQueryClient(registerOfflineMutationDefaults);
   // Supabase mode: the access token is ready (refreshed if needed) before the guards call the API (decision 0030).
-  await Promise.all([bootOfflineCache(queryClient), prepareSupabaseSession(config, queryClient)]);
+  let router: ReturnType<typeof createAppRouter> | null = null;
+  const onLateRestore = () => void router?.invalidate();
+  await Promise.all([bootOfflineCache(queryClient, { onLateRestore }), prepareSupabaseSession(config, queryClient)]);
   const cachedOrganization = queryClient.getQueryData(getOrganizationQueryOptions().queryKey);
   if (cachedOrganization) applyOrganization(cachedOrganization);
 
-  const router = createAppRouter({ queryClient, config });
-  const reloadRoute = () => void router.invalidate();
+  router = createAppRouter({ queryClient, config });
+  const reloadRoute = () => void router?.invalidate();
   await router.load().catch((error: unknown) => console.error('[boot] first route failed', error));
 
   // A transition lets React render the first screen in slices that yield to the browser between them, instead of

@@ -235,14 +235,20 @@ const RESTORE_TIMEOUT_MS = 3_000;
  * a plain `<QueryClientProvider>`.
  * Takes the client and optional `{timeoutMs}`; resolves once restored, or after `timeoutMs` if IndexedDB is
  * stuck (saving then starts only when the restore settles, so a late restore is never overwritten by an empty
- * cache). Never rejects: a broken store means starting with an empty cache. Returns a function that stops saving.
+ * cache) and then calls `onLateRestore`, so the caller can load the first route again with the restored data.
+ * Never rejects: a broken store means starting with an empty cache. Returns a function that stops saving.
  */
 export async function bootOfflineCache(
   queryClient: QueryClient,
-  { timeoutMs = RESTORE_TIMEOUT_MS, options = persistOptions }: { timeoutMs?: number; options?: Omit<PersistQueryClientOptions, 'queryClient'> } = {},
+  {
+    timeoutMs = RESTORE_TIMEOUT_MS,
+    options = persistOptions,
+    onLateRestore,
+  }: { timeoutMs?: number; options?: Omit<PersistQueryClientOptions, 'queryClient'>; onLateRestore?: () => void } = {},
 ): Promise<() => void> {
   let unsubscribe: (() => void) | null = null;
   let stopped = false;
+  let timedOut = false;
   const restored = persistQueryClientRestore({ ...options, queryClient: asPersistClient(queryClient) })
     .catch((error: unknown) => console.warn('[offline] could not restore the persisted cache', error))
     .then(() => {
@@ -253,8 +259,19 @@ export async function bootOfflineCache(
       void queryClient.invalidateQueries({ refetchType: 'none' });
       unsubscribe = persistQueryClientSubscribe({ ...options, queryClient: asPersistClient(queryClient) });
       resumeOfflineQueue(queryClient);
+      // The first screen was decided without the cache (a slow phone's first IndexedDB open, a busy disk): its
+      // loaders and guards run again with it, so a fan without signal gets their data instead of a spinner.
+      if (timedOut) onLateRestore?.();
     });
-  await Promise.race([restored, new Promise((resolve) => setTimeout(resolve, timeoutMs))]);
+  await Promise.race([
+    restored,
+    new Promise((resolve) =>
+      setTimeout(() => {
+        timedOut = true;
+        resolve(undefined);
+      }, timeoutMs),
+    ),
+  ]);
   return () => {
     stopped = true;
     unsubscribe?.();

@@ -39,7 +39,7 @@ interface DroppedRequest {
 }
 
 /** The proxy of one browser context. */
-interface NetworkSwitch {
+export interface NetworkSwitch {
   /** `http://127.0.0.1:<port>`, for Playwright's `proxy.server`. */
   url: string;
   /** True while browser requests are dropped. */
@@ -62,7 +62,7 @@ const HOP_BY_HOP = ['proxy-connection', 'proxy-authorization', 'connection', 'ke
  * Starts a forward HTTP proxy on 127.0.0.1 (a free port) that passes requests on to their origin, or drops
  * browser requests while `offline` is true. Takes nothing; resolves with its `NetworkSwitch`.
  */
-async function startNetworkSwitch(): Promise<NetworkSwitch> {
+export async function startNetworkSwitch(): Promise<NetworkSwitch> {
   const sockets = new Set<Socket>();
   const state: NetworkSwitch = { url: '', offline: false, dropped: [], close: async () => undefined };
 
@@ -129,6 +129,23 @@ function switchFor(context: BrowserContext): NetworkSwitch {
   const found = switches.get(context);
   if (!found) throw new Error('this browser context has no network switch: use `test` from test/e2e/offline-network.ts');
   return found;
+}
+
+/**
+ * Gives `context` (a context this module's `test` did not create, such as a persistent profile launched with
+ * `proxy: {server: networkSwitch.url}`) its switch, so `goOffline` / `goOnline` / `loseSignal` work on it.
+ */
+export function useNetworkSwitch(context: BrowserContext, networkSwitch: NetworkSwitch): void {
+  switches.set(context, networkSwitch);
+}
+
+/**
+ * The signal goes without the browser noticing, as in a packed stand where the phone keeps its bars but no packet
+ * gets through: the proxy drops every browser request while `navigator.onLine` stays true and no `offline` event
+ * fires. `goOnline` brings it back.
+ */
+export function loseSignal(context: BrowserContext): void {
+  switchFor(context).offline = true;
 }
 
 /**

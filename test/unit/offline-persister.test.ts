@@ -210,6 +210,40 @@ describe('persisted query cache', () => {
     stop();
   });
 
+  it('bootOfflineCache gives up waiting for a slow IndexedDB, then restores and calls onLateRestore so the first screen loads again', async () => {
+    const seed = new QueryClient();
+    seed.setQueryData(['checkin'], { days: 3 });
+    await persistQueryClientSave(options(seed));
+
+    const client = new QueryClient();
+    const persister = createIdbPersister({ key: KEY, store, buster: 'build-1', throttleMs: 0 });
+    let release: () => void = () => undefined;
+    const opened = new Promise<void>((resolve) => (release = resolve));
+    // IndexedDB answering only after the boot stopped waiting, as a phone's first open of the database may.
+    const slow = { ...persister, restoreClient: async () => (await opened, persister.restoreClient()) };
+    const onLateRestore = vi.fn();
+    const stop = await bootOfflineCache(client, { timeoutMs: 5, options: { ...options(client), persister: slow }, onLateRestore });
+    expect(client.getQueryData(['checkin'])).toBeUndefined();
+    expect(onLateRestore).not.toHaveBeenCalled();
+
+    release();
+    await vi.waitFor(() => expect(onLateRestore).toHaveBeenCalledTimes(1));
+    expect(client.getQueryData(['checkin'])).toEqual({ days: 3 });
+    stop();
+  });
+
+  it('bootOfflineCache does not call onLateRestore when the restore is in time', async () => {
+    const seed = new QueryClient();
+    seed.setQueryData(['checkin'], { days: 4 });
+    await persistQueryClientSave(options(seed));
+    const client = new QueryClient();
+    const onLateRestore = vi.fn();
+    const stop = await bootOfflineCache(client, { options: options(client), onLateRestore });
+    expect(client.getQueryData(['checkin'])).toEqual({ days: 4 });
+    expect(onLateRestore).not.toHaveBeenCalled();
+    stop();
+  });
+
   it('writes a newly queued action at once, inside the throttle window that still delays query-only saves', async () => {
     const client = new QueryClient();
     registerTestAction(client, []);

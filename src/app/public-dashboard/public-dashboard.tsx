@@ -49,7 +49,7 @@ function SignInCta({ path, label }: { path: string; label: string }) {
 interface PublicSectionProps<T> {
   id: string;
   title: string;
-  query: { isPending: boolean; isError: boolean };
+  query: { isPending: boolean; isLoadingError: boolean };
   /** The items a visitor can take part in; undefined until loaded. */
   items: T[] | undefined;
   emptyText: string;
@@ -64,7 +64,7 @@ function PublicSection<T>({ id, title, query, items, emptyText, itemKey, childre
   return (
     <Section id={id} title={title} className="section">
       {query.isPending ? <p className="muted">{t('publicDashboard.loading')}</p> : null}
-      {query.isError ? <p className="muted">{t('publicDashboard.loadFailed')}</p> : null}
+      {query.isLoadingError ? <p className="muted">{t('publicDashboard.loadFailed')}</p> : null}
       {items?.length === 0 ? <p className="muted">{emptyText}</p> : null}
       <ul className="stack" aria-label={title}>
         {items?.map((item) => (

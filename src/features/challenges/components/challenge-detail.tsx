@@ -51,7 +51,7 @@ export function ChallengeDetail({ challengeId }: ChallengeDetailProps) {
   }, []);
 
   if (query.isPending) return <DetailSkeleton label={t('list.loading')} />;
-  if (query.isError) {
+  if (query.isLoadingError) {
     return (
       <div className="page">
         <ListError texts={{ title: t('errors.loadTitle'), retryLabel: t('list.retry') }} onRetry={() => void query.refetch()} />

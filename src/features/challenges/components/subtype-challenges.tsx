@@ -39,7 +39,7 @@ function HistoryList({ subtype }: { subtype: ChallengeSubtype }) {
       </ul>
     );
   }
-  if (history.isError) {
+  if (history.isLoadingError) {
     return <ListError texts={{ title: t('list.errorTitle'), retryLabel: t('list.retry') }} onRetry={() => void history.refetch()} />;
   }
   if (history.data.length === 0) return <EmptyState title={t('subtype.historyEmptyTitle')} description={t('subtype.historyEmptyText')} />;

@@ -44,7 +44,9 @@ export function CheckinCard() {
       </Section>
     );
   }
-  if (query.isError) {
+  // Data first: a failed refetch (no packet through while the phone shows bars) keeps the check-in it knows, which
+  // the fan can still make (it queues); the error shows only when nothing was ever loaded.
+  if (query.isLoadingError) {
     return (
       <Section {...card} className="card checkin">
         <p className="muted" role="alert">
