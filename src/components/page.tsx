@@ -1,8 +1,9 @@
 /**
  * `<Page>`: the content column of a screen with its `<h1 class="page-title">`. The heading takes focus after each
- * route change (see `useFocusHeadingOnNavigate` in app-layout.tsx), and sets `document.title`.
+ * route change (see `useFocusHeadingOnNavigate` in app-layout.tsx), and sets `document.title` ("{title} · {the club's short name}").
  */
 import { useEffect, type ReactNode } from 'react';
+import { appName } from '../platform/app-identity';
 
 interface PageProps {
   /** Visible page heading (translated). */
@@ -16,14 +17,14 @@ interface PageProps {
   children: ReactNode;
 }
 
-/** Sets the document title to "{title} · Podium" while the calling screen shows. */
+/** Sets the document title to "{title} · {app name}" (the club's short name, `appName`) while the screen shows. */
 export function useDocumentTitle(title: string): void {
   useEffect(() => {
-    document.title = `${title} · Podium`;
+    document.title = `${title} · ${appName()}`;
   }, [title]);
 }
 
-/** Renders the page column and heading; updates the document title to "{title} · Podium". */
+/** Renders the page column and heading; updates the document title to "{title} · {app name}". */
 export function Page({ title, hideTitle, aside, wide, center, children }: PageProps) {
   useDocumentTitle(title);
   const classes = ['page', wide ? 'page--wide' : '', center ? 'page--center' : ''].filter(Boolean).join(' ');

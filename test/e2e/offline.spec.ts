@@ -161,4 +161,25 @@ baseTest.describe('installable', () => {
       expect(res.headers()['content-type']).toBe('image/png');
     }
   });
+
+  baseTest('an iPhone gets the club\'s face: home-screen icon, home-screen title, window titles and theme colour', async () => {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto('/login');
+    await waitForServiceWorker(page);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    // Window titles end with the club's short name, not the product's.
+    await expect(page).toHaveTitle(/ · Alpine$/);
+    await expect(page.locator('meta[name="apple-mobile-web-app-title"]')).toHaveAttribute('content', 'Alpine');
+    await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', /^#0055a4$/i);
+    const touchIcon = page.locator('link[rel="apple-touch-icon"]');
+    await expect(touchIcon).toHaveAttribute('href', /^\/manifest-icons\/apple-touch-icon-180\.png\?v=/);
+    const favicon = page.locator('link[rel="icon"][sizes="48x48"]');
+    await expect(favicon).toHaveAttribute('href', /^\/manifest-icons\/favicon-48\.png\?v=/);
+    for (const link of [touchIcon, favicon]) {
+      const res = await page.request.get((await link.getAttribute('href')) ?? '');
+      expect(res.status()).toBe(200);
+      expect(res.headers()['content-type']).toBe('image/png');
+    }
+  });
 });

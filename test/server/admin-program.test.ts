@@ -118,6 +118,13 @@ describe('organization settings', () => {
       const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
       expect(`${meta.width}x${meta.height}`).toBe(icon.sizes);
     }
+    // iOS takes its home-screen icon from the page's apple-touch-icon, and the tab its favicon: made from the logo too.
+    for (const [file, size] of [['apple-touch-icon-180.png', 180], ['favicon-48.png', 48]] as const) {
+      const res = await t.app.request(`/manifest-icons/${file}`);
+      expect(res.headers.get('content-type')).toBe('image/png');
+      const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+      expect(`${meta.width}x${meta.height}`).toBe(`${size}x${size}`);
+    }
     const manifestFr = await t.request('GET', '/manifest.webmanifest', { token: null, headers: { 'accept-language': 'fr' } });
     expect(manifestFr.body).toMatchObject({ name: 'Comètes Bleues', short_name: 'Comètes', lang: 'fr' });
 

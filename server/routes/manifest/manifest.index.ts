@@ -5,7 +5,9 @@
  * else the organization's default language). Icons: the product's built-in PNG icons (what install prompts need:
  * 192 and 512 px, maskable) when the organization has no logo; with a logo, PNG icons made from it by the server
  * (`GET /manifest-icons/{192|512}[-maskable].png`, resized with sharp onto the brand colour, the maskable ones with
- * the safe-zone margin) so the installed app shows the club's logo. Never cached for long.
+ * the safe-zone margin) so the installed app shows the club's logo; also the 180 px apple-touch-icon and the 48 px
+ * favicon the app links to at run time (iOS takes its home-screen icon from the page, not the manifest). Never
+ * cached for long.
  */
 import { eq } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
@@ -35,6 +37,15 @@ const ICON_VARIANTS = [
 ] as const;
 
 /**
+ * The icons a page links to itself, outside the manifest: the home-screen icon iOS takes from
+ * `<link rel="apple-touch-icon">` (180 px, opaque: iOS rounds the corners itself) and the tab's favicon (48 px).
+ */
+const PAGE_ICON_VARIANTS = [
+  { name: 'apple-touch-icon-180', size: 180, margin: 0.1 },
+  { name: 'favicon-48', size: 48, margin: 0.04 },
+] as const;
+
+/**
  * A square PNG icon of `size` px: the logo fitted inside, on the brand colour, with `margin` (fraction of the side)
  * around it. sharp reads PNG, JPEG, WebP, GIF and SVG logos.
  */
@@ -53,7 +64,7 @@ export function manifestRoutes(deps: AppDeps) {
   const rendered = new LRUCache<string, Buffer>({ max: 12 });
   return new Hono<AppEnv>()
     .get('/manifest-icons/:file', async (c) => {
-      const variant = ICON_VARIANTS.find((v) => `${v.name}.png` === c.req.param('file'));
+      const variant = [...ICON_VARIANTS, ...PAGE_ICON_VARIANTS].find((v) => `${v.name}.png` === c.req.param('file'));
       const [organization] = await deps.db.select().from(organizations).where(eq(organizations.publicKey, deps.env.ORGANIZATION_KEY));
       if (!variant || !organization?.logoMediaId) throw notFound('No such icon');
       const cacheKey = `${organization.logoMediaId}:${organization.brandColor}:${variant.name}`;

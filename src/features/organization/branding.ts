@@ -4,6 +4,7 @@
  */
 import { setOrganizationToken } from '../../api/credentials';
 import type { Organization } from '../../contracts/organization';
+import { setAppName } from '../../platform/app-identity';
 import { applyDefaultLanguage } from '../../platform/i18n';
 
 type Rgb = [number, number, number];
@@ -60,8 +61,9 @@ export function deriveBrandPalette(brandColor: string): { brand: string; onBrand
 
 /**
  * Applies an organization to the running app: remembers its token for `x-org-token` and sets the brand CSS
- * variables (`--brand`, `--on-brand`, `--brand-text`) and the theme-color meta, and makes its default language the
- * fallback of a fan who chose none (`applyDefaultLanguage`). Safe to call repeatedly.
+ * variables (`--brand`, `--on-brand`, `--brand-text`), the theme-color meta, the app's name (window titles and the
+ * iOS home-screen title) and the page's icons, and makes its default language the fallback of a fan who chose none
+ * (`applyDefaultLanguage`). Safe to call repeatedly.
  */
 export function applyOrganization(organization: Organization): void {
   setOrganizationToken(organization.token || null);
@@ -73,4 +75,20 @@ export function applyOrganization(organization: Organization): void {
   root.setProperty('--on-brand', palette.onBrand);
   root.setProperty('--brand-text', palette.brandText);
   document.querySelector('meta[name="theme-color"]')?.setAttribute('content', palette.brand);
+  setAppName(organization.shortName || organization.name);
+  applyIcons(organization);
+}
+
+/**
+ * Points the page's favicon and apple-touch-icon at the icons the server makes from the organization's logo
+ * (`/manifest-icons/…`, versioned by logo and colour so a change is fetched), or back at the product's built-in
+ * ones when there is no logo. iOS reads the apple-touch-icon when the fan adds the app to the home screen.
+ */
+function applyIcons(organization: Organization): void {
+  const version = `${organization.logoMediaId ?? ''}-${organization.brandColor.replace('#', '')}`;
+  const icons = organization.logoMediaId
+    ? { touch: `/manifest-icons/apple-touch-icon-180.png?v=${version}`, favicon: `/manifest-icons/favicon-48.png?v=${version}` }
+    : { touch: '/icons/apple-touch-icon-180.png', favicon: '/icons/favicon-48.png' };
+  document.querySelector('link[rel="apple-touch-icon"]')?.setAttribute('href', icons.touch);
+  document.querySelector('link[rel="icon"][sizes="48x48"]')?.setAttribute('href', icons.favicon);
 }
