@@ -15,6 +15,7 @@ import { applyOrganization } from '../features/organization/branding';
 import { getCurrentUserQueryOptions } from '../lib/session/get-current-user';
 import { ensureUserIdentified } from '../features/session/api/identify-user';
 import { afterFirstRender } from '../platform/after-first-render';
+import { restoreParkedActions } from '../offline/parked-actions';
 
 /**
  * Brands the app and starts the preloads for whoever is on the page (member, logged-off dashboard visitor, or
@@ -27,6 +28,8 @@ export function loadAppShell({ queryClient, config }: { queryClient: QueryClient
   const user = queryClient.getQueryData(getCurrentUserQueryOptions().queryKey);
   if (user) {
     ensureUserIdentified(queryClient, user);
+    // What this member left waiting when they signed out on this device goes back to the queue (once: it is forgotten).
+    void restoreParkedActions(queryClient, user.userId);
     void queryClient.prefetchQuery(getChallengesQueryOptions());
     void queryClient.prefetchQuery(getCheckinQueryOptions());
     afterFirstRender(() => import('./-preload-content').then((m) => m.preloadContentForUser(queryClient)));

@@ -2,12 +2,15 @@
  * Logout (spec §4 Session): this device's push subscription is removed (decision 0060), `DELETE /session` (response
  * not read), then the token is cleared and every store is
  * reset: the query cache (`queryClient.clear()`), the persisted cache in IndexedDB, the post-login redirect, toasts
- * and every store registered with `registerStoreReset`. Local sign-out happens even when the server call fails
+ * and every store registered with `registerStoreReset`. Queued actions still waiting are parked on the device for
+ * the same member's next sign-in (`parkQueuedActions`). Local sign-out happens even when the server call fails
  * (offline): the fan asked to leave this device.
  */
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest, createIdempotencyKey } from '../../../api/client';
+import { parkQueuedActions } from '../../../offline/parked-actions';
 import { clearPersistedCache } from '../../../offline/persister';
+import { getCurrentUserQueryOptions } from '../../../lib/session/get-current-user';
 import { getRuntimeConfig } from '../../../platform/runtime-config';
 import { resetAllStores } from '../../../platform/store-reset';
 import { dismissToast } from '../../../platform/toasts';
@@ -33,6 +36,9 @@ async function logout(queryClient: QueryClient): Promise<void> {
       console.warn('[session] DELETE /session failed; signing out locally', error);
     }
   }
+  // Actions still waiting to sync stay on this device for the member's next sign-in here, never for anyone else's.
+  const memberId = queryClient.getQueryData(getCurrentUserQueryOptions().queryKey)?.userId;
+  if (memberId) await parkQueuedActions(queryClient, memberId).catch((error: unknown) => console.error('[session] could not keep the waiting actions', error));
   clearSessionToken();
   clearPostLoginRedirect();
   await queryClient.cancelQueries();
