@@ -101,7 +101,7 @@ beforeAll(async () => {
 
   const other = await createOrganization(t.db, { name: 'Other club', publicKey: 'pk_test_other_overview' });
   await createChallenges(t.db, other.id, [pickem("Another club's pick", { locksAt: at(-HOUR) })]);
-});
+}, 180_000);
 afterAll(async () => t.close());
 
 /** Reads the overview as `token`, checks the answer with the shared contract. */
