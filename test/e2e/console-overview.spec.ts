@@ -14,6 +14,8 @@ const DESKTOP = { width: 1280, height: 900 };
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
+/** How long to wait for a console page's first content (its code and the chart library load on first use). */
+const SLOW = 60_000;
 
 /** An instant `offset` ms from now, ISO. */
 const fromNow = (offset: number) => new Date(Date.now() + offset).toISOString();
@@ -29,7 +31,8 @@ async function create(request: APIRequestContext, token: string, path: string, d
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 let ops: Page;
 let token: string;
-test.beforeAll(async ({ browser }) => {
+test.beforeAll(async ({ browser }, testInfo) => {
+  testInfo.setTimeout(240_000);
   ops = await signedIn(browser, OPERATOR, DESKTOP);
   token = await sessionTokenOf(ops);
 });
@@ -84,10 +87,11 @@ test("the overview lists the week's work with links to act, under a menu of four
     .toBe(201);
 
   await ops.goto('/admin');
-  await expect(ops.getByRole('heading', { level: 1, name: 'Operator console' })).toBeVisible();
+  // The console's code loads on first use: on a busy machine that takes longer than an assertion's default wait.
+  await expect(ops.getByRole('heading', { level: 1, name: 'Operator console' })).toBeVisible({ timeout: SLOW });
 
   const pickems = ops.getByRole('region', { name: /^Pick'ems waiting for a result/ });
-  await expect(pickems.getByRole('listitem').filter({ hasText: pickTitle })).toBeVisible();
+  await expect(pickems.getByRole('listitem').filter({ hasText: pickTitle })).toBeVisible({ timeout: SLOW });
   const draws = ops.getByRole('region', { name: /^Draws due/ });
   await expect(draws.getByRole('link', { name: `Draw the winners of ${dueTitle}` })).toHaveAttribute('href', `/admin/sweepstakes/${dueId}`);
   const prizes = ops.getByRole('region', { name: /^Prizes not claimed/ });
@@ -118,6 +122,7 @@ test("the overview lists the week's work with links to act, under a menu of four
 
 test('a form reads humanly: the challenge editor names its options "Option 1", in its fields and its error summary', async () => {
   await ops.goto('/admin/challenges/new');
+  await expect(ops.getByLabel('Kind of challenge')).toBeVisible({ timeout: SLOW });
   await ops.getByLabel('Kind of challenge').selectOption({ label: 'Poll' });
   await expect(ops.getByLabel('Option 1 (English)')).toBeVisible();
   await expect(ops.getByLabel('Points of option 2')).toBeVisible();
@@ -135,7 +140,7 @@ test("the figures' Today chart runs over the hours of one day, and every chart h
   const today = await apiGet<{ from: string; to: string }>(request, token, '/admin/figures?period=today');
   await ops.goto('/admin/figures?period=today');
   const chart = ops.getByRole('img', { name: /^Check-ins by day: chart of Count for .*, on an axis of the day's hours from 00:00 to 24:00/ });
-  await expect(chart).toBeVisible();
+  await expect(chart).toBeVisible({ timeout: SLOW });
   // The axis the chart drew spans today's midnight to the next: the hours of one day.
   await expect(chart).toHaveAttribute('data-axis-from', `${today.from}T00:00:00.000Z`);
   const to = new Date(Date.parse(`${today.from}T00:00:00Z`) + DAY).toISOString();

@@ -86,6 +86,17 @@ export default function FiguresChart({ period, from, to, days, series, unit, leg
           },
         },
         cursor: { show: false },
+        hooks: {
+          // The span the drawn axis covers, as the chart set it (read by the end-to-end test of the axis).
+          setScale: [
+            (u, key) => {
+              const { min, max } = u.scales.x;
+              if (key !== 'x' || min == null || max == null) return;
+              element.dataset.axisFrom = new Date(min * 1000).toISOString();
+              element.dataset.axisTo = new Date(max * 1000).toISOString();
+            },
+          ],
+        },
         tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), 'UTC'),
         scales: {
           x: { time: true, range: () => [axisOfPeriod.min, axisOfPeriod.max] },
@@ -114,12 +125,6 @@ export default function FiguresChart({ period, from, to, days, series, unit, leg
       [days.map(dayPosition), ...series.map((s) => s.values)],
       element,
     );
-    // The span the drawn axis covers, as the chart holds it (read by the end-to-end test of the axis).
-    const scale = chart.scales.x;
-    if (scale.min !== undefined && scale.max !== undefined) {
-      element.dataset.axisFrom = new Date(scale.min * 1000).toISOString();
-      element.dataset.axisTo = new Date(scale.max * 1000).toISOString();
-    }
     const observer = new ResizeObserver(() => chart.setSize({ width: Math.max(element.clientWidth, 200), height: HEIGHT }));
     observer.observe(element);
     return () => {
