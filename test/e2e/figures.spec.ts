@@ -40,7 +40,8 @@ test('an operator reads the figures, changes the period and downloads a figure a
   await expect(page.getByRole('img', { name: /^Check-ins by day: chart of Count by day/ })).toBeVisible();
   const section = page.getByRole('region', { name: 'Check-ins by day' });
   await section.getByText('Show as a table').click();
-  await expect(section.getByRole('row')).toHaveCount(1 + week.checkins.days.length);
+  // The data table, not the chart's legend (a table of its own, "Legend of Check-ins by day").
+  await expect(section.getByRole('table', { name: 'Check-ins by day', exact: true }).getByRole('row')).toHaveCount(1 + week.checkins.days.length);
 
   // The period, with the keyboard: from "7 days" the arrow keys move to "Today".
   await page.getByRole('radio', { name: '7 days' }).focus();

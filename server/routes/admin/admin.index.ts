@@ -1,7 +1,7 @@
 /**
  * The admin API under `/api/admin` (operators only: 401 without a session, 403 for a member who is not an
  * operator, checked before any route). Each content resource comes from `adminResourceRoutes`; the audit log is
- * read at `GET /api/admin/audit-log?entity=&actorUserId=&page=&pageSize=`; the figures at `GET /api/admin/figures`.
+ * read at `GET /api/admin/audit-log?entity=&actorUserId=&page=&pageSize=`; the figures at `GET /api/admin/figures`; the console's overview at `GET /api/admin/overview`.
  */
 import { Hono } from 'hono';
 import { AuditLogQuerySchema, AuditLogResponseSchema } from '../../../src/contracts/admin/common';
@@ -11,6 +11,7 @@ import { documented } from '../../lib/openapi';
 import type { AppDeps, AppEnv } from '../../lib/types';
 import { challengeResultRoutes } from './challenge-results';
 import { figuresAdminRoutes } from './figures';
+import { overviewAdminRoutes } from './overview';
 import { drawAdminRoutes } from './draws';
 import { memberAdminRoutes } from './members';
 import { pushAdminRoutes } from './push';
@@ -33,6 +34,7 @@ export function adminRoutes(deps: AppDeps) {
   app.route('/media', adminMediaRoutes(deps));
   app.route('/challenges', challengeResultRoutes(deps));
   app.route('/', figuresAdminRoutes(deps));
+  app.route('/', overviewAdminRoutes(deps));
   app.route('/sweepstakes', drawAdminRoutes(deps));
   app.route('/seasons', seasonAdminRoutes(deps));
   app.route('/venue-events', venueEventAdminRoutes(deps));

@@ -28,6 +28,7 @@ import { CAROUSEL_ICONS } from '../../contracts/carousel';
 import type { AdminItem, ListAnswerSchema } from './api/admin-api';
 import type { Envelope } from '../../api/client';
 import type { FieldSpec } from './form/fields';
+import { inFormOrder } from './form/field-labels';
 
 /** One resource of the console. */
 export interface ResourceSpec {
@@ -68,8 +69,8 @@ const slug: FieldSpec = text('slug', { required: true });
 const draft = flag('draft', true);
 const sortOrder = number('sortOrder');
 
-/** Every resource, in sidebar order. */
-export const RESOURCES: readonly ResourceSpec[] = [
+/** Every resource, as declared; `RESOURCES` puts each form's fields in the shared order. */
+const DECLARED: readonly ResourceSpec[] = [
   { path: 'challenges', titleField: 'title', hasStatus: true, customEditor: true, fields: [], listSchema: AdminChallengeListResponseSchema },
   { path: 'stories', titleField: 'title', hasStatus: true, customEditor: true, fields: [], listSchema: AdminStoryListResponseSchema },
   {
@@ -241,6 +242,9 @@ export const RESOURCES: readonly ResourceSpec[] = [
   { path: 'media', titleField: 'name', hasStatus: false, fields: [text('name'), key], listSchema: AdminMediaListResponseSchema },
   { path: 'members', titleField: 'email', hasStatus: false, listOnly: true, fields: [], listSchema: AdminMemberListResponseSchema },
 ];
+
+/** Every resource (the menu groups them: `console-menu.ts`), its fields in the order every form shares (`inFormOrder`). */
+export const RESOURCES: readonly ResourceSpec[] = DECLARED.map((resource) => ({ ...resource, fields: inFormOrder(resource.fields) }));
 
 /** The resource at `path`, or undefined. */
 export function resourceByPath(path: string): ResourceSpec | undefined {

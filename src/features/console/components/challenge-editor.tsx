@@ -139,25 +139,25 @@ function ChallengeForm({ item, copyOf, renderPreview }: { item: AdminChallenge |
       <div className="console-editor">
         <form className="console-form" onSubmit={(e) => void form.submit(e)} noValidate>
           <ErrorSummary errors={errors} fieldName={fieldName} />
-          {control({ name: 'subtype', kind: 'select', choices: CHALLENGE_SUBTYPES, labelled: true, required: true }, 'subtype', t('fields.subtype'))}
-          {pair(text('title', { required: true }), 'title', 'translations.fr.title', t('fields.title'))}
-          {pair({ name: 'description', kind: 'textarea' }, 'description', 'translations.fr.description', t('fields.description'))}
-          {control({ name: 'mediaId', kind: 'media', nullable: true }, 'mediaId', t('fields.mediaId'))}
+          {control({ name: 'subtype', kind: 'select', choices: CHALLENGE_SUBTYPES, labelled: true, required: true }, 'subtype', fieldName('subtype'))}
+          {pair(text('title', { required: true }), 'title', 'translations.fr.title', fieldName('title'))}
+          {pair({ name: 'description', kind: 'textarea' }, 'description', 'translations.fr.description', fieldName('description'))}
+          {control({ name: 'mediaId', kind: 'media', nullable: true }, 'mediaId', fieldName('mediaId'))}
           <fieldset className="console-fieldset">
             <legend>{t('challenges.schedule')}</legend>
             <div className="console-row">
-              {control({ name: 'visibleFrom', kind: 'datetime', required: true }, 'visibleFrom', t('fields.visibleFrom'))}
+              {control({ name: 'visibleFrom', kind: 'datetime', required: true }, 'visibleFrom', fieldName('visibleFrom'))}
               <button type="button" className="btn btn--secondary btn--sm" onClick={() => set('visibleFrom', new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString())}>
                 {t('challenges.startNow')}
               </button>
             </div>
             <div className="console-row">
-              {control({ name: 'expiresOn', kind: 'datetime', nullable: true }, 'expiresOn', t('fields.expiresOn'))}
+              {control({ name: 'expiresOn', kind: 'datetime', nullable: true }, 'expiresOn', fieldName('expiresOn'))}
               <button type="button" className="btn btn--ghost btn--sm" onClick={() => set('expiresOn', null)}>
                 {t('challenges.noEnd')}
               </button>
             </div>
-            {subtype === 'pickem' ? control({ name: 'locksAt', kind: 'datetime', nullable: true }, 'locksAt', t('fields.locksAt')) : null}
+            {subtype === 'pickem' ? control({ name: 'locksAt', kind: 'datetime', nullable: true }, 'locksAt', fieldName('locksAt')) : null}
           </fieldset>
 
           {poll ? (
@@ -171,9 +171,9 @@ function ChallengeForm({ item, copyOf, renderPreview }: { item: AdminChallenge |
               <ol className="console-items">
                 {options.map((_, i) => (
                   <li key={i} className="console-item">
-                    {pair(text('text', { required: true }), `options.${i}.text`, `translations.fr.options.${i}`, t('challenges.optionN', { n: i + 1 }))}
+                    {pair(text('text', { required: true }), `options.${i}.text`, `translations.fr.options.${i}`, fieldName(`options.${i}.text`))}
                     <div className="console-row">
-                      {control({ name: 'points', kind: 'number' }, `options.${i}.points`, t('challenges.optionPoints', { n: i + 1 }))}
+                      {control({ name: 'points', kind: 'number' }, `options.${i}.points`, fieldName(`options.${i}.points`))}
                       <button type="button" className="btn btn--ghost btn--sm" onClick={() => removeOption(i)} disabled={options.length <= 2}>
                         {t('challenges.removeOption', { n: i + 1 })}
                       </button>
@@ -235,12 +235,12 @@ function ChallengeForm({ item, copyOf, renderPreview }: { item: AdminChallenge |
                   <li key={qi} className="console-item">
                     <fieldset className="console-fieldset console-fieldset--inner">
                       <legend>{t('challenges.questionN', { n: qi + 1 })}</legend>
-                      {pair({ name: 'text', kind: 'textarea', required: true }, `questions.${qi}.text`, `translations.fr.questions.${qi}.text`, t('challenges.questionText', { n: qi + 1 }))}
-                      {control({ name: 'points', kind: 'number' }, `questions.${qi}.points`, t('challenges.questionPoints', { n: qi + 1 }))}
+                      {pair({ name: 'text', kind: 'textarea', required: true }, `questions.${qi}.text`, `translations.fr.questions.${qi}.text`, fieldName(`questions.${qi}.text`))}
+                      {control({ name: 'points', kind: 'number' }, `questions.${qi}.points`, fieldName(`questions.${qi}.points`))}
                       <ol className="console-items">
                         {q.options.map((_, oi) => (
                           <li key={oi}>
-                            {pair(text('text', { required: true }), `questions.${qi}.options.${oi}`, `translations.fr.questions.${qi}.options.${oi}`, t('challenges.questionOption', { q: qi + 1, n: oi + 1 }))}
+                            {pair(text('text', { required: true }), `questions.${qi}.options.${oi}`, `translations.fr.questions.${qi}.options.${oi}`, fieldName(`questions.${qi}.options.${oi}`))}
                             <div className="console-row">
                               <label className="console-check">
                                 <input type="radio" name={`correct-${qi}`} checked={q.correctIndex === oi} onChange={() => set(`questions.${qi}.correctIndex`, oi)} />
@@ -276,17 +276,17 @@ function ChallengeForm({ item, copyOf, renderPreview }: { item: AdminChallenge |
 
           {subtype === 'keyword' ? (
             <>
-              {control({ name: 'keywords', kind: 'list', required: true }, 'keywords', t('fields.keywords'))}
+              {control({ name: 'keywords', kind: 'list', required: true }, 'keywords', fieldName('keywords'))}
               {control({ name: 'points', kind: 'number' }, 'points', t('challenges.keywordPoints'))}
             </>
           ) : null}
 
           <fieldset className="console-fieldset">
             <legend>{t('challenges.publishing')}</legend>
-            {control({ name: 'draft', kind: 'checkbox' }, 'draft', t('fields.draft'))}
-            {control({ name: 'isPublic', kind: 'checkbox' }, 'isPublic', t('fields.isPublic'))}
-            {control({ name: 'key', kind: 'text', nullable: true }, 'key', t('fields.key'))}
-            {control({ name: 'sortOrder', kind: 'number' }, 'sortOrder', t('fields.sortOrder'))}
+            {control({ name: 'isPublic', kind: 'checkbox' }, 'isPublic', fieldName('isPublic'))}
+            {control({ name: 'sortOrder', kind: 'number' }, 'sortOrder', fieldName('sortOrder'))}
+            {control({ name: 'draft', kind: 'checkbox' }, 'draft', fieldName('draft'))}
+            {control({ name: 'key', kind: 'text', nullable: true }, 'key', fieldName('key'))}
           </fieldset>
 
           <div className="console-form__actions">

@@ -1,23 +1,48 @@
 /**
  * The console's frame, laptop first and usable on a tablet: a skip link, a header (the organization's name and a
- * way back to the fan app), a sidebar `<nav>` listing every resource and the console's other pages (the current
- * one marked `aria-current="page"`), and the `<main id="main-content">` whose `<h1>` the app layout focuses after
- * each navigation. On narrow screens the sidebar sits above the content.
+ * way back to the fan app), a sidebar `<nav>` with the overview and the four groups of the menu (`console-menu.ts`:
+ * content, match day, members, settings), each a group labelled by its heading, the current page marked
+ * `aria-current="page"`, and the `<main id="main-content">` whose `<h1>` the app layout focuses after each
+ * navigation. On narrow screens the sidebar sits above the content.
  */
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useOrganization } from '../../../lib/organization/get-organization';
-import { RESOURCES } from '../resources';
+import { CONSOLE_MENU } from '../console-menu';
 import { useConsoleText } from './use-console-text';
 import '../console.css';
 
-/** Renders the frame around `children` (the routed console page). */
-export function ConsoleLayout({ children }: { children: ReactNode }) {
+/** The name of the console page at `path` in the menu. */
+function usePageName() {
   const { t } = useConsoleText();
   const { t: figuresText } = useTranslation('console-figures');
   const { t: seasonsText } = useTranslation('console-seasons');
   const { t: pushText } = useTranslation('console-push');
+  return (path: string): string => {
+    switch (path) {
+      case 'figures':
+        return figuresText('nav');
+      case 'seasons':
+        return seasonsText('nav');
+      case 'notifications':
+        return pushText('nav');
+      case 'organization':
+        return t('nav.organization');
+      case 'audit-log':
+        return t('nav.auditLog');
+      case 'import-export':
+        return t('nav.importExport');
+      default:
+        return t(`resources.${path}.plural`);
+    }
+  };
+}
+
+/** Renders the frame around `children` (the routed console page). */
+export function ConsoleLayout({ children }: { children: ReactNode }) {
+  const { t } = useConsoleText();
+  const pageName = usePageName();
   const { data: organization } = useOrganization();
   return (
     <div className="console">
@@ -40,44 +65,23 @@ export function ConsoleLayout({ children }: { children: ReactNode }) {
                 {t('nav.home')}
               </Link>
             </li>
-            <li>
-              <Link to="/admin/$resource" params={{ resource: 'figures' }} className="console__nav-link">
-                {figuresText('nav')}
-              </Link>
-            </li>
-            <li>
-              <Link to="/admin/$resource" params={{ resource: 'seasons' }} className="console__nav-link">
-                {seasonsText('nav')}
-              </Link>
-            </li>
-            <li>
-              <Link to="/admin/$resource" params={{ resource: 'notifications' }} className="console__nav-link">
-                {pushText('nav')}
-              </Link>
-            </li>
-            {RESOURCES.map((resource) => (
-              <li key={resource.path}>
-                <Link to="/admin/$resource" params={{ resource: resource.path }} className="console__nav-link">
-                  {t(`resources.${resource.path}.plural`)}
-                </Link>
-              </li>
-            ))}
-            <li>
-              <Link to="/admin/$resource" params={{ resource: 'organization' }} className="console__nav-link">
-                {t('nav.organization')}
-              </Link>
-            </li>
-            <li>
-              <Link to="/admin/$resource" params={{ resource: 'audit-log' }} className="console__nav-link">
-                {t('nav.auditLog')}
-              </Link>
-            </li>
-            <li>
-              <Link to="/admin/$resource" params={{ resource: 'import-export' }} className="console__nav-link">
-                {t('nav.importExport')}
-              </Link>
-            </li>
           </ul>
+          {CONSOLE_MENU.map((group) => (
+            <div key={group.id} role="group" className="console__nav-group" aria-labelledby={`console-nav-${group.id}`}>
+              <h2 id={`console-nav-${group.id}`} className="console__nav-heading">
+                {t(`nav.groups.${group.id}`)}
+              </h2>
+              <ul className="console__nav-list">
+                {group.pages.map((path) => (
+                  <li key={path}>
+                    <Link to="/admin/$resource" params={{ resource: path }} className="console__nav-link">
+                      {pageName(path)}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
         </nav>
         <main id="main-content" className="console__main" tabIndex={-1}>
           {children}

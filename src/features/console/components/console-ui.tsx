@@ -3,9 +3,10 @@
  * save), the status badge (text and shape, never colour alone), the error summary of a form, the pair of English
  * and French controls of a translatable field, and the pager of a list.
  */
-import { useEffect, type ReactNode, type Ref } from 'react';
+import { useCallback, useEffect, type ReactNode, type Ref } from 'react';
 import type { ContentStatus } from '../../../contracts/admin/common';
 import type { FieldErrors } from '../form/field-errors';
+import { fieldLabel } from '../form/field-labels';
 import { useConsoleText } from './use-console-text';
 
 /** The page's `<h1>` (focusable, so focus can be moved to it) and the document title "{title} · Console". */
@@ -87,17 +88,19 @@ export function Pager({ page, pageSize, total, link }: { page: number; pageSize:
   );
 }
 
-/** A path's field name for messages: `options.1.text` -> "Option 2 · Text" (translated). */
+/**
+ * The human name of the value at a form path (`fieldLabel`, decision 0081): `options.1.text` -> "Option 2",
+ * `badges.0.name` -> "Badge 1: Name", `translations.fr.title` -> "Title (French)". Forms label their controls and
+ * their error summary with it.
+ */
 export function useFieldName() {
   const { t } = useConsoleText();
-  return (path: string) => {
-    const parts = path.split('.').filter((part) => part !== 'translations');
-    return parts
-      .map((part, i) => {
-        if (/^\d+$/.test(part)) return String(Number(part) + 1);
-        if (part === 'fr' && i === 0) return t('form.french');
-        return t(`fields.${part}`, { defaultValue: part });
-      })
-      .join(' · ');
-  };
+  return useCallback(
+    (path: string) => {
+      const label = fieldLabel(path);
+      const name = label.row ? t('labels.rowField', { row: t(label.row.key, { n: label.row.n }), field: t(label.row.field) }) : t(label.key, label.values);
+      return label.french ? t('form.inFrench', { field: name }) : name;
+    },
+    [t],
+  );
 }

@@ -1,7 +1,8 @@
 /**
  * `/admin/figures?period=`: the figures a club watches (decision 0056). A period picker (radio buttons: today, 7
  * days, 30 days, season; kept in the URL), the period's summary numbers, then one section per figure: the daily
- * ones as a chart (uPlot, loaded with the first chart) with the same numbers in a table behind a disclosure, the
+ * ones as a chart (uPlot, loaded with the first chart; its axis fits the period, its legend names each series
+ * with its unit) with the same numbers in a table behind a disclosure, the
  * challenges and stories as tables. Every figure downloads as CSV from the server (`/api/admin/figures.csv`).
  */
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
@@ -71,38 +72,41 @@ function FiguresBody({ figures, busy }: { figures: Figures; busy: boolean }) {
   const date = useMemo(() => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }), [language]);
   const formatDay = (day: string) => date.format(new Date(`${day}T00:00:00Z`));
   const days = useMemo(() => figures.members.days.map((d) => d.day), [figures]);
-  const daily = useMemo<DailyFigure[]>(
-    () => [
+  const daily = useMemo<DailyFigure[]>(() => {
+    /** A series of figure `name`: its legend says its unit (`units.{name}`). */
+    const series = (name: FigureName, label: string, values: number[], bars?: boolean): ChartSeries => ({
+      label,
+      legend: t('chart.legend', { series: label, unit: t(`units.${name}`) }),
+      values,
+      bars,
+    });
+    return [
       {
         name: 'members',
         days,
         series: [
-          { label: t('series.new'), values: figures.members.days.map((d) => d.new), bars: true },
-          { label: t('series.active'), values: figures.members.days.map((d) => d.active) },
+          series('members', t('series.new'), figures.members.days.map((d) => d.new), true),
+          series('members', t('series.active'), figures.members.days.map((d) => d.active)),
         ],
         about: t('about.members'),
       },
-      { name: 'checkins', days, series: [{ label: t('series.count'), values: figures.checkins.days.map((d) => d.count), bars: true }] },
+      { name: 'checkins', days, series: [series('checkins', t('series.count'), figures.checkins.days.map((d) => d.count), true)] },
       {
         name: 'points',
         days,
-        series: [
-          { label: t('series.earned'), values: figures.points.days.map((d) => d.earned) },
-          { label: t('series.spent'), values: figures.points.days.map((d) => d.spent) },
-        ],
+        series: [series('points', t('series.earned'), figures.points.days.map((d) => d.earned)), series('points', t('series.spent'), figures.points.days.map((d) => d.spent))],
         about: t('about.points'),
       },
       {
         name: 'sweepstake-entries',
         days,
-        series: [{ label: t('series.count'), values: figures.sweepstakeEntries.days.map((d) => d.count), bars: true }],
+        series: [series('sweepstake-entries', t('series.count'), figures.sweepstakeEntries.days.map((d) => d.count), true)],
         about: t('about.sweepstake-entries', { entrants: number.format(figures.sweepstakeEntries.entrants) }),
       },
-      { name: 'video-views', days, series: [{ label: t('series.count'), values: figures.videoViews.days.map((d) => d.count), bars: true }] },
-      { name: 'article-reads', days, series: [{ label: t('series.count'), values: figures.articleReads.days.map((d) => d.count), bars: true }] },
-    ],
-    [figures, days, t, number],
-  );
+      { name: 'video-views', days, series: [series('video-views', t('series.count'), figures.videoViews.days.map((d) => d.count), true)] },
+      { name: 'article-reads', days, series: [series('article-reads', t('series.count'), figures.articleReads.days.map((d) => d.count), true)] },
+    ];
+  }, [figures, days, t, number]);
   const summary: Array<[string, number]> = [
     ['members', figures.members.total],
     ['newMembers', figures.members.new],
@@ -137,14 +141,18 @@ function FiguresBody({ figures, busy }: { figures: Figures; busy: boolean }) {
         <FigureSection key={figure.name} figure={figure.name} range={figures} about={figure.about}>
           <Suspense fallback={<div className="figures-chart figures-chart--loading" aria-hidden="true" />}>
             <FiguresChart
+              period={figures.period}
+              from={figures.from}
+              to={figures.to}
               days={figure.days}
               series={figure.series}
+              unit={t(`units.${figure.name}`)}
+              legendName={t('chart.legendName', { figure: t(`figures.${figure.name}`) })}
               language={language}
               label={t('chart.label', {
                 figure: t(`figures.${figure.name}`),
                 series: figure.series.map((s) => s.label).join(', '),
-                from: formatDay(figures.from),
-                to: formatDay(figures.to),
+                axis: figures.period === 'today' ? t('chart.axisHours', { day: formatDay(figures.from) }) : t('chart.axisDays', { from: formatDay(figures.from), to: formatDay(figures.to) }),
               })}
             />
           </Suspense>

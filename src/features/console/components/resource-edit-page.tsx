@@ -74,9 +74,9 @@ function ResourceForm({ resource, item, after }: { resource: ResourceSpec; item:
         ) : null}
         {resource.fields.map((field) =>
           field.translatable ? (
-            pair(field, field.name, frenchPath(field.name), t(`fields.${field.name}`))
+            pair(field, field.name, frenchPath(field.name), fieldName(field.name))
           ) : (
-            control(field, field.name, t(`fields.${field.name}`))
+            control(field, field.name, fieldName(field.name))
           ),
         )}
         <div className="console-form__actions">

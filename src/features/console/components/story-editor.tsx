@@ -70,17 +70,17 @@ function StoryForm({ item }: { item: AdminStory | null }) {
         <ErrorSummary errors={errors} fieldName={fieldName} />
         {control({ name: 'rank', kind: 'select', choicesFrom: 'ranks' }, 'rank', t('stories.rank'))}
         <p className="field__hint">{t('stories.rankHint')}</p>
-        {pair(text('title', { required: true }), 'title', 'translations.fr.title', t('fields.title'))}
-        {control({ name: 'type', kind: 'select', choices: STORY_TYPES, labelled: true, required: true }, 'type', t('fields.type'))}
-        {control({ name: 'coverMediaId', kind: 'media', nullable: true, required: true }, 'coverMediaId', t('fields.coverMediaId'))}
+        {pair(text('title', { required: true }), 'title', 'translations.fr.title', fieldName('title'))}
+        {control({ name: 'type', kind: 'select', choices: STORY_TYPES, labelled: true, required: true }, 'type', fieldName('type'))}
+        {control({ name: 'coverMediaId', kind: 'media', nullable: true, required: true }, 'coverMediaId', fieldName('coverMediaId'))}
         <div className="console-row">
-          {control({ name: 'startsAt', kind: 'datetime', required: true }, 'startsAt', t('fields.startsAt'))}
-          {control({ name: 'stopsAt', kind: 'datetime', nullable: true }, 'stopsAt', t('fields.stopsAt'))}
+          {control({ name: 'startsAt', kind: 'datetime', required: true }, 'startsAt', fieldName('startsAt'))}
+          {control({ name: 'stopsAt', kind: 'datetime', nullable: true }, 'stopsAt', fieldName('stopsAt'))}
         </div>
-        {control({ name: 'shareable', kind: 'checkbox' }, 'shareable', t('fields.shareable'))}
-        {control({ name: 'draft', kind: 'checkbox' }, 'draft', t('fields.draft'))}
-        {control({ name: 'key', kind: 'text', nullable: true }, 'key', t('fields.key'))}
-        {control({ name: 'sortOrder', kind: 'number' }, 'sortOrder', t('fields.sortOrder'))}
+        {control({ name: 'shareable', kind: 'checkbox' }, 'shareable', fieldName('shareable'))}
+        {control({ name: 'sortOrder', kind: 'number' }, 'sortOrder', fieldName('sortOrder'))}
+        {control({ name: 'draft', kind: 'checkbox' }, 'draft', fieldName('draft'))}
+        {control({ name: 'key', kind: 'text', nullable: true }, 'key', fieldName('key'))}
 
         <section className="console-fieldset" aria-labelledby="console-chapters-title">
           <h2 id="console-chapters-title" className="console-section-title">
