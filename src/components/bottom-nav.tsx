@@ -39,7 +39,7 @@ export function BottomNav() {
                 activeOptions={{ exact: false }}
               >
                 <Icon className="bottom-nav__icon" />
-                <span className="bottom-nav__label">{t(`tabs.${tab}`)}</span>
+                <span className="bottom-nav__label">{t(`tabLabels.${tab}`)}</span>
               </Link>
             </li>
           );

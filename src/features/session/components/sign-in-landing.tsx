@@ -19,10 +19,11 @@ const PERKS = [
 ] as const;
 
 /**
- * Renders the landing hero and the call to action. `invitation`: what the visitor was invited to, shown above the
- * call to action (the app layer composes it from the invite's feature; decision 0082).
+ * Renders the landing hero and the call to action. Slots the app layer fills from other features (decision 0082):
+ * `invitation`, what the visitor was invited to, above the call to action; `offers`, what the club shows visitors
+ * who are not signed in, below it.
  */
-export function SignInLanding({ invitation }: { invitation?: ReactNode } = {}) {
+export function SignInLanding({ invitation, offers }: { invitation?: ReactNode; offers?: ReactNode } = {}) {
   const { t } = useTranslation('session');
   const { data: organization } = useOrganization();
   const name = organization?.name ?? 'Podium';
@@ -61,6 +62,7 @@ export function SignInLanding({ invitation }: { invitation?: ReactNode } = {}) {
           {t('landing.newHere')}
         </p>
       </div>
+      {offers ? <div className="auth-screen__offers stack stack--lg">{offers}</div> : null}
     </div>
   );
 }
