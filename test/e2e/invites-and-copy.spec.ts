@@ -5,7 +5,7 @@
  * the page; the club's name is read from the organization after a rename in the console; the operator's "shown to
  * visitors" setting decides what the sign-in page shows; the tab bar marks the page's own tab; French labels fit on one
  * line at 390 px; a poll's image keeps its shape without pushing the answers below the fold, and a completed challenge
- * hides its expiry; the offline pill does not cover the page title.
+ * hides its expiry.
  */
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
@@ -258,17 +258,4 @@ test('a poll\'s tall image keeps its shape above answers that start on the first
   await page.getByRole('button', { name: 'Submit my answer' }).click();
   await expect(page.locator('.challenge-hero').getByText('Completed', { exact: true })).toBeVisible();
   await expect(page.locator('.challenge-hero').getByText(/Ends /)).toHaveCount(0);
-});
-
-test('the offline pill takes its own place above the page title instead of covering it', async ({ page, context }) => {
-  await signInToDashboard(page, 'offline-title');
-  await page.goto('/history');
-  const title = page.getByRole('heading', { level: 1 });
-  await expect(title).toBeVisible();
-  await context.setOffline(true);
-  const pill = page.locator('[data-offline-indicator]');
-  await expect(pill).toHaveText(/Offline/);
-  const [pillBox, titleBox] = [(await pill.boundingBox())!, (await title.boundingBox())!];
-  expect(pillBox.y + pillBox.height).toBeLessThanOrEqual(titleBox.y);
-  await context.setOffline(false);
 });
