@@ -185,12 +185,38 @@ async function isMember(db: DbOrTx, leagueId: string, userId: string): Promise<b
 }
 
 /**
- * What an invite link shows before joining.
+ * The username of the league's creator as tables show it at `now` (their choice, else hidden while underage), or
+ * null when hidden, missing or erased.
+ */
+async function creatorName(db: DbOrTx, createdBy: string | null, now: Date, timeZone: string): Promise<string | null> {
+  if (!createdBy) return null;
+  const [row] = await rowsOf<{ username: string | null; birthday: string | null; shown: boolean | null; deleted: boolean }>(db, sql`
+    select u.username, u.birthday::text as birthday, n.shown, u.deleted_at is not null as deleted
+    from users u left join leaderboard_names n on n.user_id = u.id
+    where u.id = ${createdBy}`);
+  if (!row || row.deleted) return null;
+  return nameShown(row.shown, row.birthday, now, timeZone) ? row.username : null;
+}
+
+/**
+ * What an invite link shows before joining (decision 0082): the league's name and size and who started it. Open to
+ * a visitor (`reader.user` null), so the sign-in page can say what they were invited to; `member` is then false.
  * @throws ApiError 404 NotFound for an unknown code
  */
-export async function readInvite(db: DbOrTx, reader: Reader, code: string): Promise<LeagueInvite> {
+export async function readInvite(
+  db: DbOrTx,
+  reader: { organization: Reader['organization']; user: Reader['user'] | null },
+  code: string,
+  now: Date,
+): Promise<LeagueInvite> {
   const row = await leagueByCode(db, reader.organization.id, code);
-  return { id: row.id, name: row.name, memberCount: await memberCount(db, row.id), member: await isMember(db, row.id, reader.user.id) };
+  return {
+    id: row.id,
+    name: row.name,
+    memberCount: await memberCount(db, row.id),
+    member: reader.user ? await isMember(db, row.id, reader.user.id) : false,
+    invitedBy: await creatorName(db, row.createdBy, now, reader.organization.timeZone),
+  };
 }
 
 /**

@@ -1,12 +1,13 @@
 /**
  * Bottom navigation bar (spec §1 default layout, §2 tabs): one link per tab whose route exists, with an inline SVG
- * icon and a label; the current tab (from the first path segment) has `aria-current="page"`.
+ * icon and a label; the current tab (from the first path segment; none on pages that are no tab's, `currentTab`) has
+ * `aria-current="page"`.
  */
 import type { ComponentType, SVGProps } from 'react';
 import { Link, useRouter, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PlayIcon, TargetIcon, TicketIcon, TrophyIcon, UserIcon } from './icons';
-import { TABS, tabFromPath, type Tab } from './tabs';
+import { TABS, currentTab, type Tab } from './tabs';
 
 const ICONS: Record<Tab, ComponentType<SVGProps<SVGSVGElement>>> = {
   dashboard: TrophyIcon,
@@ -21,7 +22,7 @@ export function BottomNav() {
   const { t } = useTranslation('common');
   const router = useRouter();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const current = tabFromPath(pathname);
+  const current = currentTab(pathname);
   const routesByPath = router.routesByPath as unknown as Record<string, unknown>;
   const tabs = TABS.filter((tab) => `/${tab}` in routesByPath);
   return (
@@ -38,7 +39,7 @@ export function BottomNav() {
                 activeOptions={{ exact: false }}
               >
                 <Icon className="bottom-nav__icon" />
-                <span className="bottom-nav__label">{t(`tabs.${tab}`)}</span>
+                <span className="bottom-nav__label">{t(`tabLabels.${tab}`)}</span>
               </Link>
             </li>
           );

@@ -12,3 +12,13 @@ export function tabFromPath(pathname: string): Tab {
   const segment = pathname.split('/').filter(Boolean)[0] ?? '';
   return (TABS as readonly string[]).includes(segment) ? (segment as Tab) : 'dashboard';
 }
+
+/**
+ * The tab a page belongs to, for the tab bar's `aria-current`. Pure. The first path segment when it is a tab, the
+ * dashboard for `/`, and null for pages that are no tab's (`/history`, `/leaderboard`, `/welcome`): marking Home
+ * there would tell a screen reader they are on Home.
+ */
+export function currentTab(pathname: string): Tab | null {
+  const segment = pathname.split('/').filter(Boolean)[0] ?? 'dashboard';
+  return (TABS as readonly string[]).includes(segment) ? (segment as Tab) : null;
+}

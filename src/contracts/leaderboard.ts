@@ -78,13 +78,18 @@ export type League = z.infer<typeof LeagueSchema>;
 export const LeagueResponseSchema = envelope(LeagueSchema);
 export const LeagueListResponseSchema = envelope(z.array(LeagueSchema));
 
-/** What an invite link shows before joining. */
+/** What an invite link shows before joining, to a member or to a visitor who has not signed in yet (decision 0082). */
 export const LeagueInviteSchema = z.object({
   id: z.string(),
   name: z.string(),
   memberCount: z.number().int().nonnegative(),
-  /** The member already belongs to it. */
+  /** The member already belongs to it (always false for a visitor). */
   member: z.boolean(),
+  /**
+   * The username of whoever created the league, as tables show it: null when they hide it from tables, have none,
+   * or deleted their account.
+   */
+  invitedBy: z.string().nullable(),
 });
 export type LeagueInvite = z.infer<typeof LeagueInviteSchema>;
 export const LeagueInviteResponseSchema = envelope(LeagueInviteSchema);

@@ -73,7 +73,7 @@ function onKeyDown(event: KeyboardEvent): void {
 const onVisibilityChange = () => timer.setPaused('hidden', document.visibilityState === 'hidden');
 
 /**
- * The toast region: bottom centre above the bottom navigation, one visible, 5000 ms, F8 focuses it (label
+ * The toast region: top centre under the app bar (clear of form fields and the tab bar), one visible, 5000 ms, F8 focuses it (label
  * 'Notifications (F8)', translated), close button, swipe right to dismiss; the timer pauses on hover and focus.
  * Calls `onMount` once sonner's `<Toaster>` listens (its effects run before this component's).
  * @public Reached through the module object of a dynamic import, which knip does not follow.
@@ -106,14 +106,16 @@ export function SonnerToaster({ onMount }: { onMount: () => void }) {
     >
       <Toaster
         theme="dark"
-        position="bottom-center"
+        position="top-center"
         visibleToasts={TOAST_MAX_VISIBLE}
         hotkey={TOAST_HOTKEY}
         customAriaLabel={t('toasts.region', { hotkey: TOAST_HOTKEY.join('+') })}
         closeButton
         swipeDirections={['right']}
-        offset={{ bottom: 'calc(var(--bottom-nav-height) + 1rem)' }}
-        mobileOffset={{ bottom: 'calc(var(--bottom-nav-height) + 0.75rem)' }}
+        // Under the app bar, over the page's heading: at the bottom it covered the fields and buttons of forms
+        // (decision 0082).
+        offset={{ top: 'calc(var(--app-bar-height) + env(safe-area-inset-top, 0px) + 0.5rem)' }}
+        mobileOffset={{ top: 'calc(var(--app-bar-height) + env(safe-area-inset-top, 0px) + 0.5rem)' }}
         toastOptions={{ closeButtonAriaLabel: t('toasts.close') }}
       />
     </div>

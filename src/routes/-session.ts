@@ -35,12 +35,21 @@ async function loadUser(queryClient: QueryClient): Promise<User | null> {
   }
 }
 
+/** Whether this app start already marked the organization's cached copy stale. */
+let organizationRevalidated = false;
+
 /**
  * Loads the session for one navigation (every navigation, the 404 page's included). Takes the router context;
  * resolves to `{session}`, the route context the layouts' guards read. Organization/user load failures other than
  * offline (`NetworkError`) propagate to the error page.
  */
 export async function loadSession({ queryClient }: { queryClient: QueryClient }): Promise<{ session: Session }> {
+  // A copy restored from IndexedDB may name the club as it was called before a rename: once per app start it counts
+  // as stale, so it is shown at once and refreshed behind it (decision 0082).
+  if (!organizationRevalidated) {
+    organizationRevalidated = true;
+    await queryClient.invalidateQueries({ queryKey: getOrganizationQueryOptions().queryKey, refetchType: 'none' });
+  }
   // The organization first (bearer = organization key): a cache restored from IndexedDB has not run the fetch
   // that remembers its token, and the user request needs it.
   const organization = await queryClient.ensureQueryData({ ...getOrganizationQueryOptions(), revalidateIfStale: true });

@@ -118,12 +118,17 @@ test('a wrong keyword can be tried again; the right one, typed loosely, earns th
   expect(ledger.filter((t) => t.reason === 'challenge')).toHaveLength(1);
 });
 
-test('a signed-out visit to /challenges/poll is remembered and restored once after sign-in', async ({ page }) => {
+test('a signed-out visit to /challenges/poll is remembered and restored once after sign-in and onboarding', async ({ page }) => {
   const email = newFanEmail('redirect');
   await page.goto('/challenges/poll');
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/login');
   await signInThroughUi(page, email);
+  // A new fan picks a name first (decision 0082); the remembered page waits for them.
+  await expect(page).toHaveURL(/\/welcome$/);
+  await page.getByLabel(/first name|prénom/i).fill('Léa');
+  await page.getByLabel(/username|pseudo|nom d'utilisateur/i).fill(`fan${Date.now() % 1_000_000}`);
+  await page.getByRole('button', { name: /let's go|c'est parti/i }).click();
   await expect(page).toHaveURL(/\/challenges\/poll$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(/polls/i);
   expect(await page.evaluate(() => localStorage.getItem('podium.session.postLoginRedirectPath'))).toBeNull();

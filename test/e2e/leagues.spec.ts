@@ -1,6 +1,7 @@
 /**
  * Private leagues end to end in Chromium against the real server (decision 0061): a fan creates a league; a friend
- * opens its invite link signed out, is sent to sign in and lands back on the join page, joins, and sees the table;
+ * opens its invite link signed out, is sent to sign in, picks a name and lands back on the join page, joins, and sees
+ * the table;
  * the first fan checks in (through the API) and the friend's table shows the points; the friend then opens the
  * organization's leaderboard from the profile. A fan who opened the leaderboard sees it again offline, from the
  * persisted cache, with the time the server computed it.
@@ -25,6 +26,11 @@ test('two fans in a league: one earns points, the other sees the table change', 
   await friend.goto(`/leagues/join/${league.inviteCode}`);
   await friend.waitForURL((url) => !url.pathname.startsWith('/leagues'));
   await signInThroughUi(friend, newFanEmail('lgb'));
+  // A new fan picks a name first (decision 0082), then lands on the join page.
+  await friend.waitForURL(/\/welcome$/);
+  await friend.getByLabel('First name').fill('Sam');
+  await friend.getByLabel('Username').fill(`lgb${randomUUID().slice(0, 8)}`);
+  await friend.getByRole('button', { name: "Let's go" }).click();
   await friend.waitForURL(new RegExp(`/leagues/join/${league.inviteCode}$`));
   await friend.getByRole('button', { name: 'Join Friday five' }).click();
   await friend.waitForURL(new RegExp(`/leagues/${league.id}$`));

@@ -83,6 +83,13 @@ test('a visitor on / sees the public sweepstakes and challenges the server chose
   expect(visitorAll.every((v) => member.some((m) => m.challengeId === v.challengeId))).toBe(true);
 });
 
+/** Fills and submits /welcome (first name and a fresh username); the app then goes where it goes next. */
+async function submitWelcome(page: import('@playwright/test').Page): Promise<void> {
+  await page.getByLabel('First name').fill('Camille');
+  await page.getByLabel('Username').fill(`fan${Date.now() % 1_000_000}`);
+  await page.getByRole('button', { name: "Let's go" }).click();
+}
+
 test('a visitor asking for a member page stays on / and the path is remembered; / itself is not remembered', async ({ page }) => {
   await page.goto('/');
   expect(await storedRedirect(page)).toBeNull();
@@ -94,12 +101,15 @@ test('a visitor asking for a member page stays on / and the path is remembered; 
 });
 
 test('after sign-in the stored path is used once and cleared', async ({ page }) => {
-  // The stored-path rule comes before the new-user rule (spec §2 order), so a first sign-in shows it too.
+  // A new member picks a name on /welcome first and the stored path waits for them (decision 0082).
   const email = newEmail('returning');
   await page.goto('/sweepstakes');
   await expect(page).toHaveURL(/\/$/);
   expect(await storedRedirect(page)).toBe('/sweepstakes');
   await signIn(page, email);
+  await expect(page).toHaveURL(/\/welcome$/);
+  expect(await storedRedirect(page)).toBe('/sweepstakes');
+  await submitWelcome(page);
   await expect(page).toHaveURL(/\/sweepstakes$/);
   expect(await storedRedirect(page)).toBeNull();
   // Used once: the next visit to / is not sent there again.
@@ -136,6 +146,8 @@ test('choosing a public challenge remembers it, and signing in lands on it', asy
   await expect(page).toHaveURL(/\/login$/);
   expect(await storedRedirect(page)).toMatch(/^\/challenges\/[a-z]+\/[\w-]+$/);
   await signIn(page, email);
+  await expect(page).toHaveURL(/\/welcome$/);
+  await submitWelcome(page);
   await expect(page).toHaveURL(/\/challenges\/[a-z]+\/[\w-]+$/);
   await expect(page.getByRole('heading', { name: title }).first()).toBeVisible();
 });

@@ -190,7 +190,7 @@ describe('private leagues', () => {
     expect(league).toMatchObject({ name: 'Friday five-a-side', memberCount: 1, mine: true });
 
     const invite = await t.request('GET', `/api/leagues/invites/${league.inviteCode}`, { token: bob.token });
-    expect(LeagueInviteResponseSchema.parse(invite.body).data).toEqual({ id: league.id, name: league.name, memberCount: 1, member: false });
+    expect(LeagueInviteResponseSchema.parse(invite.body).data).toEqual({ id: league.id, name: league.name, memberCount: 1, member: false, invitedBy: ann.username });
     expect((await join(bob.token, league.inviteCode)).body.data).toMatchObject({ id: league.id, memberCount: 2, mine: false });
     expect((await join(bob.token, league.inviteCode)).body.data.memberCount).toBe(2);
     expect((await join(cyd.token, league.inviteCode)).status).toBe(200);
@@ -212,6 +212,21 @@ describe('private leagues', () => {
     expect(LeagueListResponseSchema.parse((await t.request('GET', '/api/leagues', { token: bob.token })).body).data).toEqual([]);
     const [listed] = LeagueListResponseSchema.parse((await t.request('GET', '/api/leagues', { token: ann.token })).body).data;
     expect(listed).toMatchObject({ id: league.id, memberCount: 2 });
+  });
+
+  it('shows a visitor (organization key) what an invite is for and who started the league, never their hidden name', async () => {
+    const ann = await signedInMember();
+    const league = await createLeague(ann.token, 'Sunday league');
+    const preview = await t.request('GET', `/api/leagues/invites/${league.inviteCode}`);
+    expect(preview.status).toBe(200);
+    expect(LeagueInviteResponseSchema.parse(preview.body).data).toEqual({ id: league.id, name: 'Sunday league', memberCount: 1, member: false, invitedBy: ann.username });
+    expect((await t.request('GET', '/api/leagues/invites/no-such-league-code')).status).toBe(404);
+    // Joining still needs a member.
+    expect((await t.request('POST', `/api/leagues/invites/${league.inviteCode}`)).status).toBe(401);
+
+    expect((await t.request('PUT', '/api/leaderboards/name', { token: ann.token, body: { shown: false } })).status).toBe(200);
+    const hidden = await t.request('GET', `/api/leagues/invites/${league.inviteCode}`);
+    expect(hidden.body.data.invitedBy).toBeNull();
   });
 
   it('answers 404 for a league id that cannot be one, never a server error', async () => {

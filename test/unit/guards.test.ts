@@ -8,7 +8,7 @@ import {
   type MemberGuardInput,
   type OpenGuardInput,
 } from '../../src/features/session/navigation-guard';
-import { tabFromPath } from '../../src/components/tabs';
+import { currentTab, tabFromPath } from '../../src/components/tabs';
 import { describeRouteError, RouteValidationError } from '../../src/components/route-error';
 
 const adult = { isNewUser: false, underage: false };
@@ -108,6 +108,24 @@ describe('main guard: post-login redirect (spec §2: used once and cleared, unle
     });
   });
 
+  it('a new user goes through /welcome first and the stored path waits for them, then is used once', () => {
+    const newcomer = { isNewUser: true, underage: false };
+    const invite = '/leagues/join/abcdefgh1234';
+    expect(openGuard({ user: newcomer, pathname: '/login/verify-email', fullPath: '/login/verify-email', storedRedirect: invite })).toEqual({ action: 'redirect', to: '/welcome' });
+    expect(guard({ user: newcomer, pathname: '/welcome', fullPath: '/welcome', storedRedirect: invite })).toEqual({ action: 'allow' });
+    expect(guard({ user: newcomer, pathname: '/dashboard', storedRedirect: invite })).toEqual({ action: 'redirect', to: '/welcome' });
+    // Onboarded: the stored path now applies, once.
+    expect(guard({ pathname: '/dashboard', storedRedirect: invite })).toEqual({ action: 'redirect', to: invite, clearStoredRedirect: true });
+  });
+
+  it('a new underage user (no onboarding) goes straight to the stored path', () => {
+    expect(guard({ user: { isNewUser: true, underage: true }, storedRedirect: '/leagues/join/abcdefgh1234' })).toEqual({
+      action: 'redirect',
+      to: '/leagues/join/abcdefgh1234',
+      clearStoredRedirect: true,
+    });
+  });
+
   it('a visitor never consumes the stored path', () => {
     expect(openGuard({ user: null, pathname: '/', fullPath: '/', storedRedirect: '/challenges' })).toEqual({ action: 'allow' });
   });
@@ -169,6 +187,14 @@ describe('paths and tabs', () => {
     expect(tabFromPath('/sweepstakes/1')).toBe('sweepstakes');
     expect(tabFromPath('/welcome')).toBe('dashboard');
     expect(tabFromPath('/')).toBe('dashboard');
+  });
+
+  it('the tab bar marks no tab on pages that are no tab\'s (history, leaderboard), Home on / and /dashboard', () => {
+    expect(currentTab('/history')).toBeNull();
+    expect(currentTab('/leaderboard')).toBeNull();
+    expect(currentTab('/dashboard')).toBe('dashboard');
+    expect(currentTab('/')).toBe('dashboard');
+    expect(currentTab('/challenges/poll')).toBe('challenges');
   });
 });
 

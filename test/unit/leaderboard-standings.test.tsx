@@ -62,8 +62,8 @@ describe('period picker', () => {
     const onChange = vi.fn();
     render(<PeriodPicker value="month" onChange={onChange} />);
     const group = screen.getByRole('group', { name: 'Period' });
-    expect(within(group).getByRole('button', { name: 'This month' }).getAttribute('aria-pressed')).toBe('true');
-    expect(within(group).getByRole('button', { name: 'This week' }).getAttribute('aria-pressed')).toBe('false');
+    expect(within(group).getByRole('button', { name: 'Month' }).getAttribute('aria-pressed')).toBe('true');
+    expect(within(group).getByRole('button', { name: 'Week' }).getAttribute('aria-pressed')).toBe('false');
     fireEvent.click(within(group).getByRole('button', { name: 'All time' }));
     expect(onChange).toHaveBeenCalledWith('all');
   });

@@ -1,9 +1,11 @@
 /**
- * Leaderboards and private leagues (decision 0061; rules in `server/domain/leaderboards.ts`), members only:
+ * Leaderboards and private leagues (decision 0061; rules in `server/domain/leaderboards.ts`), members only but for
+ * an invite's preview:
  * - `GET /leaderboards?period=week|month|season|all`: the organization's table, top rows and the member's own row.
  * - `GET /leaderboards/name`, `PUT /leaderboards/name {shown}`: the member's choice to show or hide their username.
  * - `GET /leagues`, `POST /leagues {name}`: the member's leagues; create one (the creator is its first member).
- * - `GET /leagues/invites/{code}`, `POST /leagues/invites/{code}`: what an invite link shows; join by it.
+ * - `GET /leagues/invites/{code}`, `POST /leagues/invites/{code}`: what an invite link shows (visitors too: decision
+ *   0082); join by it.
  * - `GET /leagues/{id}/table?period=`: a league's table; `DELETE /leagues/{id}/members/me`: leave it.
  */
 import { Hono } from 'hono';
@@ -103,12 +105,17 @@ export function leagueRoutes(deps: AppDeps) {
       return sendData(c, await db.transaction((tx) => createLeague(tx, principal, name)), 201);
     })
     .get('/invites/:code', documented({
-      summary: 'What an invite link shows before joining: the league\'s name and size',
+      summary: 'What an invite link shows before joining: the league\'s name and size and who started it',
+      description: 'Open to visitors (organization key) too, so the sign-in page can say what they were invited to (decision 0082).',
       tags: ['leaderboards'],
       params: { code: InviteCodeSchema },
       response: LeagueInviteResponseSchema,
       errors: { 404: 'NotFound: no league of the organization has this invite code.' },
-    }), async (c) => sendData(c, await readInvite(db, requireUser(c.get('principal')), inviteCode(c))))
+    }), async (c) => {
+      const principal = c.get('principal');
+      const reader = { organization: principal.organization, user: principal.kind === 'user' ? principal.user : null };
+      return sendData(c, await readInvite(db, reader, inviteCode(c), deps.clock()));
+    })
     .post('/invites/:code', documented({
       summary: 'Joins the league of an invite link (joining again changes nothing)',
       tags: ['leaderboards'],

@@ -77,17 +77,72 @@ function PublicSection<T>({ id, title, query, items, emptyText, itemKey, childre
   );
 }
 
-/** Renders the public dashboard. */
-export function PublicDashboard() {
+/**
+ * The public sweepstakes and challenges, each with a call to sign in: the items whose operator setting "shown to
+ * visitors who are not signed in" is on (the server filters for the organization key). On the public dashboard, and
+ * on the sign-in landing when the public dashboard is off, where `hideEmpty` leaves out a list with nothing in it
+ * (decision 0082).
+ */
+export function PublicOffers({ hideEmpty = false }: { hideEmpty?: boolean }) {
   const { t } = useTranslation('integrations');
-  const { data: organization } = useOrganization();
   const sweepstakes = useQuery(getSweepstakesQueryOptions());
   const challenges = useQuery(getChallengesQueryOptions());
-  const name = organization?.name ?? 'Podium';
   // The clock is read once, when the page opens: rendering stays pure and the list does not shift between renders.
   const [now] = useState(() => Date.now());
   const openSweepstakes = sweepstakes.data ? openPublicSweepstakes(sweepstakes.data) : undefined;
   const openChallenges = challenges.data ? openPublicChallenges(challenges.data, now) : undefined;
+  const shown = (items: unknown[] | undefined) => !hideEmpty || (items?.length ?? 0) > 0;
+
+  return (
+    <>
+      {shown(openSweepstakes) ? (
+        <PublicSection
+          id="public-sweepstakes-title"
+          title={t('publicDashboard.sweepstakesTitle')}
+          query={sweepstakes}
+          items={openSweepstakes}
+          emptyText={t('publicDashboard.noSweepstakes')}
+          itemKey={(s) => s.sweepstakeId}
+        >
+          {(s) => (
+            <>
+              <span className={s.status === 'live' ? 'pill pill--success' : 'pill pill--muted'}>{t(`publicDashboard.status.${s.status}`)}</span>
+              <h3 className="card__title">{s.title}</h3>
+              <p className="card__meta">{t('publicDashboard.prize', { prize: s.prize })}</p>
+              <p className="card__meta">{t('publicDashboard.entryCost', { count: s.entryCost })}</p>
+              <SignInCta path={`/sweepstakes/${s.sweepstakeId}`} label={t('publicDashboard.signInToEnter')} />
+            </>
+          )}
+        </PublicSection>
+      ) : null}
+
+      {shown(openChallenges) ? (
+        <PublicSection
+          id="public-challenges-title"
+          title={t('publicDashboard.challengesTitle')}
+          query={challenges}
+          items={openChallenges}
+          emptyText={t('publicDashboard.noChallenges')}
+          itemKey={(c) => c.challengeId}
+        >
+          {(c) => (
+            <>
+              <h3 className="card__title">{c.title}</h3>
+              <p className="card__meta">{t('publicDashboard.points', { count: c.maxPoints })}</p>
+              <SignInCta path={`/challenges/${c.subtype}/${c.challengeId}`} label={t('publicDashboard.signInToPlay')} />
+            </>
+          )}
+        </PublicSection>
+      ) : null}
+    </>
+  );
+}
+
+/** Renders the public dashboard. */
+export function PublicDashboard() {
+  const { t } = useTranslation('integrations');
+  const { data: organization } = useOrganization();
+  const name = organization?.name ?? 'Podium';
 
   useDocumentTitle(t('publicDashboard.documentTitle', { name }));
 
@@ -104,41 +159,7 @@ export function PublicDashboard() {
         </Link>
       </header>
 
-      <PublicSection
-        id="public-sweepstakes-title"
-        title={t('publicDashboard.sweepstakesTitle')}
-        query={sweepstakes}
-        items={openSweepstakes}
-        emptyText={t('publicDashboard.noSweepstakes')}
-        itemKey={(s) => s.sweepstakeId}
-      >
-        {(s) => (
-          <>
-            <span className={s.status === 'live' ? 'pill pill--success' : 'pill pill--muted'}>{t(`publicDashboard.status.${s.status}`)}</span>
-            <h3 className="card__title">{s.title}</h3>
-            <p className="card__meta">{t('publicDashboard.prize', { prize: s.prize })}</p>
-            <p className="card__meta">{t('publicDashboard.entryCost', { count: s.entryCost })}</p>
-            <SignInCta path={`/sweepstakes/${s.sweepstakeId}`} label={t('publicDashboard.signInToEnter')} />
-          </>
-        )}
-      </PublicSection>
-
-      <PublicSection
-        id="public-challenges-title"
-        title={t('publicDashboard.challengesTitle')}
-        query={challenges}
-        items={openChallenges}
-        emptyText={t('publicDashboard.noChallenges')}
-        itemKey={(c) => c.challengeId}
-      >
-        {(c) => (
-          <>
-            <h3 className="card__title">{c.title}</h3>
-            <p className="card__meta">{t('publicDashboard.points', { count: c.maxPoints })}</p>
-            <SignInCta path={`/challenges/${c.subtype}/${c.challengeId}`} label={t('publicDashboard.signInToPlay')} />
-          </>
-        )}
-      </PublicSection>
+      <PublicOffers />
     </div>
   );
 }

@@ -27,3 +27,13 @@ export async function shareInvite(url: string, title: string, text: string): Pro
 
 /** The absolute invite link of `code` on this origin. */
 export const inviteUrl = (code: string) => new URL(`/leagues/join/${encodeURIComponent(code)}`, window.location.origin).toString();
+
+/**
+ * The invite code of a path, when it is an invite link's (`/leagues/join/{code}`, search and hash ignored), else
+ * null. Pure. Lets the sign-in pages tell an invitee what they were invited to from the path remembered for after
+ * sign-in (decision 0082).
+ */
+export function inviteCodeOfPath(path: string | null): string | null {
+  const match = /^\/leagues\/join\/([A-Za-z0-9_-]{8,32})\/?(?:[?#].*)?$/.exec(path ?? '');
+  return match ? match[1] : null;
+}

@@ -73,7 +73,7 @@ export interface OpenGuardInput extends RouteGuardInput {
  * The main guard (spec §2) on a members-only route, the pages under the `_auth` layout. Rules, in the spec's order:
  * - no user: the full path is remembered and the visitor goes to `/` (also in logged-off dashboard mode, where `/`
  *   is the public dashboard);
- * - the stored post-login redirect (see `withStoredRedirect`);
+ * - the stored post-login redirect, after `/welcome` for a new user (see `withStoredRedirect`);
  * - new user (isNewUser) on `/dashboard`, not underage: to `/welcome`;
  * - underage user on `/welcome`, `/profile/edit`, `/games/poll`, `/contests`, `/benefits`: to `/dashboard`.
  * Returns the decision; never throws.
@@ -107,8 +107,10 @@ export function decideOpenGuard(input: OpenGuardInput): GuardDecision {
 
 /**
  * Spec §2: after sign-in the stored redirect path is used once and cleared, unless it is `/welcome` or `/dashboard`
- * (then it is only cleared and the route's own rules apply). Takes the input of a signed-in user and the route's
- * rules, `decide(normalizedPath)`; returns the stored path's redirect, or the route's decision.
+ * (then it is only cleared and the route's own rules apply). A new user who is not underage goes through `/welcome`
+ * first and the stored path waits for them (decision 0082): an invitee gets a name before landing where they were
+ * invited, instead of showing as a hidden fan. Takes the input of a signed-in user and the route's rules,
+ * `decide(normalizedPath)`; returns the stored path's redirect, the onboarding detour, or the route's decision.
  */
 function withStoredRedirect(input: RouteGuardInput, decide: (path: string) => GuardDecision): GuardDecision {
   const path = normalizePath(input.pathname);
@@ -116,6 +118,7 @@ function withStoredRedirect(input: RouteGuardInput, decide: (path: string) => Gu
   if (!stored) return decide(path);
   const storedPath = normalizePath(stored.split(/[?#]/)[0]);
   if (!IGNORED_POST_LOGIN_PATHS.includes(storedPath) && stored !== input.fullPath) {
+    if (input.user?.isNewUser && !input.user.underage) return path === '/welcome' ? { action: 'allow' } : { action: 'redirect', to: '/welcome' };
     return { action: 'redirect', to: stored, clearStoredRedirect: true };
   }
   return { ...decide(path), clearStoredRedirect: true };

@@ -11,21 +11,25 @@
  *   (`../update-prompt.ts`, docs/decisions/0039-toasts-around-sonner.md).
  * The region is `role="status"` (aria-live polite), so screen readers hear changes without losing focus.
  * Times use Intl through i18next's `datetime` formatter in the active language. No props; needs a
- * QueryClientProvider above it. Styling: `data-state="offline"|"syncing"|"online"` and inline defaults.
+ * QueryClientProvider above it. Styling: `data-state="offline"|"syncing"|"online"` and inline defaults; it
+ * takes space in the layout rather than overlaying the page.
  */
 import { useTranslation } from 'react-i18next';
 import type { CSSProperties } from 'react';
 import { usePendingUpdate } from '../update-prompt';
 import { useIsOnline, useLastUpdatedAt, useQueuedActionCount } from '../use-offline-status';
 
+/**
+ * The pill sits in the page's flow, under the app bar, and takes its own height: fixed over the page it covered the
+ * page's title (decision 0082).
+ */
 const pillStyle: CSSProperties = {
-  position: 'fixed',
-  insetInline: 0,
-  top: 'calc(env(safe-area-inset-top, 0px) + 0.5rem)',
+  display: 'block',
+  position: 'relative',
+  marginBlock: '0.5rem',
   marginInline: 'auto',
   width: 'fit-content',
   maxWidth: 'calc(100% - 1rem)',
-  zIndex: 50,
   padding: '0.375rem 0.875rem',
   borderRadius: '999px',
   fontSize: '0.875rem',
@@ -37,13 +41,8 @@ const pillStyle: CSSProperties = {
   boxShadow: '0 2px 8px rgba(0,0,0,0.3)',
 };
 
-/** The update button: the status pill's look, just below where the pill sits, clickable. */
-const updateStyle = (belowPill: boolean): CSSProperties => ({
-  ...pillStyle,
-  top: `calc(env(safe-area-inset-top, 0px) + ${belowPill ? '2.75rem' : '0.5rem'})`,
-  cursor: 'pointer',
-  font: 'inherit',
-});
+/** The update button: the status pill's look, in the flow under it, clickable. */
+const updateStyle: CSSProperties = { ...pillStyle, cursor: 'pointer', font: 'inherit' };
 
 /** Whether two timestamps fall on the same local calendar day. */
 function sameDay(a: Date, b: Date): boolean {
@@ -78,7 +77,7 @@ export function OfflineIndicator() {
         {text}
       </div>
       {acceptUpdate && ready ? (
-        <button type="button" data-update-available="" style={updateStyle(Boolean(text))} onClick={acceptUpdate}>
+        <button type="button" data-update-available="" style={updateStyle} onClick={acceptUpdate}>
           {t('update.indicator')}
         </button>
       ) : null}

@@ -1,12 +1,14 @@
 /**
  * `/` (spec §2): open to visitors, allows an incomplete profile, no layout. Normally the sign-in entry. With the
  * logged-off dashboard on (decision 0033), visitors see the public dashboard here, and a signed-in member —
- * whom the guard keeps on `/` in that mode — sees the member dashboard.
+ * whom the guard keeps on `/` in that mode — sees the member dashboard. Otherwise the landing also shows the
+ * sweepstakes and challenges the club shows visitors, and an invitee what they were invited to (decision 0082).
  */
 import { createFileRoute } from '@tanstack/react-router';
+import { Invitation } from '../-invitation';
 import { BottomNav } from '../../components/bottom-nav';
 import { DashboardPage } from '../../app/dashboard/dashboard-page';
-import { PublicDashboard } from '../../app/public-dashboard/public-dashboard';
+import { PublicDashboard, PublicOffers } from '../../app/public-dashboard/public-dashboard';
 import { useCurrentUser } from '../../lib/session/get-current-user';
 import { SignInLanding } from '../../features/session/components/sign-in-landing';
 
@@ -18,7 +20,7 @@ export const Route = createFileRoute('/_open/')({
 function IndexPage() {
   const { config } = Route.useRouteContext();
   const { data: user } = useCurrentUser();
-  if (!config.loggedOffDashboard) return <SignInLanding />;
+  if (!config.loggedOffDashboard) return <SignInLanding invitation={<Invitation />} offers={<PublicOffers hideEmpty />} />;
   if (!user) return <PublicDashboard />;
   return (
     <div className={config.tabsEnabled ? 'app-main--with-nav' : undefined}>

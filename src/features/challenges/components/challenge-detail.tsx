@@ -81,7 +81,8 @@ export function ChallengeDetail({ challengeId }: ChallengeDetailProps) {
           {challenge.title}
         </h1>
         {challenge.description ? <p className="challenge-hero__description">{challenge.description}</p> : null}
-        {challenge.expiresOn ? (
+        {/* A completed challenge shows no expiry: "Completed" beside "Ends in 3 days" reads as if more were to do. */}
+        {challenge.expiresOn && state !== 'completed' ? (
           <p className="muted challenge-hero__expiry">
             <ChallengeIcon name="clock" />{' '}
             {state === 'expired' || Date.parse(challenge.expiresOn) <= now.getTime()

@@ -90,15 +90,15 @@ export function ChapterList<T>({ chapters, keyOf, nameOf, onReorder, children, o
     if (to < 0 || to >= chapters.length || from === to) return;
     onReorder(moveChapter(chapters, from, to));
     if (byButton) setMoved({ id: ids[from], direction: to < from ? 'up' : 'down' });
-    setAnnouncement(t('stories.moved', { name: nameOf(chapters[from], from), position: to + 1, count: chapters.length }));
+    setAnnouncement(t('stories.moved', { name: nameOf(chapters[from], from), position: to + 1, total: chapters.length }));
   };
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (over && active.id !== over.id) move(indexOf(active.id), indexOf(over.id));
   };
   const announcements: Announcements = {
-    onDragStart: ({ active }) => t('stories.pickedUp', { name: named(active.id), position: indexOf(active.id) + 1, count: chapters.length }),
-    onDragOver: ({ active, over }) => (over ? t('stories.over', { name: named(active.id), position: indexOf(over.id) + 1, count: chapters.length }) : undefined),
-    onDragEnd: ({ active, over }) => (over ? t('stories.dropped', { name: named(active.id), position: indexOf(over.id) + 1, count: chapters.length }) : undefined),
+    onDragStart: ({ active }) => t('stories.pickedUp', { name: named(active.id), position: indexOf(active.id) + 1, total: chapters.length }),
+    onDragOver: ({ active, over }) => (over ? t('stories.over', { name: named(active.id), position: indexOf(over.id) + 1, total: chapters.length }) : undefined),
+    onDragEnd: ({ active, over }) => (over ? t('stories.dropped', { name: named(active.id), position: indexOf(over.id) + 1, total: chapters.length }) : undefined),
     onDragCancel: ({ active }) => t('stories.cancelled', { name: named(active.id) }),
   };
 

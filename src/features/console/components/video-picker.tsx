@@ -30,7 +30,7 @@ export function VideoPicker({ id, label, value, onChange, describedBy, invalid }
   const left = (videos.data?.data ?? []).filter((v) => !value.includes(v.id));
   const move = (from: number, to: number) => {
     onChange(arrayMove([...value], from, to));
-    setAnnouncement(t('playlists.moved', { name: nameOf(value[from]), position: to + 1, count: value.length }));
+    setAnnouncement(t('playlists.moved', { name: nameOf(value[from]), position: to + 1, total: value.length }));
   };
   return (
     <fieldset className="console-fieldset" aria-describedby={describedBy} aria-invalid={invalid || undefined}>

@@ -1,6 +1,7 @@
 /**
  * `/leagues/{id}` (decision 0061): a private league's table by period (every member, the fan's row highlighted),
- * its invite link (Web Share API where available, else copied with a toast) and leaving it. A league is a detail
+ * its invite link (Web Share API where available, else copied with a toast; when both fail, shown in a field to copy
+ * by hand) and leaving it. A league is a detail
  * of the leaderboard: the page has no tab bar but a link back to it, in every state (decision 0077).
  */
 import { useState } from 'react';
@@ -9,11 +10,26 @@ import { useTranslation } from 'react-i18next';
 import { BackLink, ListSkeleton } from '../../../components/content-ui';
 import { ListError } from '../../../components/list-states';
 import { Page } from '../../../components/page';
+import { TextField } from '../../../components/field';
 import type { LeaderboardPeriod } from '../../../contracts/leaderboard';
 import { notify } from '../../../platform/toasts';
 import { useLeagueTable, useLeaveLeague } from '../api/leaderboards';
 import { inviteUrl, shareInvite } from '../share-invite';
 import { PeriodPicker, Standings } from './standings';
+
+/**
+ * The invite link in a read-only field, selected on focus, for a browser that could neither share nor copy it; the
+ * note before it is announced (`role="alert"`).
+ */
+function ManualInviteLink({ url }: { url: string }) {
+  const { t } = useTranslation('leaderboards');
+  return (
+    <div className="stack stack--sm">
+      <p role="alert">{t('invite.failed')}</p>
+      <TextField label={t('invite.linkLabel')} hint={t('invite.linkHint')} value={url} readOnly onFocus={(event) => event.currentTarget.select()} />
+    </div>
+  );
+}
 
 /** Renders the page of league `id`. */
 export function LeaguePage({ id }: { id: string }) {
@@ -23,14 +39,18 @@ export function LeaguePage({ id }: { id: string }) {
   const leave = useLeaveLeague();
   const navigate = useNavigate();
   const league = table.data?.league;
+  // Set when neither the share sheet nor the clipboard took the link: it then stays on the page, in a field to copy
+  // by hand (a toast would take it away).
+  const [unshared, setUnshared] = useState<string | null>(null);
 
   const onShare = async () => {
     if (!league) return;
+    const url = inviteUrl(league.inviteCode);
     try {
-      const outcome = await shareInvite(inviteUrl(league.inviteCode), league.name, t('invite.text', { name: league.name }));
+      const outcome = await shareInvite(url, league.name, t('invite.text', { name: league.name }));
       if (outcome === 'copied') notify({ title: t('invite.copied') });
     } catch {
-      notify({ title: t('invite.failed'), description: inviteUrl(league.inviteCode), variant: 'destructive', duration: Infinity });
+      setUnshared(url);
     }
   };
   const onLeave = () => {
@@ -54,6 +74,7 @@ export function LeaguePage({ id }: { id: string }) {
             {t('invite.action')}
           </button>
         ) : null}
+        {unshared ? <ManualInviteLink url={unshared} /> : null}
         <PeriodPicker value={period} onChange={setPeriod} />
         {table.data ? (
           <Standings table={table.data} caption={t('leagueCaption', { name: table.data.league.name, period: t(`period.${period}`) })} />

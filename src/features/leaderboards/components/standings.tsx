@@ -19,7 +19,7 @@ export function PeriodPicker({ value, onChange }: { value: LeaderboardPeriod; on
       <div className="lang-switch lb-periods" role="group" aria-labelledby={labelId}>
         {LeaderboardPeriodSchema.options.map((period) => (
           <button key={period} type="button" aria-pressed={period === value} onClick={() => onChange(period)}>
-            {t(`period.${period}`)}
+            {t(`periodShort.${period}`)}
           </button>
         ))}
       </div>

@@ -3,7 +3,7 @@
  * /login/verify-email. The address travels in sessionStorage, not in the URL. A `redirect` path (`/login?redirect=`)
  * becomes the post-login path once the code is sent, so that the main guard goes there after sign-in.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
@@ -15,8 +15,11 @@ import { getPendingEmail, setPendingEmail } from '../pending-email';
 import { setPostLoginRedirect } from '../post-login-redirect';
 import { AuthScreen } from './auth-screen';
 
-/** Renders the e-mail step of sign-in; `redirect`: a same-origin path to come back to after sign-in, if any. */
-export function LoginForm({ redirect }: { redirect?: string }) {
+/**
+ * Renders the e-mail step of sign-in; `redirect`: a same-origin path to come back to after sign-in, if any;
+ * `invitation`: what the visitor was invited to, under the intro (composed by the app layer; decision 0082).
+ */
+export function LoginForm({ redirect, invitation }: { redirect?: string; invitation?: ReactNode }) {
   const { t } = useTranslation('session');
   const navigate = useNavigate();
   const requestOtp = useRequestOtp();
@@ -47,7 +50,13 @@ export function LoginForm({ redirect }: { redirect?: string }) {
   };
 
   return (
-    <AuthScreen back={{ to: '/', label: t('back') }} title={t('login.title')} intro={<p className="muted">{t('login.intro')}</p>}>
+    <AuthScreen back={{ to: '/', label: t('back') }} title={t('login.title')} intro={
+        <>
+          <p className="muted">{t('login.intro')}</p>
+          {invitation}
+        </>
+      }
+    >
       <form className="form" noValidate onSubmit={onSubmit} aria-describedby="login-form-error">
         <TextField
           label={t('login.emailLabel')}

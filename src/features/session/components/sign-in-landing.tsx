@@ -1,7 +1,8 @@
 /**
  * The index screen (spec §2 `/`): the sign-in entry for visitors — the organization's mark and name, what members
- * get, and "Sign in with e-mail".
+ * get, what an invitee was invited to, and "Sign in with e-mail".
  */
+import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { mediaUrl } from '../../../api/media';
@@ -17,8 +18,12 @@ const PERKS = [
   { key: 'rewards', Icon: StarIcon },
 ] as const;
 
-/** Renders the landing hero and the call to action. */
-export function SignInLanding() {
+/**
+ * Renders the landing hero and the call to action. Slots the app layer fills from other features (decision 0082):
+ * `invitation`, what the visitor was invited to, above the call to action; `offers`, what the club shows visitors
+ * who are not signed in, below it.
+ */
+export function SignInLanding({ invitation, offers }: { invitation?: ReactNode; offers?: ReactNode } = {}) {
   const { t } = useTranslation('session');
   const { data: organization } = useOrganization();
   const name = organization?.name ?? 'Podium';
@@ -49,6 +54,7 @@ export function SignInLanding() {
         </ul>
       </div>
       <div className="auth-screen__panel">
+        {invitation}
         <Link to="/login" className="btn btn--primary btn--lg btn--block">
           {t('landing.cta')}
         </Link>
@@ -56,6 +62,7 @@ export function SignInLanding() {
           {t('landing.newHere')}
         </p>
       </div>
+      {offers ? <div className="auth-screen__offers stack stack--lg">{offers}</div> : null}
     </div>
   );
 }

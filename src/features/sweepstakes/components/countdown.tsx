@@ -35,11 +35,16 @@ export function Countdown({ target, caption }: { target: string; caption: string
         {units.map((u) => (
           <li key={u} className="countdown__unit">
             <span className="countdown__value">{String(parts[u]).padStart(2, '0')}</span>
-            <span className="countdown__label">{t(`countdown.${u}`)}</span>
+            <span className="countdown__label">{t(`countdown.${u}`, { count: parts[u] })}</span>
           </li>
         ))}
       </ol>
-      <p className="visually-hidden">{t('countdown.sentence', { caption, days: parts.days, hours: parts.hours, minutes: parts.minutes })}</p>
+      <p className="visually-hidden">{t('countdown.sentence', {
+          caption,
+          days: t('countdown.dayCount', { count: parts.days }),
+          hours: t('countdown.hourCount', { count: parts.hours }),
+          minutes: t('countdown.minuteCount', { count: parts.minutes }),
+        })}</p>
     </div>
   );
 }

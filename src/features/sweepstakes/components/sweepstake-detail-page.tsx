@@ -122,7 +122,7 @@ function SweepstakeDetail({ sweepstake }: { sweepstake: Sweepstake }) {
             { label: t('detail.opens'), value: dateFormat.format(new Date(sweepstake.startsAt)) },
             { label: t('detail.closes'), value: dateFormat.format(new Date(sweepstake.endsAt)) },
             sweepstake.maxEntriesPerUser !== null
-              ? { label: t('detail.limit'), value: t('detail.limitValue', { count: sweepstake.maxEntriesPerUser, remaining }) }
+              ? { label: t('detail.limit'), value: t('detail.limitValue', { count: remaining, limit: sweepstake.maxEntriesPerUser }) }
               : null,
             user ? { label: t('detail.yourBalance'), value: t('points', { count: user.points }) } : null,
           ]}

@@ -6,6 +6,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { LoginForm } from '../../../features/session/components/login-form';
 import { safeRedirectPath } from '../../../features/session/navigation-guard';
+import { Invitation } from '../../-invitation';
 
 export const Route = createFileRoute('/_open/login/')({
   staticData: { open: true, allowIncompleteProfile: true, layout: 'none' },
@@ -16,5 +17,5 @@ export const Route = createFileRoute('/_open/login/')({
 
 function LoginPage() {
   const { redirect } = Route.useSearch();
-  return <LoginForm redirect={redirect} />;
+  return <LoginForm redirect={redirect} invitation={<Invitation />} />;
 }
