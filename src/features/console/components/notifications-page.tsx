@@ -106,6 +106,7 @@ export function NotificationsPage() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (counting) return;
     setError(null);
     const at = when === 'later' ? fromZonedInput(sendAt, timeZone) : null;
     if (when === 'later' && !at) return setError(t('errors.sendAt'));
@@ -281,7 +282,8 @@ export function NotificationsPage() {
           </p>
         ) : null}
         <div className="console-form__actions">
-          <button type="submit" className="btn btn--primary" disabled={send.isPending || counting} aria-busy={send.isPending || counting || undefined}>
+          {/* Not disabled while counting: a disabled button drops focus, which the dialog returns to on close. */}
+          <button type="submit" className="btn btn--primary" disabled={send.isPending} aria-busy={send.isPending || counting || undefined}>
             {when === 'now' ? t('sendNow') : t('schedule')}
           </button>
           {counting ? <p role="status">{t('confirm.counting')}</p> : null}
