@@ -127,7 +127,7 @@ export async function runDraw(deps: AppDeps, organization: OrganizationRow, acto
     return true;
   });
   await notifyWinners(deps, organization, id);
-  return { drawn, draw: await adminDraw(deps.db, organization.id, id, now) };
+  return { drawn, draw: await adminDraw(deps.db, organization, id, now) };
 }
 
 /**
@@ -194,7 +194,7 @@ export async function redrawWinner(deps: AppDeps, organization: OrganizationRow,
     }
   });
   await notifyWinners(deps, organization, id);
-  return adminDraw(deps.db, organization.id, id, now);
+  return adminDraw(deps.db, organization, id, now);
 }
 
 /**
@@ -232,14 +232,20 @@ async function notifyWinners(deps: AppDeps, organization: OrganizationRow, sweep
 }
 
 /**
- * The draw of a sweepstake as operators see it: commitment, the seed once revealed, and every place with the
+ * The draw of a sweepstake as operators see it: commitment, the seed once revealed, who takes part (`entrants`,
+ * `entries`: the eligible entries now, or the frozen list once drawn), and every place with the
  * winner's e-mail (null once deleted), username, claim status and whether it may be redrawn at `now`.
  * @throws ApiError 404 unknown sweepstake
  */
-export async function adminDraw(db: DbOrTx, organizationId: string, id: string, now: Date): Promise<AdminSweepstakeDraw> {
+export async function adminDraw(db: DbOrTx, organization: Pick<OrganizationRow, 'id' | 'timeZone'>, id: string, now: Date): Promise<AdminSweepstakeDraw> {
   if (!UUID.test(id)) throw notFound('Sweepstake not found');
-  const [s] = await db.select().from(sweepstakes).where(and(eq(sweepstakes.id, id), eq(sweepstakes.organizationId, organizationId)));
+  const [s] = await db.select().from(sweepstakes).where(and(eq(sweepstakes.id, id), eq(sweepstakes.organizationId, organization.id)));
   if (!s) throw notFound('Sweepstake not found');
+  // Who takes part: the frozen list once drawn, else the entries a draw run now would count (same eligibility).
+  const frozen = s.drawnAt ? (s.drawEntries ?? []) : null;
+  const taking = frozen
+    ? frozen.map((e) => ({ member: e.member, tickets: e.tickets }))
+    : (await entriesOf(db, s.id)).filter((r) => isEligible(r, now, organization.timeZone)).map((r) => ({ member: r.userId, tickets: r.tickets }));
   const rows = await db
     .select({ winner: sweepstakeWinners, email: users.email, username: users.username, deletedAt: users.deletedAt })
     .from(sweepstakeWinners)
@@ -252,6 +258,8 @@ export async function adminDraw(db: DbOrTx, organizationId: string, id: string, 
     seedCommitment: s.seedCommitment,
     drawSeed: s.drawnAt ? s.drawSeed : null,
     tickets: (s.drawEntries ?? []).reduce((n, e) => n + e.tickets, 0),
+    entrants: new Set(taking.map((e) => e.member)).size,
+    entries: taking.reduce((n, e) => n + e.tickets, 0),
     winners: rows.map(({ winner: w, email, username, deletedAt }) => {
       const claimBy = claimDeadline(w.drawnAt, s.claimDays);
       return {

@@ -24,13 +24,14 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, isNull, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import webpush from 'web-push';
-import type { PushNotification, PushNotificationInputSchema } from '../../src/contracts/admin/push';
+import type { PushAudience, PushNotification, PushNotificationInputSchema } from '../../src/contracts/admin/push';
 import type { PushPayload, PushRenewInput, PushSubscribeInput, PushSubscriptionInfo, PushTopic } from '../../src/contracts/push';
 import type { z } from 'zod';
+import { parseAppScreen } from '../../src/rules/app-screens';
 import { isSuspended } from '../../src/rules/suspension';
 import type { Db, DbOrTx } from '../db/client';
 import { afterCommit } from '../db/request-transaction';
-import { challengeResponses, challenges, checkins, consents, organizations, pushKeys, pushNotifications, pushSubscriptions, ranks, userConsents, users } from '../db/schema';
+import { articles, challengeResponses, challenges, checkins, consents, organizations, pushKeys, pushNotifications, pushSubscriptions, ranks, stories, sweepstakes, userConsents, users, videos } from '../db/schema';
 import type { PushSegment } from '../db/schema/push';
 import type { Env } from '../env';
 import { describeError } from '../lib/error-description';
@@ -279,6 +280,57 @@ async function audienceConditions(db: DbOrTx, organizationId: string, topic: Pus
 }
 
 /**
+ * Who a notification of `topic` to `segment` would reach at `now`: the members and devices `deliverNotification`
+ * would send to (same conditions, suspended members left out by the same rule), one row per member.
+ * @returns the counts
+ * @throws ApiError 422 ValidationFailed for a rank or consent the organization does not have
+ */
+export async function countPushAudience(db: DbOrTx, organizationId: string, topic: PushTopic, segment: PushSegment, now: Date): Promise<PushAudience> {
+  await assertSegmentOfOrganization(db, organizationId, segment);
+  const conditions = await audienceConditions(db, organizationId, topic, segment);
+  const rows = await db
+    .select({ suspendedAt: users.suspendedAt, suspendedUntil: users.suspendedUntil, devices: count() })
+    .from(pushSubscriptions)
+    .innerJoin(users, eq(users.id, pushSubscriptions.userId))
+    .where(and(...conditions))
+    .groupBy(users.id, users.suspendedAt, users.suspendedUntil);
+  const reached = rows.filter((member) => !isSuspended(member, now));
+  return { members: reached.length, devices: reached.reduce((n, member) => n + Number(member.devices), 0) };
+}
+
+/**
+ * Checks a segment's rank and consent against the organization's.
+ * @throws ApiError 422 ValidationFailed (path `segment.rankCode` or `segment.consentKey`)
+ */
+async function assertSegmentOfOrganization(db: DbOrTx, organizationId: string, segment: PushSegment): Promise<void> {
+  if (segment.rankCode) {
+    const [rank] = await db.select({ id: ranks.id }).from(ranks).where(and(eq(ranks.code, segment.rankCode), eq(ranks.organizationId, organizationId)));
+    if (!rank) throw validationFailed('No such rank', [{ path: 'segment.rankCode', message: 'Not a rank of the organization' }]);
+  }
+  if (segment.consentKey) {
+    const [consent] = await db.select({ id: consents.id }).from(consents).where(and(eq(consents.key, segment.consentKey), eq(consents.organizationId, organizationId)));
+    if (!consent) throw validationFailed('No such consent', [{ path: 'segment.consentKey', message: 'Not a consent of the organization' }]);
+  }
+}
+
+/**
+ * Checks that the screen a notification opens is one of the app's (`src/rules/app-screens.ts`, decision 0080) and,
+ * for a content item's page, that the organization has that item (a challenge under its own subtype), so a
+ * notification never opens a "not found" page.
+ * @throws ApiError 422 ValidationFailed (path `url`)
+ */
+async function assertTargetScreen(db: DbOrTx, organizationId: string, url: string): Promise<void> {
+  const screen = parseAppScreen(url);
+  const refuse = (message: string) => validationFailed('No such screen', [{ path: 'url', message }]);
+  if (!screen) throw refuse('Not a screen of the app: choose one from the list');
+  if (screen.kind === 'screen') return;
+  const table = { challenge: challenges, article: articles, video: videos, story: stories, sweepstake: sweepstakes }[screen.kind];
+  const [row] = await db.select({ id: table.id, ...(screen.kind === 'challenge' ? { subtype: challenges.subtype } : {}) }).from(table)
+    .where(and(eq(table.id, screen.id), eq(table.organizationId, organizationId)));
+  if (!row || (screen.kind === 'challenge' && (row as { subtype?: string }).subtype !== screen.subtype)) throw refuse('No such item of the organization');
+}
+
+/**
  * Delivers one operator notification to its audience, page by page.
  * @returns the summed counts
  */
@@ -385,20 +437,15 @@ function toNotification(row: typeof pushNotifications.$inferSelect): PushNotific
  * Records an operator's notification (audit action `notify`, entity `push-notifications`) to go at `sendAt`
  * (absent = now); a notification due now is then sent in the background, without holding the request.
  * @returns the stored notification (status `scheduled` until the job has sent it)
- * @throws ApiError 422 ValidationFailed for a rank or consent the organization does not have
+ * @throws ApiError 422 ValidationFailed for a rank or consent the organization does not have, or a screen that is
+ *   not one of the app's or names an item the organization does not have
  */
 export async function createPushNotification(deps: AppDeps, actor: Actor, input: z.output<typeof PushNotificationInputSchema>): Promise<PushNotification> {
   const now = deps.clock();
   const sendAt = input.sendAt && new Date(input.sendAt) > now ? new Date(input.sendAt) : now;
   const row = await deps.db.transaction(async (tx) => {
-    if (input.segment.rankCode) {
-      const [rank] = await tx.select({ id: ranks.id }).from(ranks).where(and(eq(ranks.code, input.segment.rankCode), eq(ranks.organizationId, actor.organizationId)));
-      if (!rank) throw validationFailed('No such rank', [{ path: 'segment.rankCode', message: 'Not a rank of the organization' }]);
-    }
-    if (input.segment.consentKey) {
-      const [consent] = await tx.select({ id: consents.id }).from(consents).where(and(eq(consents.key, input.segment.consentKey), eq(consents.organizationId, actor.organizationId)));
-      if (!consent) throw validationFailed('No such consent', [{ path: 'segment.consentKey', message: 'Not a consent of the organization' }]);
-    }
+    await assertSegmentOfOrganization(tx, actor.organizationId, input.segment);
+    await assertTargetScreen(tx, actor.organizationId, input.url);
     const [created] = await tx
       .insert(pushNotifications)
       .values({

@@ -52,6 +52,7 @@ test('an operator draws an ended sweepstake; the winner sees "You won" and claim
   // The button becomes available by itself once the sweepstake's end has passed.
   await expect(drawButton).toBeEnabled({ timeout: 20_000 });
   await drawButton.click();
+  await ops.getByRole('dialog', { name: `Draw the winners of “${title}”?` }).getByRole('button', { name: 'Draw the winners' }).click();
   await expect(ops.getByRole('status').filter({ hasText: 'Draw done: 1 winner.' })).toBeAttached();
   const winners = ops.getByRole('table', { name: 'Winners in draw order' });
   await expect(winners.getByRole('row').filter({ hasText: email })).toContainText(/not claimed yet/i);

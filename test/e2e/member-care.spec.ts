@@ -80,6 +80,7 @@ test('an operator adjusts a fan’s points with a reason (the fan sees it in the
   await ops.getByLabel(/Points \(\+ or −\)/).fill('150');
   await ops.getByLabel(/Reason \(shown to the member\)/).fill(reason);
   await ops.getByRole('button', { name: 'Adjust the points' }).click();
+  await ops.getByRole('dialog', { name: "Adjust this member's points?" }).getByRole('button', { name: 'Adjust the points' }).click();
   await expect(ops.getByTestId('member-balance')).toHaveText('150');
   await expect(ops.getByRole('table', { name: 'Points history' }).getByText(reason)).toBeVisible();
 

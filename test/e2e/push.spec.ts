@@ -80,8 +80,9 @@ test('a fan opts in after a check-in; an operator sends; only that subscription 
   await ops.getByLabel('Topic').selectOption('challenges');
   await ops.getByLabel('Title', { exact: true }).fill('New pick’em is live');
   await ops.getByLabel('Text', { exact: true }).fill('Who takes pole in Qatar?');
-  await ops.getByLabel('Screen it opens').fill('/challenges/pickem');
+  await ops.getByLabel('Screen it opens').selectOption({ label: 'Challenges · Pick’ems' });
   await ops.getByRole('button', { name: 'Send now' }).click();
+  await ops.getByRole('dialog', { name: 'Send this notification now?' }).getByRole('button', { name: 'Send now' }).click();
   await expect(ops.getByText('Notification on its way')).toBeVisible();
   await expect.poll(() => service.received.filter((r) => r.subscriptionId === device.id).length).toBe(1);
   const [received] = service.received.filter((r) => r.subscriptionId === device.id);

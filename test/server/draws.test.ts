@@ -137,7 +137,7 @@ describe('the draw', () => {
     expect((await t.request('POST', `/api/admin/sweepstakes/${id}/draw`, { token: member.token })).status).toBe(403);
   });
 
-  it('never picks a suspended, underage or deleted member, runs once, and is reproduced by the script from the published data', async () => {
+  it('counts the eligible entrants and entries, never picks a suspended, underage or deleted member, runs once, and is reproduced by the script from the published data', async () => {
     const { id, endsAt, commitment } = await liveSweepstake(10);
     const eligible = [await entrant(id, [1]), await entrant(id, [2, 3]), await entrant(id, [5])];
     const suspended = await entrant(id, [50]);
@@ -149,8 +149,12 @@ describe('the draw', () => {
     await t.db.update(users).set({ deletedAt: now }).where(eq(users.id, deleted.userId));
     endOf(endsAt);
     const mailedBefore = t.wins.length;
+    // Before the draw, its confirmation counts who takes part: the eligible members and their entries.
+    const pending = AdminSweepstakeDrawResponseSchema.parse((await admin('GET', `/sweepstakes/${id}/winners`)).body).data;
+    expect(pending).toMatchObject({ drawnAt: null, entrants: 3, entries: 11, tickets: 0 });
 
     const first = await draw(id);
+    expect(AdminSweepstakeDrawResponseSchema.parse(first.body).data).toMatchObject({ entrants: 3, entries: 11, tickets: 11 });
     expect(first.status).toBe(201);
     const winners = winnersOf(first.body);
     // Ten places, three eligible members: each of them wins once, nobody else does.

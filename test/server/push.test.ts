@@ -17,7 +17,7 @@ import { isIP } from 'node:net';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AdminChallengeResponseSchema } from '../../src/contracts/admin/challenge';
-import { PushNotificationListResponseSchema, PushNotificationResponseSchema, type PushNotificationInput } from '../../src/contracts/admin/push';
+import { PushAudienceResponseSchema, PushNotificationListResponseSchema, PushNotificationResponseSchema, type PushNotificationInput } from '../../src/contracts/admin/push';
 import { PushKeyResponseSchema, PushPayloadSchema, type PushTopic } from '../../src/contracts/push';
 import { checkins, pushKeys, pushSubscriptions, sweepstakeWinners, users } from '../../server/db/schema';
 import { awardPoints } from '../../server/domain/ledger';
@@ -221,6 +221,84 @@ describe("operators' notifications", () => {
     expect(receivedBy(member.device).map((r) => PushPayloadSchema.parse(r.payload).title)).toEqual(['Tonight']);
     const audit = await t.request('GET', '/api/admin/audit-log?entity=push-notifications', { token: ops });
     expect(audit.body.data.find((e: { entityId: string; action: string }) => e.entityId === cancelled.id && e.action === 'cancel')).toBeTruthy();
+  });
+});
+
+describe('the audience a notification would reach (decision 0080)', () => {
+  const audience = async (query: string) => {
+    const res = await t.request('GET', `/api/admin/push-notifications/audience?${query}`, { token: ops });
+    expect(res.status, res.text).toBe(200);
+    return PushAudienceResponseSchema.parse(res.body).data;
+  };
+
+  it('counts the members and devices sending reaches: the topic, the segment, not suspended; the delivery matches it', async () => {
+    const before = await audience('topic=picks');
+    const twoDevices = await subscribedMember(['picks']);
+    const second = service.subscription();
+    expect((await t.request('PUT', '/api/push/subscription', { token: twoDevices.token, body: { endpoint: second.endpoint, keys: second.keys, topics: ['picks'], language: 'en' } })).status).toBe(200);
+    await subscribedMember(['picks']);
+    const suspended = await subscribedMember(['picks']);
+    await t.db.update(users).set({ suspendedAt: t.clock(), suspendedUntil: null, suspensionReason: 'Spam' }).where(eq(users.id, suspended.userId));
+    await subscribedMember(['challenges']);
+
+    const now = await audience('topic=picks');
+    expect(now).toEqual({ members: before.members + 2, devices: before.devices + 3 });
+    // A segment nobody matches (new members are not P1); a consent nobody of them gave.
+    expect(await audience('topic=picks&rankCode=P1')).toEqual({ members: 0, devices: 0 });
+    expect((await audience('topic=picks&checkedIn=true')).members).toBeLessThan(now.members);
+
+    const sent = await sentNotification((await send({ topic: 'picks', title: 'Grid is set', body: 'Make your picks' })).id);
+    expect(sent.delivered + sent.dropped + sent.failed).toBe(now.devices);
+    expect(receivedBy(second)).toHaveLength(1);
+    expect(receivedBy(suspended.device)).toHaveLength(0);
+  });
+
+  it('refuses a query that breaks the contract, an unknown rank or consent, and non-operators', async () => {
+    for (const query of ['', 'topic=everything', 'topic=picks&checkedIn=maybe', 'topic=picks&consentKey=unknown-consent', 'topic=picks&extra=1']) {
+      const res = await t.request('GET', `/api/admin/push-notifications/audience?${query}`, { token: ops });
+      expect(res.status, query).toBe(422);
+      expect(res.body.error.code).toBe('ValidationFailed');
+    }
+    const fan = await createMember(t);
+    expect((await t.request('GET', '/api/admin/push-notifications/audience?topic=picks', { token: fan.token })).status).toBe(403);
+  });
+});
+
+describe('the screen a notification opens is one of the app (decision 0080)', () => {
+  it("refuses a path that is not one of the app's screens, or names an item the organization does not have, with 422", async () => {
+    const refused = async (url: string) => {
+      const res = await t.request('POST', '/api/admin/push-notifications', { token: ops, body: { topic: 'challenges', title: 'Look', body: 'Here', url } });
+      expect(res.status, url).toBe(422);
+      expect(res.body.error.code).toBe('ValidationFailed');
+      expect(res.body.error.details).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'url' })]));
+    };
+    const created = await t.request('POST', '/api/admin/challenges', {
+      token: ops,
+      body: {
+        type: 'poll',
+        subtype: 'pickem',
+        title: 'Who takes pole?',
+        visibleFrom: new Date(t.clock().getTime() - HOUR).toISOString(),
+        expiresOn: new Date(t.clock().getTime() + 24 * HOUR).toISOString(),
+        points: 10,
+        options: [{ text: 'Léa', points: 5 }, { text: 'Marco', points: 5 }],
+      },
+    });
+    const id = AdminChallengeResponseSchema.parse(created.body).data.id;
+    const before = PushNotificationListResponseSchema.parse((await t.request('GET', '/api/admin/push-notifications', { token: ops })).body).meta.total;
+    for (const url of ['/nowhere', '/', '/dashboard/extra', 'https://example.com/promo', '//evil.example/x', `/articles/${id}`, '/articles/00000000-0000-4000-8000-000000000000', `/challenges/poll/${id}`]) {
+      await refused(url);
+    }
+    expect(PushNotificationListResponseSchema.parse((await t.request('GET', '/api/admin/push-notifications', { token: ops })).body).meta.total).toBe(before);
+
+    for (const url of ['/leaderboard', `/challenges/pickem/${id}`]) {
+      const res = await t.request('POST', '/api/admin/push-notifications', { token: ops, body: { topic: 'challenges', title: 'Look', body: 'Here', url, sendAt: new Date(t.clock().getTime() + HOUR).toISOString() } });
+      expect(res.status, url).toBe(202);
+      expect(res.body.data.url).toBe(url);
+    }
+    // Without a screen, it opens home.
+    const plain = await t.request('POST', '/api/admin/push-notifications', { token: ops, body: { topic: 'challenges', title: 'Look', body: 'Here', sendAt: new Date(t.clock().getTime() + HOUR).toISOString() } });
+    expect(plain.body.data.url).toBe('/dashboard');
   });
 });
 

@@ -45,7 +45,7 @@ function renderSection(endsAt: string, draw: AdminSweepstakeDraw) {
   );
 }
 
-const undrawn: AdminSweepstakeDraw = { sweepstakeId: 's1', drawnAt: null, seedCommitment: 'ab'.repeat(32), drawSeed: null, tickets: 0, winners: [] };
+const undrawn: AdminSweepstakeDraw = { sweepstakeId: 's1', drawnAt: null, seedCommitment: 'ab'.repeat(32), drawSeed: null, tickets: 0, entrants: 2, entries: 7, winners: [] };
 
 describe('the draw section', () => {
   it('keeps "Draw winners" disabled until the end, and says why', () => {

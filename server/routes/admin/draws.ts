@@ -48,7 +48,7 @@ export function drawAdminRoutes(deps: AppDeps) {
       errors: { 404: 'NotFound: no sweepstake of the organization has this id.' },
     }), async (c) => {
       const { organization } = requireOperator(c.get('principal'));
-      return sendData(c, await adminDraw(deps.db, organization.id, c.req.param('id'), deps.clock()));
+      return sendData(c, await adminDraw(deps.db, organization, c.req.param('id'), deps.clock()));
     })
     .post('/:id/winners/:winnerId/redraw', documented({
       summary: 'Gives an unclaimed prize whose claim period is over to the next pick of the same draw',

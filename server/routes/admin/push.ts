@@ -1,17 +1,20 @@
 /**
  * Operators' push notifications (decision 0060), at `/api/admin/push-notifications`: `POST` sends one to all members
  * or a segment, now or at `sendAt` (audit action `notify`); `GET` lists them with their delivery counts;
- * `DELETE /{id}` cancels a scheduled one (audit action `cancel`). Entity `push-notifications`.
+ * `DELETE /{id}` cancels a scheduled one (audit action `cancel`); `GET /audience` counts who a topic and segment
+ * would reach, for the console's confirmation (decision 0080). Entity `push-notifications`.
  */
 import { Hono } from 'hono';
 import {
+  PushAudienceQuerySchema,
+  PushAudienceResponseSchema,
   PushNotificationInputSchema,
   PushNotificationListQuerySchema,
   PushNotificationListResponseSchema,
   PushNotificationResponseSchema,
 } from '../../../src/contracts/admin/push';
 import { PathIdSchema } from '../../../src/contracts/common';
-import { cancelPushNotification, createPushNotification, listPushNotifications } from '../../domain/push';
+import { cancelPushNotification, countPushAudience, createPushNotification, listPushNotifications } from '../../domain/push';
 import { parseWith, readJson, sendData } from '../../lib/http';
 import { documented } from '../../lib/openapi';
 import type { AppDeps, AppEnv } from '../../lib/types';
@@ -31,11 +34,28 @@ export function pushAdminRoutes(deps: AppDeps) {
       body: PushNotificationInputSchema,
       response: PushNotificationResponseSchema,
       status: 202,
-      errors: { 422: 'ValidationFailed: the body breaks the contract, or the rank or consent is not one of the organization.' },
+      errors: {
+        422:
+          'ValidationFailed: the body breaks the contract, the rank or consent is not one of the organization, or `url` ' +
+          "is not one of the app's screens (or names an item the organization does not have).",
+      },
     }), async (c) => {
       const { user } = requireOperator(c.get('principal'));
       const input = await readJson(c, PushNotificationInputSchema);
       return sendData(c, await createPushNotification(deps, user, input), 202);
+    })
+    .get('/audience', documented({
+      summary: 'Counts the members and devices a notification of this topic and segment would reach now',
+      description: 'The same audience sending uses: members who chose the topic, not deleted or suspended, matching the segment.',
+      tags,
+      auth: 'operator',
+      query: PushAudienceQuerySchema,
+      response: PushAudienceResponseSchema,
+      errors: { 422: 'ValidationFailed: the query breaks the contract, or the rank or consent is not one of the organization.' },
+    }), async (c) => {
+      const { organization } = requireOperator(c.get('principal'));
+      const { topic, ...segment } = parseWith(PushAudienceQuerySchema, c.req.query(), 'Invalid query');
+      return sendData(c, await countPushAudience(deps.db, organization.id, topic, segment, deps.clock()));
     })
     .get('/', documented({
       summary: "The organization's push notifications, newest first, with what their delivery did",

@@ -4,19 +4,26 @@
  * one. Shared by the server, the console and the tests. Imports only zod.
  */
 import { z } from 'zod';
-import { envelope, TimestampSchema } from '../common';
+import { isAppScreen } from '../../rules/app-screens';
+import { envelope, TextSchema, TimestampSchema } from '../common';
 import { RankCodeSchema } from '../organization';
 import { PushTopicSchema } from '../push';
-import { LinkSchema, listEnvelope, optionalText, requiredText } from './common';
+import { listEnvelope, optionalText, requiredText } from './common';
 
 /** Who gets it: members whose rank is `rankCode` (P10..P1), who gave consent `consentKey`, who have (or not) checked in. */
-const PushSegmentSchema = z
+export const PushSegmentSchema = z
   .object({
     rankCode: RankCodeSchema.optional(),
     consentKey: z.string().regex(/^[A-Za-z0-9._-]{1,80}$/).optional(),
     checkedIn: z.boolean().optional(),
   })
   .strict();
+
+/**
+ * The screen a notification opens: one of the app's screens (`src/rules/app-screens.ts`, decision 0080), never a
+ * free path; the server also checks that a content item's page names an item of the organization.
+ */
+export const PushTargetSchema = TextSchema.trim().max(200).refine(isAppScreen, 'Not a screen of the app: choose one from the list');
 
 /**
  * `POST /api/admin/push-notifications` body. `marketing: true` needs `segment.consentKey` (a marketing message goes
@@ -27,7 +34,7 @@ export const PushNotificationInputSchema = z
     topic: PushTopicSchema,
     title: requiredText(80),
     body: requiredText(300),
-    url: LinkSchema.default('/'),
+    url: PushTargetSchema.default('/dashboard'),
     translations: z.object({ fr: z.object({ title: optionalText(80), body: optionalText(300) }).partial().optional() }).default({}),
     segment: PushSegmentSchema.default({}),
     marketing: z.boolean().default(false),
@@ -40,7 +47,25 @@ export const PushNotificationInputSchema = z
   });
 export type PushNotificationInput = z.input<typeof PushNotificationInputSchema>;
 
-/** One operator notification and its delivery so far. */
+/**
+ * `GET /api/admin/push-notifications/audience` query: the topic and segment of a notification being written
+ * (`checkedIn` as `true`/`false`).
+ */
+export const PushAudienceQuerySchema = z
+  .object({
+    topic: PushTopicSchema,
+    rankCode: RankCodeSchema.optional(),
+    consentKey: PushSegmentSchema.shape.consentKey,
+    checkedIn: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  })
+  .strict();
+export type PushAudienceQuery = z.input<typeof PushAudienceQuerySchema>;
+/** Who a notification with this topic and segment would reach now: members, and their devices (one push each). */
+export const PushAudienceSchema = z.object({ members: z.number().int().nonnegative(), devices: z.number().int().nonnegative() });
+export type PushAudience = z.infer<typeof PushAudienceSchema>;
+export const PushAudienceResponseSchema = envelope(PushAudienceSchema);
+
+/** One operator notification and its delivery so far (`url` as stored: older rows may hold any in-app path). */
 export const PushNotificationSchema = z.object({
   id: z.string(),
   topic: PushTopicSchema,

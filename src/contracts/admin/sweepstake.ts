@@ -87,6 +87,13 @@ export const AdminSweepstakeDrawSchema = z.object({
   drawSeed: z.string().nullable(),
   /** Tickets in the frozen entry list (0 before the draw). */
   tickets: z.number().int().nonnegative(),
+  /**
+   * Members taking part: before the draw, those whose entries a draw run now would count (not suspended, not
+   * underage, not deleted); once drawn, those of the frozen entry list. Shown in the draw's confirmation.
+   */
+  entrants: z.number().int().nonnegative(),
+  /** Entries (tickets) of those members, counted the same way. */
+  entries: z.number().int().nonnegative(),
   winners: z.array(AdminSweepstakeWinnerSchema),
 });
 export type AdminSweepstakeDraw = z.infer<typeof AdminSweepstakeDrawSchema>;

@@ -23,6 +23,7 @@ import { ConsoleHeading, ErrorSummary, StatusBadge, useFieldName } from './conso
 import { useFieldControls } from './form-controls';
 import { ChallengeResultSection, takesResult } from './challenge-result';
 import { DeleteButton, useOrganizationContext } from './item-actions';
+import { UnsavedChangesGuard } from './unsaved-changes-guard';
 import { useConsoleText } from './use-console-text';
 
 /** Renders the fan app's card of a challenge (given by the route). */
@@ -295,6 +296,7 @@ function ChallengeForm({ item, copyOf, renderPreview }: { item: AdminChallenge |
             </button>
             {item ? <DeleteButton path="challenges" id={item.id} name={String(item.title ?? '')} /> : null}
           </div>
+          <UnsavedChangesGuard isDirty={form.isDirty} />
         </form>
         <aside className="console-preview" aria-labelledby="console-preview-title">
           <h2 id="console-preview-title" className="console-preview__title">

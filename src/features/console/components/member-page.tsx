@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { apiRequest, createIdempotencyKey } from '../../../api/client';
 import { ApiError } from '../../../api/errors';
 import { requestData } from '../../../api/data';
+import { useConfirm } from '../../../components/confirm-dialog';
 import { Spinner } from '../../../components/spinner';
 import {
   AdjustmentInputSchema,
@@ -31,6 +32,7 @@ import { useConsoleForm } from '../form/use-console-form';
 import { ConsoleHeading, ErrorSummary } from './console-ui';
 import { useFieldControls } from './form-controls';
 import { useOrganizationContext } from './item-actions';
+import { UnsavedChangesGuard } from './unsaved-changes-guard';
 import { useConsoleText } from './use-console-text';
 
 const noPersist = { persist: false } as const;
@@ -90,16 +92,40 @@ function useRefresh() {
   return () => queryClient.invalidateQueries({ queryKey: adminKeys.resource('members') });
 }
 
-/** The points adjustment form: a signed amount and the reason the member reads in their history. */
+/**
+ * The points adjustment form: a signed amount and the reason the member reads in their history. Sending asks first
+ * (who, how many points, the balance before and after, the reason), and the form empties after a grant, so a second
+ * click grants nothing (decision 0080).
+ */
 function AdjustForm({ member }: { member: AdminMember }) {
-  const { t } = useMembersText();
+  const { t, i18n } = useMembersText();
   const { message } = useConsoleText();
   const refresh = useRefresh();
+  const { confirm, dialog } = useConfirm();
+  const number = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en');
+  const who = member.username ? `${member.email} (@${member.username})` : member.email;
   const form = useConsoleForm({
     initial: { amount: '', reason: '' },
     resetKey: member.id,
     build: (values) => ({ amount: values.amount === '' ? undefined : values.amount, reason: values.reason }),
     schema: AdjustmentInputSchema,
+    resetOnSave: true,
+    confirm: (body) => {
+      const amount = Number(body.amount);
+      const count = Math.abs(amount);
+      return confirm({
+        title: t('adjust.confirmTitle'),
+        body: (
+          <>
+            <p>{amount >= 0 ? t('adjust.confirmGive', { count, member: who }) : t('adjust.confirmRemove', { count, member: who })}</p>
+            <p>{t('adjust.confirmBalance', { before: number.format(member.points), after: number.format(Math.max(0, member.points + amount)) })}</p>
+            <p>{t('adjust.confirmReason', { reason: String(body.reason) })}</p>
+          </>
+        ),
+        confirmLabel: t('adjust.confirm'),
+        cancelLabel: t('adjust.cancel'),
+      });
+    },
     save: async (body) => {
       try {
         return await requestData('/admin/members/' + encodeURIComponent(member.id) + '/adjustments', { method: 'POST', body, idempotencyKey: createIdempotencyKey() });
@@ -128,6 +154,8 @@ function AdjustForm({ member }: { member: AdminMember }) {
       <button type="submit" className="btn btn--primary" disabled={form.saving} aria-busy={form.saving || undefined}>
         {t('adjust.submit')}
       </button>
+      {dialog}
+      <UnsavedChangesGuard isDirty={form.isDirty} />
     </form>
   );
 }
@@ -183,6 +211,7 @@ function SuspensionForm({ member, suspended }: { member: AdminMember; suspended:
       <button type="submit" className="btn btn--destructive" disabled={form.saving} aria-busy={form.saving || undefined}>
         {t('suspend.submit')}
       </button>
+      <UnsavedChangesGuard isDirty={form.isDirty} />
     </form>
   );
 }

@@ -1,21 +1,26 @@
 /**
  * `/admin/notifications` (decision 0060): operators write a push notification (topic, texts in English and French,
- * the in-app screen it opens), choose who gets it (everyone who chose the topic, or a segment: rank, a consent
- * given, has checked in or not; a marketing message needs a consent) and send it now or at a time in the
- * organization's time zone. Below, the notifications sent and scheduled with what their delivery did; a scheduled
- * one can be cancelled. Strings: `console-push`.
+ * the screen it opens, picked from the app's screens and the club's content: never a free path), choose who gets
+ * it (everyone who chose the topic, or a segment: rank, a consent given, has checked in or not; a marketing
+ * message needs a consent) and send it now or at a time in the organization's time zone. Sending asks first
+ * (decision 0080): how many members and devices it reaches (or that nobody will), and a preview of its texts in
+ * both languages; the form warns before unsent text is lost. Below, the notifications sent and scheduled with what
+ * their delivery did; a scheduled one can be cancelled. Strings: `console-push`.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PushNotificationInput } from '../../../contracts/admin/push';
 import { PUSH_TOPICS, type PushTopic } from '../../../contracts/push';
 import type { RankCode } from '../../../contracts/organization';
 import { ApiError } from '../../../api/errors';
+import { useConfirm } from '../../../components/confirm-dialog';
+import { APP_SCREENS, parseAppScreen } from '../../../rules/app-screens';
 import { useOrganization } from '../../../lib/organization/get-organization';
 import { notify } from '../../../platform/toasts';
-import { useCancelPushNotification, useConsentChoices, usePushNotifications, useSendPushNotification } from '../api/push-notifications';
+import { getPushAudience, useCancelPushNotification, useConsentChoices, usePushNotifications, useScreenContent, useSendPushNotification } from '../api/push-notifications';
 import { fromZonedInput, toZonedInput } from '../form/datetime';
 import { ConsoleHeading } from './console-ui';
+import { UnsavedChangesGuard } from './unsaved-changes-guard';
 
 type Audience = { rankCode: RankCode | ''; consentKey: string; checkedIn: '' | 'yes' | 'no' };
 
@@ -33,15 +38,75 @@ export function NotificationsPage() {
   const [body, setBody] = useState('');
   const [titleFr, setTitleFr] = useState('');
   const [bodyFr, setBodyFr] = useState('');
-  const [url, setUrl] = useState('/');
+  const [url, setUrl] = useState('/dashboard');
   const [audience, setAudience] = useState<Audience>({ rankCode: '', consentKey: '', checkedIn: '' });
   const [marketing, setMarketing] = useState(false);
   const [when, setWhen] = useState<'now' | 'later'>('now');
   const [sendAt, setSendAt] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [counting, setCounting] = useState(false);
+  const content = useScreenContent();
+  const { confirm, dialog } = useConfirm();
+  // Unsent text is what a navigation would lose; read through a ref, as the blocker asks outside rendering.
+  const dirty = useRef(false);
+  useEffect(() => {
+    dirty.current = Boolean(title || body || titleFr || bodyFr);
+  }, [title, body, titleFr, bodyFr]);
 
-  const submit = (event: FormEvent) => {
+  /** The name of the screen at `path`: an app screen's, or the content item's title. */
+  const screenName = (path: string) => {
+    const fixed = APP_SCREENS.find((screen) => screen.path === path);
+    if (fixed) return t(`screens.${fixed.key}`);
+    const kind = parseAppScreen(path)?.kind;
+    const item = content.byKind.find((group) => group.kind === kind)?.items.find((entry) => entry.path === path);
+    return item ? `${t(`contentGroups.${item.kind}`)} · ${item.title}` : path;
+  };
+
+  /** Asks before sending: the audience counted now, and the texts as members will read them. */
+  const confirmSending = async (input: PushNotificationInput, later: boolean) => {
+    setCounting(true);
+    let reach;
+    try {
+      reach = await getPushAudience({ topic: input.topic, ...input.segment, checkedIn: input.segment?.checkedIn === undefined ? undefined : input.segment.checkedIn ? 'true' : 'false' });
+    } catch (cause) {
+      setError(cause instanceof ApiError && cause.status === 422 ? cause.message : t('errors.audience'));
+      return null;
+    } finally {
+      setCounting(false);
+    }
+    const counts = { members: t('confirm.members', { count: reach.members }), devices: t('confirm.devices', { count: reach.devices }) };
+    const ok = await confirm({
+      title: later ? t('confirm.titleLater') : t('confirm.titleNow'),
+      body: (
+        <>
+          <p className={reach.devices === 0 && !later ? 'field__error' : undefined}>
+            {reach.devices === 0 && !later ? t('confirm.nobody') : later ? t('confirm.reachLater', counts) : t('confirm.reach', counts)}
+          </p>
+          <p>{t('confirm.screen', { screen: screenName(input.url ?? '/dashboard') })}</p>
+          <section className="push-preview" aria-label={t('confirm.previewLabel', { language: t('confirm.english') })}>
+            <p className="push-preview__title">{input.title}</p>
+            <p className="push-preview__body">{input.body}</p>
+          </section>
+          <section className="push-preview" lang="fr" aria-label={t('confirm.previewLabel', { language: t('confirm.french') })}>
+            <p className="push-preview__title">{titleFr || input.title}</p>
+            <p className="push-preview__body">{bodyFr || input.body}</p>
+            {!titleFr && !bodyFr ? (
+              <p className="muted" lang={i18n.resolvedLanguage}>
+                {t('confirm.frenchFallback')}
+              </p>
+            ) : null}
+          </section>
+        </>
+      ),
+      confirmLabel: later ? t('confirm.schedule') : reach.devices === 0 ? t('confirm.sendAnyway') : t('confirm.send'),
+      cancelLabel: t('confirm.back'),
+    });
+    return ok ? reach : null;
+  };
+
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (counting) return;
     setError(null);
     const at = when === 'later' ? fromZonedInput(sendAt, timeZone) : null;
     if (when === 'later' && !at) return setError(t('errors.sendAt'));
@@ -60,9 +125,13 @@ export function NotificationsPage() {
       },
       ...(at ? { sendAt: at } : {}),
     };
+    const reach = await confirmSending(input, when === 'later');
+    if (!reach) return;
     send.mutate(input, {
       onSuccess: (sent) => {
-        notify({ title: sent.status === 'scheduled' && Date.parse(sent.sendAt) > Date.now() ? t('scheduled') : t('sent') });
+        const scheduled = sent.status === 'scheduled' && Date.parse(sent.sendAt) > Date.now();
+        notify({ title: scheduled ? t('scheduled') : reach.devices === 0 ? t('sentToNobody') : t('sent') });
+        dirty.current = false;
         setTitle('');
         setBody('');
         setTitleFr('');
@@ -76,7 +145,7 @@ export function NotificationsPage() {
   return (
     <div className="console-page">
       <ConsoleHeading title={t('title')} />
-      <form className="console-form console-fieldset" onSubmit={submit} aria-labelledby="push-new-title">
+      <form className="console-form console-fieldset" onSubmit={(e) => void submit(e)} aria-labelledby="push-new-title">
         <h2 id="push-new-title" className="console-section-title">
           {t('new')}
         </h2>
@@ -120,9 +189,28 @@ export function NotificationsPage() {
           <label className="field__label" htmlFor="push-url">
             {t('url')}
           </label>
-          <input id="push-url" className="input" required value={url} onChange={(e) => setUrl(e.currentTarget.value)} aria-describedby="push-url-hint" />
+          <select id="push-url" className="select input" required value={url} onChange={(e) => setUrl(e.currentTarget.value)} aria-describedby="push-url-hint" aria-busy={content.isPending || undefined}>
+            <optgroup label={t('screensGroup')}>
+              {APP_SCREENS.map((screen) => (
+                <option key={screen.path} value={screen.path}>
+                  {t(`screens.${screen.key}`)}
+                </option>
+              ))}
+            </optgroup>
+            {content.byKind.map((group) =>
+              group.items.length ? (
+                <optgroup key={group.kind} label={t(`contentGroups.${group.kind}`)}>
+                  {group.items.map((item) => (
+                    <option key={item.path} value={item.path}>
+                      {item.title}
+                    </option>
+                  ))}
+                </optgroup>
+              ) : null,
+            )}
+          </select>
           <p id="push-url-hint" className="field__hint">
-            {t('urlHint')}
+            {content.isPending ? t('contentLoading') : t('urlHint')}
           </p>
         </div>
         <fieldset className="console-fieldset">
@@ -194,10 +282,14 @@ export function NotificationsPage() {
           </p>
         ) : null}
         <div className="console-form__actions">
-          <button type="submit" className="btn btn--primary" disabled={send.isPending} aria-busy={send.isPending || undefined}>
+          {/* Not disabled while counting: a disabled button drops focus, which the dialog returns to on close. */}
+          <button type="submit" className="btn btn--primary" disabled={send.isPending} aria-busy={send.isPending || counting || undefined}>
             {when === 'now' ? t('sendNow') : t('schedule')}
           </button>
+          {counting ? <p role="status">{t('confirm.counting')}</p> : null}
         </div>
+        {dialog}
+        <UnsavedChangesGuard isDirty={() => dirty.current} />
       </form>
 
       <section aria-labelledby="push-list-title">

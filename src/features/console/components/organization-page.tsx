@@ -12,6 +12,7 @@ import { bodyOf, frenchPath, itemValues, type FieldSpec } from '../form/fields';
 import { useConsoleForm } from '../form/use-console-form';
 import { ConsoleHeading, ErrorSummary, useFieldName } from './console-ui';
 import { useFieldControls } from './form-controls';
+import { UnsavedChangesGuard } from './unsaved-changes-guard';
 import { useConsoleText } from './use-console-text';
 
 /** Every IANA zone the browser knows (the list offered for the organization's time zone). */
@@ -70,6 +71,7 @@ function OrganizationForm({ item }: { item: AdminItem }) {
             {t('form.save')}
           </button>
         </div>
+        <UnsavedChangesGuard isDirty={form.isDirty} />
       </form>
     </div>
   );

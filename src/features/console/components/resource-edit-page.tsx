@@ -16,6 +16,7 @@ import type { ResourceSpec } from '../resources';
 import { ConsoleHeading, ErrorSummary, StatusBadge, useFieldName } from './console-ui';
 import { useFieldControls } from './form-controls';
 import { DeleteButton } from './item-actions';
+import { UnsavedChangesGuard } from './unsaved-changes-guard';
 import { useConsoleText } from './use-console-text';
 
 /** The edit page of item `id` (or `new`) of `resource`, with `renderAfter(item)` below the form of a saved item. */
@@ -85,6 +86,7 @@ function ResourceForm({ resource, item, after }: { resource: ResourceSpec; item:
           </button>
           {item && itemId && !resource.fixed ? <DeleteButton path={resource.path} id={itemId} name={name} /> : null}
         </div>
+        <UnsavedChangesGuard isDirty={form.isDirty} />
       </form>
       {after}
     </div>

@@ -19,6 +19,7 @@ import { ChapterList } from './chapter-list';
 import { ConsoleHeading, ErrorSummary, StatusBadge, useFieldName } from './console-ui';
 import { useFieldControls } from './form-controls';
 import { DeleteButton, useOrganizationContext } from './item-actions';
+import { UnsavedChangesGuard } from './unsaved-changes-guard';
 import { useConsoleText } from './use-console-text';
 
 /** Loads the story and renders its form. */
@@ -127,6 +128,7 @@ function StoryForm({ item }: { item: AdminStory | null }) {
           </button>
           {item ? <DeleteButton path="stories" id={item.id} name={String(item.title ?? '')} /> : null}
         </div>
+        <UnsavedChangesGuard isDirty={form.isDirty} />
       </form>
     </div>
   );

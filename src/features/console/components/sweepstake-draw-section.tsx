@@ -3,13 +3,15 @@
  * sweepstake has ended (the button says why it is not); then the revealed seed and the winners in place order with
  * their claim status, a Redraw button on each place whose claim period ran out unclaimed, and "Export winners (CSV)"
  * (written in the browser by papaparse from the list on screen, each cell through `src/rules/csv-cell.ts`, so a
- * username such as `=HYPERLINK(...)` stays text in a spreadsheet). Outcomes are announced in a live region; strings
- * are in the `console-draws` namespace.
+ * username such as `=HYPERLINK(...)` stays text in a spreadsheet). A draw and a redraw ask first in the shared
+ * confirmation dialog, the draw's saying how many members and entries take part (decision 0080). Outcomes are
+ * announced in a live region; strings are in the `console-draws` namespace.
  */
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import Papa from 'papaparse';
+import { useConfirm } from '../../../components/confirm-dialog';
 import { neutraliseCsvCell } from '../../../rules/csv-cell';
 import { ApiError } from '../../../api/errors';
 import type { AdminSweepstakeDraw, AdminSweepstakeWinner } from '../../../contracts/admin/sweepstake';
@@ -24,6 +26,7 @@ export function SweepstakeDrawSection({ id, endsAt, title }: { id: string; endsA
   const query = useQuery(sweepstakeDrawQueryOptions(id));
   const { draw, redraw } = useDrawActions(id);
   const [announcement, setAnnouncement] = useState('');
+  const { confirm, dialog } = useConfirm();
   const dateFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'short' });
   const ended = now.getTime() >= Date.parse(endsAt);
   const data = query.data;
@@ -34,7 +37,19 @@ export function SweepstakeDrawSection({ id, endsAt, title }: { id: string; endsA
     setAnnouncement(text);
     notify({ title: t('failed'), description: text, variant: 'destructive' });
   };
-  const runDraw = () =>
+  const runDraw = async (d: AdminSweepstakeDraw) => {
+    const ok = await confirm({
+      title: t('confirmTitle', { title }),
+      body: (
+        <>
+          <p>{d.entrants ? `${t('confirmEntrants', { count: d.entrants })} ${t('confirmEntries', { count: d.entries })}` : t('confirmNobody')}</p>
+          <p>{t('confirmOnce')}</p>
+        </>
+      ),
+      confirmLabel: t('confirmDraw'),
+      cancelLabel: t('cancel'),
+    });
+    if (!ok) return;
     draw.mutate(undefined, {
       onSuccess: (result) => {
         const text = t('drawn', { count: result.winners.length });
@@ -43,8 +58,16 @@ export function SweepstakeDrawSection({ id, endsAt, title }: { id: string; endsA
       },
       onError: failed,
     });
-  const runRedraw = (winner: AdminSweepstakeWinner) => {
-    if (!window.confirm(t('confirmRedraw', { place: winner.place, name: winnerName(winner) }))) return;
+  };
+  const runRedraw = async (winner: AdminSweepstakeWinner) => {
+    const ok = await confirm({
+      title: t('confirmRedrawTitle', { place: winner.place }),
+      body: <p>{t('confirmRedraw', { place: winner.place, name: winnerName(winner) })}</p>,
+      confirmLabel: t('confirmRedrawAction'),
+      cancelLabel: t('cancel'),
+      destructive: true,
+    });
+    if (!ok) return;
     redraw.mutate(winner.id, {
       onSuccess: (result) => {
         const text = t('redrawn', { place: result.winners.at(-1)?.place ?? winner.place });
@@ -117,7 +140,7 @@ export function SweepstakeDrawSection({ id, endsAt, title }: { id: string; endsA
             disabled={!ended || draw.isPending}
             aria-busy={draw.isPending || undefined}
             aria-describedby={ended ? undefined : 'draw-not-ended'}
-            onClick={runDraw}
+            onClick={() => void runDraw(data)}
           >
             {t('draw')}
           </button>
@@ -157,7 +180,7 @@ export function SweepstakeDrawSection({ id, endsAt, title }: { id: string; endsA
                             className="btn btn--secondary"
                             disabled={redraw.isPending}
                             aria-label={t('redrawPlace', { place: w.place, name: winnerName(w) })}
-                            onClick={() => runRedraw(w)}
+                            onClick={() => void runRedraw(w)}
                           >
                             {t('redraw')}
                           </button>
@@ -181,6 +204,7 @@ export function SweepstakeDrawSection({ id, endsAt, title }: { id: string; endsA
       <p role="status" aria-live="polite" className="visually-hidden">
         {announcement}
       </p>
+      {dialog}
     </section>
   );
 }
