@@ -285,6 +285,9 @@ function ChallengeForm({ item, copyOf, renderPreview }: { item: AdminChallenge |
             <legend>{t('challenges.publishing')}</legend>
             {control({ name: 'draft', kind: 'checkbox' }, 'draft', t('fields.draft'))}
             {control({ name: 'isPublic', kind: 'checkbox' }, 'isPublic', t('fields.isPublic'))}
+            {subtype === 'poll' || subtype === 'pickem'
+              ? control({ name: 'resultsHidden', kind: 'checkbox' }, 'resultsHidden', t('fields.resultsHidden'))
+              : null}
             {control({ name: 'key', kind: 'text', nullable: true }, 'key', t('fields.key'))}
             {control({ name: 'sortOrder', kind: 'number' }, 'sortOrder', t('fields.sortOrder'))}
           </fieldset>
