@@ -9,7 +9,7 @@ import { apiHeaders, apiSignIn, expect, newFanEmail, sessionTokenOf, signedIn, t
 
 const OPERATOR = 'ops@alpine-racing.example';
 // Several fans sign in per test: more than the default minute on a busy machine.
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 300_000 });
 const OPTIONS = ['Léa Marchand', 'Marco Bianchi', 'Someone else'];
 
 /** Creates a live poll or pick'em with the three `OPTIONS` through the admin API; returns its id. */
