@@ -55,7 +55,8 @@ test('a fan sees how every fan answered a poll once they answered, refreshes it,
 
   const fan = await signedIn(browser, newFanEmail('polls'));
   await fan.goto(`/challenges/poll/${challengeId}`);
-  await expect(fan.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  // The app boots from scratch here: more than the default ten seconds on a busy machine.
+  await expect(fan.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout: 30_000 });
   const results = fan.getByRole('region', { name: 'How fans answered' });
   // Not before answering: the crowd must not sway the fan's answer.
   await expect(results).toHaveCount(0);
@@ -101,6 +102,7 @@ test("a pick'em shows how fans picked only once its picks are locked", async ({ 
 
   const fan = await signedIn(browser, newFanEmail('pickem-shares'));
   await fan.goto(`/challenges/pickem/${challengeId}`);
+  await expect(fan.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout: 30_000 });
   await answerInUi(fan, 'Léa Marchand');
   await expect(fan.getByText("You'll see how other fans picked once picks lock.")).toBeVisible();
   const results = fan.getByRole('region', { name: 'How fans answered' });
