@@ -11,7 +11,7 @@ import { apiHeaders, expect, sessionTokenOf, signedIn, test } from './fixtures';
 
 const OPERATOR = 'ops@alpine-racing.example';
 // Several fans sign in per test: more than the default minute on a busy machine.
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 300_000 });
 const VIEWPORT = { width: 1280, height: 800 };
 
 /** Creates a venue event open for the next hour through the admin API; returns its id and name. */
