@@ -8,8 +8,8 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { apiHeaders, apiSignIn, expect, newFanEmail, sessionTokenOf, signedIn, test } from './fixtures';
 
 const OPERATOR = 'ops@alpine-racing.example';
-// Several fans sign in per test: more than the default minute on a busy machine.
-test.describe.configure({ timeout: 300_000 });
+// Several fans sign in per test: minutes, not the default one, on a busy machine.
+test.describe.configure({ timeout: 480_000 });
 const OPTIONS = ['Léa Marchand', 'Marco Bianchi', 'Someone else'];
 
 /** Creates a live poll or pick'em with the three `OPTIONS` through the admin API; returns its id. */
@@ -86,7 +86,7 @@ test('a fan sees how every fan answered a poll once they answered, refreshes it,
 
   // Back on the page, the fan's app refetches the challenge and shows no results, not even the cached ones.
   await fan.reload();
-  await expect(fan.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(fan.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout: 30_000 });
   await expect(fan.getByText('Your answer').first()).toBeVisible();
   await expect(results).toHaveCount(0);
   const refused = await request.get(`/api/challenge/${challengeId}/results`, { headers: await apiHeaders(request, await sessionTokenOf(fan)) });
