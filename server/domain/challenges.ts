@@ -17,12 +17,15 @@
  *   awards the question's points once (reference `trivia:<id>:<questionId>`); the same answer again is a no-op,
  *   another answer to an answered question is 422.
  * - Submitting to an expired or not-yet-visible challenge is 422 ChallengeSubmission; unknown ids 404.
+ * - Results of a poll or pick'em (`getChallengeResults`, decision 0079): counts and shares per option, only to a
+ *   member `src/rules/poll-shares.ts` allows; never part of any other answer, so hidden results cannot leak.
  */
 import { isPublished } from '../../src/rules/content-status';
 import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type {
   Challenge,
   ChallengeOutcome,
+  ChallengeResults,
   ChallengeSubmission,
   ChallengeSubmissionResult,
   ChallengeSubtype,
@@ -30,6 +33,7 @@ import type {
 } from '../../src/contracts/challenge';
 import { isCompleteBy } from '../../src/rules/challenge-completion';
 import { isPickLocked, pickLockTime, type PickLockFacts } from '../../src/rules/pickem-lock';
+import { pollResultsRefusal, pollShares } from '../../src/rules/poll-shares';
 import type { Db, DbOrTx } from '../db/client';
 import { challengeResponses, challenges, triviaAnswers } from '../db/schema';
 import { ApiError, notFound } from '../lib/errors';
@@ -152,6 +156,7 @@ function serializeChallenge(row: ChallengeRow, state: MemberState, now: Date, la
     visibleFrom: row.visibleFrom.toISOString(),
     expiresOn: row.expiresOn ? row.expiresOn.toISOString() : null,
     locksAt: lockTimeIso(row),
+    resultsHidden: row.resultsHidden,
     points: row.points,
     maxPoints,
     userResponse:
@@ -226,6 +231,16 @@ export function prepareChallengeStatements(db: Db) {
       .from(challenges)
       .where(and(eq(challenges.id, sql.placeholder('id')), eq(challenges.organizationId, sql.placeholder('organizationId'))))
       .prepare('podium_challenge_by_id'),
+    /**
+     * `{challengeId}` -> answers per option of a poll (`responseIndex`, `count`): one grouped read of the
+     * `(challenge_id, user_id)` index, asked only by members allowed to see the results (decision 0079).
+     */
+    pollCounts: db
+      .select({ responseIndex: challengeResponses.responseIndex, count: sql<number>`count(*)::int` })
+      .from(challengeResponses)
+      .where(eq(challengeResponses.challengeId, sql.placeholder('challengeId')))
+      .groupBy(challengeResponses.responseIndex)
+      .prepare('podium_poll_counts'),
     /** A poll family answer without points. */
     pollAnswerInsert: pollAnswer.prepare('podium_poll_answer_insert'),
     /** A poll family answer and, when it was written, its award (`executeAwardAfter`). */
@@ -290,6 +305,42 @@ export async function getChallenge(
   const state =
     principal.kind === 'user' ? (await loadMemberStates(deps, principal.user.id, [row])).get(id)! : NO_STATE;
   return serializeChallenge(row, state, now, language);
+}
+
+/**
+ * How members answered poll or pick'em `id`, for a member allowed to see it (`src/rules/poll-shares.ts`): counts and
+ * whole-percent shares per option, in option order.
+ * @throws ApiError 404 'Challenge not found' as `getChallenge`; 403 ResultsUnavailable (`details.reason`: Hidden,
+ *   NotAnswered, NotLocked, NoResults) when the results are withheld from this member
+ */
+export async function getChallengeResults(
+  deps: AppDeps,
+  principal: Extract<Principal, { kind: 'user' }>,
+  id: string,
+  now: Date,
+): Promise<ChallengeResults> {
+  const row = await findChallenge(deps, principal.organization.id, id);
+  if (!row || !isPublished(row) || row.visibleFrom > now) throw challengeNotFound();
+  const state = (await loadMemberStates(deps, principal.user.id, [row])).get(id)!;
+  const refusal = pollResultsRefusal({
+    subtype: row.subtype,
+    resultsHidden: row.resultsHidden,
+    answered: state.response !== null,
+    expired: isExpired(row, now),
+    locked: isPickLocked(lockFacts(row), now.getTime()),
+  });
+  if (refusal) throw new ApiError(403, 'ResultsUnavailable', 'The results of this challenge are not shown', { reason: refusal });
+  const counts = row.options.map(() => 0);
+  for (const r of await deps.queries.pollCounts.execute({ challengeId: id })) {
+    if (r.responseIndex !== null && r.responseIndex < counts.length) counts[r.responseIndex] = Number(r.count);
+  }
+  const shares = pollShares(counts);
+  return {
+    challengeId: row.id,
+    total: counts.reduce((sum, n) => sum + n, 0),
+    options: counts.map((count, index) => ({ index, count, share: shares[index] })),
+    countedAt: now.toISOString(),
+  };
 }
 
 /** The challenge `id` of the organization, or null (also for ids that are not UUIDs). */

@@ -89,6 +89,11 @@ export const ChallengeSchema = z.object({
    */
   locksAt: TimestampSchema.nullable().default(null),
   /**
+   * Poll / pick'em: the operator hides how fans answered, so there are no results to ask for
+   * (`src/rules/poll-shares.ts`, decision 0079).
+   */
+  resultsHidden: z.boolean().default(false),
+  /**
    * Points for a correct keyword (input) answer, or the bonus for a right arcade guess (added to the chosen
    * option's points); for the rest of the poll family see options; trivia see questions.
    */
@@ -140,6 +145,32 @@ export const ChallengeSubmissionResultSchema = z.object({
 });
 export type ChallengeSubmissionResult = z.infer<typeof ChallengeSubmissionResultSchema>;
 export const ChallengeSubmissionResponseSchema = envelope(ChallengeSubmissionResultSchema);
+
+/** One option's part of a poll's results. */
+export const ChallengeOptionShareSchema = z.object({
+  index: z.number().int().nonnegative(),
+  /** Members who chose this option. */
+  count: z.number().int().nonnegative(),
+  /** Whole percent of the answers (0..100; the shares of a poll sum to 100, or are all 0 with no answer). */
+  share: z.number().int().min(0).max(100),
+});
+export type ChallengeOptionShare = z.infer<typeof ChallengeOptionShareSchema>;
+
+/**
+ * `GET /challenge/{id}/results` (decision 0079): how members answered a poll or pick'em, one entry per option in
+ * option order. Served to a member who answered the poll (or once it ended), for a pick'em once its picks lock;
+ * never when an operator hid the results (403 ResultsUnavailable, `details.reason`).
+ */
+export const ChallengeResultsSchema = z.object({
+  challengeId: z.string(),
+  /** Answers counted. */
+  total: z.number().int().nonnegative(),
+  options: z.array(ChallengeOptionShareSchema),
+  /** When the counts were taken. */
+  countedAt: TimestampSchema,
+});
+export type ChallengeResults = z.infer<typeof ChallengeResultsSchema>;
+export const ChallengeResultsResponseSchema = envelope(ChallengeResultsSchema);
 
 /** `GET /challenge/{subtype}/history` item (spec §7 "called with the subtype key"). */
 export const ChallengeHistoryItemSchema = z.object({

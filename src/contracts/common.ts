@@ -111,6 +111,7 @@ export const ErrorCodeSchema = z.enum([
   'InvalidCode',
   'CodeUsedUp',
   'ChallengeSubmission',
+  'ResultsUnavailable',
   'InsufficientPoints',
   'StoryChapterView',
   'NotLive',

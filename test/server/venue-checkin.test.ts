@@ -96,6 +96,16 @@ describe('the operator side', () => {
     expect((await t.request('GET', `/api/admin/venue-events/${id}/code`, { token: member.token })).status).toBe(403);
     expect((await admin('GET', `/venue-events/${randomUUID()}/code`)).status).toBe(404);
   });
+
+  it("the code answer carries the next step's code, the one shown after rotatesAt, which already checks a fan in", async () => {
+    const id = await venueEvent();
+    const code = VenueCodeResponseSchema.parse((await admin('GET', `/venue-events/${id}/code`)).body).data;
+    const after = await shownAt(id, new Date(code.rotatesAt));
+    expect(code.next).toEqual({ code: after.code, token: after.token, rotatesAt: new Date(Date.parse(code.rotatesAt) + PERIOD).toISOString() });
+    // Showing it a little early (a big screen whose clock is ahead) still lets fans in.
+    const member = await createMember(t);
+    expect((await scan(member.token, { code: code.next.code })).status).toBe(201);
+  });
 });
 
 describe('POST /venue/checkins', () => {

@@ -23,6 +23,7 @@ function challenge(id: string, overrides: Partial<Challenge> = {}): Challenge {
     visibleFrom: '2026-05-01T00:00:00.000Z',
     expiresOn: null,
     locksAt: null,
+    resultsHidden: false,
     points: 0,
     maxPoints: 10,
     userResponse: null,

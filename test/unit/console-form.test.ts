@@ -177,6 +177,14 @@ describe('form values and request bodies', () => {
     expect(challengeBody(setAt(pickem, 'subtype', 'poll'))).toMatchObject({ points: 0, locksAt: null });
   });
 
+  it("hiding results is sent for a poll or a pick'em, and dropped for other kinds whatever the form still holds", () => {
+    const hidden = setAt(poll(), 'resultsHidden', true);
+    expect(challengeBody(hidden)).toMatchObject({ resultsHidden: true });
+    expect(ChallengeInputSchema.safeParse(challengeBody(hidden)).success).toBe(true);
+    expect(challengeBody(setAt(hidden, 'subtype', 'pickem'))).toMatchObject({ resultsHidden: true });
+    expect(challengeBody(setAt(hidden, 'subtype', 'arcade'))).toMatchObject({ resultsHidden: false });
+  });
+
   it('duplicating a challenge copies it as a new draft, without its key or question ids', () => {
     const stored = { ...challengeBody(poll()), id: 'c1', key: 'season-1', draft: false, subtype: 'trivia', type: 'trivia', options: [], questions: [{ id: 'q-1', text: 'Q', options: ['a', 'b'], correctIndex: 1, points: 5 }] };
     const copy = challengeValues(stored, true);

@@ -35,6 +35,8 @@ export const challenges = pgTable(
     locksAt: timestamptz('locks_at'),
     /** Shown to visitors (organization-key bearer) too. */
     isPublic: boolean('is_public').notNull().default(false),
+    /** Poll / pick'em: the operator hides how fans answered (`src/rules/poll-shares.ts`, decision 0079). */
+    resultsHidden: boolean('results_hidden').notNull().default(false),
     /** Points of a right keyword answer; bonus for a right arcade guess or pick'em (on top of the option's points). */
     points: integer('points').notNull().default(0),
     /** Keyword answers accepted (compared case- and whitespace-insensitively). */

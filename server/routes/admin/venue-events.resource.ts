@@ -73,7 +73,8 @@ export function venueEventAdminRoutes(deps: AppDeps) {
   app.get('/:id/code', documented({
     summary: "The venue event's code now (short code and QR token), for the screen at the venue",
     description:
-      'The code and the token rotate every 30 s; the console asks again when `rotatesAt` passes. The QR code holds ' +
+      'The code and the token rotate every 30 s; the console asks again when `rotatesAt` passes, and shows `next` ' +
+      'from then on. The QR code holds ' +
       '`<origin>/venue?event=<eventId>&token=<token>`.',
     tags: ['admin'],
     auth: 'operator',
@@ -90,8 +91,16 @@ export function venueEventAdminRoutes(deps: AppDeps) {
       .where(and(eq(venueEvents.id, id), eq(venueEvents.organizationId, organization.id)));
     if (!event) throw notFound('Venue event not found');
     const { code, token, rotatesAt } = venueCodeAt(event.secret, event.id, deps.clock());
+    const next = venueCodeAt(event.secret, event.id, rotatesAt);
     c.header('Cache-Control', 'no-store');
-    return sendData(c, { eventId: event.id, code, token, periodSeconds: VENUE_CODE_PERIOD_S, rotatesAt: rotatesAt.toISOString() });
+    return sendData(c, {
+      eventId: event.id,
+      code,
+      token,
+      periodSeconds: VENUE_CODE_PERIOD_S,
+      rotatesAt: rotatesAt.toISOString(),
+      next: { code: next.code, token: next.token, rotatesAt: next.rotatesAt.toISOString() },
+    });
   });
   app.route('/', adminResourceRoutes(deps, venueEventResource));
   return app;

@@ -3,6 +3,8 @@
  * - `GET /api/challenge` -> visible challenges (visitors: public ones), expired ones included for history.
  * - `GET /api/challenge/{id}` -> one challenge, 404 'Challenge not found'.
  * - `POST /api/challenge/{id}` (ChallengeSubmissionSchema, members) -> ChallengeSubmissionResult.
+ * - `GET /api/challenge/{id}/results` (members) -> counts and shares per option of a poll or pick'em (decision 0079);
+ *   403 ResultsUnavailable while withheld (hidden by an operator, poll not answered, pick'em not locked).
  * - `GET /api/challenge/{subtype}/history` (members) -> `[{challenge, outcome}]` of that subtype's completed or
  *   expired challenges; 404 for an unknown subtype.
  * Texts follow `Accept-Language` (en, fr); responses vary on it.
@@ -12,12 +14,13 @@ import {
   ChallengeHistoryResponseSchema,
   ChallengeListResponseSchema,
   ChallengeResponseSchema,
+  ChallengeResultsResponseSchema,
   ChallengeSubmissionResponseSchema,
   ChallengeSubmissionSchema,
   ChallengeSubtypeSchema,
 } from '../../../src/contracts/challenge';
 import { PathIdSchema } from '../../../src/contracts/common';
-import { getChallenge, listChallenges, submitChallenge } from '../../domain/challenges';
+import { getChallenge, getChallengeResults, listChallenges, submitChallenge } from '../../domain/challenges';
 import { notFound } from '../../lib/errors';
 import { readJson, sendData } from '../../lib/http';
 import { documented } from '../../lib/openapi';
@@ -56,6 +59,22 @@ export function challengeRoutes(deps: AppDeps) {
         c,
         items.flatMap(({ challenge }) => (challenge.outcome ? [{ challenge, outcome: challenge.outcome }] : [])),
       );
+    })
+    .get('/:id/results', documented({
+      summary: "How members answered a poll or pick'em: counts and shares per option",
+      tags: ['challenge'],
+      params: { id: PathIdSchema },
+      response: ChallengeResultsResponseSchema,
+      errors: {
+        403: "ResultsUnavailable: hidden by an operator, a poll not answered yet, a pick'em not locked yet, or not a poll.",
+        404: 'NotFound: no visible challenge has this id.',
+      },
+    }), async (c) => {
+      const principal = requireUser(c.get('principal'));
+      const results = await getChallengeResults(deps, principal, c.req.param('id'), deps.clock());
+      // Per member (it depends on their answer), and fresh on demand: the app keeps its own copy for offline use.
+      c.header('Cache-Control', 'private, no-cache');
+      return sendData(c, results);
     })
     .get('/:id', documented({
       summary: 'One challenge',

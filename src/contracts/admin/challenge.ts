@@ -5,7 +5,7 @@
  *
  * Rules enforced (what the fan side relies on): the type/subtype pair (poll -> poll | pickem | arcade, input ->
  * keyword, trivia -> trivia); `expiresOn` after `visibleFrom`; a pick'em's `locksAt` (kick-off) after `visibleFrom` and
- * not after `expiresOn`, and only on a pick'em; a poll, pick'em or arcade has 2..10 options; an
+ * not after `expiresOn`, and only on a pick'em; `resultsHidden` only on a poll or pick'em; a poll, pick'em or arcade has 2..10 options; an
  * arcade's `correctIndex` is one of its options; a trivia has 1..20 questions of 2..6 options whose
  * `correctIndex` is within its options; a keyword challenge has at least one accepted answer; points >= 0;
  * translated option and question lists have the same length as the English ones.
@@ -73,6 +73,8 @@ const ChallengeFieldsSchema = z.object({
   keywords: z.array(requiredText(100)).max(50).default([]),
   /** Shown to visitors who are not signed in (the logged-off dashboard). */
   isPublic: z.boolean().default(false),
+  /** Poll / pick'em: fans never see how others answered (decision 0079). */
+  resultsHidden: z.boolean().default(false),
   draft: z.boolean().default(false),
   sortOrder: z.number().int().min(-100_000).max(100_000).default(0),
   translations: z.object({ fr: ChallengeTranslationSchema.optional() }).default({}),
@@ -88,6 +90,7 @@ function checkChallenge(c: ChallengeFields, ctx: z.RefinementCtx): void {
   if (c.locksAt !== null && c.subtype !== 'pickem') issue(['locksAt'], 'Only a pick\'em locks at kick-off');
   if (c.locksAt !== null && Date.parse(c.locksAt) <= Date.parse(c.visibleFrom)) issue(['locksAt'], 'Must be after visibleFrom');
   if (c.locksAt !== null && c.expiresOn !== null && Date.parse(c.locksAt) > Date.parse(c.expiresOn)) issue(['locksAt'], 'Must not be after expiresOn');
+  if (c.resultsHidden && c.subtype !== 'poll' && c.subtype !== 'pickem') issue(['resultsHidden'], 'Only a poll or pick\'em shows results');
   if (c.type === 'poll' && c.options.length < 2) issue(['options'], 'At least two options');
   if (c.type !== 'poll' && c.options.length > 0) issue(['options'], `A ${c.subtype} challenge has no options`);
   if (c.correctIndex !== null && (c.subtype !== 'arcade' && c.subtype !== 'pickem')) issue(['correctIndex'], 'Only an arcade or pick\'em has a right option');

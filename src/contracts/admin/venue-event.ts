@@ -45,5 +45,11 @@ const VenueCodeSchema = z.object({
   periodSeconds: z.number().int().positive(),
   /** When this code stops being the current one (it is still accepted one period longer). */
   rotatesAt: TimestampSchema,
+  /**
+   * The code and token of the next step (from `rotatesAt`), so the big screen turns over on time by itself, even when
+   * its next request is slow (decision 0079). Already accepted now, as check-ins allow one step either side.
+   */
+  next: z.object({ code: z.string(), token: z.string(), rotatesAt: TimestampSchema }),
 });
+export type VenueCode = z.infer<typeof VenueCodeSchema>;
 export const VenueCodeResponseSchema = envelope(VenueCodeSchema);

@@ -20,6 +20,7 @@ function challenge(overrides: Partial<Challenge> = {}): Challenge {
     visibleFrom: '2026-05-01T00:00:00.000Z',
     expiresOn: '2026-05-20T00:00:00.000Z',
     locksAt: null,
+    resultsHidden: false,
     points: 0,
     maxPoints: 10,
     userResponse: null,

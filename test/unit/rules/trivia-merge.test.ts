@@ -16,6 +16,7 @@ function quiz(): Challenge {
     visibleFrom: '2026-05-01T00:00:00.000Z',
     expiresOn: null,
     locksAt: null,
+    resultsHidden: false,
     points: 0,
     maxPoints: 50,
     userResponse: null,

@@ -1,6 +1,7 @@
 /**
  * Poll, pick'em and arcade: pick one option, submit `{pool: {responseIndex}}`. Answered or expired challenges
- * show the member's pick, the points and, once known, the correct option.
+ * show the member's pick, the points and, once known, the correct option, then how fans answered when the member
+ * may see it (`PollResults`, decision 0079).
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +9,7 @@ import type { Challenge, ChallengeSubmissionResult } from '../../../contracts/ch
 import { useSubmitChallengeAnswer } from '../api/submit-challenge-answer';
 import { getChoiceResponse, isLockedBeforeEnd, type ChallengeState } from '../../../rules/challenge-completion';
 import { OptionGroup } from './option-group';
+import { PollResults } from './poll-results';
 import { ResultBanner } from './result-banner';
 import { SubmitAnswerButton } from './submit-answer-button';
 
@@ -56,6 +58,7 @@ export function ChoiceChallenge({ challenge, state, online, announce }: ChoiceCh
             {challenge.outcome?.status === 'pending' ? t(locked ? 'detail.lockedPending' : 'detail.pending') : t('detail.earned', { count: earned })}
           </p>
         )}
+        <PollResults challenge={challenge} answeredIndex={answeredIndex} now={new Date()} online={online} />
       </div>
     );
   }

@@ -5,8 +5,23 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../api/client';
-import { VenueCodeResponseSchema } from '../../../contracts/admin/venue-event';
+import { VenueCodeResponseSchema, type VenueCode } from '../../../contracts/admin/venue-event';
 import { adminKeys } from './admin-api';
+
+/** What the screen shows: the step's short code, QR token, and when it turns over. */
+export interface ShownVenueCode {
+  code: string;
+  token: string;
+  rotatesAt: string;
+}
+
+/**
+ * The code to show at `now` (epoch ms): the answer's current code until its `rotatesAt`, then its `next` one, so the
+ * screen turns over on time by itself while the next request is under way (decision 0079).
+ */
+export function shownVenueCode(answer: VenueCode, now: number): ShownVenueCode {
+  return now >= Date.parse(answer.rotatesAt) ? answer.next : { code: answer.code, token: answer.token, rotatesAt: answer.rotatesAt };
+}
 
 /** Query options of event `id`'s code: key `['admin', 'venue-events', 'code', id]`, refetched when it rotates. */
 export function venueCodeQueryOptions(id: string) {

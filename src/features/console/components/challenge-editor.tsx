@@ -286,6 +286,9 @@ function ChallengeForm({ item, copyOf, renderPreview }: { item: AdminChallenge |
             <legend>{t('challenges.publishing')}</legend>
             {control({ name: 'isPublic', kind: 'checkbox' }, 'isPublic', fieldName('isPublic'))}
             {control({ name: 'sortOrder', kind: 'number' }, 'sortOrder', fieldName('sortOrder'))}
+            {subtype === 'poll' || subtype === 'pickem'
+              ? control({ name: 'resultsHidden', kind: 'checkbox' }, 'resultsHidden', fieldName('resultsHidden'))
+              : null}
             {control({ name: 'draft', kind: 'checkbox' }, 'draft', fieldName('draft'))}
             {control({ name: 'key', kind: 'text', nullable: true }, 'key', fieldName('key'))}
           </fieldset>

@@ -1,55 +1,64 @@
 /**
- * The code of a venue event on its edit page (decisions 0059, 0068): the QR code (drawn by the `qrcode` library as
- * an SVG image) holding the link `/venue?event=&token=` of this app with the step's signed token, the six-digit code
- * to type, and the seconds until they rotate; "Full screen" puts the panel on the big screen. Both are fetched from the
- * operator-only endpoint and refreshed as they rotate. Strings in the `console-venue` namespace.
+ * The code of a venue event on its edit page (decisions 0059, 0068, 0079): the QR code (drawn by the `qrcode` library
+ * as an SVG image) holding the link `/venue?event=&token=` of this app with the step's signed token, the six-digit
+ * code to type, and the seconds until they rotate. "Full screen" opens the big screen (`VenueBigScreen`). The code
+ * turns over by itself at `rotatesAt` (the answer carries the next one) and is fetched again as it rotates. Strings in
+ * the `console-venue` namespace.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { venueQrText } from '../../../rules/venue-checkin';
 import { useNow } from '../../../platform/use-now';
-import { venueCodeQueryOptions } from '../api/venue-code';
+import { shownVenueCode, venueCodeQueryOptions } from '../api/venue-code';
+import { VenueBigScreen } from './venue-big-screen';
 
-/** The code panel of venue event `id` named `name`. */
-export function VenueCodeSection({ id, name }: { id: string; name: string }) {
-  const { t } = useTranslation('console-venue');
-  const query = useQuery(venueCodeQueryOptions(id));
-  const now = useNow(1000);
-  const panel = useRef<HTMLDivElement>(null);
+/**
+ * The QR code of `token` for event `eventId`, as an SVG data URL (null until drawn, or when drawing failed).
+ * The QR library (CommonJS) loads with the first code shown, in its own chunk, not with every console page.
+ */
+function useQrImage(eventId: string | undefined, token: string | undefined): string | null {
   const [image, setImage] = useState<string | null>(null);
-  const code = query.data;
-
   useEffect(() => {
-    if (!code) return;
+    if (!eventId || !token) return;
     let current = true;
-    // The QR library (CommonJS) loads with the first code shown, in its own chunk, not with every console page.
     import('qrcode')
       .then(({ default: QRCode }) =>
-        QRCode.toString(venueQrText(window.location.origin, code.eventId, code.token), { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }),
+        QRCode.toString(venueQrText(window.location.origin, eventId, token), { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }),
       )
       .then((svg) => current && setImage(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`))
       .catch(() => current && setImage(null));
     return () => {
       current = false;
     };
-  }, [code]);
+  }, [eventId, token]);
+  return image;
+}
 
-  const seconds = code ? Math.max(0, Math.ceil((Date.parse(code.rotatesAt) - now.getTime()) / 1000)) : null;
+/** The code panel of venue event `id` named `name`. */
+export function VenueCodeSection({ id, name }: { id: string; name: string }) {
+  const { t } = useTranslation('console-venue');
+  const query = useQuery(venueCodeQueryOptions(id));
+  const now = useNow(1000);
+  const [bigScreen, setBigScreen] = useState(false);
+  const shown = query.data ? shownVenueCode(query.data, now.getTime()) : null;
+  const image = useQrImage(query.data?.eventId, shown?.token);
+
+  const seconds = shown ? Math.max(0, Math.ceil((Date.parse(shown.rotatesAt) - now.getTime()) / 1000)) : null;
   return (
     <section className="console-fieldset" aria-labelledby="venue-code-title">
       <h2 id="venue-code-title" className="console-section-title">{t('title')}</h2>
       <p>{t('about')}</p>
       {query.isError ? <p role="alert">{t('error')}</p> : null}
-      <div ref={panel} className="venue-code-panel" style={{ background: '#fff', color: '#000', padding: '1rem', textAlign: 'center' }}>
-        <p style={{ fontWeight: 600 }}>{name}</p>
-        {image ? <img src={image} alt={t('qrAlt', { name })} width={320} height={320} style={{ maxWidth: '100%', height: 'auto' }} /> : null}
-        {code ? (
+      <div className="venue-code-panel">
+        <p className="venue-code-panel__name">{name}</p>
+        {image ? <img src={image} alt={t('qrAlt', { name })} width={320} height={320} className="venue-code-panel__qr" /> : null}
+        {shown ? (
           <>
             <p>
               {t('codeLabel')}{' '}
-              <strong data-testid="venue-code" style={{ fontSize: '2.5rem', letterSpacing: '0.2em', fontVariantNumeric: 'tabular-nums' }}>
-                {code.code}
+              <strong data-testid="venue-code" className="venue-code-panel__code">
+                {shown.code}
               </strong>
             </p>
             <p aria-hidden="true">{t('rotatesIn', { count: seconds ?? 0 })}</p>
@@ -58,9 +67,12 @@ export function VenueCodeSection({ id, name }: { id: string; name: string }) {
           <p>{t('loading')}</p>
         )}
       </div>
-      <button type="button" className="btn btn--secondary" onClick={() => void panel.current?.requestFullscreen?.().catch(() => undefined)}>
+      <button type="button" className="btn btn--secondary" onClick={() => setBigScreen(true)} disabled={!shown}>
         {t('fullScreen')}
       </button>
+      {bigScreen && shown ? (
+        <VenueBigScreen name={name} code={shown.code} qrImage={image} seconds={seconds ?? 0} onClose={() => setBigScreen(false)} />
+      ) : null}
     </section>
   );
 }

@@ -44,6 +44,7 @@ export function newChallengeValues(visibleFrom: string): Values {
     visibleFrom,
     expiresOn: null,
     locksAt: null,
+    resultsHidden: false,
     points: 0,
     options: [
       { text: '', points: 10 },
@@ -117,6 +118,8 @@ export function challengeBody(values: Values): Record<string, unknown> {
     visibleFrom: values.visibleFrom ?? '',
     expiresOn: values.expiresOn || null,
     locksAt: subtype === 'pickem' ? values.locksAt || null : null,
+    // Only a poll or a pick'em has results to hide (decision 0079).
+    resultsHidden: (subtype === 'poll' || subtype === 'pickem') && values.resultsHidden === true,
     // The right-option bonus of an arcade or a pick'em, or a keyword's points; a poll or a quiz has none of its own.
     points: subtype === 'keyword' || rightOption ? num(values.points) : 0,
     options: options.map((o) => ({ text: o.text, points: num(o.points), mediaId: o.mediaId ?? null })),
@@ -151,6 +154,7 @@ export function previewChallenge(body: Record<string, unknown>, language: 'en' |
     mediaId: (body.mediaId as string | null) ?? null,
     visibleFrom: str(body.visibleFrom) || new Date().toISOString(),
     expiresOn: (body.expiresOn as string | null) ?? null,
+    resultsHidden: body.resultsHidden === true,
     locksAt: body.subtype === 'pickem' ? ((body.locksAt as string | null) ?? (body.expiresOn as string | null) ?? null) : null,
     points,
     maxPoints,

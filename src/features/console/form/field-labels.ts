@@ -127,6 +127,7 @@ export const FIELD_ORDER: readonly string[] = [
   'isAd',
   'isPublic',
   'shareable',
+  'resultsHidden',
   // Publishing.
   'sortOrder',
   'draft',

@@ -1,0 +1,1 @@
+ALTER TABLE "challenges" ADD COLUMN "results_hidden" boolean DEFAULT false NOT NULL;
