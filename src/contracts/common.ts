@@ -138,6 +138,7 @@ export const ErrorCodeSchema = z.enum([
   'VenueScanLate',
   'NotScheduled',
   'PushEndpointRefused',
+  'MemberPassInvalid',
   'ServiceUnavailable',
   'Internal',
 ]);
