@@ -18,6 +18,7 @@ export function ConsoleLayout({ children }: { children: ReactNode }) {
   const { t: figuresText } = useTranslation('console-figures');
   const { t: seasonsText } = useTranslation('console-seasons');
   const { t: pushText } = useTranslation('console-push');
+  const { t: cardsText } = useTranslation('console-cards');
   const { data: organization } = useOrganization();
   return (
     <div className="console">
@@ -53,6 +54,11 @@ export function ConsoleLayout({ children }: { children: ReactNode }) {
             <li>
               <Link to="/admin/$resource" params={{ resource: 'notifications' }} className="console__nav-link">
                 {pushText('nav')}
+              </Link>
+            </li>
+            <li>
+              <Link to="/admin/$resource" params={{ resource: 'member-cards' }} className="console__nav-link">
+                {cardsText('nav')}
               </Link>
             </li>
             {RESOURCES.map((resource) => (
