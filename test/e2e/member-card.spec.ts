@@ -10,7 +10,7 @@
  *   code's text) shows "Expired code".
  * The QR texts are derived from the fan's pass (`GET /api/user/me/pass`) with the app's own rule functions.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContextOptions, Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -18,10 +18,21 @@ import QRCode from 'qrcode';
 import { chromiumArgs } from '../../playwright.config';
 import type { MemberPass } from '../../src/contracts/member-pass';
 import { memberPassQrText, memberPassStep, memberPassToken } from '../../src/rules/member-pass';
-import { apiGet, apiHeaders, expect, newFanEmail, sessionTokenOf, signedIn, test } from './fixtures';
+import { apiGet, apiHeaders, apiSignIn, expect, newFanEmail, sessionTokenOf, signedIn, test } from './fixtures';
 
 const OPERATOR = 'ops@alpine-racing.example';
 const DESKTOP = { width: 1280, height: 900 };
+/** The operator's session, made once for the file (sign-in codes are rate-limited per address). */
+let operatorToken: string | undefined;
+
+/** A desktop page of `browser` signed in as the operator (the session token put where the app keeps it). */
+async function operatorPage(browser: Browser, request: APIRequestContext, options: BrowserContextOptions = {}): Promise<Page> {
+  const token = (operatorToken ??= await apiSignIn(request, OPERATOR));
+  const page = await (await browser.newContext({ viewport: DESKTOP, ...options })).newPage();
+  await page.goto('/config.json');
+  await page.evaluate((t) => localStorage.setItem('podium.session.token', t), token);
+  return page;
+}
 
 /** The QR text the fan's card shows at `stepsAgo` steps before now, from their pass. */
 async function qrTextOf(request: APIRequestContext, fanToken: string, stepsAgo = 0): Promise<string> {
@@ -77,8 +88,8 @@ async function typeCode(operator: Page, code: string) {
   await operator.getByRole('button', { name: 'Verify', exact: true }).click();
 }
 
-test('a fan shows the card on the phone; the operator verifies its typed code and then its QR code by camera', async ({ browser, playwright }) => {
-  test.setTimeout(90_000);
+test('a fan shows the card on the phone; the operator verifies its typed code and then its QR code by camera', async ({ browser, playwright, request }) => {
+  test.setTimeout(180_000);
   const fan = await signedIn(browser, newFanEmail('card'));
   const fanToken = await sessionTokenOf(fan);
   const { number } = await openCard(fan);
@@ -89,7 +100,7 @@ test('a fan shows the card on the phone; the operator verifies its typed code an
   await expect(card.getByRole('definition').filter({ hasText: since })).toBeVisible();
   await expect(fan.getByText(/New code in \d+ seconds?/)).toBeVisible();
 
-  const operator = await signedIn(browser, OPERATOR, DESKTOP);
+  const operator = await operatorPage(browser, request);
   await cardCheck(operator);
   // The code on the fan's screen now (it rotates every 30 s; one step either side is accepted).
   await typeCode(operator, (await fan.getByTestId('member-card-code').textContent()) ?? '');
@@ -106,8 +117,7 @@ test('a fan shows the card on the phone; the operator verifies its typed code an
     args: [...chromiumArgs, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
   });
   try {
-    const context = await camera.newContext({ baseURL, viewport: DESKTOP, permissions: ['camera'], storageState: await operator.context().storageState() });
-    const scanner = await context.newPage();
+    const scanner = await operatorPage(camera, request, { baseURL, permissions: ['camera'] });
     await cardCheck(scanner);
     await scanner.getByRole('button', { name: 'Open the camera' }).click();
     await expect(scanner.getByRole('status').getByRole('heading', { name: 'Valid card' })).toBeVisible({ timeout: 15_000 });
@@ -118,24 +128,23 @@ test('a fan shows the card on the phone; the operator verifies its typed code an
   }
 });
 
-test("a suspended member's card shows suspended, and a code of five minutes ago shows expired", async ({ browser }) => {
-  test.setTimeout(60_000);
+test("a suspended member's card shows suspended, and a code of five minutes ago shows expired", async ({ browser, request }) => {
+  test.setTimeout(150_000);
   const fan = await signedIn(browser, newFanEmail('card-old'));
   const fanToken = await sessionTokenOf(fan);
   const { userId } = await apiGet<{ userId: string }>(fan.request, fanToken, '/user/me');
   const { code } = await openCard(fan);
   const old = await qrTextOf(fan.request, fanToken, 10);
 
-  const operator = await signedIn(browser, OPERATOR, DESKTOP);
+  const operator = await operatorPage(browser, request);
   await cardCheck(operator);
   // An old code: a hardware scanner types the QR code's text into the field.
   await typeCode(operator, old);
   await expect(operator.getByRole('status').getByRole('heading', { name: 'Expired code' })).toBeVisible();
   await expect(operator.getByRole('status')).toContainText('it is old (a screenshot or a photo)');
 
-  const request = operator.request;
   const suspended = await request.post(`/api/admin/members/${userId}/suspension`, {
-    headers: await apiHeaders(request, await sessionTokenOf(operator)),
+    headers: await apiHeaders(request, operatorToken),
     data: { reason: 'Ticket resale' },
   });
   expect(suspended.status()).toBe(200);
