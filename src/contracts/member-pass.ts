@@ -47,14 +47,12 @@ export const MemberPassVerifySchema = z
       .refine((code) => readMemberPassCode(code) !== null, 'A member card code: the QR code or the short code under it'),
   })
   .strict();
-export type MemberPassVerify = z.infer<typeof MemberPassVerifySchema>;
 
 /**
  * What a card code says: `valid` (current code of a member in good standing), `suspended` (a genuine code of a
  * suspended member, current or not), `expired` (a genuine code of an earlier step: a screenshot).
  */
 export const MemberPassStatusSchema = z.enum(['valid', 'suspended', 'expired']);
-export type MemberPassStatus = z.infer<typeof MemberPassStatusSchema>;
 
 export const MemberPassVerificationSchema = z.object({
   status: MemberPassStatusSchema,

@@ -14,11 +14,11 @@ import { Secret, TOTP } from 'otpauth';
 /** Seconds a card's code stays current before it rotates: one time step. */
 export const MEMBER_PASS_PERIOD_S = 30;
 /** Steps either side of the verifier's whose code is still current (clock skew, a slow scan). */
-export const MEMBER_PASS_WINDOW = 1;
+const MEMBER_PASS_WINDOW = 1;
 /** Digits of the time-based part of the typed short code. */
-export const MEMBER_PASS_CODE_DIGITS = 6;
+const MEMBER_PASS_CODE_DIGITS = 6;
 /** Past steps a typed code is looked for in, to answer "expired" rather than "wrong" (20 steps: 10 minutes). */
-export const MEMBER_PASS_TYPED_LOOKBACK = 20;
+const MEMBER_PASS_TYPED_LOOKBACK = 20;
 /** Digits a member number is padded to on the card (000123). */
 const MEMBER_NUMBER_DIGITS = 6;
 /** Bytes of the HMAC kept in a QR token (128 bits: unguessable). */
@@ -112,7 +112,7 @@ export function memberPassShortCode(memberNumber: number, totpCode: string): str
 }
 
 /** What a scanned or typed card code says: a QR code's number, step and token, or a typed code's number and TOTP. */
-export type MemberPassCode =
+type MemberPassCode =
   | { kind: 'qr'; memberNumber: number; step: number; token: string }
   | { kind: 'typed'; memberNumber: number; code: string };
 

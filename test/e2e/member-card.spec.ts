@@ -8,6 +8,8 @@
  *   lazily loaded `jsqr` path) and says the card is valid;
  * - a suspended fan's card shows "Suspended member"; a code of ten steps ago (typed as a hardware scanner types a QR
  *   code's text) shows "Expired code".
+ * - with no signal, the card opens again after a reload (service worker, persisted pass) and shows a code the
+ *   server then accepts as valid.
  * The QR texts are derived from the fan's pass (`GET /api/user/me/pass`) with the app's own rule functions.
  */
 import type { APIRequestContext, Browser, BrowserContextOptions, Page } from '@playwright/test';
@@ -19,6 +21,8 @@ import { chromiumArgs } from '../../playwright.config';
 import type { MemberPass } from '../../src/contracts/member-pass';
 import { memberPassQrText, memberPassStep, memberPassToken } from '../../src/rules/member-pass';
 import { apiGet, apiHeaders, apiSignIn, expect, newFanEmail, sessionTokenOf, signedIn, test } from './fixtures';
+import { signInToDashboard, waitForPersistedQueries, waitForServiceWorker } from './offline-helpers';
+import { goOffline, goOnline, test as offlineTest } from './offline-network';
 
 const OPERATOR = 'ops@alpine-racing.example';
 const DESKTOP = { width: 1280, height: 900 };
@@ -151,4 +155,27 @@ test("a suspended member's card shows suspended, and a code of five minutes ago 
   await typeCode(operator, code);
   await expect(operator.getByRole('status').getByRole('heading', { name: 'Suspended member' })).toBeVisible();
   await expect(operator.getByRole('status')).toContainText('suspended until an operator lifts it');
+});
+
+offlineTest('with no signal the card still opens, and the code it derives on the phone is valid', async ({ page, context, request }) => {
+  offlineTest.setTimeout(150_000);
+  await signInToDashboard(page, 'cardoff');
+  await waitForServiceWorker(page);
+  await page.goto('/card');
+  await expect(page.getByTestId('member-card-code')).toHaveText(/^\d{6,}-\d{6}$/);
+  await waitForPersistedQueries(page, ['["member-card","pass"]']);
+
+  await goOffline(context);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Member card' })).toBeVisible();
+  const code = page.getByTestId('member-card-code');
+  await expect(code).toHaveText(/^\d{6,}-\d{6}$/);
+  await expect(page.getByRole('img', { name: /^QR code of member card \d{6,}$/ })).toBeVisible();
+  const shown = (await code.textContent()) ?? '';
+  // The API client of the test is not the phone: it still reaches the server.
+  const token = (operatorToken ??= await apiSignIn(request, OPERATOR));
+  const res = await request.post('/api/admin/passes/verify', { headers: await apiHeaders(request, token), data: { code: shown } });
+  expect(res.status()).toBe(200);
+  expect((await res.json()).data.status).toBe('valid');
+  await goOnline(context);
 });
