@@ -20,10 +20,12 @@ import QRCode from 'qrcode';
 import { chromiumArgs } from '../../playwright.config';
 import type { MemberPass } from '../../src/contracts/member-pass';
 import { memberPassQrText, memberPassStep, memberPassToken } from '../../src/rules/member-pass';
-import { apiGet, apiHeaders, apiSignIn, expect, newFanEmail, sessionTokenOf, signedIn, test } from './fixtures';
-import { signInToDashboard, waitForPersistedQueries, waitForServiceWorker } from './offline-helpers';
+import { apiGet, apiHeaders, apiSignIn, expect as baseExpect, newFanEmail, test } from './fixtures';
+import { waitForPersistedQueries, waitForServiceWorker } from './offline-helpers';
 import { goOffline, goOnline, test as offlineTest } from './offline-network';
 
+/** Conditions waited on here get 30 s: the suite shares a small machine, and a cold console chunk can take a while. */
+const expect = baseExpect.configure({ timeout: 30_000 });
 const OPERATOR = 'ops@alpine-racing.example';
 const DESKTOP = { width: 1280, height: 900 };
 /** The operator's session, made once for the file (sign-in codes are rate-limited per address). */
@@ -36,6 +38,20 @@ async function operatorPage(browser: Browser, request: APIRequestContext, option
   await page.goto('/config.json');
   await page.evaluate((t) => localStorage.setItem('podium.session.token', t), token);
   return page;
+}
+
+/** A phone page of `browser` signed in as a new fan named Alex (signed in through the API); returns it and the token. */
+async function fanPage(browser: Browser, request: APIRequestContext, prefix: string): Promise<{ fan: Page; fanToken: string }> {
+  const fanToken = await apiSignIn(request, newFanEmail(prefix));
+  const onboard = await request.patch('/api/user/me', {
+    headers: await apiHeaders(request, fanToken),
+    data: { firstName: 'Alex', username: `${prefix}_${randomUUID().slice(0, 8)}` },
+  });
+  expect(onboard.ok()).toBeTruthy();
+  const fan = await (await browser.newContext()).newPage();
+  await fan.goto('/config.json');
+  await fan.evaluate((t) => localStorage.setItem('podium.session.token', t), fanToken);
+  return { fan, fanToken };
 }
 
 /** The QR text the fan's card shows at `stepsAgo` steps before now, from their pass. */
@@ -94,8 +110,7 @@ async function typeCode(operator: Page, code: string) {
 
 test('a fan shows the card on the phone; the operator verifies its typed code and then its QR code by camera', async ({ browser, playwright, request }) => {
   test.setTimeout(180_000);
-  const fan = await signedIn(browser, newFanEmail('card'));
-  const fanToken = await sessionTokenOf(fan);
+  const { fan, fanToken } = await fanPage(browser, request, 'card');
   const { number } = await openCard(fan);
   const card = fan.getByRole('region', { name: 'Alpine Racing' });
   await expect(card.getByText('Alex', { exact: true })).toBeVisible();
@@ -134,8 +149,7 @@ test('a fan shows the card on the phone; the operator verifies its typed code an
 
 test("a suspended member's card shows suspended, and a code of five minutes ago shows expired", async ({ browser, request }) => {
   test.setTimeout(150_000);
-  const fan = await signedIn(browser, newFanEmail('card-old'));
-  const fanToken = await sessionTokenOf(fan);
+  const { fan, fanToken } = await fanPage(browser, request, 'cardold');
   const { userId } = await apiGet<{ userId: string }>(fan.request, fanToken, '/user/me');
   const { code } = await openCard(fan);
   const old = await qrTextOf(fan.request, fanToken, 10);
@@ -159,7 +173,10 @@ test("a suspended member's card shows suspended, and a code of five minutes ago 
 
 offlineTest('with no signal the card still opens, and the code it derives on the phone is valid', async ({ page, context, request }) => {
   offlineTest.setTimeout(150_000);
-  await signInToDashboard(page, 'cardoff');
+  const fanToken = await apiSignIn(request, newFanEmail('cardoff'));
+  await page.goto('/config.json');
+  await page.evaluate((t) => localStorage.setItem('podium.session.token', t), fanToken);
+  await page.goto('/dashboard');
   await waitForServiceWorker(page);
   await page.goto('/card');
   await expect(page.getByTestId('member-card-code')).toHaveText(/^\d{6,}-\d{6}$/);
