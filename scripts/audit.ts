@@ -2,12 +2,12 @@
  * `npm run audit`: Lighthouse 12 (performance, accessibility, best practices) in Debian's Chromium against the real
  * server and the built PWA, on a phone profile (Lighthouse's default mobile emulation and simulated slow 4G), for:
  * - `/login` (what a signed-out fan sees first), and
- * - `/dashboard`, `/challenges`, `/sweepstakes`, `/media`, `/profile`, `/leaderboard` and `/venue` for a freshly signed-in fan of the demo
+ * - `/dashboard`, `/challenges`, `/sweepstakes`, `/media`, `/profile`, `/leaderboard`, `/venue` and `/card` for a freshly signed-in fan of the demo
  *   organization (the session token is put in localStorage before Lighthouse navigates; storage is not reset, so
  *   these later pages load with a warm HTTP cache and service worker, as a returning fan's do), and
  * - the operator console's main pages, `/admin`, `/admin/challenges` (a list), `/admin/challenges/new` (the
  *   challenge editor), `/admin/figures` (the figures, with their charts), `/admin/notifications`, `/admin/seasons`
- *   and `/admin/venue-events/new`, for an operator (`OPERATOR_EMAILS`) signed in the same way.
+ *   `/admin/venue-events/new` and `/admin/member-cards`, for an operator (`OPERATOR_EMAILS`) signed in the same way.
  * Each page is audited `AUDIT_RUNS` times (default 3) and reported by its median run (by performance score, which
  * varies from run to run): its category scores (0-100), its main timings (FCP, LCP, TBT in ms, CLS), every failed
  * accessibility audit with the elements concerned, and every run's performance score. `/login` is a first visit in
@@ -28,9 +28,9 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 /** Lighthouse runs per page (`AUDIT_RUNS`, default 3); each page is reported by its median run. */
 const RUNS = Math.max(1, Number(process.env.AUDIT_RUNS ?? 3));
 /** The main tabs of a signed-in fan. */
-const SIGNED_IN_PATHS = ['/dashboard', '/challenges', '/sweepstakes', '/media', '/profile', '/leaderboard', '/venue'];
+const SIGNED_IN_PATHS = ['/dashboard', '/challenges', '/sweepstakes', '/media', '/profile', '/leaderboard', '/venue', '/card'];
 /** The operator console's main pages, and its operator. */
-const CONSOLE_PATHS = ['/admin', '/admin/challenges', '/admin/challenges/new', '/admin/figures', '/admin/notifications', '/admin/seasons', '/admin/venue-events/new'];
+const CONSOLE_PATHS = ['/admin', '/admin/challenges', '/admin/challenges/new', '/admin/figures', '/admin/notifications', '/admin/seasons', '/admin/venue-events/new', '/admin/member-cards'];
 const OPERATOR_EMAIL = 'audit-operator@alpine-racing.example';
 
 type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];

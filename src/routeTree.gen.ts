@@ -14,6 +14,7 @@ import { Route as OpenRouteImport } from './routes/_open'
 import { Route as AdminRouteImport } from './routes/admin'
 import { Route as AuthAboutRouteImport } from './routes/_auth/about'
 import { Route as AuthBenefitsRouteImport } from './routes/_auth/benefits'
+import { Route as AuthCardRouteImport } from './routes/_auth/card'
 import { Route as AuthCarsRouteImport } from './routes/_auth/cars'
 import { Route as AuthContestsRouteImport } from './routes/_auth/contests'
 import { Route as AuthDashboardRouteImport } from './routes/_auth/dashboard'
@@ -69,6 +70,11 @@ const AuthAboutRoute = AuthAboutRouteImport.update({
 const AuthBenefitsRoute = AuthBenefitsRouteImport.update({
   id: '/benefits',
   path: '/benefits',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthCardRoute = AuthCardRouteImport.update({
+  id: '/card',
+  path: '/card',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthCarsRoute = AuthCarsRouteImport.update({
@@ -245,6 +251,7 @@ export interface FileRoutesByFullPath {
   '/admin': typeof AdminRouteWithChildren
   '/about': typeof AuthAboutRoute
   '/benefits': typeof AuthBenefitsRoute
+  '/card': typeof AuthCardRoute
   '/cars': typeof AuthCarsRoute
   '/contests': typeof AuthContestsRoute
   '/dashboard': typeof AuthDashboardRoute
@@ -283,6 +290,7 @@ export interface FileRoutesByTo {
   '/admin': typeof AdminRouteWithChildren
   '/about': typeof AuthAboutRoute
   '/benefits': typeof AuthBenefitsRoute
+  '/card': typeof AuthCardRoute
   '/cars': typeof AuthCarsRoute
   '/contests': typeof AuthContestsRoute
   '/dashboard': typeof AuthDashboardRoute
@@ -323,6 +331,7 @@ export interface FileRoutesById {
   '/admin': typeof AdminRouteWithChildren
   '/_auth/about': typeof AuthAboutRoute
   '/_auth/benefits': typeof AuthBenefitsRoute
+  '/_auth/card': typeof AuthCardRoute
   '/_auth/cars': typeof AuthCarsRoute
   '/_auth/contests': typeof AuthContestsRoute
   '/_auth/dashboard': typeof AuthDashboardRoute
@@ -364,6 +373,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/about'
     | '/benefits'
+    | '/card'
     | '/cars'
     | '/contests'
     | '/dashboard'
@@ -402,6 +412,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/about'
     | '/benefits'
+    | '/card'
     | '/cars'
     | '/contests'
     | '/dashboard'
@@ -441,6 +452,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/_auth/about'
     | '/_auth/benefits'
+    | '/_auth/card'
     | '/_auth/cars'
     | '/_auth/contests'
     | '/_auth/dashboard'
@@ -517,6 +529,13 @@ declare module '@tanstack/react-router' {
       path: '/benefits'
       fullPath: '/benefits'
       preLoaderRoute: typeof AuthBenefitsRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/card': {
+      id: '/_auth/card'
+      path: '/card'
+      fullPath: '/card'
+      preLoaderRoute: typeof AuthCardRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/cars': {
@@ -756,6 +775,7 @@ declare module '@tanstack/react-router' {
 interface AuthRouteChildren {
   AuthAboutRoute: typeof AuthAboutRoute
   AuthBenefitsRoute: typeof AuthBenefitsRoute
+  AuthCardRoute: typeof AuthCardRoute
   AuthCarsRoute: typeof AuthCarsRoute
   AuthContestsRoute: typeof AuthContestsRoute
   AuthDashboardRoute: typeof AuthDashboardRoute
@@ -788,6 +808,7 @@ interface AuthRouteChildren {
 const AuthRouteChildren: AuthRouteChildren = {
   AuthAboutRoute: AuthAboutRoute,
   AuthBenefitsRoute: AuthBenefitsRoute,
+  AuthCardRoute: AuthCardRoute,
   AuthCarsRoute: AuthCarsRoute,
   AuthContestsRoute: AuthContestsRoute,
   AuthDashboardRoute: AuthDashboardRoute,

@@ -82,6 +82,9 @@ export const GlobeIcon = icon(<><circle cx="12" cy="12" r="9" /><path d="M3 12h1
 export const StarIcon = icon(<path d="m12 3 2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9L12 3Z" />);
 
 /** A window with a side panel (the operator console). */
+/** A member card: a card with a photo and lines of text. */
+export const CardIcon = icon(<><rect x="3" y="5" width="18" height="14" rx="2" /><circle cx="8.5" cy="11" r="2" /><path d="M6 16a3 3 0 0 1 5 0M14 10h4M14 14h3" /></>);
+
 export const ConsoleIcon = icon(<><rect x="3" y="4" width="18" height="16" rx="2" /><path d="M9 4v16M12 9h6M12 13h4" /></>);
 
 /** Check mark in a circle (done, daily check-in). */

@@ -139,6 +139,7 @@ export const ErrorCodeSchema = z.enum([
   'VenueScanLate',
   'NotScheduled',
   'PushEndpointRefused',
+  'MemberPassInvalid',
   'ServiceUnavailable',
   'Internal',
 ]);

@@ -13,6 +13,7 @@ export * as content from '../../src/contracts/content';
 export * as dataRights from '../../src/contracts/data-rights';
 export * as leaderboard from '../../src/contracts/leaderboard';
 export * as media from '../../src/contracts/media';
+export * as memberPass from '../../src/contracts/member-pass';
 export * as organization from '../../src/contracts/organization';
 export * as push from '../../src/contracts/push';
 export * as session from '../../src/contracts/session';

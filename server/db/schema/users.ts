@@ -39,6 +39,11 @@ export const users = pgTable(
     suspensionReason: text('suspension_reason'),
     /** When the account was deleted (GDPR art. 17): personal fields are erased, ledger rows kept. */
     deletedAt: timestamptz('deleted_at'),
+    /**
+     * The member number on the member card (decision 0078): given once from a sequence when the row is made, never
+     * reused; shown zero-padded (000123). Unique across organizations, so numbers of one club may have gaps.
+     */
+    memberNumber: integer('member_number').generatedByDefaultAsIdentity(),
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
@@ -46,6 +51,7 @@ export const users = pgTable(
     uniqueIndex('users_org_email_uq').on(t.organizationId, t.email),
     uniqueIndex('users_org_username_uq').on(t.organizationId, sql`lower(${t.username})`),
     uniqueIndex('users_org_auth_subject_uq').on(t.organizationId, t.authSubject),
+    uniqueIndex('users_member_number_uq').on(t.memberNumber),
     /** The console's figures: members who joined in a period (decision 0056). */
     index('users_org_created_idx').on(t.organizationId, t.createdAt),
     check('users_points_nonnegative', sql`${t.points} >= 0`),

@@ -20,6 +20,7 @@ import { rankAdminRoutes } from './ranks';
 import { seasonAdminRoutes } from './seasons';
 import { adminMediaRoutes } from './media';
 import { operatorsOnly, requireOperator } from './operator';
+import { passAdminRoutes } from './passes';
 import { DOCUMENT_RESOURCES } from './registry';
 import { adminResourceRoutes } from './resource';
 import { venueEventAdminRoutes } from './venue-events.resource';
@@ -39,6 +40,7 @@ export function adminRoutes(deps: AppDeps) {
   app.route('/seasons', seasonAdminRoutes(deps));
   app.route('/venue-events', venueEventAdminRoutes(deps));
   app.route('/push-notifications', pushAdminRoutes(deps));
+  app.route('/passes', passAdminRoutes(deps));
   for (const { resource } of DOCUMENT_RESOURCES) app.route(`/${resource.name}`, adminResourceRoutes(deps, resource));
   app.get('/audit-log', documented({
     summary: "The organization's audit log, newest first, by entity and operator",

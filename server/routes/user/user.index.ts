@@ -1,6 +1,7 @@
 /**
  * Member routes (spec §7): `GET /api/user/me` (401 without a session), `PATCH /api/user/me`
- * (UserUpdateSchema; see `domain/users.ts` for the rules), `GET /api/user/me/transactions?limit=&before=`, and the
+ * (UserUpdateSchema; see `domain/users.ts` for the rules), `GET /api/user/me/transactions?limit=&before=`,
+ * `GET /api/user/me/pass` (the member card, decision 0078), and the
  * member's data rights (decision 0053): `GET /api/user/me/export` (all their data, a JSON download) and
  * `DELETE /api/user/me {confirmation}` (erasure: personal data erased, sessions revoked, ledger kept; the
  * organization's last operator is refused with 409 LastOperator, decision 0072).
@@ -9,7 +10,9 @@ import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { AccountDeletionSchema, DataExportSchema } from '../../../src/contracts/data-rights';
 import { TransactionListQuerySchema, TransactionListResponseSchema, UserResponseSchema, UserUpdateSchema } from '../../../src/contracts/user';
+import { MemberPassResponseSchema } from '../../../src/contracts/member-pass';
 import { users } from '../../db/schema';
+import { memberPassOf } from '../../domain/member-pass';
 import { deleteStoredBytes, eraseMember, exportDisposition, exportMemberData } from '../../domain/member-care';
 import { keepAnOperator } from '../../domain/operators';
 import { listTransactions, serializeUser, updateProfile } from '../../domain/users';
@@ -17,6 +20,8 @@ import { parseWith, readJson, sendData } from '../../lib/http';
 import { documented } from '../../lib/openapi';
 import type { AppDeps, AppEnv } from '../../lib/types';
 import { requireUser } from '../../middlewares/authenticate';
+import { languageOf } from '../content/localize';
+import { passTexts } from './pass-texts';
 
 export function userRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
@@ -27,6 +32,15 @@ export function userRoutes(deps: AppDeps) {
     }), async (c) => {
       const { user, ranks } = requireUser(c.get('principal'));
       return sendData(c, serializeUser(deps, user, ranks));
+    })
+    .get('/me/pass', documented({
+      summary: "The member's card: name, number, rank, member since, the club's branding and the pass secret",
+      description: 'The app derives the rotating QR code and short code from `secret` on the device, offline too (decision 0078).',
+      tags: ['user'],
+      response: MemberPassResponseSchema,
+    }), async (c) => {
+      const { user, ranks, organization } = requireUser(c.get('principal'));
+      return sendData(c, memberPassOf(deps, user, ranks, organization, passTexts(organization, ranks, languageOf(c))));
     })
     .patch('/me', documented({
       summary: "Updates the member's profile",

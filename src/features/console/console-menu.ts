@@ -1,6 +1,6 @@
 /**
  * The console's menu (decision 0081): the overview first, then every console page in one of four groups, content
- * (what fans read and answer), match day (what runs around a race or a match: events, activations, sweepstakes
+ * (what fans read and answer), match day (what runs around a race or a match: events, member cards checked at the gate, activations, sweepstakes
  * and their draws, notifications, figures), members (members and what they earn or agree to) and settings. Each
  * entry is a page path under `/admin/` (a resource of `resources.ts` or a page of its own); every resource is in
  * exactly one group (checked by `test/unit/console-menu.test.ts`).
@@ -19,7 +19,7 @@ export interface MenuGroup {
 /** The menu's groups and their pages. */
 export const CONSOLE_MENU: readonly MenuGroup[] = [
   { id: 'content', pages: ['challenges', 'stories', 'videos', 'articles', 'playlists', 'carousel-cards', 'downloads', 'media'] },
-  { id: 'match-day', pages: ['venue-events', 'activations', 'sweepstakes', 'notifications', 'figures'] },
+  { id: 'match-day', pages: ['venue-events', 'member-cards', 'activations', 'sweepstakes', 'notifications', 'figures'] },
   { id: 'members', pages: ['members', 'ranks', 'benefits', 'seasons', 'consents'] },
   { id: 'settings', pages: ['organization', 'import-export', 'audit-log'] },
 ];

@@ -1,9 +1,11 @@
 /**
  * `/benefits` (spec §2 "Benefits"; the UNLOCK REWARDS card; underage members are sent to /dashboard by the root
  * guard): what each rank unlocks, from P10 (first) to P1 (top), with the lifetime points needed (the
- * organization's thresholds), the member's rank highlighted and the points still needed for the next one.
+ * organization's thresholds), the member's rank highlighted and the points still needed for the next one, with a
+ * link to the member card every rank holds (decision 0078).
  * What a rank unlocks is the organization's content (`GET /benefits`, written by its operators; decision 0024).
  */
+import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/page';
 import { PageSpinner } from '../../../components/spinner';
@@ -38,6 +40,11 @@ export function BenefitsPage() {
               {progress.next
                 ? t('toNext', { count: progress.pointsToNext, rank: `${progress.next.name} · ${progress.next.title}` })
                 : t('top')}
+            </p>
+            <p>
+              <Link to="/card" className="benefit-summary__card">
+                {t('card')}
+              </Link>
             </p>
           </div>
         ) : null}

@@ -19,8 +19,11 @@ function usePageName() {
   const { t: figuresText } = useTranslation('console-figures');
   const { t: seasonsText } = useTranslation('console-seasons');
   const { t: pushText } = useTranslation('console-push');
+  const { t: cardsText } = useTranslation('console-cards');
   return (path: string): string => {
     switch (path) {
+      case 'member-cards':
+        return cardsText('nav');
       case 'figures':
         return figuresText('nav');
       case 'seasons':

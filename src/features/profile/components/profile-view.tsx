@@ -1,12 +1,12 @@
 /**
- * `/profile` (spec §2): avatar, name, e-mail, points, rank; links to edit the profile, and to the history and the
+ * `/profile` (spec §2): avatar, name, e-mail, points, rank; links to the member card (decision 0078), to edit the profile, and to the history and the
  * leaderboard (decision 0061) when those routes exist; the operator console for operators (decision 0076); "Your data" (download, delete the account: decision 0053); the language switcher; sign out (spec §4
  * Session) back to /.
  */
 import { useId, type ReactNode } from 'react';
 import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { ChevronRightIcon, ConsoleIcon, EditIcon, GlobeIcon, HistoryIcon, LogoutIcon, TrophyIcon, UserIcon } from '../../../components/icons';
+import { CardIcon, ChevronRightIcon, ConsoleIcon, EditIcon, GlobeIcon, HistoryIcon, LogoutIcon, TrophyIcon, UserIcon } from '../../../components/icons';
 import { Page } from '../../../components/page';
 import { PageSpinner } from '../../../components/spinner';
 import type { Organization } from '../../../contracts/organization';
@@ -89,6 +89,13 @@ export function ProfileView({ user, organization, logout, settings, sections }: 
 
       <nav aria-label={t('links.label')}>
         <ul className="link-list">
+          <li>
+            <Link to="/card" className="link-list__item">
+              <CardIcon />
+              <span>{t('links.card')}</span>
+              <ChevronRightIcon />
+            </Link>
+          </li>
           {underage ? null : (
             <li>
               <Link to="/profile/edit" className="link-list__item">

@@ -18,7 +18,7 @@ import { venueCheckinAction } from '../api/check-in-at-venue';
 import { VenuesAttended } from './venues-attended';
 import './venue.css';
 
-const QrScanner = lazy(() => import('./qr-scanner').then((m) => ({ default: m.QrScanner })));
+const QrScanner = lazy(() => import('../../../components/qr-scanner').then((m) => ({ default: m.QrScanner })));
 
 /** Error codes the page explains; any other error gets the generic text. */
 const KNOWN_ERRORS = [
@@ -117,7 +117,7 @@ export function VenueCheckinPage({ link, onLinkUsed }: VenueCheckinPageProps) {
             <h2 className="section__title" id="venue-scan">{t('scan.title')}</h2>
             {scanning ? (
               <Suspense fallback={<p>{t('scan.loading')}</p>}>
-                <QrScanner label={t('scan.video')} onText={onScanned} onUnavailable={() => { setScanning(false); setScanProblem(t('scan.unavailable')); }} />
+                <QrScanner className="venue-scanner" label={t('scan.video')} onText={onScanned} onUnavailable={() => { setScanning(false); setScanProblem(t('scan.unavailable')); }} />
               </Suspense>
             ) : null}
             <button type="button" className="btn btn--secondary" aria-pressed={scanning} onClick={() => { setScanProblem(''); setScanning((on) => !on); }}>

@@ -1,9 +1,10 @@
 /**
  * `/admin/{page}`: a console page: the list of a resource (`?q=&status=&page=`), the organization's settings, the
- * audit log (`?entity=&actorUserId=&page=`), the figures (`?period=`), the seasons, push notifications or import and export; anything else is the console's "page not found". One route for them
+ * audit log (`?entity=&actorUserId=&page=`), the figures (`?period=`), the seasons, push notifications, the member card check (decision 0078) or import and export; anything else is the console's "page not found". One route for them
  * all keeps the route tree, which every visitor loads, small; the search is cleaned by the console itself.
  */
 import { createFileRoute } from '@tanstack/react-router';
+import { CardCheckPage } from '../../../features/console/components/card-check-page';
 import { AuditLogPage } from '../../../features/console/components/audit-log-page';
 import { FiguresPage } from '../../../features/console/components/figures-page';
 import { ImportExportPage } from '../../../features/console/components/import-export-page';
@@ -28,6 +29,7 @@ function ConsolePageRoute() {
   if (path === 'seasons') return <SeasonsPage />;
   if (path === 'figures') return <FiguresPage period={search.period} />;
   if (path === 'notifications') return <NotificationsPage />;
+  if (path === 'member-cards') return <CardCheckPage />;
   if (path === 'audit-log') return <AuditLogPage key={`${search.entity ?? ''}|${search.actorUserId ?? ''}`} search={search} />;
   const resource = resourceByPath(path);
   if (!resource) return <ConsoleNotFound />;

@@ -1,5 +1,6 @@
 /**
- * `<QrScanner>`: reads a QR code from the camera (decision 0059). It uses the browser's `BarcodeDetector` where it
+ * `<QrScanner>`: reads a QR code from the camera (decision 0059; the fan's venue check-in, the console's member card
+ * check of decision 0078). It uses the browser's `BarcodeDetector` where it
  * exists and supports QR codes, else the `jsqr` decoder, imported only when this component needs it (a chunk of
  * its own, never in the first load). Calls `onText` with each code's text until it answers true (the code was the
  * one looked for: scanning stops) or the component unmounts; `onUnavailable` when
@@ -46,10 +47,12 @@ interface QrScannerProps {
   /** Returns true when the text was the one looked for (scanning stops), false to keep scanning. */
   onText: (text: string) => boolean;
   onUnavailable: () => void;
+  /** The video's class (its size is the screen's choice). */
+  className?: string;
 }
 
 /** Renders the camera preview and scans it frame by frame. */
-export function QrScanner({ label, onText, onUnavailable }: QrScannerProps) {
+export function QrScanner({ label, onText, onUnavailable, className }: QrScannerProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const callbacks = useRef({ onText, onUnavailable });
   useEffect(() => {
@@ -89,5 +92,5 @@ export function QrScanner({ label, onText, onUnavailable }: QrScannerProps) {
     };
   }, []);
 
-  return <video ref={videoRef} className="venue-scanner" aria-label={label} muted playsInline />;
+  return <video ref={videoRef} className={className} aria-label={label} muted playsInline />;
 }

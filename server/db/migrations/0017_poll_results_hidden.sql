@@ -1,1 +1,0 @@
-ALTER TABLE "challenges" ADD COLUMN "results_hidden" boolean DEFAULT false NOT NULL;
