@@ -39,7 +39,7 @@ export type PassTexts = { organizationName: string; rankTitle: (code: string) =>
  * The pass secret of member `userId`: HMAC-SHA256 of `member-pass:<id>` keyed by `authSecret`, its first 20 bytes
  * (160 bits, as TOTP authenticators use) in base32.
  */
-export function memberPassSecret(authSecret: string, userId: string): string {
+function memberPassSecret(authSecret: string, userId: string): string {
   const bytes = createHmac('sha256', authSecret).update(`member-pass:${userId}`).digest().subarray(0, 20);
   return new Secret({ buffer: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length) }).base32;
 }

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 
 import './confirm-dialog.css';
 
 /** What the dialog says and its two buttons' labels (already translated). */
-export type ConfirmOptions = {
+type ConfirmOptions = {
   title: string;
   /** What will happen: who is affected, what is sent. */
   body: ReactNode;

@@ -45,6 +45,7 @@ export async function parkQueuedActions(queryClient: QueryClient, memberId: stri
  * resolves to how many actions came back (0 when none, or when they were older than 7 days). Never rejects.
  */
 export async function restoreParkedActions(queryClient: QueryClient, memberId: string): Promise<number> {
+  if (typeof indexedDB === 'undefined') return 0;
   try {
     const parked = await get<ParkedActions>(memberId, parkedStore());
     if (!parked) return 0;

@@ -29,14 +29,13 @@ export const APP_SCREENS = [
   { path: '/profile', key: 'profile' },
   { path: '/about', key: 'about' },
 ] as const;
-export type AppScreenKey = (typeof APP_SCREENS)[number]['key'];
 
 /** Kinds of content item whose own page a notification may open. */
 export const SCREEN_CONTENT_KINDS = ['challenge', 'article', 'video', 'story', 'sweepstake'] as const;
 export type ScreenContentKind = (typeof SCREEN_CONTENT_KINDS)[number];
 
 /** A parsed screen: a fixed one, or the page of one content item (`subtype` only for a challenge). */
-export type AppScreen =
+type AppScreen =
   | { kind: 'screen'; path: string }
   | { kind: ScreenContentKind; id: string; subtype?: string; path: string };
 

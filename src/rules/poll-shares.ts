@@ -25,7 +25,7 @@ export interface PollResultsFacts {
 }
 
 /** Why a member may not see the results yet, or null when they may. */
-export type PollResultsRefusal = 'NoResults' | 'Hidden' | 'NotAnswered' | 'NotLocked';
+type PollResultsRefusal = 'NoResults' | 'Hidden' | 'NotAnswered' | 'NotLocked';
 
 /** The reason results are withheld from a member (see the module doc), or null when they may be shown. */
 export function pollResultsRefusal(facts: PollResultsFacts): PollResultsRefusal | null {

@@ -8,12 +8,12 @@ import consoleEn from '../../locales/en/console-push.json';
 import consoleFr from '../../locales/fr/console-push.json';
 import fanEn from '../../locales/en/push.json';
 import fanFr from '../../locales/fr/push.json';
+import { localeKeys } from './locale-keys';
 
 type Tree = { [key: string]: string | Tree };
 
 /** The dotted keys of a namespace. */
-const keys = (tree: Tree, prefix = ''): string[] =>
-  Object.entries(tree).flatMap(([key, value]) => (typeof value === 'string' ? [`${prefix}${key}`] : keys(value, `${prefix}${key}.`)));
+const keys = (tree: Tree): string[] => localeKeys(tree);
 
 describe('push strings', () => {
   it('English and French have the same keys', () => {

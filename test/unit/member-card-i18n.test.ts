@@ -8,10 +8,10 @@ import cardFr from '../../locales/fr/member-card.json';
 import consoleEn from '../../locales/en/console-cards.json';
 import consoleFr from '../../locales/fr/console-cards.json';
 import { MemberPassStatusSchema } from '../../src/contracts/member-pass';
+import { localeKeys } from './locale-keys';
 
 type Tree = { [key: string]: string | Tree };
-const keys = (tree: Tree, prefix = ''): string[] =>
-  Object.entries(tree).flatMap(([key, value]) => (typeof value === 'string' ? [`${prefix}${key}`] : keys(value, `${prefix}${key}.`)));
+const keys = (tree: Tree): string[] => localeKeys(tree);
 
 describe('member card strings', () => {
   it('English and French have the same keys in both namespaces', () => {

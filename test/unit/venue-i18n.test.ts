@@ -5,10 +5,10 @@ import venueFr from '../../locales/fr/venue.json';
 import consoleEn from '../../locales/en/console-venue.json';
 import consoleFr from '../../locales/fr/console-venue.json';
 import { VENUE_CODE_DIGITS } from '../../src/rules/venue-checkin';
+import { localeKeys } from './locale-keys';
 
 type Tree = { [key: string]: string | Tree };
-const keys = (tree: Tree, prefix = ''): string[] =>
-  Object.entries(tree).flatMap(([key, value]) => (typeof value === 'string' ? [`${prefix}${key}`] : keys(value, `${prefix}${key}.`)));
+const keys = (tree: Tree): string[] => localeKeys(tree);
 
 describe('venue strings', () => {
   it('English and French have the same keys in both namespaces', () => {

@@ -15,15 +15,15 @@ export const OVERVIEW_LIST_LIMIT = 20;
 export const OVERVIEW_WEEK_DAYS = 7;
 
 /** The content resources the overview lists (console paths). */
-export const OVERVIEW_CONTENT_RESOURCES = ['challenges', 'stories', 'sweepstakes', 'activations', 'venue-events'] as const;
-export const OverviewContentResourceSchema = z.enum(OVERVIEW_CONTENT_RESOURCES);
+const OVERVIEW_CONTENT_RESOURCES = ['challenges', 'stories', 'sweepstakes', 'activations', 'venue-events'] as const;
+const OverviewContentResourceSchema = z.enum(OVERVIEW_CONTENT_RESOURCES);
 
 const CountSchema = z.number().int().nonnegative();
 const IdSchema = z.string().min(1).max(64);
 const TitleSchema = z.string().max(2000);
 
 /** A content item live now or starting within the week; `end` null = no end. */
-export const OverviewContentSchema = z.object({
+const OverviewContentSchema = z.object({
   resource: OverviewContentResourceSchema,
   id: IdSchema,
   title: TitleSchema,
@@ -32,13 +32,13 @@ export const OverviewContentSchema = z.object({
 });
 
 /** A pick'em whose picks locked at `lockedAt` and whose result is not entered yet. */
-export const OverviewPickemSchema = z.object({ id: IdSchema, title: TitleSchema, lockedAt: TimestampSchema });
+const OverviewPickemSchema = z.object({ id: IdSchema, title: TitleSchema, lockedAt: TimestampSchema });
 
 /** A sweepstake that ended at `endsAt` and was not drawn. */
-export const OverviewDrawSchema = z.object({ id: IdSchema, title: TitleSchema, endsAt: TimestampSchema });
+const OverviewDrawSchema = z.object({ id: IdSchema, title: TitleSchema, endsAt: TimestampSchema });
 
 /** A winner (place `place`) of sweepstake `sweepstakeId` who has not claimed; `claimBy` is the claim deadline. */
-export const OverviewPrizeSchema = z.object({
+const OverviewPrizeSchema = z.object({
   sweepstakeId: IdSchema,
   title: TitleSchema,
   place: z.number().int().min(1),
@@ -47,7 +47,7 @@ export const OverviewPrizeSchema = z.object({
 });
 
 /** A notification waiting to be sent at `sendAt`. */
-export const OverviewNotificationSchema = z.object({ id: IdSchema, title: TitleSchema, sendAt: TimestampSchema });
+const OverviewNotificationSchema = z.object({ id: IdSchema, title: TitleSchema, sendAt: TimestampSchema });
 
 /** A list of the overview: up to `OVERVIEW_LIST_LIMIT` items and the count of all. */
 const listOf = <T extends z.ZodType>(item: T) => z.object({ total: CountSchema, items: z.array(item).max(OVERVIEW_LIST_LIMIT) });

@@ -11,7 +11,7 @@ import { PushTopicSchema } from '../push';
 import { listEnvelope, optionalText, requiredText } from './common';
 
 /** Who gets it: members whose rank is `rankCode` (P10..P1), who gave consent `consentKey`, who have (or not) checked in. */
-export const PushSegmentSchema = z
+const PushSegmentSchema = z
   .object({
     rankCode: RankCodeSchema.optional(),
     consentKey: z.string().regex(/^[A-Za-z0-9._-]{1,80}$/).optional(),
@@ -23,7 +23,7 @@ export const PushSegmentSchema = z
  * The screen a notification opens: one of the app's screens (`src/rules/app-screens.ts`, decision 0080), never a
  * free path; the server also checks that a content item's page names an item of the organization.
  */
-export const PushTargetSchema = TextSchema.trim().max(200).refine(isAppScreen, 'Not a screen of the app: choose one from the list');
+const PushTargetSchema = TextSchema.trim().max(200).refine(isAppScreen, 'Not a screen of the app: choose one from the list');
 
 /**
  * `POST /api/admin/push-notifications` body. `marketing: true` needs `segment.consentKey` (a marketing message goes

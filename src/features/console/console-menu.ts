@@ -8,10 +8,10 @@
 
 /** The groups of the menu, in order; their names are `console:nav.groups.{id}`. */
 export const MENU_GROUP_IDS = ['content', 'match-day', 'members', 'settings'] as const;
-export type MenuGroupId = (typeof MENU_GROUP_IDS)[number];
+type MenuGroupId = (typeof MENU_GROUP_IDS)[number];
 
 /** One group of the menu: its id and its pages, in menu order. */
-export interface MenuGroup {
+interface MenuGroup {
   id: MenuGroupId;
   pages: readonly string[];
 }

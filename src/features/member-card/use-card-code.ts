@@ -10,7 +10,7 @@ import { useNow } from '../../platform/use-now';
 import { memberPassQrText, memberPassShortCode, memberPassStep, memberPassStepEnd, memberPassToken, memberPassTotp } from '../../rules/member-pass';
 
 /** What the card shows at one step. */
-export interface CardCode {
+interface CardCode {
   step: number;
   /** `data:` URL of the QR code's SVG; null while it is drawn, or when the browser cannot sign (no Web Crypto). */
   qrImage: string | null;

@@ -108,7 +108,7 @@ export function decideOpenGuard(input: OpenGuardInput): GuardDecision {
 /**
  * Spec §2: after sign-in the stored redirect path is used once and cleared, unless it is `/welcome` or `/dashboard`
  * (then it is only cleared and the route's own rules apply). A new user who is not underage goes through `/welcome`
- * first and the stored path waits for them (decision 0082): an invitee gets a name before landing where they were
+ * first and the stored path waits for them (decision 0082), unless it is the console (decision 0076): an invitee gets a name before landing where they were
  * invited, instead of showing as a hidden fan. Takes the input of a signed-in user and the route's rules,
  * `decide(normalizedPath)`; returns the stored path's redirect, the onboarding detour, or the route's decision.
  */
@@ -118,7 +118,9 @@ function withStoredRedirect(input: RouteGuardInput, decide: (path: string) => Gu
   if (!stored) return decide(path);
   const storedPath = normalizePath(stored.split(/[?#]/)[0]);
   if (!IGNORED_POST_LOGIN_PATHS.includes(storedPath) && stored !== input.fullPath) {
-    if (input.user?.isNewUser && !input.user.underage) return path === '/welcome' ? { action: 'allow' } : { action: 'redirect', to: '/welcome' };
+    // The detour guards fan pages only: an operator coming back to the console is not sent through fan onboarding.
+    const toConsole = storedPath === '/admin' || storedPath.startsWith('/admin/');
+    if (input.user?.isNewUser && !input.user.underage && !toConsole) return path === '/welcome' ? { action: 'allow' } : { action: 'redirect', to: '/welcome' };
     return { action: 'redirect', to: stored, clearStoredRedirect: true };
   }
   return { ...decide(path), clearStoredRedirect: true };

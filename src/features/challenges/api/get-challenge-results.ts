@@ -12,13 +12,13 @@ import { ApiError } from '../../../api/errors';
 import type { ChallengeResults } from '../../../contracts/challenge';
 
 /** How often shown results refresh on their own, in ms: the hourly refresh of the app's data (spec §9). */
-export const RESULTS_REFRESH_INTERVAL_MS = 60 * 60 * 1000;
+const RESULTS_REFRESH_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
  * Query options: key `['challenges', challengeId, 'results']` (under the list key, so the refresh that follows an
  * answer covers it), refetched hourly while observed and at once on reconnect.
  */
-export function getChallengeResultsQueryOptions(challengeId: string) {
+function getChallengeResultsQueryOptions(challengeId: string) {
   return {
     ...dataQueryOptions<ChallengeResults>(['challenges', challengeId, 'results'], `/challenge/${encodeURIComponent(challengeId)}/results`),
     refetchInterval: RESULTS_REFRESH_INTERVAL_MS,

@@ -8,7 +8,7 @@ import { apiRequest } from '../../../api/client';
 import { OverviewResponseSchema } from '../../../contracts/admin/overview';
 
 /** Query options of the overview. */
-export function getOverviewQueryOptions() {
+function getOverviewQueryOptions() {
   return queryOptions({
     queryKey: ['admin', 'overview'] as const,
     queryFn: async ({ signal }) => (await apiRequest('/admin/overview', { schema: OverviewResponseSchema, signal })).data,

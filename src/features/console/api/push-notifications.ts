@@ -71,7 +71,7 @@ export async function getPushAudience(query: PushAudienceQuery): Promise<PushAud
 }
 
 /** One content item a notification can open: its kind, title and the path of its page. */
-export type ScreenContent = { kind: ScreenContentKind; id: string; title: string; path: string };
+type ScreenContent = { kind: ScreenContentKind; id: string; title: string; path: string };
 
 /** The admin list of each kind, and the field holding an item's name. */
 const CONTENT_LISTS: Record<ScreenContentKind, { path: string; titleField: string }> = {

@@ -9,7 +9,7 @@ import { VenueCodeResponseSchema, type VenueCode } from '../../../contracts/admi
 import { adminKeys } from './admin-api';
 
 /** What the screen shows: the step's short code, QR token, and when it turns over. */
-export interface ShownVenueCode {
+interface ShownVenueCode {
   code: string;
   token: string;
   rotatesAt: string;

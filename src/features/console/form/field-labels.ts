@@ -14,7 +14,7 @@
 import type { FieldSpec } from './fields';
 
 /** An i18n key of the `console` namespace and its interpolation values. */
-export interface LabelKey {
+interface LabelKey {
   key: string;
   values?: Record<string, string | number>;
   /** The French text of the field: shown as "{label} (French)" (`form.inFrench`). */
