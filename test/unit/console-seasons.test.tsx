@@ -6,6 +6,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { ApiError } from '../../src/api/errors';
@@ -31,10 +32,12 @@ const list = [
   { id: 's1', name: '2025/26', startsAt: '2025-07-01T10:00:00.000Z', current: false, createdAt: '2025-06-01T00:00:00.000Z' },
 ];
 
+/** The page as the console shows it: inside a router, which its unsaved-changes warning needs. */
 function renderPage() {
+  const router = createRouter({ routeTree: createRootRoute({ component: SeasonsPage }), history: createMemoryHistory({ initialEntries: ['/'] }) });
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <SeasonsPage />
+      <RouterProvider router={router} />
     </QueryClientProvider>,
   );
 }

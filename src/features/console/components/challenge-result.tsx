@@ -11,6 +11,7 @@ import type { AdminChallenge } from '../../../contracts/admin/challenge';
 import type { ChallengeResult } from '../../../contracts/admin/challenge-result';
 import { notify } from '../../../platform/toasts';
 import { useEnterChallengeResult } from '../api/challenge-result';
+import { UnsavedChangesGuard } from './unsaved-changes-guard';
 
 /** Whether `challenge` takes a result now: a pick'em or arcade that is live or ended. */
 export function takesResult(challenge: Pick<AdminChallenge, 'subtype' | 'status'>): boolean {
@@ -24,6 +25,8 @@ export function ChallengeResultSection({ challenge }: { challenge: AdminChalleng
   const mutation = useEnterChallengeResult(challenge.id);
   const [choice, setChoice] = useState<number | null>(challenge.correctIndex);
   const [summary, setSummary] = useState<ChallengeResult | null>(null);
+  // The result the server holds, so leaving with another option chosen but not entered asks first.
+  const [entered, setEntered] = useState<number | null>(challenge.correctIndex);
   const [error, setError] = useState<string | null>(null);
   const optionText = (index: number) => challenge.options[index]?.text ?? String(index + 1);
   const date = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'short' });
@@ -44,6 +47,7 @@ export function ChallengeResultSection({ challenge }: { challenge: AdminChalleng
     try {
       const result = await mutation.mutateAsync(choice);
       setSummary(result);
+      setEntered(choice);
       notify({ title: t('saved'), description: describe(result) });
     } catch (caught) {
       const code = caught instanceof ApiError ? caught.code : 'other';
@@ -54,6 +58,7 @@ export function ChallengeResultSection({ challenge }: { challenge: AdminChalleng
   };
   return (
     <section className="console-fieldset console-result" aria-labelledby={`${id}-title`}>
+      <UnsavedChangesGuard isDirty={() => choice !== entered} />
       <h2 id={`${id}-title`} className="console-section-title">
         {t('title')}
       </h2>

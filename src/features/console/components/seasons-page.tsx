@@ -12,6 +12,7 @@ import { notify } from '../../../platform/toasts';
 import { useSeasons, useStartSeason } from '../api/seasons';
 import { fromZonedInput, nowZonedInput, toZonedInput } from '../form/datetime';
 import { ConsoleHeading } from './console-ui';
+import { UnsavedChangesGuard } from './unsaved-changes-guard';
 
 /** Renders the page. */
 export function SeasonsPage() {
@@ -52,6 +53,7 @@ export function SeasonsPage() {
       <ConsoleHeading title={t('title')} />
       <p className="muted">{t('intro')}</p>
       <form className="stack" onSubmit={onSubmit} aria-describedby={error ? errorId : undefined} noValidate>
+        <UnsavedChangesGuard isDirty={() => name.trim() !== ''} />
         <h2>{t('form.title')}</h2>
         <div className="field">
           <label className="field__label" htmlFor={nameId}>{t('form.name')}</label>
