@@ -11,6 +11,8 @@ import { apiGet, apiHeaders, expect, newFanEmail, sessionTokenOf, signedIn, test
 const OPERATOR = 'ops@alpine-racing.example';
 
 test('an operator draws an ended sweepstake; the winner sees "You won" and claims', async ({ browser, request }) => {
+  // It waits for the sweepstake's real end (25 s) on top of two sign-ins.
+  test.slow();
   const email = newFanEmail('winner');
   const fan = await signedIn(browser, email);
   const fanToken = await sessionTokenOf(fan);
@@ -38,10 +40,11 @@ test('an operator draws an ended sweepstake; the winner sees "You won" and claim
   await expect(fan.getByRole('heading', { name: 'Official rules' })).toBeVisible();
   await fan.getByRole('button', { name: /enter once/i }).click();
   await expect(fan.getByText(/you’re in/i)).toBeVisible();
-  // With the fan's entry in, the operator brings the end forward to a few seconds from now.
+  // With the fan's entry in, the operator brings the end forward to a little later: long enough for the console
+  // page to open before it on a busy machine.
   const ended = await request.patch(`/api/admin/sweepstakes/${id}`, {
     headers: await apiHeaders(request, await sessionTokenOf(ops)),
-    data: { endsAt: new Date(Date.now() + 8_000).toISOString() },
+    data: { endsAt: new Date(Date.now() + 25_000).toISOString() },
   });
   expect(ended.status()).toBe(200);
 
@@ -50,7 +53,7 @@ test('an operator draws an ended sweepstake; the winner sees "You won" and claim
   await expect(drawButton).toBeDisabled();
   await expect(ops.getByText(seedCommitment)).toBeVisible();
   // The button becomes available by itself once the sweepstake's end has passed.
-  await expect(drawButton).toBeEnabled({ timeout: 20_000 });
+  await expect(drawButton).toBeEnabled({ timeout: 40_000 });
   await drawButton.click();
   await ops.getByRole('dialog', { name: `Draw the winners of “${title}”?` }).getByRole('button', { name: 'Draw the winners' }).click();
   await expect(ops.getByRole('status').filter({ hasText: 'Draw done: 1 winner.' })).toBeAttached();
