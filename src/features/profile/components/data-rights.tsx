@@ -11,7 +11,8 @@ import { ApiError } from '../../../api/errors';
 import { Page } from '../../../components/page';
 import { notify } from '../../../platform/toasts';
 import { useDeleteMyAccount, useDownloadMyData } from '../api/data-rights';
-import './data-rights.css';
+// The account-deletion dialog is a confirmation dialog: it wears the shared dialog's styles.
+import '../../../components/confirm-dialog.css';
 
 interface DataRightsProps {
   /** Called once the account is erased: sign out locally and show the sign-in screen. */
