@@ -14,10 +14,9 @@
  */
 import type { APIRequestContext, Browser, BrowserContextOptions, Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
-import QRCode from 'qrcode';
+import { rm } from 'node:fs/promises';
 import { chromiumArgs } from '../../playwright.config';
+import { qrVideo } from './fake-camera';
 import type { MemberPass } from '../../src/contracts/member-pass';
 import { memberPassQrText, memberPassStep, memberPassToken } from '../../src/rules/member-pass';
 import { apiGet, apiHeaders, apiSignIn, expect as baseExpect, newFanEmail, test } from './fixtures';
@@ -61,27 +60,6 @@ async function qrTextOf(request: APIRequestContext, fanToken: string, stepsAgo =
   return memberPassQrText(pass.memberNumber, step, await memberPassToken(pass.secret, pass.memberNumber, step));
 }
 
-/** Writes a Y4M video (Chromium's fake camera format: 4:2:0, grey levels) of the QR code of `text`; returns its path. */
-async function qrVideo(text: string): Promise<string> {
-  const size = 480;
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
-  const scale = Math.floor(size / (modules.size + 8));
-  const offset = Math.floor((size - modules.size * scale) / 2);
-  const luma = Buffer.alloc(size * size, 235);
-  for (let y = 0; y < modules.size * scale; y++) {
-    for (let x = 0; x < modules.size * scale; x++) {
-      if (modules.get(Math.floor(y / scale), Math.floor(x / scale))) luma[(offset + y) * size + offset + x] = 16;
-    }
-  }
-  const chroma = Buffer.alloc((size / 2) * (size / 2) * 2, 128);
-  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma]);
-  const header = Buffer.from(`YUV4MPEG2 W${size} H${size} F5:1 Ip A1:1 C420jpeg\n`);
-  const dir = resolve('.tmp');
-  await mkdir(dir, { recursive: true });
-  const path = resolve(dir, `card-qr-${randomUUID().slice(0, 8)}.y4m`);
-  await writeFile(path, Buffer.concat([header, ...Array.from({ length: 5 }, () => frame)]));
-  return path;
-}
 
 /** The fan's card, opened from the profile; returns the short code it shows and the member number. */
 async function openCard(fan: Page) {
@@ -130,7 +108,7 @@ test('a fan shows the card on the phone; the operator verifies its typed code an
 
   // The camera: a second Chromium whose fake camera shows the card's current QR code.
   const { baseURL, launchOptions } = test.info().project.use;
-  const video = await qrVideo(await qrTextOf(fan.request, fanToken));
+  const video = await qrVideo(await qrTextOf(fan.request, fanToken), 'card');
   const camera = await playwright.chromium.launch({
     executablePath: launchOptions?.executablePath,
     args: [...chromiumArgs, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],

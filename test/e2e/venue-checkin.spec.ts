@@ -11,10 +11,9 @@
  *   Linux has no `BarcodeDetector`, so this is the lazily loaded `jsqr` path) and the fan is checked in.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
-import QRCode from 'qrcode';
+import { rm } from 'node:fs/promises';
 import { chromiumArgs } from '../../playwright.config';
+import { qrVideo } from './fake-camera';
 import { apiHeaders, apiSignIn } from './fixtures';
 import { expect, goOffline, goOnline, test } from './offline-network';
 import { ledger, signInToDashboard, waitForServiceWorker } from './offline-helpers';
@@ -39,30 +38,6 @@ async function venueEventWithCode(request: import('@playwright/test').APIRequest
   return { eventId, name, code, token };
 }
 
-/**
- * Writes a Y4M video (Chromium's fake camera format: 4:2:0, grey levels only) showing the QR code of `text`,
- * black modules on white with a quiet zone, 480 x 480, a few identical frames. Returns the file's path.
- */
-async function qrVideo(text: string): Promise<string> {
-  const size = 480;
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
-  const scale = Math.floor(size / (modules.size + 8));
-  const offset = Math.floor((size - modules.size * scale) / 2);
-  const luma = Buffer.alloc(size * size, 235);
-  for (let y = 0; y < modules.size * scale; y++) {
-    for (let x = 0; x < modules.size * scale; x++) {
-      if (modules.get(Math.floor(y / scale), Math.floor(x / scale))) luma[(offset + y) * size + offset + x] = 16;
-    }
-  }
-  const chroma = Buffer.alloc((size / 2) * (size / 2) * 2, 128);
-  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma]);
-  const header = Buffer.from(`YUV4MPEG2 W${size} H${size} F5:1 Ip A1:1 C420jpeg\n`);
-  const dir = resolve('.tmp');
-  await mkdir(dir, { recursive: true });
-  const path = resolve(dir, `venue-qr-${randomUUID().slice(0, 8)}.y4m`);
-  await writeFile(path, Buffer.concat([header, ...Array.from({ length: 5 }, () => frame)]));
-  return path;
-}
 
 test('a QR link opened offline survives a reload and is credited once when the network returns', async ({ page, context }) => {
   // Two offline starts of the app (the link, then the reload) on top of the sign-in.
@@ -121,7 +96,7 @@ test('the console shows the QR code; the camera reads it and checks the fan in',
   expect(code).toMatch(/^\d{6}$/);
   await screen.context().close();
 
-  const video = await qrVideo(`${baseURL}/venue?event=${eventId}&token=${qrToken}`);
+  const video = await qrVideo(`${baseURL}/venue?event=${eventId}&token=${qrToken}`, 'venue');
   const camera = await playwright.chromium.launch({
     executablePath: launchOptions?.executablePath,
     args: [...chromiumArgs, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
