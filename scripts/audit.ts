@@ -13,7 +13,8 @@
  * accessibility audit with the elements concerned, and every run's performance score. `/login` is a first visit in
  * every run (cache, storage and service worker cleared). A report, not a test: it exits 0 whatever the scores, and
  * 1 only when Lighthouse cannot run. Needs a build (`npm run build`) and `/usr/bin/chromium` (`CHROMIUM_PATH` to override).
- * Env: `AUDIT_PORT` (default 3230), `AUDIT_JSON=dir` also writes each full Lighthouse report as JSON there.
+ * Env: `AUDIT_PORT` (default 3230), `AUDIT_JSON=dir` also writes each full Lighthouse report as JSON there,
+ * `AUDIT_PATHS=/card,/admin/member-cards` audits only the listed pages (`/login` included only when listed).
  */
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
@@ -27,11 +28,16 @@ const DEBUG_PORT = 9333;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 /** Lighthouse runs per page (`AUDIT_RUNS`, default 3); each page is reported by its median run. */
 const RUNS = Math.max(1, Number(process.env.AUDIT_RUNS ?? 3));
+/** The pages `AUDIT_PATHS` keeps (comma-separated), or null for every page. */
+const ONLY = process.env.AUDIT_PATHS ? new Set(process.env.AUDIT_PATHS.split(',').map((path) => path.trim())) : null;
+const audited = (path: string) => ONLY === null || ONLY.has(path);
 /** The main tabs of a signed-in fan. */
-const SIGNED_IN_PATHS = ['/dashboard', '/challenges', '/sweepstakes', '/media', '/profile', '/leaderboard', '/venue', '/card'];
+const ALL_SIGNED_IN_PATHS = ['/dashboard', '/challenges', '/sweepstakes', '/media', '/profile', '/leaderboard', '/venue', '/card'];
 /** The operator console's main pages, and its operator. */
-const CONSOLE_PATHS = ['/admin', '/admin/challenges', '/admin/challenges/new', '/admin/figures', '/admin/notifications', '/admin/seasons', '/admin/venue-events/new', '/admin/member-cards'];
+const ALL_CONSOLE_PATHS = ['/admin', '/admin/challenges', '/admin/challenges/new', '/admin/figures', '/admin/notifications', '/admin/seasons', '/admin/venue-events/new', '/admin/member-cards'];
 const OPERATOR_EMAIL = 'audit-operator@alpine-racing.example';
+const SIGNED_IN_PATHS = ALL_SIGNED_IN_PATHS.filter(audited);
+const CONSOLE_PATHS = ALL_CONSOLE_PATHS.filter(audited);
 
 type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
@@ -79,11 +85,13 @@ try {
     // A first visit, signed out: the earlier run's session token goes, then Lighthouse clears this origin's HTTP
     // cache, storage and service worker before loading /login.
     await page.goto(`${server.baseUrl}/login`);
-    await page.evaluate(() => localStorage.removeItem('podium.session.token'));
-    const login = await lighthouse(`${server.baseUrl}/login`, { ...flags, disableStorageReset: false });
-    if (!login) throw new Error('Lighthouse returned no result for /login');
-    if (new URL(login.lhr.finalDisplayedUrl).pathname !== '/login') throw new Error(`the audit of /login ended on ${login.lhr.finalDisplayedUrl}`);
-    keep('signed out: /login', login.lhr);
+    if (audited('/login')) {
+      await page.evaluate(() => localStorage.removeItem('podium.session.token'));
+      const login = await lighthouse(`${server.baseUrl}/login`, { ...flags, disableStorageReset: false });
+      if (!login) throw new Error('Lighthouse returned no result for /login');
+      if (new URL(login.lhr.finalDisplayedUrl).pathname !== '/login') throw new Error(`the audit of /login ended on ${login.lhr.finalDisplayedUrl}`);
+      keep('signed out: /login', login.lhr);
+    }
 
     await page.goto(`${server.baseUrl}/login`);
     await page.evaluate((value) => localStorage.setItem('podium.session.token', value), token);
