@@ -48,7 +48,7 @@ async function operatorConsole(browser: Browser, request: Parameters<typeof apiS
 test.use({ storageState: { cookies: [], origins: [] } });
 
 test('a fan opts in after a check-in; an operator sends; only that subscription receives it; the worker shows it and opens its screen', async ({ browser, page, request }) => {
-  test.setTimeout(30_000);
+  test.setTimeout(90_000);
   await page.context().grantPermissions(['notifications']);
   const token = await signInToDashboard(page, 'push');
   await waitForServiceWorker(page);

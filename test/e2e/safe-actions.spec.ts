@@ -203,6 +203,8 @@ test('a points grant confirms the member and points, and the form empties after 
 });
 
 test('an edited console form warns before leaving (in-app link and unload), and not once saved', async ({ browser }) => {
+  // Two leave prompts, a tab close and a save in one walk: more than one ordinary test's work.
+  test.slow();
   const ops = await signedIn(browser, OPERATOR, DESKTOP);
   const nav = ops.getByRole('navigation', { name: 'Console' });
   const unloadBlocked = () =>
