@@ -62,7 +62,8 @@ test('the big screen fills a desktop screen with the QR code and a large code, c
   await ops.clock.fastForward(seconds * 1000 + 500);
   await expect(code).not.toHaveText(before);
   await expect(code).toHaveText(/^\d{6}$/);
-  await expect(screen.getByText(/^New code in (29|30) seconds$/)).toBeVisible();
+  // The countdown started again (the page's clock keeps running while the check waits, so not always at 30 exactly).
+  await expect(screen.getByText(/^New code in (2\d|30) seconds$/)).toBeVisible();
   const after = (await code.textContent())!;
   // The code shown is the server's: its current one or, while the server's step has not ended yet, its next.
   const answer = await request.get(`/api/admin/venue-events/${eventId}/code`, { headers: await apiHeaders(request, opsToken) });
