@@ -22,6 +22,9 @@ let store: UseStore | null = null;
 /** Its own IndexedDB database, so clearing the persisted cache at sign-out never touches it. */
 const parkedStore = () => (store ??= createStore('podium-parked-actions', 'by-member'));
 
+/** Members whose parked actions this page already looked for (a sign-out parks afresh and clears the mark). */
+const looked = new Set<string>();
+
 /** The queued actions still waiting (paused offline, or in flight when the fan signed out). */
 const isWaiting = (mutation: { state: { status: string; isPaused: boolean }; meta?: Record<string, unknown> }) =>
   mutation.state.status === 'pending' && (mutation.state.isPaused || isQueuedMutationMeta(mutation.meta));
@@ -32,6 +35,7 @@ const isWaiting = (mutation: { state: { status: string; isPaused: boolean }; met
  */
 export async function parkQueuedActions(queryClient: QueryClient, memberId: string): Promise<number> {
   const state = dehydrate(queryClient, { shouldDehydrateQuery: () => false, shouldDehydrateMutation: isWaiting });
+  looked.delete(memberId);
   if (state.mutations.length === 0) return 0;
   const earlier = await get<ParkedActions>(memberId, parkedStore());
   const mutations = [...(earlier?.state.mutations ?? []), ...state.mutations];
@@ -45,7 +49,9 @@ export async function parkQueuedActions(queryClient: QueryClient, memberId: stri
  * resolves to how many actions came back (0 when none, or when they were older than 7 days). Never rejects.
  */
 export async function restoreParkedActions(queryClient: QueryClient, memberId: string): Promise<number> {
-  if (typeof indexedDB === 'undefined') return 0;
+  // Called on every navigation: IndexedDB is read once per member and page, not at each screen change.
+  if (typeof indexedDB === 'undefined' || looked.has(memberId)) return 0;
+  looked.add(memberId);
   try {
     const parked = await get<ParkedActions>(memberId, parkedStore());
     if (!parked) return 0;
