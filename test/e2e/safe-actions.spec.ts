@@ -219,7 +219,7 @@ test('an edited console form warns before leaving (in-app link and unload), and 
   expect(await unloadBlocked()).toBe(false);
 
   const run = randomUUID().slice(0, 8);
-  await ops.getByLabel('Key (for import and export)').fill(`paddock-${run}`);
+  await ops.getByLabel('Reference for import and export (optional)').fill(`paddock-${run}`);
   await ops.getByLabel('Name (English)').fill(`Paddock news ${run}`);
   await nav.getByRole('link', { name: 'Challenges', exact: true }).click();
   const leave = ops.getByRole('dialog', { name: 'Leave without saving?' });
