@@ -140,3 +140,14 @@ describe('answers whose outcome can be known later', () => {
     expect(res.body.error.code).toBe('ValidationFailed');
   });
 });
+
+describe('the contract', () => {
+  it('documents the time answered on poll and keyword answers in the OpenAPI document', async () => {
+    const doc = await t.request('GET', '/api/openapi.json', { token: null, orgToken: null });
+    const body = JSON.stringify(doc.body.paths['/api/challenge/{id}'].post.requestBody);
+    const variants = body.match(/"occurredAt":\{[^}]*\}/g) ?? [];
+    expect(variants).toHaveLength(2);
+    for (const v of variants) expect(v).toContain('"format":"date-time"');
+    expect(body).toContain('30 minutes');
+  });
+});
