@@ -16,7 +16,11 @@
  * - Trivia `{trivia: {questionId, responseIndex}}`: each answer is revealed right or wrong; a right answer
  *   awards the question's points once (reference `trivia:<id>:<questionId>`); the same answer again is a no-op,
  *   another answer to an answered question is 422.
- * - Submitting to an expired or not-yet-visible challenge is 422 ChallengeSubmission; unknown ids 404.
+ * - Submitting to an expired or not-yet-visible challenge is 422 ChallengeSubmission; unknown ids 404. A poll or
+ *   keyword answer queued offline carries `occurredAt`: given before the close, it counts (with that time) when it
+ *   arrives within 30 minutes of the close, later it is 422 ChallengeSubmission with `details.reason`
+ *   'AnswerTooLate'; a claim before the opening or in the future is disregarded (`src/rules/answer-time.ts`,
+ *   decision 0084).
  * - Results of a poll or pick'em (`getChallengeResults`, decision 0079): counts and shares per option, only to a
  *   member `src/rules/poll-shares.ts` allows; never part of any other answer, so hidden results cannot leak.
  */
@@ -32,6 +36,7 @@ import type {
   TriviaUserResponse,
 } from '../../src/contracts/challenge';
 import { isCompleteBy } from '../../src/rules/challenge-completion';
+import { ANSWER_GRACE_MS, judgeAnswerTime } from '../../src/rules/answer-time';
 import { isPickLocked, pickLockTime, type PickLockFacts } from '../../src/rules/pickem-lock';
 import { pollResultsRefusal, pollShares } from '../../src/rules/poll-shares';
 import type { Db, DbOrTx } from '../db/client';
@@ -374,8 +379,23 @@ async function recordAnswer(
   const { userId, challengeId, submission } = input;
   const row = await findChallenge(deps, input.organizationId, challengeId);
   if (!row || !isPublished(row)) throw challengeNotFound();
-  if (row.visibleFrom > now) throw submissionError('This challenge is not open yet');
-  if (isExpired(row, now)) throw submissionError('This challenge has ended');
+  const claimed = 'trivia' in submission || submission.occurredAt === undefined ? null : Date.parse(submission.occurredAt);
+  const time = judgeAnswerTime(
+    { subtype: row.subtype, opensAt: row.visibleFrom.getTime(), closesAt: row.expiresOn?.getTime() ?? null },
+    claimed,
+    now.getTime(),
+  );
+  if (!time.accepted) {
+    if (time.reason === 'NotOpen') throw submissionError('This challenge is not open yet');
+    if (time.reason === 'Ended') throw submissionError('This challenge has ended');
+    throw new ApiError(422, 'ChallengeSubmission', 'This answer arrived more than 30 minutes after the challenge closed', {
+      reason: 'AnswerTooLate',
+      closedAt: row.expiresOn?.toISOString() ?? null,
+      graceMinutes: ANSWER_GRACE_MS / 60_000,
+    });
+  }
+  const answeredAt = new Date(time.answeredAt);
+  // Judged at arrival: a pick'em's claimed time is never read, so no claim loosens its lock.
   if (isPickLocked(lockFacts(row), now.getTime())) {
     throw new ApiError(422, 'ChallengeSubmission', 'Picks are locked: the match has started', { reason: 'PickLocked' });
   }
@@ -387,7 +407,7 @@ async function recordAnswer(
     if (!option) throw submissionError('There is no such option');
     const correct = row.correctIndex === null ? null : index === row.correctIndex;
     const points = option.points + (correct ? row.points : 0);
-    const answer = { challengeId, userId, responseIndex: index, correct, pointsAwarded: points, bonusPoints: correct ? row.points : 0, answeredAt: now };
+    const answer = { challengeId, userId, responseIndex: index, correct, pointsAwarded: points, bonusPoints: correct ? row.points : 0, answeredAt };
     const award = { userId, amount: points, reason: 'challenge' as const, reference: `challenge:${row.id}`, label: row.title };
     // The poll family's statements are prepared (`prepareChallengeStatements`): a half-time poll is a burst.
     const saved =
@@ -410,7 +430,7 @@ async function recordAnswer(
     if (!correct) return { row, pointsAwarded: 0, correct: false };
     const insert = tx
       .insert(challengeResponses)
-      .values({ challengeId, userId, response: submission.Input.response.trim(), correct: true, pointsAwarded: row.points, answeredAt: now })
+      .values({ challengeId, userId, response: submission.Input.response.trim(), correct: true, pointsAwarded: row.points, answeredAt })
       .onConflictDoNothing()
       .returning({ id: challengeResponses.id });
     const award = { userId, amount: row.points, reason: 'challenge' as const, reference: `challenge:${row.id}`, label: row.title };

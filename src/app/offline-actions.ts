@@ -5,10 +5,12 @@
  * default mutation function so that paused mutations can resume after a page reload").
  *
  * Each offline-capable feature declares its action with `defineQueuedAction` (src/offline/define-queued-action.ts) and its
- * `register` is called here: check-in, story chapter view, video view, article read and venue check-in.
+ * `register` is called here: check-in, story chapter view, video view, article read, venue check-in and poll or
+ * keyword answer.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { articleReadAction } from '../features/articles/api/record-article-read';
+import { challengeAnswerAction } from '../features/challenges/api/submit-challenge-answer';
 import { checkinAction } from '../features/checkin/api/create-checkin';
 import { chapterViewAction } from '../features/stories/api/record-chapter-view';
 import { venueCheckinAction } from '../features/venue/api/check-in-at-venue';
@@ -19,6 +21,7 @@ import { videoViewAction } from '../features/videos/api/record-video-view';
  * Takes the client; returns nothing. Idempotent (setMutationDefaults replaces by key).
  */
 export function registerOfflineMutationDefaults(queryClient: QueryClient): void {
-  for (const action of [checkinAction, chapterViewAction, videoViewAction, articleReadAction, venueCheckinAction]) action.register(queryClient);
+  const actions = [checkinAction, chapterViewAction, videoViewAction, articleReadAction, venueCheckinAction, challengeAnswerAction];
+  for (const action of actions) action.register(queryClient);
 }
 

@@ -15,11 +15,13 @@ const PushPrompt = lazy(() => import('../features/push/components/push-prompt').
 
 /**
  * Whether a mutation key is one of the meaningful actions: a daily check-in (`['checkin']`), a venue check-in
- * (`['venue-checkin']`) or a challenge answer.
+ * (`['venue-checkin']`) or a challenge answer (a queued poll or keyword answer `['challenge-answer']`, or another
+ * answer `['challenges', id, 'answer']`).
  */
 function isMeaningful(key: readonly unknown[] | undefined): boolean {
   if (!key) return false;
-  return (key.length === 1 && (key[0] === 'checkin' || key[0] === 'venue-checkin')) || (key[0] === 'challenges' && key[2] === 'answer');
+  const queued = key.length === 1 && (key[0] === 'checkin' || key[0] === 'venue-checkin' || key[0] === 'challenge-answer');
+  return queued || (key[0] === 'challenges' && key[2] === 'answer');
 }
 
 /** Renders the prompt when it is due; nothing otherwise. */

@@ -118,13 +118,26 @@ export const ChallengeListResponseSchema = envelope(z.array(ChallengeSchema));
 export const ChallengeResponseSchema = envelope(ChallengeSchema);
 
 /**
+ * The time the fan answered, set by the offline queue on a poll or keyword answer (ISO-8601 with offset). The
+ * server trusts it only between the challenge's opening and 2 minutes ahead of its own clock, and reads it only
+ * for answers that may wait offline (`src/rules/answer-time.ts`, decision 0084): an answer given before the close
+ * counts when it arrives within 30 minutes of it.
+ */
+const AnsweredAtClaimSchema = TimestampSchema.optional().describe(
+  'Time answered (offline queue): trusted from the challenge opening to 2 minutes ahead of the server clock; read ' +
+    'for poll and keyword answers only. An answer given before the close is accepted up to 30 minutes after it.',
+);
+
+/**
  * `POST /challenge/{id}` body (spec §7): exactly one of
  * poll/pickem/arcade `{pool: {responseIndex}}`, input `{Input: {response}}`,
- * trivia `{trivia: {responseIndex, questionId}}`.
+ * trivia `{trivia: {responseIndex, questionId}}`; poll and keyword answers may carry `occurredAt` (above).
  */
 export const ChallengeSubmissionSchema = z.union([
-  z.object({ pool: z.object({ responseIndex: z.number().int().nonnegative() }).strict() }).strict(),
-  z.object({ Input: z.object({ response: TextSchema.trim().min(1).max(200) }).strict() }).strict(),
+  z
+    .object({ pool: z.object({ responseIndex: z.number().int().nonnegative() }).strict(), occurredAt: AnsweredAtClaimSchema })
+    .strict(),
+  z.object({ Input: z.object({ response: TextSchema.trim().min(1).max(200) }).strict(), occurredAt: AnsweredAtClaimSchema }).strict(),
   z
     .object({
       trivia: z

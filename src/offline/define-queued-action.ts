@@ -4,13 +4,14 @@
  * - `register(queryClient)`: the `setMutationDefaults` entry (with `queuedMutationDefaults`: pause offline, the
  *   retry/drop policy, the `offlineQueue` meta), registered at boot before the persisted cache is restored, so a
  *   paused action made before a reload still has its function and replays with its original variables;
- * - `useAction()`: the mutation, whose `run(input)` captures a fresh Idempotency-Key and tap time, then mutates;
+ * - `useAction()`: the mutation, whose `run(input, options?)` captures a fresh Idempotency-Key and tap time, then mutates;
  * - `usePending(match?)`: the points still awaiting the server's confirmation, and whether they wait offline.
  * Decision record: docs/decisions/0005-offline-model.md.
  */
 import {
   useMutation,
   useMutationState,
+  type MutateOptions,
   type Mutation,
   type MutationOptions,
   type QueryClient,
@@ -64,10 +65,17 @@ export function defineQueuedAction<TResult, TInput extends object, TContext exte
     });
   }
 
-  /** The action's mutation (function and callbacks from `register`); `run(input)` starts one run. */
+  /**
+   * The action's mutation (function and callbacks from `register`); `run(input, options?)` starts one run, with
+   * per-call callbacks (they fire only while the caller is mounted; the registered ones always do).
+   */
   function useAction() {
     const mutation = useMutation<TResult, Error, Variables, TContext>({ mutationKey });
-    return { ...mutation, run: (input: TInput) => mutation.mutate({ ...newQueuedActionVariables(), ...input }) };
+    return {
+      ...mutation,
+      run: (input: TInput, options?: MutateOptions<TResult, Error, Variables, TContext>) =>
+        mutation.mutate({ ...newQueuedActionVariables(), ...input }, options),
+    };
   }
 
   /** Runs not yet confirmed (pending, or paused offline) whose variables `match`; null when there is none. */

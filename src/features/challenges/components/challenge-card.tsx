@@ -1,11 +1,13 @@
 /**
- * One challenge as a compact, tappable row card: image, subtype badge, title, points and expiry or result.
+ * One challenge as a compact, tappable row card: image, subtype badge, title, points and expiry or result; an
+ * answer still in the offline queue shows as waiting to sync (decision 0084).
  * Links to `/challenges/{subtype}/{challengeId}`.
  */
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { Challenge } from '../../../contracts/challenge';
 import { getChallengeState, isLockedBeforeEnd } from '../../../rules/challenge-completion';
+import { usePendingAnswer } from '../api/submit-challenge-answer';
 import { getEarnedPoints } from '../challenge-points';
 import { formatRelativeTime } from '../format-expiry';
 import { mediaUrl as getMediaUrl } from '../../../api/media';
@@ -26,10 +28,13 @@ export function ChallengeCard({ challenge, now }: ChallengeCardProps) {
   const image = getMediaUrl(challenge.mediaId);
   const earned = getEarnedPoints(challenge);
   const language = i18n.resolvedLanguage ?? 'en';
+  const pending = usePendingAnswer(challenge.challengeId);
 
   const locked = isLockedBeforeEnd(challenge, now);
   let status: React.ReactNode;
-  if (locked && challenge.outcome?.correctIndex == null) {
+  if (pending && state !== 'completed') {
+    status = <span className="pill pill--muted">{t('queued.cardWaiting')}</span>;
+  } else if (locked && challenge.outcome?.correctIndex == null) {
     status = <span className="pill pill--muted">{t('card.locked')}</span>;
   } else if (state === 'completed') {
     status = (

@@ -9,6 +9,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListError } from '../../../components/list-states';
 import { useChallenge } from '../api/get-challenge';
+import { isQueueableAnswer } from '../../../rules/answer-time';
 import { getChallengeState } from '../../../rules/challenge-completion';
 import { formatRelativeTime } from '../format-expiry';
 import { mediaUrl as getMediaUrl } from '../../../api/media';
@@ -98,8 +99,8 @@ export function ChallengeDetail({ challengeId }: ChallengeDetailProps) {
         <Body key={challenge.challengeId} challenge={challenge} state={state} online={online} announce={announce} />
       )}
       {state === 'open' && !online ? (
-        <p className="form-error" role="status">
-          {t('detail.offline')}
+        <p className={isQueueableAnswer(challenge.subtype) ? 'muted' : 'form-error'} role="status">
+          {t(isQueueableAnswer(challenge.subtype) ? 'detail.offlineQueued' : 'detail.offline')}
         </p>
       ) : null}
       <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">

@@ -2,12 +2,18 @@
  * Poll, pick'em and arcade: pick one option, submit `{pool: {responseIndex}}`. Answered or expired challenges
  * show the member's pick, the points and, once known, the correct option, then how fans answered when the member
  * may see it (`PollResults`, decision 0079).
+ * A poll's answer goes through the offline queue: without signal it shows as given, waiting to sync with its
+ * points pending (`PendingAnswerNote`). A pick'em or arcade pick needs a connection: offline the choice stays
+ * (`useAnswerDraft`) and the button sends it with one tap once the signal is back (decision 0084).
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Challenge, ChallengeSubmissionResult } from '../../../contracts/challenge';
-import { useSubmitChallengeAnswer } from '../api/submit-challenge-answer';
+import { useChallengeAnswerAction, usePendingAnswer, useSubmitChallengeAnswer } from '../api/submit-challenge-answer';
+import { useAnswerDraft } from '../answer-drafts';
+import { isQueueableAnswer } from '../../../rules/answer-time';
 import { getChoiceResponse, isLockedBeforeEnd, type ChallengeState } from '../../../rules/challenge-completion';
+import { PendingAnswerNote, RefusedAnswerNote } from './pending-answer';
 import { OptionGroup } from './option-group';
 import { PollResults } from './poll-results';
 import { ResultBanner } from './result-banner';
@@ -25,12 +31,31 @@ interface ChoiceChallengeProps {
 export function ChoiceChallenge({ challenge, state, online, announce }: ChoiceChallengeProps) {
   const { t } = useTranslation('challenges');
   const submit = useSubmitChallengeAnswer(challenge.challengeId);
-  const [choice, setChoice] = useState<number | null>(null);
+  const queued = useChallengeAnswerAction();
+  const queueable = isQueueableAnswer(challenge.subtype);
+  const pending = usePendingAnswer(challenge.challengeId);
+  const [choice, setChoice, clearChoice] = useAnswerDraft<number | null>(challenge.challengeId, null);
   const [result, setResult] = useState<ChallengeSubmissionResult | null>(null);
   const response = getChoiceResponse(challenge);
   const answeredIndex = response?.responseIndex ?? challenge.pollResponseIndex;
-  const correctIndex = challenge.outcome?.correctIndex ?? null;
   const options = challenge.challengeType.options;
+
+  if (pending && 'pool' in pending.submission && answeredIndex === null) {
+    return (
+      <div className="stack">
+        <OptionGroup
+          legend={t('detail.options')}
+          options={options}
+          value={pending.submission.pool.responseIndex}
+          disabled
+          showPoints={challenge.subtype !== 'arcade'}
+          yourAnswerLabel={t('detail.yourAnswer')}
+        />
+        <PendingAnswerNote pending={pending} />
+      </div>
+    );
+  }
+  const correctIndex = challenge.outcome?.correctIndex ?? null;
 
   if (state !== 'open') {
     const locked = isLockedBeforeEnd(challenge, new Date());
@@ -39,6 +64,7 @@ export function ChoiceChallenge({ challenge, state, online, announce }: ChoiceCh
     return (
       <div className="stack">
         {result ? <ResultBanner result={result} /> : null}
+        {answeredIndex === null ? <RefusedAnswerNote challengeId={challenge.challengeId} /> : null}
         <OptionGroup
           legend={t('detail.options')}
           options={options}
@@ -66,7 +92,8 @@ export function ChoiceChallenge({ challenge, state, online, announce }: ChoiceCh
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
     if (choice === null) return;
-    submit.answer({ pool: { responseIndex: choice } }, (r) => {
+    const onSuccess = (r: ChallengeSubmissionResult) => {
+      clearChoice();
       setResult(r);
       announce(
         r.correct === true
@@ -75,7 +102,13 @@ export function ChoiceChallenge({ challenge, state, online, announce }: ChoiceCh
             ? t('detail.announceWrong')
             : t('detail.announceSaved', { count: r.pointsAwarded }),
       );
-    });
+    };
+    if (queueable) {
+      clearChoice();
+      queued.run({ challengeId: challenge.challengeId, title: challenge.title, submission: { pool: { responseIndex: choice } } }, { onSuccess });
+    } else {
+      submit.answer({ pool: { responseIndex: choice } }, onSuccess);
+    }
   };
 
   return (
@@ -85,10 +118,11 @@ export function ChoiceChallenge({ challenge, state, online, announce }: ChoiceCh
         options={options}
         value={choice}
         onChange={setChoice}
-        disabled={submit.isPending}
+        disabled={submit.isPending || queued.isPending}
         showPoints={challenge.subtype !== 'arcade'}
       />
-      <SubmitAnswerButton ready={choice !== null} pending={submit.isPending} online={online} label={t('detail.submit')} />
+      <RefusedAnswerNote challengeId={challenge.challengeId} />
+      <SubmitAnswerButton ready={choice !== null} pending={submit.isPending || queued.isPending} online={online} queueable={queueable} label={t('detail.submit')} />
     </form>
   );
 }

@@ -1,12 +1,15 @@
 /**
  * Keyword (input) challenge: type the keyword, submit `{Input: {response}}`. Answered challenges show the
- * member's answer and points.
+ * member's answer and points. The answer goes through the offline queue (decision 0084): without signal it shows
+ * as given, waiting to sync with the points it earns if right.
  */
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Challenge, ChallengeSubmissionResult } from '../../../contracts/challenge';
-import { useSubmitChallengeAnswer } from '../api/submit-challenge-answer';
+import { useChallengeAnswerAction, usePendingAnswer } from '../api/submit-challenge-answer';
+import { useAnswerDraft } from '../answer-drafts';
 import { getChoiceResponse, type ChallengeState } from '../../../rules/challenge-completion';
+import { PendingAnswerNote, RefusedAnswerNote } from './pending-answer';
 import { ResultBanner } from './result-banner';
 import { SubmitAnswerButton } from './submit-answer-button';
 
@@ -24,17 +27,33 @@ const MAX_LENGTH = 200;
 /** Renders the keyword form (open) or the member's answer (completed / expired). */
 export function KeywordChallenge({ challenge, state, online, announce }: KeywordChallengeProps) {
   const { t } = useTranslation('challenges');
-  const submit = useSubmitChallengeAnswer(challenge.challengeId);
-  const [value, setValue] = useState('');
+  const submit = useChallengeAnswerAction();
+  const pending = usePendingAnswer(challenge.challengeId);
+  const [value, setValue, clearValue] = useAnswerDraft(challenge.challengeId, '');
   const [result, setResult] = useState<ChallengeSubmissionResult | null>(null);
   const inputId = useId();
   const hintId = useId();
   const response = getChoiceResponse(challenge);
 
+  if (pending && 'Input' in pending.submission && !response) {
+    return (
+      <div className="stack">
+        <dl className="detail-facts">
+          <div>
+            <dt>{t('detail.yourAnswer')}</dt>
+            <dd className="detail-facts__answer">{pending.submission.Input.response}</dd>
+          </div>
+        </dl>
+        <PendingAnswerNote pending={pending} />
+      </div>
+    );
+  }
+
   if (state !== 'open') {
     return (
       <div className="stack">
         {result ? <ResultBanner result={result} /> : null}
+        {response ? null : <RefusedAnswerNote challengeId={challenge.challengeId} />}
         {response ? (
           <dl className="detail-facts">
             <div>
@@ -57,10 +76,16 @@ export function KeywordChallenge({ challenge, state, online, announce }: Keyword
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
     if (!trimmed) return;
-    submit.answer({ Input: { response: trimmed } }, (r) => {
-      setResult(r);
-      announce(r.correct === false ? t('detail.announceKeywordWrong') : t('detail.announceCorrect', { count: r.pointsAwarded }));
-    });
+    clearValue();
+    submit.run(
+      { challengeId: challenge.challengeId, title: challenge.title, submission: { Input: { response: trimmed } } },
+      {
+        onSuccess: (r) => {
+          setResult(r);
+          announce(r.correct === false ? t('detail.announceKeywordWrong') : t('detail.announceCorrect', { count: r.pointsAwarded }));
+        },
+      },
+    );
   };
 
   return (
@@ -88,7 +113,8 @@ export function KeywordChallenge({ challenge, state, online, announce }: Keyword
           {t('detail.keywordHint')}
         </p>
       </div>
-      <SubmitAnswerButton ready={Boolean(trimmed)} pending={submit.isPending} online={online} label={t('detail.submit')} />
+      <RefusedAnswerNote challengeId={challenge.challengeId} />
+      <SubmitAnswerButton ready={Boolean(trimmed)} pending={submit.isPending} online={online} queueable label={t('detail.submit')} />
     </form>
   );
 }

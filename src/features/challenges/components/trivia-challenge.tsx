@@ -1,12 +1,15 @@
 /**
  * Trivia quiz: one question at a time, each answer revealed as correct or not at once
  * (`{trivia: {responseIndex, questionId}}`, the response merged by the spec §4 rule), then a score summary.
- * A quiz left half-way resumes at the first unanswered question.
+ * A quiz left half-way resumes at the first unanswered question. Each answer's verdict comes from the server, so
+ * an answer needs a connection: offline the chosen option stays (`useAnswerDraft`) and one tap sends it once the
+ * signal is back (decision 0084).
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Challenge, TriviaAnswer } from '../../../contracts/challenge';
 import { useSubmitChallengeAnswer } from '../api/submit-challenge-answer';
+import { useAnswerDraft } from '../answer-drafts';
 import { getTriviaResponse, type ChallengeState } from '../../../rules/challenge-completion';
 import { ChallengeIcon } from './challenge-icons';
 import { OptionGroup } from './option-group';
@@ -36,7 +39,6 @@ export function TriviaChallenge({ challenge, state, online, announce }: TriviaCh
   const answers = answersByQuestion(challenge);
   /** Question whose verdict is on screen (kept until "Next"). */
   const [revealedId, setRevealedId] = useState<string | null>(null);
-  const [choice, setChoice] = useState<number | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const nextRef = useRef<HTMLButtonElement>(null);
 
@@ -45,6 +47,8 @@ export function TriviaChallenge({ challenge, state, online, announce }: TriviaCh
   const currentIndex = revealedIndex >= 0 ? revealedIndex : firstUnanswered;
   const showSummary = currentIndex < 0 || state === 'expired';
   const focusKey = showSummary ? 'summary' : `${currentIndex}:${revealedId ?? ''}`;
+  const draftKey = `${challenge.challengeId}:${questions[currentIndex]?.id ?? ''}`;
+  const [choice, setChoice, clearChoice] = useAnswerDraft<number | null>(draftKey, null);
 
   const firstRender = useRef(true);
   useEffect(() => {
@@ -105,6 +109,7 @@ export function TriviaChallenge({ challenge, state, online, announce }: TriviaCh
     event.preventDefault();
     if (choice === null) return;
     submit.answer({ trivia: { questionId: question.id, responseIndex: choice } }, (result) => {
+      clearChoice();
       setRevealedId(question.id);
       announce(
         result.correct ? t('detail.announceCorrect', { count: question.points }) : t('detail.announceWrong'),
