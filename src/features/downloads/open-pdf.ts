@@ -14,8 +14,8 @@ export type PdfResult = { ok: true; blob: Blob } | { ok: false; reason: PdfFailu
 
 /**
  * Fetches the PDF at `url` (absolute or relative to the page) through the service worker: from its cache when it
- * was opened before, else from the network with CORS. Before a worker controls the page (a first visit) the page
- * keeps the file in the worker's PDF cache itself, so it opens offline later all the same. Never throws: a network
+ * was opened before, else from the network with CORS; it is in the PDF cache when this resolves, so the row can say
+ * "Available offline" at once (and a first visit, before a worker controls the page, keeps it too). Never throws: a network
  * error is `offline` when `isOnline()` says the app is offline, else `failed`, like an error status.
  */
 export async function fetchPdf(url: string, isOnline: () => boolean): Promise<PdfResult> {
@@ -27,18 +27,30 @@ export async function fetchPdf(url: string, isOnline: () => boolean): Promise<Pd
     return { ok: false, reason: isOnline() ? 'failed' : 'offline' };
   }
   if (!response.ok) return { ok: false, reason: 'failed' };
-  if (!navigator.serviceWorker?.controller && typeof caches !== 'undefined') {
-    await caches
-      .open(PDF_CACHE)
-      .then((cache) => cache.put(href, response.clone()))
-      .catch(() => undefined);
-  }
+  const copy = response.clone();
+  let blob: Blob;
   try {
-    const blob = await response.blob();
-    // The viewer picks the file's kind from the blob's type; a CDN may send a generic one.
-    return { ok: true, blob: blob.type === 'application/pdf' ? blob : new Blob([blob], { type: 'application/pdf' }) };
+    blob = await response.blob();
   } catch {
     return { ok: false, reason: isOnline() ? 'failed' : 'offline' };
+  }
+  await keepOnDevice(href, copy);
+  // The viewer picks the file's kind from the blob's type; a CDN may send a generic one.
+  return { ok: true, blob: blob.type === 'application/pdf' ? blob : new Blob([blob], { type: 'application/pdf' }) };
+}
+
+/**
+ * Makes sure the PDF answer `response` for `href` is in the worker's PDF cache once the caller goes on: the worker
+ * stores what it fetched in the background, and before a worker controls the page (a first visit) nothing does.
+ * Storing it again is harmless (same URL, same file). Never throws.
+ */
+async function keepOnDevice(href: string, response: Response): Promise<void> {
+  if (typeof caches === 'undefined') return;
+  try {
+    const cache = await caches.open(PDF_CACHE);
+    if (!(await cache.match(href))) await cache.put(href, response);
+  } catch {
+    // Without room or the Cache API the PDF still opens now; it just is not kept.
   }
 }
 
