@@ -10,7 +10,7 @@ import { PDF_CACHE } from '../../offline/offline-caches';
 export type PdfFailure = 'offline' | 'failed';
 
 /** A fetched PDF, or why not. */
-export type PdfResult = { ok: true; blob: Blob } | { ok: false; reason: PdfFailure };
+type PdfResult = { ok: true; blob: Blob } | { ok: false; reason: PdfFailure };
 
 /**
  * Fetches the PDF at `url` (absolute or relative to the page) through the service worker: from its cache when it

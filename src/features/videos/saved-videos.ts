@@ -12,7 +12,7 @@ import { saveVideoVerdict, type SaveVideoVerdict } from '../../rules/saved-video
 export type SaveVideoFailure = Exclude<SaveVideoVerdict, 'ok'> | 'offline' | 'unsupported' | 'failed' | 'cancelled';
 
 /** The outcome of `saveVideo`. */
-export type SaveVideoResult = { ok: true; sizeBytes: number } | { ok: false; reason: SaveVideoFailure };
+type SaveVideoResult = { ok: true; sizeBytes: number } | { ok: false; reason: SaveVideoFailure };
 
 /** True where the page can keep videos (the Cache API and a service worker to play them back). */
 export function canSaveVideos(): boolean {
