@@ -9,7 +9,10 @@
  * - Runtime caches, with expiry and size limits:
  *   - `/api/media/{id}` (images, video posters, avatars): cache first, 200 entries, 30 days.
  *   - PDFs (`/cdn/*.pdf`, or `.pdf` on a configured CDN origin): cache first, 50 entries, 90 days, so a PDF opened
- *     once opens offline.
+ *     once opens offline. The app fetches them with CORS (decision 0086), so only readable 200 answers are kept.
+ *   - saved videos (decision 0086): the page alone fills and empties `podium-videos-v1` ("Save for offline"); the
+ *     `<video>` element's requests are answered from it, a Range request with a 206 slice (workbox-range-requests),
+ *     and go to the network untouched (never stored) when the video is not saved.
  *   - fonts: cache first, 30 entries, 1 year.
  *   - hashed `/assets/*` not in the precache (optional chunks): cache first, 60 entries, 30 days.
  *   - `/config.json`: network first with a 3 s timeout, falling back to the last copy, because the app needs it
@@ -31,6 +34,8 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { RangeRequestsPlugin } from 'workbox-range-requests';
+import { PDF_CACHE, SAVED_VIDEOS_CACHE } from '../src/offline/offline-caches';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null } | string> };
 
@@ -39,7 +44,8 @@ const DAY_SECONDS = 24 * 60 * 60;
 /** Runtime cache names (versioned by purpose, not by build: entries stay valid across deploys). */
 const CACHE_NAMES = {
   media: 'podium-media-v1',
-  pdf: 'podium-pdf-v1',
+  pdf: PDF_CACHE,
+  videos: SAVED_VIDEOS_CACHE,
   fonts: 'podium-fonts-v1',
   config: 'podium-config-v1',
   assets: 'podium-assets-v1',
@@ -76,6 +82,18 @@ const configStrategy = new NetworkFirst({
 });
 registerRoute(({ url, sameOrigin }) => sameOrigin && url.pathname === '/config.json', configStrategy);
 
+// --- Saved videos (before the media route: an uploaded video lives under /api/media/ too) -------------------------
+// Only what the fan saved is answered from the cache; anything else is fetched and never stored, so watching a
+// video online fills no cache and the saved ones stay within the page's budget.
+const VIDEO_FILE = /\.(?:mp4|webm|m4v|mov)$/i;
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && (request.destination === 'video' || VIDEO_FILE.test(url.pathname)),
+  new CacheFirst({
+    cacheName: CACHE_NAMES.videos,
+    plugins: [new RangeRequestsPlugin(), { cacheWillUpdate: async () => null }],
+  }),
+);
+
 // --- Media images and video posters ------------------------------------------------------------------------------
 registerRoute(
   ({ url, sameOrigin, request }) => sameOrigin && request.method === 'GET' && url.pathname.startsWith('/api/media/'),
@@ -85,7 +103,7 @@ registerRoute(
 // --- CDN PDFs (same-origin /cdn/ by default; any origin's .pdf when the CDN lives elsewhere) ------------------------
 registerRoute(
   ({ url, request }) => request.method === 'GET' && url.pathname.toLowerCase().endsWith('.pdf'),
-  cacheFirst(CACHE_NAMES.pdf, { statuses: [0, 200], maxEntries: 50, maxAgeDays: 90 }),
+  cacheFirst(CACHE_NAMES.pdf, { statuses: [200], maxEntries: 50, maxAgeDays: 90 }),
 );
 
 // --- Hashed build assets left out of the precache (optional chunks such as analytics/telemetry SDKs) --------------

@@ -29,9 +29,10 @@ async function answers(url: string): Promise<boolean> {
 /**
  * Starts the server on 127.0.0.1:`port` with `env` added (PORT, HOST, PODIUM_DATA_DIR=memory:// are set), waits
  * for it to print that it listens, then checks that `/config.json` answers. Throws when the port already answers
- * (a leftover server would be tested instead) or when the server exits or does not listen within 60 s.
+ * (a leftover server would be tested instead) or when the server exits or does not listen within `listenWithinMs`
+ * (default 60 s; more where the spec starts it beside a busy config server).
  */
-export async function startExtraServer(port: number, env: Record<string, string>): Promise<ExtraServer> {
+export async function startExtraServer(port: number, env: Record<string, string>, listenWithinMs = 60_000): Promise<ExtraServer> {
   const baseUrl = `http://127.0.0.1:${port}`;
   if (await answers(`${baseUrl}/config.json`)) throw new Error(`port ${port} is already in use by another server`);
   let out = '';
@@ -69,7 +70,7 @@ export async function startExtraServer(port: number, env: Record<string, string>
       if (out.includes(LISTENING_LINE)) resolve();
     });
     void exited.then(() => reject(new Error('the server exited')));
-    deadline = setTimeout(() => reject(new Error('not listening after 60 s')), 60_000);
+    deadline = setTimeout(() => reject(new Error(`not listening after ${listenWithinMs / 1000} s`)), listenWithinMs);
   });
   try {
     await listening;

@@ -285,4 +285,23 @@ describe('downloads', () => {
       expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
     }
   });
+
+  it('CDN files may be read by the app from another origin (CORS), a Range request included', async () => {
+    const list = DownloadListResponseSchema.parse((await ctx.request('GET', '/api/content/downloads')).body).data;
+    const origin = 'https://club.example';
+    const file = await ctx.app.request(`/cdn/${list[0].id}`, { headers: { Origin: origin } });
+    expect(file.status).toBe(200);
+    expect(file.headers.get('access-control-allow-origin')).toBe('*');
+    const part = await ctx.app.request(`/cdn/${list[0].id}`, { headers: { Origin: origin, Range: 'bytes=0-4' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('access-control-allow-origin')).toBe('*');
+    expect(part.headers.get('access-control-expose-headers')).toContain('Content-Range');
+    expect(await part.text()).toBe('%PDF-');
+    const preflight = await ctx.app.request(`/cdn/${list[0].id}`, {
+      method: 'OPTIONS',
+      headers: { Origin: origin, 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'range' },
+    });
+    expect(preflight.status).toBeLessThan(300);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+  });
 });

@@ -3,9 +3,15 @@
  * PDF downloads from `server/seed/cdn/`, served by @hono/node-server's serveStatic. Only plain file names
  * ending in .mp4, .webm or .pdf are served (the generator scripts next to them are not); anything else is
  * 404. Files are immutable by name: cached for a day, revalidated by Last-Modified.
+ *
+ * Every answer allows any origin to read it (`Access-Control-Allow-Origin: *`, decision 0086): the files are
+ * public and need no credentials, and the app, on its own origin, fetches a PDF or a video it keeps for offline use
+ * with CORS so the service worker can store and later answer it (an opaque answer could be neither read into a blob
+ * nor sliced for a Range request).
  */
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import { cors } from 'hono/cors';
 import { notFound } from '../../lib/errors';
 import type { AppDeps, AppEnv } from '../../lib/types';
 import { CDN_DIR } from '../../storage/demo-cdn';
@@ -24,7 +30,9 @@ export function cdnRoutes(_deps: AppDeps) {
       c.header('Cross-Origin-Resource-Policy', 'cross-origin');
     },
   });
-  return new Hono<AppEnv>().on(['GET', 'HEAD'], '/cdn/*', async (c, next) => {
+  // Content-Length and the Range headers are read by the page (its size budget, a partial answer's extent).
+  const anyOrigin = cors({ origin: '*', allowMethods: ['GET', 'HEAD'], exposeHeaders: ['Content-Length', 'Content-Range', 'Accept-Ranges'] });
+  return new Hono<AppEnv>().use('/cdn/*', anyOrigin).on(['GET', 'HEAD'], '/cdn/*', async (c, next) => {
     if (!FILE.test(c.req.path)) throw notFound('File not found');
     const res = await files(c, next);
     if (!res && !c.finalized) throw notFound('File not found');

@@ -2,7 +2,7 @@
  * `/media/videos/{video}` (spec §2): plays the video in an HTML5 `<video>` with controls and poster.
  * The view is recorded when the member has watched it — the `ended` event, or at least 90% of it actually played
  * (decision 0021) — never on open. Shows the points to earn, "Watched" once recorded, and "pending" while the
- * view waits in the offline queue.
+ * view waits in the offline queue. A video file (not one on another site) can be saved for offline (decision 0086).
  */
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { BackLink, PointsBadge, ItemPageFallback } from '../../../components/con
 import { useVideo } from '../api/get-videos';
 import { usePendingVideoView, useRecordVideoView } from '../api/record-video-view';
 import { hasWatched, toRanges } from '../watch-progress';
+import { SaveVideo } from './save-video';
 import './videos.css';
 
 /** Renders the page for video `videoId`. */
@@ -95,6 +96,7 @@ function VideoPlayer({ video }: { video: Video }) {
             >
               {t('videos.unsupported')}
             </video>
+            <SaveVideo url={video.sourceUrl} name={video.name} />
           </>
         )}
         <div className="video-player__status" aria-live="polite">
