@@ -3,7 +3,8 @@
  * built PWA and its real service worker, offline through the network switch (offline-network.ts):
  * a fan checks in offline and signs out; the dialog says "1 action waiting"; "Sign out anyway" parks the check-in
  * on the device. Another member signing in there never sends it; the first member signing in again online gets it
- * replayed once and credited.
+ * replayed once and credited. "Sync first" with no signal says the action stays on this phone, and signing out
+ * then parks it.
  */
 import { randomUUID } from 'node:crypto';
 import type { Page, Request } from '@playwright/test';
@@ -111,4 +112,31 @@ test('a check-in waiting at sign-out is parked for its member: never sent for an
   await expect.poll(() => parkedMembers(page)).toEqual([]);
   expect(checkinPosts).toHaveLength(1);
   expect(checkinPosts[0].token, 'sent with the first member’s own session').toBe(again);
+});
+
+test('Sync first with no signal: the dialog says the check-in stays on this phone, and signing out parks it', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  const fan = await newOnboardedFan(page, 'park-c');
+  const fanId = (await apiGet<{ userId: string }>(page.request, fan.token, '/user/me')).userId;
+  await openAppAs(page, fan.token);
+  const checkIn = page.getByRole('button', { name: /^Check in/ });
+  await expect(checkIn).toBeVisible();
+  await waitForServiceWorker(page);
+
+  await goOffline(context);
+  await checkIn.click();
+  await expect(offlineIndicator(page)).toHaveText(/1 action waiting to sync/);
+  await expect.poll(async () => (await persistedCache(page))?.pausedMutations).toBe(1);
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Sync first' }).click();
+  const unsent = page.getByRole('dialog', { name: 'Couldn’t sync' });
+  await expect(unsent).toContainText('No connection: 1 action could not be sent. It stays on this phone and is sent when you sign in here again.');
+  // Still signed in until the fan chooses.
+  await expect(page).toHaveURL(/\/profile$/);
+  expect(await parkedMembers(page)).toEqual([]);
+  await unsent.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await expect(page).toHaveURL(/\/(login)?(\?.*)?$/);
+  await expect.poll(() => parkedMembers(page)).toEqual([fanId]);
+  expect(references(await ledger(page.request, fan.token), 'checkin')).toEqual([]);
 });
