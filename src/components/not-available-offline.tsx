@@ -8,6 +8,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
 import { EmptyState } from './empty-state';
+import { Page } from './page';
 
 /** True when `query` has nothing to show and waits for a network: `data` undefined and `fetchStatus` "paused". */
 export function isUnavailableOffline(query: { data?: unknown; fetchStatus: string }): boolean {
@@ -15,8 +16,8 @@ export function isUnavailableOffline(query: { data?: unknown; fetchStatus: strin
 }
 
 /**
- * The message, announced as a status, with "Go back" (the previous screen, else the dashboard). `page` wraps it in
- * the page column with a heading (a whole screen); without it, it stands in for a list or a section.
+ * The message, announced as a status, with "Go back" (the previous screen, else the dashboard). `page` makes it a
+ * whole screen whose heading is the message; without it, it stands in for a list or a section.
  */
 export function NotAvailableOffline({ page = false }: { page?: boolean }) {
   const { t } = useTranslation('common');
@@ -25,18 +26,24 @@ export function NotAvailableOffline({ page = false }: { page?: boolean }) {
     if (router.history.canGoBack()) router.history.back();
     else void router.navigate({ to: '/dashboard' });
   };
-  const message = (
+  const action = (
+    <Button size="sm" variant="secondary" onClick={back}>
+      {t('unavailableOffline.back')}
+    </Button>
+  );
+  if (page) {
+    return (
+      <Page title={t('unavailableOffline.title')}>
+        <div role="status" className="stack">
+          <p>{t('unavailableOffline.text')}</p>
+          <div>{action}</div>
+        </div>
+      </Page>
+    );
+  }
+  return (
     <div role="status">
-      <EmptyState
-        title={t('unavailableOffline.title')}
-        description={t('unavailableOffline.text')}
-        action={
-          <Button size="sm" variant="secondary" onClick={back}>
-            {t('unavailableOffline.back')}
-          </Button>
-        }
-      />
+      <EmptyState title={t('unavailableOffline.title')} description={t('unavailableOffline.text')} action={action} />
     </div>
   );
-  return page ? <div className="page">{message}</div> : message;
 }

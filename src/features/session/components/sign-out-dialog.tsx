@@ -33,6 +33,8 @@ export function useSignOut(): SignOut {
   const logout = useLogout();
   const [step, setStep] = useState<Step | null>(null);
   const onSettledRef = useRef<() => void>(() => undefined);
+  // Bumped when the fan closes the dialog, so a sync still running then no longer signs out or reopens it.
+  const attempt = useRef(0);
 
   const signOutNow = () => {
     setStep(null);
@@ -47,8 +49,10 @@ export function useSignOut(): SignOut {
   };
 
   const syncFirst = async () => {
+    const mine = ++attempt.current;
     setStep((current) => (current ? { kind: 'syncing', count: current.count } : current));
     const left = await syncWaitingActions(queryClient);
+    if (mine !== attempt.current) return;
     if (left === 0) signOutNow();
     else setStep({ kind: 'unsent', count: left });
   };
@@ -76,7 +80,10 @@ export function useSignOut(): SignOut {
       onAlternative={signOutNow}
       busy={step?.kind === 'syncing'}
       onConfirm={() => (step?.kind === 'unsent' ? signOutNow() : void syncFirst())}
-      onCancel={() => setStep(null)}
+      onCancel={() => {
+        attempt.current += 1;
+        setStep(null);
+      }}
     />
   );
 
