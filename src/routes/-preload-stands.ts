@@ -2,8 +2,8 @@
  * What a fan may open in the stands is on the device before the signal goes (ARCHITECTURE §6, decision 0085). Once
  * per page, while online, after the content preloads:
  * - the live venue events; during one, the venue screen's data (the venues attended), so the scanner opens offline;
- * - the open challenges one by one (their own query, as the challenge screen reads it), at most
- *   `STANDS_BUDGET.challenges`;
+ * - the open challenges not yet on the device, one by one (their own query, as the challenge screen reads it),
+ *   among the first `STANDS_BUDGET.challenges` open ones;
  * - the images of the open challenges and of the running stories (chapters first), through the service worker's
  *   media cache (cache first, so an image already there costs nothing), at most `STANDS_BUDGET.images` images and
  *   `STANDS_BUDGET.imageBytes` bytes.
@@ -76,7 +76,9 @@ export async function preloadForTheStands(queryClient: QueryClient): Promise<voi
     const open = partitionChallenges(all, now).open.slice(0, STANDS_BUDGET.challenges);
     for (const challenge of open) {
       if (!onlineManager.isOnline()) return;
-      await queryClient.prefetchQuery(getChallengeQueryOptions(challenge.challengeId));
+      const options = getChallengeQueryOptions(challenge.challengeId);
+      // A copy already on the device is enough offline; the challenge screen refreshes it when opened online.
+      if (queryClient.getQueryData(options.queryKey) === undefined) await queryClient.prefetchQuery(options);
     }
 
     const stories = runningStories(await queryClient.fetchQuery(getStoriesQueryOptions()).catch(() => [] as Story[]), now.getTime());
