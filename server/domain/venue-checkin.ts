@@ -14,7 +14,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import type { VenueAttendance, VenueCheckinCreate, VenueCheckinResult } from '../../src/contracts/venue';
+import type { LiveVenueEvent, VenueAttendance, VenueCheckinCreate, VenueCheckinResult } from '../../src/contracts/venue';
 import {
   typedCodeProblem,
   VENUE_CODE_DIGITS,
@@ -298,5 +298,31 @@ export async function venuesAttended(db: DbOrTx, userId: string, language: Conte
     startsAt: event.startsAt.toISOString(),
     scannedAt: checkin.scannedAt.toISOString(),
     pointsAwarded: checkin.pointsAwarded,
+  }));
+}
+
+/**
+ * The organization's published venue events open at `now` (`startsAt <= now <= endsAt`), earliest first, each with
+ * whether the member already checked in there (decision 0085: the dashboard's card opens the scanner during them).
+ * No secret, code or token leaves the server.
+ */
+export async function liveVenueEvents(
+  db: DbOrTx,
+  scope: { organizationId: string; userId: string; language: ContentLanguage },
+  now: Date,
+): Promise<LiveVenueEvent[]> {
+  const rows = await db
+    .select({ event: venueEvents, checkedIn: venueCheckins.eventId })
+    .from(venueEvents)
+    .leftJoin(venueCheckins, and(eq(venueCheckins.eventId, venueEvents.id), eq(venueCheckins.userId, scope.userId)))
+    .where(and(published(scope.organizationId), lte(venueEvents.startsAt, now), gte(venueEvents.endsAt, now)))
+    .orderBy(venueEvents.startsAt);
+  return rows.map(({ event, checkedIn }) => ({
+    eventId: event.id,
+    ...localizedEvent(event, scope.language),
+    startsAt: event.startsAt.toISOString(),
+    endsAt: event.endsAt.toISOString(),
+    value: event.value,
+    checkedIn: checkedIn !== null,
   }));
 }

@@ -3,6 +3,8 @@
  * named by its title and described by its body. `showModal()` keeps focus inside it and makes the rest of the page
  * inert; focus starts on "cancel" (the safe choice), Escape cancels, and closing returns focus to the control
  * that opened it. Texts come translated from the caller. `useConfirm` gives an awaitable `confirm(options)`.
+ * A third choice (`alternativeLabel` / `onAlternative`) sits between the two, for a question with two ways forward
+ * (sign out: "Sync first" or "Sign out anyway"); `busy` disables both ways forward while the caller works.
  */
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import './confirm-dialog.css';
@@ -21,7 +23,19 @@ type ConfirmOptions = {
 /**
  * The dialog, open while `open` is true. `onConfirm` and `onCancel` run on the buttons; Escape calls `onCancel`.
  */
-export function ConfirmDialog({ open, onConfirm, onCancel, title, body, confirmLabel, cancelLabel, destructive }: ConfirmOptions & { open: boolean; onConfirm: () => void; onCancel: () => void }) {
+export function ConfirmDialog({
+  open,
+  onConfirm,
+  onCancel,
+  title,
+  body,
+  confirmLabel,
+  cancelLabel,
+  destructive,
+  alternativeLabel,
+  onAlternative,
+  busy,
+}: ConfirmOptions & { open: boolean; onConfirm: () => void; onCancel: () => void; alternativeLabel?: string; onAlternative?: () => void; busy?: boolean }) {
   const ref = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const id = useId();
@@ -57,7 +71,12 @@ export function ConfirmDialog({ open, onConfirm, onCancel, title, body, confirmL
         <button type="button" className="btn btn--secondary" ref={cancelRef} onClick={onCancel}>
           {cancelLabel}
         </button>
-        <button type="button" className={`btn ${destructive ? 'btn--destructive' : 'btn--primary'}`} onClick={onConfirm}>
+        {alternativeLabel && onAlternative ? (
+          <button type="button" className="btn btn--secondary" onClick={onAlternative} disabled={busy}>
+            {alternativeLabel}
+          </button>
+        ) : null}
+        <button type="button" className={`btn ${destructive ? 'btn--destructive' : 'btn--primary'}`} onClick={onConfirm} disabled={busy} aria-busy={busy || undefined}>
           {confirmLabel}
         </button>
       </div>

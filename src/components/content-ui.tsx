@@ -9,6 +9,7 @@ import { NotFoundError } from '../api/errors';
 import { ArrowLeftIcon } from './icons';
 import { EmptyState } from './empty-state';
 import { ListError, ListStates } from './list-states';
+import { isUnavailableOffline, NotAvailableOffline } from './not-available-offline';
 import { Page } from './page';
 import { PageSpinner } from './spinner';
 import './content.css';
@@ -45,7 +46,7 @@ export function ListSkeleton({ rows = 3, square }: { rows?: number; square?: boo
 
 interface QueryListProps<T> {
   /** The query the items come from: its failure shows the error state, whose retry refetches it. */
-  query: { isError: boolean; refetch: () => unknown };
+  query: { isError: boolean; refetch: () => unknown; data?: unknown; fetchStatus?: string };
   /** The items to show (`query.data`, or a sorted or filtered copy); undefined while loading. */
   items: readonly T[] | undefined;
   /** Shown once loaded with no items. */
@@ -65,7 +66,14 @@ interface QueryListProps<T> {
  */
 export function QueryList<T>({ query, items, empty, skeleton = <ListSkeleton />, label, itemKey, children }: QueryListProps<T>) {
   return (
-    <ListStates items={items} isError={query.isError} empty={empty} error={<ListError onRetry={() => void query.refetch()} />} loading={skeleton}>
+    <ListStates
+      items={items}
+      isError={query.isError}
+      empty={empty}
+      error={<ListError onRetry={() => void query.refetch()} />}
+      loading={skeleton}
+      unavailableOffline={query.fetchStatus !== undefined && isUnavailableOffline({ data: query.data, fetchStatus: query.fetchStatus })}
+    >
       {(loaded) => (
         <ul className="plain-list" aria-label={label}>
           {loaded.map((item) => (
@@ -79,7 +87,7 @@ export function QueryList<T>({ query, items, empty, skeleton = <ListSkeleton />,
 
 interface ItemPageFallbackProps {
   /** The item's query: `data` null (the list has no such item) or a 404 error means the item does not exist. */
-  query: { data: unknown; error: unknown; isError: boolean; refetch: () => unknown };
+  query: { data: unknown; error: unknown; isError: boolean; refetch: () => unknown; fetchStatus?: string };
   /** Page title and message of the not-found state, and the page title of the error state. */
   texts: { notFoundTitle: string; notFoundText: string; errorTitle: string };
   /** The back link to the item's parent page, in the not-found and error states (decision 0077). */
@@ -89,7 +97,7 @@ interface ItemPageFallbackProps {
 /**
  * The page of one item while the item is not there to show: not found (back link and message), failed with
  * nothing cached (back link and `ListError` with a retry: offline, it is the way out of a page without a tab bar),
- * or loading (the page spinner).
+ * nothing on the device and no network ("Not available offline", decision 0085), or loading (the page spinner).
  */
 export function ItemPageFallback({ query, texts, back }: ItemPageFallbackProps) {
   if (query.data === null || query.error instanceof NotFoundError) {
@@ -108,6 +116,7 @@ export function ItemPageFallback({ query, texts, back }: ItemPageFallbackProps) 
       </Page>
     );
   }
+  if (query.fetchStatus !== undefined && isUnavailableOffline({ data: query.data, fetchStatus: query.fetchStatus })) return <NotAvailableOffline page />;
   return <PageSpinner />;
 }
 

@@ -1,12 +1,13 @@
 /**
  * `<ListStates>`: which of a list's four states to show. A query's list is loaded (its items, or the empty state
  * when there are none), failed with nothing cached (the error state), or still loading; cached items are shown
- * even when a later refetch failed. `<ListError>`: that error state, with a retry.
+ * even when a later refetch failed; with nothing cached and no network, "Not available offline". `<ListError>`: that error state, with a retry.
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
 import { EmptyState } from './empty-state';
+import { NotAvailableOffline } from './not-available-offline';
 
 interface ListStatesProps<T> {
   /** The loaded items; undefined while loading and after a failure with nothing cached. */
@@ -19,14 +20,17 @@ interface ListStatesProps<T> {
   error: ReactNode;
   /** Shown while loading. */
   loading: ReactNode;
+  /** Nothing is cached and the load waits for a network: "Not available offline" instead of `loading`. */
+  unavailableOffline?: boolean;
   /** Renders the loaded, non-empty items. */
   children: (items: readonly T[]) => ReactNode;
 }
 
 /** Renders the state's element (the items through `children`). */
-export function ListStates<T>({ items, isError, empty, error, loading, children }: ListStatesProps<T>) {
+export function ListStates<T>({ items, isError, empty, error, loading, unavailableOffline, children }: ListStatesProps<T>) {
   if (items) return items.length === 0 ? empty : children(items);
-  return isError ? error : loading;
+  if (isError) return error;
+  return unavailableOffline ? <NotAvailableOffline /> : loading;
 }
 
 /** Texts of a failure: its title, an optional explanation and the retry button's label. */

@@ -58,3 +58,21 @@ export const VenueCheckinResultResponseSchema = envelope(VenueCheckinResultSchem
 
 /** `GET /venue/checkins`: the venues the member was at ("I was there"), most recent first. */
 export const VenueAttendanceListResponseSchema = envelope(z.array(VenueAttendanceSchema));
+
+/** A venue event open now (decision 0085): the dashboard's card and the challenges tab open the scanner with it. */
+export const LiveVenueEventSchema = z.object({
+  eventId: z.string(),
+  name: z.string(),
+  venue: z.string(),
+  startsAt: TimestampSchema,
+  /** When the doors close; the card goes away then. */
+  endsAt: TimestampSchema,
+  /** Points a check-in earns. */
+  value: z.number().int().nonnegative(),
+  /** True once the member checked in at this event. */
+  checkedIn: z.boolean(),
+});
+export type LiveVenueEvent = z.infer<typeof LiveVenueEventSchema>;
+
+/** `GET /venue/events/live`: the organization's published venue events open now, earliest first. */
+export const LiveVenueEventListResponseSchema = envelope(z.array(LiveVenueEventSchema));

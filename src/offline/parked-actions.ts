@@ -10,7 +10,7 @@
 import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 import { PERSIST_MAX_AGE_MS } from './persist-constants';
-import { isQueuedMutationMeta } from './queued-action';
+import { isWaitingAction } from './waiting-actions';
 
 /** What is kept per member: the dehydrated waiting actions and when they were parked (ms since the epoch). */
 interface ParkedActions {
@@ -25,16 +25,12 @@ const parkedStore = () => (store ??= createStore('podium-parked-actions', 'by-me
 /** Members whose parked actions this page already looked for (a sign-out parks afresh and clears the mark). */
 const looked = new Set<string>();
 
-/** The queued actions still waiting (paused offline, or in flight when the fan signed out). */
-const isWaiting = (mutation: { state: { status: string; isPaused: boolean }; meta?: Record<string, unknown> }) =>
-  mutation.state.status === 'pending' && (mutation.state.isPaused || isQueuedMutationMeta(mutation.meta));
-
 /**
  * Parks the client's waiting queued actions under `memberId` (added to any parked earlier). Takes the client and
  * the member's id; resolves to how many actions were parked (0 writes nothing). Rejects when IndexedDB fails.
  */
 export async function parkQueuedActions(queryClient: QueryClient, memberId: string): Promise<number> {
-  const state = dehydrate(queryClient, { shouldDehydrateQuery: () => false, shouldDehydrateMutation: isWaiting });
+  const state = dehydrate(queryClient, { shouldDehydrateQuery: () => false, shouldDehydrateMutation: isWaitingAction });
   looked.delete(memberId);
   if (state.mutations.length === 0) return 0;
   const earlier = await get<ParkedActions>(memberId, parkedStore());

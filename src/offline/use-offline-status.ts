@@ -7,7 +7,7 @@
  */
 import { onlineManager, useMutationState, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
-import { isQueuedMutationMeta } from './queued-action';
+import { isWaitingAction } from './waiting-actions';
 
 /** True while the app considers itself online. Re-renders on change. */
 export function useIsOnline(): boolean {
@@ -32,9 +32,7 @@ export function useLastUpdatedAt(): number {
 /** Number of offline-queue actions waiting to sync (paused, or pending in an offline-queue mutation). */
 export function useQueuedActionCount(): number {
   return useMutationState({
-    filters: {
-      predicate: (m) => m.state.status === 'pending' && (m.state.isPaused || isQueuedMutationMeta(m.meta)),
-    },
+    filters: { predicate: isWaitingAction },
     select: (m) => m.mutationId,
   }).length;
 }

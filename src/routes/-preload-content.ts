@@ -2,6 +2,7 @@
  * Content preloads of the main guard (spec §2), in their own chunk so the first screen does not load the
  * content features (docs/decisions/0006-first-load-budget.md). Each prefetch fills the persisted cache, so the
  * media, stories, sweepstakes, benefits and cars pages and the rewards carousel open offline too (ARCHITECTURE §6).
+ * For a member, then what the stands need (`-preload-stands.ts`, decision 0085).
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { getActivationsQueryOptions } from '../features/activations/api/get-activations';
@@ -13,10 +14,11 @@ import { getPlaylistsQueryOptions } from '../features/videos/api/get-playlists';
 import { getStoriesQueryOptions } from '../features/stories/api/get-stories';
 import { getSweepstakesQueryOptions } from '../features/sweepstakes/api/get-sweepstakes';
 import { getVideosQueryOptions } from '../features/videos/api/get-videos';
+import { preloadForTheStands } from './-preload-stands';
 
 /**
  * Signed-in member: sweepstakes, stories, videos, playlists, articles, activations, the rewards carousel, benefits
- * and the cars page. Never throws.
+ * and the cars page; then the preload for the stands (once per page). Never throws.
  */
 export function preloadContentForUser(queryClient: QueryClient): void {
   void queryClient.prefetchQuery(getSweepstakesQueryOptions());
@@ -28,6 +30,7 @@ export function preloadContentForUser(queryClient: QueryClient): void {
   void queryClient.prefetchQuery(getCarouselCardsQueryOptions());
   void queryClient.prefetchQuery(getBenefitsQueryOptions());
   void queryClient.prefetchQuery(getCarsPageQueryOptions());
+  void preloadForTheStands(queryClient);
 }
 
 /** Logged-off dashboard visitor: the public sweepstakes and the rewards carousel, read with the organization key. Never throws. */

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminVenueEventResponseSchema, VenueCodeResponseSchema } from '../../src/contracts/admin/venue-event';
-import { VenueAttendanceListResponseSchema, VenueCheckinResultResponseSchema } from '../../src/contracts/venue';
+import { LiveVenueEventListResponseSchema, VenueAttendanceListResponseSchema, VenueCheckinResultResponseSchema } from '../../src/contracts/venue';
 import { VENUE_OFFLINE_GRACE_MS } from '../../src/rules/venue-checkin';
 import { auditLog, venueEvents } from '../../server/db/schema';
 import { venueCodeAt } from '../../server/domain/venue-checkin';
@@ -273,6 +273,29 @@ describe('POST /venue/checkins', () => {
     expect((await admin('PATCH', `/venue-events/${id}`, { draft: true })).status).toBe(200);
     expect((await scan(member.token, await qrAt(id, t.clock()))).status).toBe(404);
     expect((await walletOf(t, member.userId)).transactions).toBe(0);
+  });
+});
+
+describe('GET /venue/events/live', () => {
+  it('lists the published events open now, in the member’s language, with whether they checked in; no code or secret', async () => {
+    const open = await venueEvent({ value: 40 });
+    const later = await venueEvent({ from: 2 * HOUR, to: 5 * HOUR });
+    const over = await venueEvent({ from: -3 * HOUR, to: -HOUR });
+    const member = await createMember(t);
+    const live = async () => {
+      const res = await t.request('GET', '/api/venue/events/live', { token: member.token, headers: { 'accept-language': 'fr' } });
+      expect(res.status).toBe(200);
+      expect(JSON.stringify(res.body)).not.toMatch(/secret|token|code/i);
+      return LiveVenueEventListResponseSchema.parse(res.body).data;
+    };
+    const before = await live();
+    expect(before.map((e) => e.eventId)).toContain(open);
+    expect(before.map((e) => e.eventId)).not.toContain(later);
+    expect(before.map((e) => e.eventId)).not.toContain(over);
+    expect(before.find((e) => e.eventId === open)).toMatchObject({ name: 'Le match', venue: 'Stade Pierre-Mauroy', value: 40, checkedIn: false });
+    expect((await scan(member.token, await qrAt(open, t.clock()))).status).toBe(201);
+    expect((await live()).find((e) => e.eventId === open)?.checkedIn).toBe(true);
+    expect((await t.request('GET', '/api/venue/events/live')).status).toBe(401);
   });
 });
 

@@ -5,10 +5,16 @@
  *   checked in now, 200 `created: false` when they already were; 422 VenueCodeInvalid / VenueCodeExpired /
  *   VenueScanTime / VenueClosed / VenueScanLate, 404 NotFound, 429 TooManyRequests after too many wrong codes.
  * - `GET /checkins` -> the venues the member was at ("I was there").
+ * - `GET /events/live` -> the venue events open now, with whether the member checked in (decision 0085).
  */
 import { Hono } from 'hono';
-import { VenueAttendanceListResponseSchema, VenueCheckinCreateSchema, VenueCheckinResultResponseSchema } from '../../../src/contracts/venue';
-import { checkInAtVenue, venuesAttended } from '../../domain/venue-checkin';
+import {
+  LiveVenueEventListResponseSchema,
+  VenueAttendanceListResponseSchema,
+  VenueCheckinCreateSchema,
+  VenueCheckinResultResponseSchema,
+} from '../../../src/contracts/venue';
+import { checkInAtVenue, liveVenueEvents, venuesAttended } from '../../domain/venue-checkin';
 import { clientIp } from '../../lib/client-ip';
 import { readJson, sendData } from '../../lib/http';
 import { documented } from '../../lib/openapi';
@@ -26,6 +32,14 @@ export function venueRoutes(deps: AppDeps) {
     }), async (c) => {
       const { user } = requireUser(c.get('principal'));
       return sendData(c, await venuesAttended(deps.db, user.id, languageOf(c)));
+    })
+    .get('/events/live', documented({
+      summary: 'The venue events open now, earliest first, with whether the member checked in there',
+      tags: ['venue'],
+      response: LiveVenueEventListResponseSchema,
+    }), async (c) => {
+      const { user, organization } = requireUser(c.get('principal'));
+      return sendData(c, await liveVenueEvents(deps.db, { organizationId: organization.id, userId: user.id, language: languageOf(c) }, deps.clock()));
     })
     .post('/checkins', documented({
       summary: "Checks the member in at a venue event with the event's current code, once",

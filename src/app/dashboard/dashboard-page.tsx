@@ -15,6 +15,7 @@ import { CheckinCard } from '../../features/checkin/components/checkin-card';
 import { RankCard, RankCardSkeleton } from '../../features/ranks/components/rank-card';
 import { useCarouselDismissals } from '../../features/benefits/api/carousel-dismissals';
 import { WinBanner } from '../../features/sweepstakes/components/win-banner';
+import { LiveVenueCard } from '../../features/venue/components/live-venue-card';
 import { ChallengesToDo } from './challenges-to-do';
 import './dashboard.css';
 
@@ -57,6 +58,7 @@ export function DashboardPage() {
       </header>
 
       <WinBanner />
+      {user ? <LiveVenueCard /> : null}
       {settled ? (
         <Suspense fallback={<Placeholder kind="rail" />}>
           <StoriesRail />

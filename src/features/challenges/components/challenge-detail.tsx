@@ -7,6 +7,7 @@
 import { Link } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isUnavailableOffline, NotAvailableOffline } from '../../../components/not-available-offline';
 import { ListError } from '../../../components/list-states';
 import { useChallenge } from '../api/get-challenge';
 import { isQueueableAnswer } from '../../../rules/answer-time';
@@ -51,6 +52,7 @@ export function ChallengeDetail({ challengeId }: ChallengeDetailProps) {
     window.setTimeout(() => setAnnouncement(message), 50);
   }, []);
 
+  if (isUnavailableOffline(query)) return <NotAvailableOffline page />;
   if (query.isPending) return <DetailSkeleton label={t('list.loading')} />;
   if (query.isLoadingError) {
     return (

@@ -4,6 +4,7 @@
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/empty-state';
 import { ListError, ListStates } from '../../../components/list-states';
+import { isUnavailableOffline } from '../../../components/not-available-offline';
 import type { Challenge } from '../../../contracts/challenge';
 import { ChallengeCard, ChallengeCardSkeleton } from './challenge-card';
 import { ChallengeIcon } from './challenge-icons';
@@ -17,7 +18,7 @@ interface ChallengeListProps {
   now: Date;
   emptyTitle: string;
   emptyText?: string;
-  query?: { isError: boolean; refetch: () => unknown };
+  query?: { isError: boolean; refetch: () => unknown; data?: unknown; fetchStatus?: string };
   skeletonCount?: number;
 }
 
@@ -28,6 +29,7 @@ export function ChallengeList({ challenges, now, emptyTitle, emptyText, query, s
     <ListStates
       items={challenges}
       isError={query?.isError ?? false}
+      unavailableOffline={query?.fetchStatus !== undefined && isUnavailableOffline({ data: query.data, fetchStatus: query.fetchStatus })}
       empty={<EmptyState icon={<ChallengeIcon name="star" className="empty-state__icon" />} title={emptyTitle} description={emptyText} />}
       error={
         <ListError

@@ -3,6 +3,7 @@
  * challenges, then every open challenge.
  */
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Section } from '../../../components/section';
 import { CHALLENGE_SUBTYPES } from '../../../contracts/constants';
@@ -13,8 +14,8 @@ import { ChallengeIcon } from './challenge-icons';
 import { ChallengeList } from './challenge-list';
 import './challenges.css';
 
-/** The page body (the route renders it). */
-export function ChallengesOverview() {
+/** The page body (the route renders it); `lead` is what other features put first (the live venue event's entry). */
+export function ChallengesOverview({ lead }: { lead?: ReactNode } = {}) {
   const { t } = useTranslation('challenges');
   const now = useNow();
   const query = useVisibleChallenges(now);
@@ -29,6 +30,7 @@ export function ChallengesOverview() {
         </h1>
         <p className="muted">{t('overview.intro')}</p>
       </header>
+      {lead}
 
       <Section id="challenge-types-title" title={t('overview.typesTitle')} className="section">
         <ul className="plain-list subtype-tiles">

@@ -48,8 +48,11 @@ async function logout(queryClient: QueryClient): Promise<void> {
   await resetAllStores();
 }
 
-/** Mutation hook for `logout`. */
+/**
+ * Mutation hook for `logout`. It runs offline too (`networkMode: 'always'`): signing out is local first, and a
+ * paused sign-out would itself be parked as a waiting action.
+ */
 export function useLogout() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationKey: ['session', 'logout'], mutationFn: () => logout(queryClient) });
+  return useMutation({ mutationKey: ['session', 'logout'], mutationFn: () => logout(queryClient), networkMode: 'always' });
 }

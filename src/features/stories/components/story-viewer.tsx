@@ -14,6 +14,7 @@ import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { NotFoundError } from '../../../api/errors';
 import { mediaUrl } from '../../../api/media';
+import { isUnavailableOffline, NotAvailableOffline } from '../../../components/not-available-offline';
 import { EmptyState } from '../../../components/empty-state';
 import { PageSpinner } from '../../../components/spinner';
 import type { Story } from '../../../contracts/content';
@@ -87,6 +88,7 @@ export function StoryViewerPage({ storyId }: { storyId: string }) {
   if (!story) {
     if (query.error instanceof NotFoundError) return <Unavailable title={t('viewer.notFoundTitle')} text={t('viewer.notFoundText')} />;
     if (query.isError) return <Unavailable title={t('viewer.errorTitle')} text={t('viewer.errorText')} />;
+    if (isUnavailableOffline(query)) return <NotAvailableOffline page />;
     return <PageSpinner />;
   }
   const viewer = user ? { rank: user.rank, underage } : null;

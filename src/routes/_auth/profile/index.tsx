@@ -1,13 +1,13 @@
 /**
- * `/profile` (spec §2): the profile view, with the leaderboard name switch (decision 0061) and the venues the member
- * was at (decision 0059).
+ * `/profile` (spec §2): the profile view, with the leaderboard name switch (decision 0061), the venues the member
+ * was at (decision 0059), and a sign-out that first asks about actions still waiting to sync (decision 0085).
  */
 import { lazy, Suspense } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { useOrganization } from '../../../lib/organization/get-organization';
 import { ProfileView } from '../../../features/profile/components/profile-view';
 import { useCurrentUser } from '../../../lib/session/get-current-user';
-import { useLogout } from '../../../features/session/api/logout';
+import { useSignOut } from '../../../features/session/components/sign-out-dialog';
 import { LeaderboardNameSwitch } from '../../../features/leaderboards/components/name-switch';
 import { VenuesAttended } from '../../../features/venue/components/venues-attended';
 
@@ -22,21 +22,24 @@ export const Route = createFileRoute('/_auth/profile/')({
 function ProfilePage() {
   const { data: user } = useCurrentUser();
   const { data: organization } = useOrganization();
-  const logout = useLogout();
+  const logout = useSignOut();
   return (
-    <ProfileView
-      user={user}
-      organization={organization}
-      logout={logout}
-      settings={
-        <>
-          <LeaderboardNameSwitch />
-          <Suspense fallback={null}>
-            <PushSettings />
-          </Suspense>
-        </>
-      }
-      sections={<VenuesAttended withLink />}
-    />
+    <>
+      {logout.dialog}
+      <ProfileView
+        user={user}
+        organization={organization}
+        logout={logout}
+        settings={
+          <>
+            <LeaderboardNameSwitch />
+            <Suspense fallback={null}>
+              <PushSettings />
+            </Suspense>
+          </>
+        }
+        sections={<VenuesAttended withLink />}
+      />
+    </>
   );
 }
