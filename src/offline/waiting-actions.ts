@@ -13,7 +13,7 @@ import { isQueuedMutationMeta } from './queued-action';
  * phone believes it is online retries with a growing delay for minutes; the fan signing out should not wait that
  * long to hear that the actions stay on the device.
  */
-export const SYNC_FIRST_TIMEOUT_MS = 15_000;
+const SYNC_FIRST_TIMEOUT_MS = 15_000;
 
 /** True for an action still waiting: pending and either paused (offline) or an offline-queue action in flight. */
 export function isWaitingAction(mutation: { state: { status: string; isPaused: boolean }; meta?: Record<string, unknown> }): boolean {

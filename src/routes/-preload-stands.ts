@@ -26,7 +26,7 @@ import { getVenuesAttendedQueryOptions } from '../features/venue/api/get-venues-
  * The budget of one preload (decision 0085): open challenges fetched one by one, images and their bytes (the
  * service worker's media cache keeps 200 entries, so this leaves room for what the fan opens).
  */
-export const STANDS_BUDGET = { challenges: 12, images: 40, imageBytes: 3 * 1024 * 1024 } as const;
+const STANDS_BUDGET = { challenges: 12, images: 40, imageBytes: 3 * 1024 * 1024 } as const;
 
 let started = false;
 

@@ -37,7 +37,7 @@ export interface AnswerWindow {
 }
 
 /** The verdict: counted (with the time it counts as given) or refused, and why. */
-export type AnswerTimeVerdict =
+type AnswerTimeVerdict =
   | { accepted: true; answeredAt: number }
   | { accepted: false; reason: 'NotOpen' | 'Ended' | 'AnswerTooLate' };
 
