@@ -14,6 +14,9 @@ import { chromium } from '@playwright/test';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { apiHeaders, startServer, signInFan, type RunningServer } from './lib/server';
 
+/** First port of the servers this benchmark starts (`BENCH_PORT`, default 3210; it uses three in a row). */
+const BENCH_PORT = Number(process.env.BENCH_PORT ?? 3210);
+
 /** First-load budget of the default deployment, KiB gzip, until network idle (decision 0035). */
 export const BUDGET_KIB = 185;
 
@@ -51,7 +54,7 @@ const localSignIn: BenchSignIn = async (server) => ({
  * Starts a server (extra env allowed), signs a fan in (`signIn`, local mode by default), loads /dashboard cold and
  * splits its scripts.
  */
-export async function measureDashboardJs(serverEnv: Record<string, string> = {}, port = 3210, signIn: BenchSignIn = localSignIn): Promise<DashboardJs> {
+export async function measureDashboardJs(serverEnv: Record<string, string> = {}, port = BENCH_PORT, signIn: BenchSignIn = localSignIn): Promise<DashboardJs> {
   const server = await startServer(port, serverEnv);
   try {
     const storage = await signIn(server);
@@ -174,12 +177,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       PUBLIC_ANALYTICS_HOST: posthog.url,
       PUBLIC_TELEMETRY_ENDPOINT: otlp.url,
     };
-    printDashboardJs('local auth, analytics + telemetry', await measureDashboardJs(integrations, 3211), false);
+    printDashboardJs('local auth, analytics + telemetry', await measureDashboardJs(integrations, BENCH_PORT + 1), false);
     printDashboardJs(
       'supabase auth, analytics + telemetry',
       await measureDashboardJs(
         { ...integrations, PUBLIC_AUTH_MODE: 'supabase', PUBLIC_SUPABASE_URL: supabase.url, PUBLIC_SUPABASE_ANON_KEY: 'bench-anon-key' },
-        3212,
+        BENCH_PORT + 2,
         supabaseSignIn(supabase.url),
       ),
       false,
