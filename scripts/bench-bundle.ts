@@ -85,7 +85,8 @@ export async function measureDashboardJs(
   signIn: BenchSignIn = localSignIn,
   target: BenchPage = DASHBOARD_PAGE,
 ): Promise<DashboardJs> {
-  const server = await startServer(port, serverEnv);
+  // A busy shared machine can take more than a minute to start a server on a fresh embedded database.
+  const server = await startServer(port, serverEnv, { startTimeoutMs: 180_000 });
   try {
     const storage = await signIn(server);
     const browser = await chromium.launch({
