@@ -41,6 +41,30 @@ const CONSOLE_PATHS = ALL_CONSOLE_PATHS.filter(audited);
 
 type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
+/**
+ * The targets of a page (decision 0083): performance at least 95 on `/login` and the fan's pages (90 on the
+ * console), total blocking time at most 200 ms, LCP at most 2.5 s on `/login` and 1.5 s signed in, CLS at most
+ * 0.02. Takes the report's name (`signed out: /login`, `signed in: ...`, `operator: ...`) and its result; returns the
+ * verdict line.
+ */
+function verdict(name: string, lhr: LighthouseResult): string {
+  const console_ = name.startsWith('operator:');
+  const performance = Math.round((lhr.categories.performance.score ?? 0) * 100);
+  const metric = (id: string) => lhr.audits[id]?.numericValue ?? 0;
+  const checks: [string, boolean][] = console_
+    ? [[`performance ${performance} >= 90`, performance >= 90]]
+    : [
+        [`performance ${performance} >= 95`, performance >= 95],
+        [`TBT ${Math.round(metric('total-blocking-time'))} <= 200 ms`, metric('total-blocking-time') <= 200],
+        name.startsWith('signed out:')
+          ? [`LCP ${Math.round(metric('largest-contentful-paint'))} <= 2500 ms`, metric('largest-contentful-paint') <= 2500]
+          : [`LCP ${Math.round(metric('largest-contentful-paint'))} <= 1500 ms`, metric('largest-contentful-paint') <= 1500],
+        [`CLS ${metric('cumulative-layout-shift').toFixed(3)} <= 0.02`, metric('cumulative-layout-shift') <= 0.02],
+      ];
+  const failed = checks.filter(([, ok]) => !ok).map(([label]) => label);
+  return `  targets: ${failed.length === 0 ? 'PASS' : `FAIL (${failed.join('; ')})`}`;
+}
+
 /** One line per category, the main metrics, and the failed accessibility audits of `lhr`. */
 function summarize(name: string, lhr: LighthouseResult): string {
   const lines = [`${name} (${lhr.finalDisplayedUrl})`];
@@ -123,6 +147,7 @@ try {
     const median = sorted[Math.floor((sorted.length - 1) / 2)];
     reports.push([name, median]);
     console.log(summarize(name, median));
+    console.log(verdict(name, median));
     console.log(`  performance over ${lhrs.length} runs: ${lhrs.map(performance).join(', ')} (median ${performance(median)})`);
   }
   if (process.env.AUDIT_JSON) {

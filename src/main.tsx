@@ -4,8 +4,8 @@
  * organization, the user) -> render. The splash in index.html stays until then; a config failure shows a clear
  * error screen with "Try again". A lazily loaded chunk gone after a deploy reloads the page once (decision 0076). The reconnect jitter replaces `onlineManager`'s listener before anything observes
  * it, and `SignedInRefresh` sits above the router so the hourly refresh runs whatever screen is open
- * (docs/decisions/0046). Offline wiring (reachability, service worker), telemetry and product analytics start
- * once the first screen has its data (platform/after-first-render, docs/decisions/0006); in Supabase mode the stored session is made ready before the first route (decision 0030).
+ * (docs/decisions/0046). Offline wiring (reachability, service worker) starts once the first screen is painted (decision 0083);
+ * telemetry and product analytics once the first screen has its data (platform/after-first-render, docs/decisions/0006); in Supabase mode the stored session is made ready before the first route (decision 0030).
  */
 import './platform/zod-jitless';
 import { StrictMode, startTransition } from 'react';
@@ -26,7 +26,8 @@ import { LanguageScope } from './app/language-scope';
 import { BootError } from './components/boot-error';
 import { watchFatalErrors } from './components/use-fatal-error';
 import { watchChunkLoadErrors } from './platform/chunk-reload';
-import { afterFirstRender, markAppSettled, watchFirstScreen } from './platform/after-first-render';
+import { markAppSettled, watchFirstScreen } from './platform/after-first-render';
+import { afterFirstPaint, FirstPaintSignal } from './platform/first-paint';
 import { startAnalytics } from './platform/analytics';
 import { initI18n, i18next } from './platform/i18n';
 import { loadRuntimeConfig } from './platform/runtime-config';
@@ -71,6 +72,7 @@ async function boot(): Promise<void> {
         <I18nextProvider i18n={i18next}>
           <QueryClientProvider client={queryClient}>
             <LanguageScope onLanguageChanged={reloadRoute}>
+              <FirstPaintSignal />
               <SignedInRefresh />
               <RouterProvider router={router} />
             </LanguageScope>
@@ -81,7 +83,9 @@ async function boot(): Promise<void> {
   });
 
   watchFirstScreen(queryClient);
-  afterFirstRender(() => import('./offline/setup').then(({ setupOffline }) => {
+  // The service worker registers as soon as the first screen is painted, so a first visit is ready offline within
+  // a second or two (decision 0083); its precache downloads behind the page's own requests.
+  afterFirstPaint(() => import('./offline/setup').then(({ setupOffline }) => {
     setupOffline(queryClient, { goOnline: reconnect.goOnline, navigate: (path) => router.history.push(path) });
   }));
   // Both load their libraries after the first render, and do nothing when not configured.

@@ -3,7 +3,7 @@
  * Podium's service worker (ARCHITECTURE §6), built by vite-plugin-pwa `injectManifest` into `dist/sw.js`.
  *
  * - Precache: the app shell (index.html, JS/CSS chunks incl. route chunks and lazily loaded locale chunks, icons)
- *   from the build manifest; outdated precaches are removed on activate.
+ *   from the build manifest, downloaded six files at a time at install; outdated precaches are removed on activate.
  * - Navigations: answered with the precached `index.html` (the SPA shell), online and offline, except `/api/`,
  *   `/cdn/`, `/config.json` and the worker itself.
  * - Runtime caches, with expiry and size limits:
@@ -29,7 +29,8 @@
  *   possession with the old subscription's endpoint and `auth` secret (decision 0069).
  */
 import { clientsClaim } from 'workbox-core';
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { cleanupOutdatedCaches, PrecacheController, PrecacheRoute } from 'workbox-precaching';
+import { Semaphore } from 'async-mutex';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
@@ -70,9 +71,45 @@ function cacheFirst(cacheName: string, limits: { statuses: number[]; maxEntries:
 }
 
 // --- Precache and app shell ------------------------------------------------------------------------------------
-precacheAndRoute(self.__WB_MANIFEST);
+/** Precache downloads at once during install: the browser's connections per host (HTTP/1.1). */
+const PRECACHE_CONCURRENCY = 6;
+
+const manifest = self.__WB_MANIFEST;
+const precache = new PrecacheController();
+precache.addToCacheList(manifest);
+registerRoute(new PrecacheRoute(precache));
 cleanupOutdatedCaches();
-registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: NAVIGATION_DENYLIST }));
+registerRoute(new NavigationRoute(precache.createHandlerBoundToURL('index.html'), { denylist: NAVIGATION_DENYLIST }));
+
+/**
+ * Workbox's own install stores the precache one file at a time: with some 160 files, a first visit waited a round
+ * trip per file before it worked offline (seconds on loopback, far more on a phone's network). This install does the
+ * same through Workbox's precache strategy (same cache keys, integrity and cache modes: `reload` for files with a
+ * revision, the HTTP cache for hashed ones, most already loaded by the page) with `PRECACHE_CONCURRENCY` requests
+ * at a time (decision 0083). Takes the install event; resolves once every file is stored, rejects (failing the
+ * install, as Workbox's does) when one cannot be.
+ */
+async function installPrecache(event: ExtendableEvent): Promise<void> {
+  const revisioned = new Set(
+    manifest.filter((entry) => typeof entry !== 'string' && entry.revision).map((entry) => new URL(typeof entry === 'string' ? entry : entry.url, self.location.href).href),
+  );
+  const slots = new Semaphore(PRECACHE_CONCURRENCY);
+  await Promise.all(
+    [...precache.getURLsToCacheKeys()].map(([url, cacheKey]) =>
+      slots.runExclusive(async () => {
+        const request = new Request(url, {
+          integrity: precache.getIntegrityForCacheKey(cacheKey),
+          cache: revisioned.has(url) ? 'reload' : 'default',
+          credentials: 'same-origin',
+        });
+        await Promise.all(precache.strategy.handleAll({ params: { cacheKey }, request, event }));
+      }),
+    ),
+  );
+}
+self.addEventListener('install', (event) => event.waitUntil(installPrecache(event)));
+// Removes the precached files the new manifest no longer lists.
+self.addEventListener('activate', (event) => void precache.activate(event));
 
 // --- Runtime config: the app cannot boot without it ------------------------------------------------------------
 const configStrategy = new NetworkFirst({

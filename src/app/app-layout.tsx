@@ -84,9 +84,11 @@ interface AppLayoutProps {
 /** Wraps the routed content in the chosen layout. */
 export function AppLayout({ layout, tabsEnabled, children }: AppLayoutProps) {
   const { t } = useTranslation('common');
-  const matches = useMatches();
+  // The leaf's title key and path, selected as strings: the layout re-renders when they change, not on every step
+  // of a navigation (decision 0083).
+  const titleKey = useMatches({ select: (matches) => matches[matches.length - 1]?.staticData?.titleKey });
+  const pathname = useMatches({ select: (matches) => matches[matches.length - 1]?.pathname ?? '/' });
   useFocusHeadingOnNavigate();
-  const leaf = matches[matches.length - 1];
 
   if (layout === 'console') {
     return (
@@ -117,7 +119,7 @@ export function AppLayout({ layout, tabsEnabled, children }: AppLayoutProps) {
       <a className="skip-link" href="#main-content">
         {t('nav.skip')}
       </a>
-      <AppBar titleKey={leaf?.staticData?.titleKey} pathname={leaf?.pathname ?? '/'} />
+      <AppBar titleKey={titleKey} pathname={pathname} />
       <Suspense fallback={null}>
         <OfflineIndicator />
       </Suspense>

@@ -1,6 +1,7 @@
 /**
  * `setupOffline(queryClient)`: the offline wiring that is not needed for the first paint. Import it dynamically
- * after the first render: `void import('./offline/setup').then(({ setupOffline }) => setupOffline(queryClient))`.
+ * once the first screen is painted (`afterFirstPaint`, decision 0083):
+ * `void import('./offline/setup').then(({ setupOffline }) => setupOffline(queryClient))`.
  *
  * What is NOT here, because it must run before the first render (see query-client.ts and persister.ts):
  * the offline-queue mutation defaults (registered by `createAppQueryClient(registerOfflineMutationDefaults)`, before the persisted cache is
@@ -20,6 +21,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { getRuntimeConfig } from '../platform/runtime-config';
 import { watchReachability } from './reachability';
+import { registerServiceWorker } from './sw-registration';
 
 interface SetupOfflineOptions {
   /** Reachability probe URL (default `${apiOrigin}/health` from the runtime config). */
@@ -79,7 +81,7 @@ export function setupOffline(queryClient: QueryClient, options: SetupOfflineOpti
   const swUrl = options.serviceWorkerUrl ?? '/sw.js';
   followPushMessages(queryClient, options.navigate ?? ((path) => window.location.assign(path)));
   if (swUrl !== false && import.meta.env.PROD) {
-    void import('./sw-registration').then(({ registerServiceWorker }) => registerServiceWorker(swUrl));
+    void registerServiceWorker(swUrl);
   }
   return stopReachability;
 }

@@ -52,17 +52,35 @@ const ResultNotices = lazy(() =>
 /** The push opt-in, offered after a meaningful action (decision 0060); its code loads only when it is due. */
 const PushPromptHost = lazy(() => import('../app/push-prompt-host').then((m) => ({ default: m.PushPromptHost })));
 
+/**
+ * What the root renders besides the page: the toaster, and once the first screen is usable the level-up dialog, the
+ * result notices and the push prompt. Its own component, so that the "settled" moment re-renders these alone, not
+ * the whole app (a second render of every page on a phone's main thread; decision 0083).
+ */
+function RootExtras() {
+  const firstScreenSettled = useFirstScreenSettled();
+  return (
+    <Suspense fallback={null}>
+      <AppToaster />
+      {firstScreenSettled ? <LevelUpDialog /> : null}
+      {firstScreenSettled ? <ResultNotices /> : null}
+      {firstScreenSettled ? <PushPromptHost /> : null}
+    </Suspense>
+  );
+}
+
 function RootComponent() {
   useGuardsFollowUnderage();
-  const firstScreenSettled = useFirstScreenSettled();
   const { config } = useRouteContext({ from: '__root__' });
-  const matches = useMatches();
   // The deepest route that sets a layout, unless it turned out not found, or it is the console's and failed: the
   // console's layout draws its landmarks in the component that did not render, and its guard refusing a member
-  // shows in the app's layout (decision 0076).
-  const layout =
-    matches.findLast((m) => m.staticData?.layout && m.status !== 'notFound' && !(m.status === 'error' && m.staticData.layout === 'console'))
-      ?.staticData?.layout ?? 'default';
+  // shows in the app's layout (decision 0076). Selected as a string, so the root re-renders only when the layout
+  // changes, not on every step of a navigation (decision 0083).
+  const layout = useMatches({
+    select: (matches) =>
+      matches.findLast((m) => m.staticData?.layout && m.status !== 'notFound' && !(m.status === 'error' && m.staticData.layout === 'console'))
+        ?.staticData?.layout ?? 'default',
+  });
   const fatal = useFatalError();
   if (fatal) return <ErrorScreen status={fatal.status} reload />;
   return (
@@ -72,12 +90,7 @@ function RootComponent() {
           <Outlet />
         </Suspense>
       </AppLayout>
-      <Suspense fallback={null}>
-        <AppToaster />
-        {firstScreenSettled ? <LevelUpDialog /> : null}
-        {firstScreenSettled ? <ResultNotices /> : null}
-        {firstScreenSettled ? <PushPromptHost /> : null}
-      </Suspense>
+      <RootExtras />
     </>
   );
 }

@@ -161,9 +161,10 @@ test.describe('update flow', () => {
     expect(await page.evaluate(() => (window as unknown as { __beforeUpdate?: string }).__beforeUpdate ?? null)).toBeNull();
     await expect.poll(() => versionsInLoadedCode(page)).toEqual([VERSION_B]);
     expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => Boolean(r?.waiting)))).toBe(false);
-    // No second offer once on the new version: its update wiring has loaded and has no waiting worker to offer.
+    // No second offer once on the new version: its update wiring (the offline setup chunk, which holds the worker's
+    // registration) has loaded and has no waiting worker to offer.
     await expect
-      .poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((e) => /\/sw-registration-[^/]*\.js$/.test(e.name))))
+      .poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((e) => /\/setup-[^/]*\.js$/.test(e.name))))
       .toBe(true);
     await expect(page.getByText('Update available')).toHaveCount(0);
   });

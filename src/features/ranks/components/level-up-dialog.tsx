@@ -62,7 +62,9 @@ export function LevelUpDialog() {
   const ranks = organization?.ranks ?? [];
   const reached = ranks.find((r) => r.name === levelUp?.to);
   const progress = user ? getRankProgress(ranks, user.lifetimePoints, user.rank) : null;
-  const number = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en');
+  // Built only when the dialog has something to say: a first number formatter loads locale data, a long task on a
+  // phone, and this component is mounted on every page.
+  const formatPoints = (points: number) => new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en').format(points);
 
   return (
     // The backdrop click is a pointer shortcut; keyboard users close the modal with Escape or Continue.
@@ -96,7 +98,7 @@ export function LevelUpDialog() {
             <p className="muted">
               {t('toNext', {
                 count: progress.pointsToNext,
-                points: number.format(progress.pointsToNext),
+                points: formatPoints(progress.pointsToNext),
                 rank: progress.next.name,
                 title: progress.next.title,
               })}

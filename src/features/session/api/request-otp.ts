@@ -4,16 +4,18 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest, createIdempotencyKey, type ResponseOf } from '../../../api/client';
-import { OtpRequestSchema, type OtpResponseSchema, type OtpRequest } from '../../../contracts/session';
+import type { OtpResponseSchema, OtpRequest } from '../../../contracts/session';
 import { getRuntimeConfig } from '../../../platform/runtime-config';
 import { sendSupabaseOtp } from '../supabase/auth';
 
 
 /**
  * Requests a code for the e-mail (supabase mode: `signInWithOtp`). Throws `ApiError` (422 invalid e-mail, 429 too
- * many requests) or `NetworkError`.
+ * many requests) or `NetworkError`. The contract (zod) loads with the request, not with the sign-in page: its
+ * evaluation is a long task on a phone (decision 0083).
  */
 async function requestOtp(input: OtpRequest): Promise<void> {
+  const { OtpRequestSchema } = await import('../../../contracts/session');
   const body = OtpRequestSchema.parse(input);
   const { auth } = getRuntimeConfig();
   if (auth.mode === 'supabase') return sendSupabaseOtp(auth, body.email);

@@ -8,12 +8,17 @@ import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/field';
-import { EmailSchema } from '../../../contracts/session';
 import { useRequestOtp } from '../api/request-otp';
 import { signInErrorKey } from '../api-error-message';
 import { getPendingEmail, setPendingEmail } from '../pending-email';
 import { setPostLoginRedirect } from '../post-login-redirect';
 import { AuthScreen } from './auth-screen';
+
+/**
+ * The e-mail contract (zod and the session schemas: a chunk that costs a phone a long task to evaluate), loaded when
+ * the visitor first focuses the field or submits, not with the first screen (decision 0083).
+ */
+const loadEmailSchema = () => import('../../../contracts/session').then((m) => m.EmailSchema);
 
 /**
  * Renders the e-mail step of sign-in; `redirect`: a same-origin path to come back to after sign-in, if any;
@@ -27,10 +32,10 @@ export function LoginForm({ redirect, invitation }: { redirect?: string; invitat
   const [fieldError, setFieldError] = useState('');
   const [formError, setFormError] = useState('');
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setFormError('');
-    const parsed = EmailSchema.safeParse(email);
+    const parsed = (await loadEmailSchema()).safeParse(email);
     if (!parsed.success) {
       setFieldError(t('login.invalidEmail'));
       return;
@@ -57,7 +62,7 @@ export function LoginForm({ redirect, invitation }: { redirect?: string; invitat
         </>
       }
     >
-      <form className="form" noValidate onSubmit={onSubmit} aria-describedby="login-form-error">
+      <form className="form" noValidate onSubmit={(event) => void onSubmit(event)} aria-describedby="login-form-error">
         <TextField
           label={t('login.emailLabel')}
           type="email"
@@ -69,6 +74,7 @@ export function LoginForm({ redirect, invitation }: { redirect?: string; invitat
           required
           value={email}
           onChange={(event) => setEmail(event.target.value)}
+          onFocus={() => void loadEmailSchema()}
           placeholder={t('login.emailPlaceholder')}
           error={fieldError}
         />
