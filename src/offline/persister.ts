@@ -23,8 +23,9 @@
  * dehydrate rules), `resumeOfflineQueue(queryClient)`, `clearPersistedCache()` (logout), `createIdbPersister`,
  * and the dehydrate predicates `shouldPersistQuery` / `shouldPersistMutation`.
  *
- * What is persisted: successful queries (unless `meta.persist === false`) and offline-queue mutations that are
- * paused or were in flight (an in-flight one is stored as paused: its Idempotency-Key makes the replay safe).
+ * What is persisted: queries with data (for one whose refetch failed, the data it had), unless
+ * `meta.persist === false`, and offline-queue mutations that are paused or were in flight (an in-flight one is
+ * stored as paused: its Idempotency-Key makes the replay safe).
  * A new build (`buster` change) drops the persisted queries, whose shape may have changed, but keeps the queued
  * actions, so accepting an update never loses a check-in made offline.
  */
@@ -63,13 +64,20 @@ interface IdbPersister extends Persister {
 
 /**
  * Prepares a dehydrated client for storage: offline-queue mutations caught in flight are stored as paused, so
- * `resumePausedMutations()` replays them after a restore (their Idempotency-Key makes a double send harmless).
+ * `resumePausedMutations()` replays them after a restore (their Idempotency-Key makes a double send harmless); a
+ * query whose last refetch failed (offline: the organization, the member) is stored as its last good data, so the
+ * next start without signal shows it again instead of finding nothing.
  */
-function markInFlightAsPaused(client: PersistedClient): PersistedClient {
+function prepareForStorage(client: PersistedClient): PersistedClient {
   const mutations = client.clientState.mutations.map((m) =>
     m.state.status === 'pending' && !m.state.isPaused ? { ...m, state: { ...m.state, isPaused: true } } : m,
   );
-  return { ...client, clientState: { ...client.clientState, mutations } };
+  const queries = client.clientState.queries.map((q) =>
+    q.state.status === 'error' && q.state.data !== undefined
+      ? { ...q, state: { ...q.state, status: 'success' as const, error: null, fetchFailureCount: 0, fetchFailureReason: null } }
+      : q,
+  );
+  return { ...client, clientState: { ...client.clientState, queries, mutations } };
 }
 
 /**
@@ -130,7 +138,7 @@ export function createIdbPersister({ key = PERSIST_IDB_KEY, store, buster, throt
 
   return {
     persistClient(client) {
-      pending = markInFlightAsPaused(client);
+      pending = prepareForStorage(client);
       const queueChanged = queueSignature(pending) !== writtenQueue;
       if (throttleMs <= 0 || queueChanged || Date.now() - lastWrite >= throttleMs) {
         if (timer) clearTimeout(timer);
@@ -168,7 +176,7 @@ export function createIdbPersister({ key = PERSIST_IDB_KEY, store, buster, throt
  * own `@tanstack/query-core` copy, whose nominal types differ from react-query's.
  */
 interface PersistableQuery {
-  state: { status: string };
+  state: { status: string; data?: unknown };
   meta?: Record<string, unknown>;
 }
 interface PersistableMutation {
@@ -180,9 +188,13 @@ interface PersistableMutation {
 type PersistClient = PersistQueryClientOptions['queryClient'];
 const asPersistClient = (queryClient: QueryClient) => queryClient as unknown as PersistClient;
 
-/** Dehydrate rule for queries: successful ones, unless a query opts out with `meta: {persist: false}`. */
+/**
+ * Dehydrate rule for queries: those with data (successful, or whose later refetch failed: the data they had is
+ * kept), unless a query opts out with `meta: {persist: false}`.
+ */
 export function shouldPersistQuery(query: PersistableQuery): boolean {
-  return query.state.status === 'success' && query.meta?.persist !== false;
+  const hasData = query.state.status === 'success' || (query.state.status === 'error' && query.state.data !== undefined);
+  return hasData && query.meta?.persist !== false;
 }
 
 /** Dehydrate rule for mutations: offline-queue actions still waiting (paused, or in flight). */

@@ -110,6 +110,21 @@ describe('persisted query cache', () => {
     expect(after.getQueryState(['secret'])).toBeUndefined();
   });
 
+  it('keeps the last good data of a query whose refetch failed (offline), so the next start without signal still has it', async () => {
+    const before = new QueryClient();
+    before.setQueryData(['organization'], { name: 'Alpine Racing' }, { updatedAt: 1_700_000_000_000 });
+    await before
+      .fetchQuery({ queryKey: ['organization'], queryFn: () => Promise.reject(new TypeError('Failed to fetch')), retry: false, staleTime: 0 })
+      .catch(() => undefined);
+    expect(before.getQueryState(['organization'])?.status).toBe('error');
+    await persistQueryClientSave(options(before));
+
+    const after = new QueryClient();
+    await persistQueryClientRestore(options(after));
+    expect(after.getQueryData(['organization'])).toEqual({ name: 'Alpine Racing' });
+    expect(after.getQueryState(['organization'])).toMatchObject({ status: 'success', error: null, dataUpdatedAt: 1_700_000_000_000 });
+  });
+
   it('stores a queued action caught in flight as paused, so it replays after a reload', async () => {
     const before = new QueryClient();
     const sent: QueuedActionVariables[] = [];
