@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Sweepstake } from '../../src/contracts/sweepstake';
-import { clampCount, entryCost, getEntryBlock, maxEntriesFor } from '../../src/features/sweepstakes/entry-rules';
+import { clampCount, entryCost, getEntryBlock, maxEntriesFor } from '../../src/rules/sweepstake-entry';
 import { claimableWins } from '../../src/features/sweepstakes/claimable-wins';
 import { groupSweepstakes, sortSweepstakes } from '../../src/features/sweepstakes/sweepstake-order';
 

@@ -1,6 +1,7 @@
 /**
  * Sweepstake rules (spec §3-§4, ARCHITECTURE §4-§5): status from `startsAt`/`endsAt` and the server clock;
- * an entry spends `count × entryCost` through the ledger's `spendPoints` in one transaction that first
+ * an entry spends `count × entryCost` (cost and per-member limit: `src/rules/sweepstake-entry.ts`, shared with the
+ * app) through the ledger's `spendPoints` in one transaction that first
  * locks the member's row, so concurrent entries of one member run one after the other: the balance never
  * goes below 0 and the per-member entry limit holds. Underage members cannot enter (403). Each sweepstake
  * carries the member's current win (`yourWin`, decision 0054's claim period) so the app can ask a winner to claim.
@@ -20,6 +21,7 @@ import type { AppDeps, Principal } from '../../lib/types';
 import { isPublished } from '../../../src/rules/content-status';
 import { isUnderage } from '../../../src/rules/underage';
 import { statusAt } from '../../../src/rules/sweepstake-status';
+import { entryCost, remainingEntries } from '../../../src/rules/sweepstake-entry';
 import { claimDeadline } from '../../../src/rules/draw';
 import { isUuid, localized, NO_USER, type ContentLanguage } from '../content/localize';
 
@@ -157,7 +159,7 @@ export async function enterSweepstake(
   if (status !== 'live') {
     throw new ApiError(422, 'NotLive', status === 'coming_soon' ? 'This sweepstake has not started yet' : 'This sweepstake has ended', { status });
   }
-  const pointsSpent = count * sweepstake.entryCost;
+  const pointsSpent = entryCost(sweepstake, count);
   const points = await deps.db.transaction(async (tx) => {
     // One member's entries run one at a time (the limit check and the spend see each other's effects).
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
@@ -167,7 +169,7 @@ export async function enterSweepstake(
         .from(sweepstakeEntries)
         .where(and(eq(sweepstakeEntries.sweepstakeId, id), eq(sweepstakeEntries.userId, user.id)));
       const userEntryCount = Number(held?.n ?? 0);
-      if (userEntryCount + count > sweepstake.maxEntriesPerUser) {
+      if (count > remainingEntries({ maxEntriesPerUser: sweepstake.maxEntriesPerUser, userEntryCount })) {
         // Our own code (decision 0013); common.ts's ErrorCode enum does not list it yet.
         throw new ApiError(422, SWEEPSTAKE_ENTRY_LIMIT_CODE as ErrorCode, 'Entry limit reached for this sweepstake', {
           maxEntriesPerUser: sweepstake.maxEntriesPerUser,

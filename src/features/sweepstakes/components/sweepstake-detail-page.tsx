@@ -20,7 +20,7 @@ import { useCurrentUser } from '../../../lib/session/get-current-user';
 import { useIsUnderage } from '../../../lib/session/underage';
 import { useSweepstake } from '../api/get-sweepstake';
 import { insufficientPointsDetails, useEnterSweepstake } from '../api/enter-sweepstake';
-import { clampCount, entryCost, getEntryBlock, maxEntriesFor, remainingEntries, type EntryBlock } from '../entry-rules';
+import { clampCount, entryCost, getEntryBlock, maxEntriesFor, remainingEntries, type EntryBlock } from '../../../rules/sweepstake-entry';
 import { effectiveStatus } from '../../../rules/sweepstake-status';
 import { useNow } from '../../../platform/use-now';
 import { Countdown } from './countdown';

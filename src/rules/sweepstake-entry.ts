@@ -1,9 +1,10 @@
 /**
- * Sweepstake entry rules on the client (spec §3, §6, §8; ARCHITECTURE §4-§5). The server decides; these rules
- * only explain beforehand why the enter button is disabled and bound the count stepper. Pure.
+ * Sweepstake entry rules (spec §3, §6, §8; ARCHITECTURE §4-§5), the one home of the entry cost and the per-member
+ * limit: the server charges and refuses with them (`enterSweepstake`), the app uses them to explain beforehand why
+ * the enter button is disabled and to bound the count stepper. Pure.
  */
-import { MAX_ENTRIES_PER_REQUEST, type Sweepstake } from '../../contracts/sweepstake';
-import { effectiveStatus } from '../../rules/sweepstake-status';
+import { MAX_ENTRIES_PER_REQUEST, type Sweepstake } from '../contracts/sweepstake';
+import { effectiveStatus } from './sweepstake-status';
 
 /** Why a member cannot enter now, or null when they can. Checked in this order. */
 export type EntryBlock =
