@@ -317,30 +317,69 @@ async function balanceOf(tx: DbOrTx, userId: string): Promise<number> {
   return row?.points ?? 0;
 }
 
+/** A published item whose first view or read awards points once: its id, value and the label its ledger row shows. */
+interface OnceAwardItem {
+  id: string;
+  value: number;
+  label: string;
+}
+
+/** How one kind of view or read is recorded: its item, its mark (one row per member and item) and its award. */
+interface OnceAward {
+  /** Ledger reason and reference prefix (`<prefix>:<item id>`). */
+  reason: 'video_view' | 'article_read';
+  referencePrefix: 'video' | 'article';
+  notFoundMessage: string;
+  /** The published item visible at `now`, or undefined. */
+  findItem: (tx: DbOrTx, now: Date) => Promise<OnceAwardItem | undefined>;
+  /** Inserts the member's mark with the points it awards; undefined when the mark already existed. */
+  insertMark: (tx: DbOrTx, item: OnceAwardItem, now: Date) => Promise<{ pointsAwarded: number } | undefined>;
+  /** The member's existing mark. */
+  existingMark: (tx: DbOrTx) => Promise<{ pointsAwarded: number } | undefined>;
+}
+
+/**
+ * Records a member's view or read and awards the item's value once, in one transaction: the mark's unique
+ * (member, item) key decides who was first, so a replay or a concurrent request awards nothing more.
+ * Returns the item id, the points the mark awarded (the first time's, on a replay too), whether this call created
+ * it and the member's balance. @throws ApiError 404 when the item is unknown or unpublished.
+ */
+function recordOnceAward(deps: AppDeps, userId: string, award: OnceAward): Promise<ContentAwardResult> {
+  const now = deps.clock();
+  return deps.db.transaction(async (tx) => {
+    const item = await award.findItem(tx, now);
+    if (!item) throw notFound(award.notFoundMessage);
+    const created = await award.insertMark(tx, item, now);
+    if (created && item.value > 0) {
+      const reference = `${award.referencePrefix}:${item.id}`;
+      await awardPoints(tx, { userId, amount: item.value, reason: award.reason, reference, label: item.label, at: now });
+    }
+    const pointsAwarded = created ? created.pointsAwarded : ((await award.existingMark(tx))?.pointsAwarded ?? 0);
+    return { id: item.id, pointsAwarded, created: Boolean(created), points: await balanceOf(tx, userId) };
+  });
+}
+
 /**
  * `POST /content/videos/{id}/view`: records the member's view and awards the video's value once.
  * @throws ApiError 404 for an unknown video
  */
 export async function recordVideoView(deps: AppDeps, organizationId: string, userId: string, videoId: string): Promise<ContentAwardResult> {
   if (!isUuid(videoId)) throw notFound('Video not found');
-  return deps.db.transaction(async (tx) => {
-    const [video] = await tx
-      .select()
-      .from(videos)
-      .where(and(eq(videos.id, videoId), eq(videos.organizationId, organizationId), published(videos), lte(videos.publishedAt, deps.clock())));
-    if (!video) throw notFound('Video not found');
-    const [created] = await tx
-      .insert(videoViews)
-      .values({ userId, videoId, pointsAwarded: video.value, createdAt: deps.clock() })
-      .onConflictDoNothing()
-      .returning();
-    if (created && video.value > 0) {
-      await awardPoints(tx, { userId, amount: video.value, reason: 'video_view', reference: `video:${video.id}`, label: video.name, at: deps.clock() });
-    }
-    const pointsAwarded = created
-      ? created.pointsAwarded
-      : ((await tx.select().from(videoViews).where(and(eq(videoViews.userId, userId), eq(videoViews.videoId, videoId))))[0]?.pointsAwarded ?? 0);
-    return { id: video.id, pointsAwarded, created: Boolean(created), points: await balanceOf(tx, userId) };
+  return recordOnceAward(deps, userId, {
+    reason: 'video_view',
+    referencePrefix: 'video',
+    notFoundMessage: 'Video not found',
+    findItem: async (tx, now) => {
+      const [video] = await tx
+        .select()
+        .from(videos)
+        .where(and(eq(videos.id, videoId), eq(videos.organizationId, organizationId), published(videos), lte(videos.publishedAt, now)));
+      return video && { id: video.id, value: video.value, label: video.name };
+    },
+    insertMark: async (tx, item, now) =>
+      (await tx.insert(videoViews).values({ userId, videoId, pointsAwarded: item.value, createdAt: now }).onConflictDoNothing().returning())[0],
+    existingMark: async (tx) =>
+      (await tx.select().from(videoViews).where(and(eq(videoViews.userId, userId), eq(videoViews.videoId, videoId))))[0],
   });
 }
 
@@ -350,25 +389,21 @@ export async function recordVideoView(deps: AppDeps, organizationId: string, use
  */
 export async function recordArticleRead(deps: AppDeps, organizationId: string, userId: string, articleId: string): Promise<ContentAwardResult> {
   if (!isUuid(articleId)) throw notFound('Article not found');
-  const now = deps.clock();
-  return deps.db.transaction(async (tx) => {
-    const [article] = await tx
-      .select()
-      .from(articles)
-      .where(and(eq(articles.id, articleId), eq(articles.organizationId, organizationId), published(articles), lte(articles.publishedAt, now)));
-    if (!article) throw notFound('Article not found');
-    const [created] = await tx
-      .insert(articleReads)
-      .values({ userId, articleId, pointsAwarded: article.value, createdAt: now })
-      .onConflictDoNothing()
-      .returning();
-    if (created && article.value > 0) {
-      await awardPoints(tx, { userId, amount: article.value, reason: 'article_read', reference: `article:${article.id}`, label: article.title, at: now });
-    }
-    const pointsAwarded = created
-      ? created.pointsAwarded
-      : ((await tx.select().from(articleReads).where(and(eq(articleReads.userId, userId), eq(articleReads.articleId, articleId))))[0]?.pointsAwarded ?? 0);
-    return { id: article.id, pointsAwarded, created: Boolean(created), points: await balanceOf(tx, userId) };
+  return recordOnceAward(deps, userId, {
+    reason: 'article_read',
+    referencePrefix: 'article',
+    notFoundMessage: 'Article not found',
+    findItem: async (tx, now) => {
+      const [article] = await tx
+        .select()
+        .from(articles)
+        .where(and(eq(articles.id, articleId), eq(articles.organizationId, organizationId), published(articles), lte(articles.publishedAt, now)));
+      return article && { id: article.id, value: article.value, label: article.title };
+    },
+    insertMark: async (tx, item, now) =>
+      (await tx.insert(articleReads).values({ userId, articleId, pointsAwarded: item.value, createdAt: now }).onConflictDoNothing().returning())[0],
+    existingMark: async (tx) =>
+      (await tx.select().from(articleReads).where(and(eq(articleReads.userId, userId), eq(articleReads.articleId, articleId))))[0],
   });
 }
 
