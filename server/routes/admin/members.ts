@@ -6,7 +6,8 @@
  * request, so a revoked operator is refused from their next request on. The organization's last operator cannot be
  * revoked (409 LastOperator, `keepAnOperator`): someone must still be able to run the program.
  *
- * Member care (decision 0053), each audit-logged in its own transaction: `POST /{id}/adjustments {amount, reason}`
+ * Member care (decision 0053), each audit-logged in its own transaction through one sequence (`changeMember`: read
+ * and lock the member, refuse an erased one where it matters, write, audit): `POST /{id}/adjustments {amount, reason}`
  * (action `adjust`; 422 NegativeBalance below zero), `POST /{id}/suspension {reason, until?}` (action `suspend`;
  * sessions revoked; not oneself) and `DELETE /{id}/suspension` (action `lift`), `GET /{id}/export` (action
  * `export`) and `DELETE /{id}` with `{confirmation}` (action `delete`, the entry keeping no personal data). An
@@ -30,7 +31,7 @@ import {
 import { PathIdSchema } from '../../../src/contracts/common';
 import { AccountDeletionSchema, DataExportSchema } from '../../../src/contracts/data-rights';
 import { rankFor } from '../../../src/rules/rank';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { pointTransactions, users } from '../../db/schema';
 import { recordAudit, type Actor } from '../../domain/audit';
 import { adjustPoints } from '../../domain/ledger';
@@ -78,6 +79,35 @@ async function readMember(db: DbOrTx, organizationId: string, id: string, lock =
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound('Member not found');
   return row;
+}
+
+/** What the member-care write sequence checks before a change (see `changeMember`). */
+interface MemberChangeOptions {
+  /** Refuse (409) a change to an erased member; false for changes that are harmless on one (role, lift, export, erase). */
+  refuseErased: boolean;
+  /** Runs first in the transaction, before the member's row is locked (the last-operator check locks operators). */
+  before?: (tx: DbOrTx) => Promise<void>;
+}
+
+/**
+ * The one member-care write sequence: in one transaction, `before` (if any), read and lock the member of
+ * `organizationId` with id `id`, refuse an erased one when asked, then `change` writes and audits with the locked row.
+ * Returns what `change` returns. @throws ApiError 404 for an unknown member, 409 for an erased one (`refuseErased`),
+ * and whatever `change` throws (the transaction is rolled back).
+ */
+function changeMember<T>(
+  db: Db,
+  organizationId: string,
+  id: string,
+  options: MemberChangeOptions,
+  change: (tx: DbOrTx, target: UserRow) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    await options.before?.(tx);
+    const target = await readMember(tx, organizationId, id, true);
+    if (options.refuseErased) assertNotErased(target);
+    return change(tx, target);
+  });
 }
 
 /** A member's suspension fields: all set while suspended (`suspendedUntil` null = until lifted), all null when not. */
@@ -153,9 +183,9 @@ export function memberAdminRoutes(deps: AppDeps) {
     }), async (c) => {
       const { organization, ranks, user } = requireOperator(c.get('principal'));
       const { role } = await readJson(c, MemberRoleChangeSchema);
-      const member = await deps.db.transaction(async (tx) => {
-        if (role === 'member') await keepAnOperator(tx, organization.id, c.req.param('id'));
-        const target = await readMember(tx, organization.id, c.req.param('id'), true);
+      const id = c.req.param('id');
+      const before = role === 'member' ? (tx: DbOrTx) => keepAnOperator(tx, organization.id, id) : undefined;
+      const member = await changeMember(deps.db, organization.id, id, { refuseErased: false, before }, async (tx, target) => {
         if (target.role === role) return target;
         const [row] = await tx.update(users).set({ role }).where(eq(users.id, target.id)).returning();
         await recordAudit(tx, user, {
@@ -198,9 +228,7 @@ export function memberAdminRoutes(deps: AppDeps) {
     }), async (c) => {
       const { organization, ranks, user } = requireOperator(c.get('principal'));
       const { amount, reason } = await readJson(c, AdjustmentInputSchema);
-      const result = await deps.db.transaction(async (tx) => {
-        const target = await readMember(tx, organization.id, c.req.param('id'));
-        assertNotErased(target);
+      const result = await changeMember(deps.db, organization.id, c.req.param('id'), { refuseErased: true }, async (tx, target) => {
         // Each adjustment is a row of its own: a fresh reference (replays are caught by Idempotency-Key).
         const entry = (await adjustPoints(tx, { userId: target.id, amount, reason: 'adjustment', reference: `adjustment:${randomUUID()}`, label: reason }))!;
         const [transaction] = await tx.select().from(pointTransactions).where(eq(pointTransactions.id, entry.id));
@@ -236,10 +264,8 @@ export function memberAdminRoutes(deps: AppDeps) {
       const now = deps.clock();
       const end = until ? new Date(until) : null;
       if (end && end <= now) throw validationFailed('The end of a suspension must be in the future', [{ path: 'until', message: 'Must be in the future' }]);
-      const member = await deps.db.transaction(async (tx) => {
-        const target = await readMember(tx, organization.id, c.req.param('id'), true);
-        if (target.id === user.id) throw conflict('Operators cannot suspend themselves');
-        assertNotErased(target);
+      if (c.req.param('id') === user.id) throw conflict('Operators cannot suspend themselves');
+      const member = await changeMember(deps.db, organization.id, c.req.param('id'), { refuseErased: true }, async (tx, target) => {
         const row = await writeSuspension(tx, user, target, { suspendedAt: now, suspendedUntil: end, suspensionReason: reason }, now);
         await revokeSessions(tx, target.id);
         return row;
@@ -255,8 +281,7 @@ export function memberAdminRoutes(deps: AppDeps) {
       errors: { 404: 'NotFound: no member of the organization has this id.' },
     }), async (c) => {
       const { organization, ranks, user } = requireOperator(c.get('principal'));
-      const member = await deps.db.transaction(async (tx) => {
-        const target = await readMember(tx, organization.id, c.req.param('id'), true);
+      const member = await changeMember(deps.db, organization.id, c.req.param('id'), { refuseErased: false }, async (tx, target) => {
         if (target.suspendedAt === null) return target;
         return writeSuspension(tx, user, target, { suspendedAt: null, suspendedUntil: null, suspensionReason: null }, deps.clock());
       });
@@ -271,8 +296,7 @@ export function memberAdminRoutes(deps: AppDeps) {
       errors: { 404: 'NotFound: no member of the organization has this id.' },
     }), async (c) => {
       const { organization, user } = requireOperator(c.get('principal'));
-      const data = await deps.db.transaction(async (tx) => {
-        const target = await readMember(tx, organization.id, c.req.param('id'));
+      const data = await changeMember(deps.db, organization.id, c.req.param('id'), { refuseErased: false }, async (tx, target) => {
         await recordAudit(tx, user, { entity: 'members', entityId: target.id, action: 'export', before: null, after: null });
         return exportMemberData(tx, target, deps.clock());
       });
@@ -296,9 +320,9 @@ export function memberAdminRoutes(deps: AppDeps) {
       const { organization, user } = requireOperator(c.get('principal'));
       await readJson(c, AccountDeletionSchema);
       const now = deps.clock();
-      const keys = await deps.db.transaction(async (tx) => {
-        await keepAnOperator(tx, organization.id, c.req.param('id'));
-        const target = await readMember(tx, organization.id, c.req.param('id'), true);
+      const id = c.req.param('id');
+      const before = (tx: DbOrTx) => keepAnOperator(tx, organization.id, id);
+      const keys = await changeMember(deps.db, organization.id, id, { refuseErased: false, before }, async (tx, target) => {
         if (target.id === user.id) throw conflict('Operators erase their own account from their profile');
         if (target.deletedAt) return [];
         const erased = await eraseMember(tx, target, now);
