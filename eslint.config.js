@@ -102,6 +102,14 @@ export default tseslint.config(
     },
   },
   {
+    // The server reads its environment in one place, validated (server/env.ts); everything else receives an `Env`.
+    files: ['server/**/*.ts'],
+    ignores: ['server/env.ts'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read the environment through server/env.ts (processEnv / an Env argument).' }],
+    },
+  },
+  {
     // TanStack file routes name params, layouts and private files with leading tokens.
     files: ['src/routes/**/*.{ts,tsx}'],
     rules: {

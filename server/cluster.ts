@@ -5,25 +5,7 @@
  * counters), so any worker can answer any request.
  */
 import cluster, { type Worker } from 'node:cluster';
-import { z } from 'zod';
 import type { Logger } from './lib/logger';
-
-/** `WEB_CONCURRENCY`: number of server processes, 1 (default) to 64; unset or empty = 1. */
-const WorkerCountSchema = z
-  .union([z.literal(''), z.coerce.number().int().min(1).max(64)])
-  .optional()
-  .transform((v) => (v === undefined || v === '' ? 1 : v));
-
-/**
- * Reads `WEB_CONCURRENCY` from an environment record.
- * @returns the number of server processes (1..64)
- * @throws Error naming the variable when the value is not an integer in 1..64
- */
-export function workerCount(source: Record<string, string | undefined>): number {
-  const parsed = WorkerCountSchema.safeParse(source.WEB_CONCURRENCY);
-  if (!parsed.success) throw new Error(`invalid environment: WEB_CONCURRENCY must be an integer from 1 to 64`);
-  return parsed.data;
-}
 
 /**
  * Runs the cluster primary: forks `workers` processes (each runs this same entry file as a worker), forks a

@@ -145,6 +145,11 @@ export const EnvSchema = z
       .transform((v) => (v ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)),
     STATIC_DIR: z.string().min(1).default('./dist'),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+    /** Number of server processes (node's cluster module, `server/cluster.ts`): 1 (default) to 64; empty = 1. */
+    WEB_CONCURRENCY: z
+      .union([z.literal(''), z.coerce.number().int().min(1).max(64)])
+      .optional()
+      .transform((v) => (v === undefined || v === '' ? 1 : v)),
     /** Version reported in /config.json. */
     PODIUM_VERSION: z.string().min(1).default('1.0.0'),
     /**

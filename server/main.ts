@@ -13,7 +13,7 @@ import cluster from 'node:cluster';
 import type { Server as HttpServer } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
-import { runPrimary, workerCount } from './cluster';
+import { runPrimary } from './cluster';
 import { openDatabase } from './db/client';
 import { rollUpEveryOrganization } from './domain/figures';
 import { purgeExpired } from './domain/housekeeping';
@@ -32,7 +32,7 @@ const PUSH_JOB_INTERVAL_MS = 30_000;
 
 const env = processEnv();
 const logger = createLogger(env.LOG_LEVEL);
-const workers = workerCount(process.env);
+const workers = env.WEB_CONCURRENCY;
 // Decision 0042: unsafe production settings are shouted whatever LOG_LEVEL says (once, not per worker).
 if (cluster.isPrimary) for (const warning of startupWarnings(env)) console.warn(`\n!!! WARNING: ${warning}\n`);
 

@@ -10,9 +10,9 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { startServer, type RunningServer } from '../../scripts/lib/server';
-import { workerCount } from '../../server/cluster';
 import { freePort } from './global-setup';
 import { createPostgresDatabase, dropPostgresDatabase, ORG_KEY } from './helpers';
+import { loadEnv } from '../../server/env';
 
 const START_TIMEOUT = 120_000;
 
@@ -101,6 +101,7 @@ describe('graceful shutdown', () => {
 
 describe('WEB_CONCURRENCY', () => {
   it('is 1 when unset or empty, N for an integer 1..64, and an error naming the variable otherwise', () => {
+    const workerCount = (source: Record<string, string>) => loadEnv(source).WEB_CONCURRENCY;
     expect(workerCount({})).toBe(1);
     expect(workerCount({ WEB_CONCURRENCY: '' })).toBe(1);
     expect(workerCount({ WEB_CONCURRENCY: '4' })).toBe(4);
