@@ -46,6 +46,24 @@ const layerZones = [
     except: [`./${feature}`],
     message: 'Features do not import each other (decision 0038): compose them in src/routes or src/app, or move the shared piece to the shared layer.',
   })),
+  // Inside the shared layer: contracts import only zod, rules only contracts, the HTTP client only contracts and
+  // platform, and platform never the HTTP client.
+  {
+    target: './src/contracts',
+    from: sharedLayer.filter((folder) => folder !== './src/contracts'),
+    message: 'Contracts import only zod and other contracts: move the rule or constant into the contract.',
+  },
+  {
+    target: './src/rules',
+    from: sharedLayer.filter((folder) => folder !== './src/contracts' && folder !== './src/rules'),
+    message: 'Rules import only contracts (and other rules): they are pure, shared by the server and the app.',
+  },
+  {
+    target: './src/api',
+    from: sharedLayer.filter((folder) => !['./src/contracts', './src/platform', './src/api'].includes(folder)),
+    message: 'The HTTP client imports only contracts and platform.',
+  },
+  { target: './src/platform', from: './src/api', message: 'Platform code does not call the API: the HTTP client builds on platform, not the other way.' },
   { target: './src', from: './server', message: 'The PWA never imports the server.' },
   {
     target: './server',

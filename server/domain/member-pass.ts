@@ -13,13 +13,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { Secret } from 'otpauth';
-import type { MemberPass, MemberPassVerification } from '../../src/contracts/member-pass';
+import { readMemberPassCode, type MemberPass, type MemberPassVerification } from '../../src/contracts/member-pass';
 import {
   MEMBER_PASS_PERIOD_S,
   memberPassStepStatus,
   memberPassToken,
   memberPassTotpStep,
-  readMemberPassCode,
 } from '../../src/rules/member-pass';
 import { rankFor } from '../../src/rules/rank';
 import { isSuspended } from '../../src/rules/suspension';

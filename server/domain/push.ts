@@ -27,7 +27,7 @@ import webpush from 'web-push';
 import type { PushAudience, PushNotification, PushNotificationInputSchema } from '../../src/contracts/admin/push';
 import type { PushPayload, PushRenewInput, PushSubscribeInput, PushSubscriptionInfo, PushTopic } from '../../src/contracts/push';
 import type { z } from 'zod';
-import { parseAppScreen } from '../../src/rules/app-screens';
+import { parseAppScreen } from '../../src/contracts/app-screens';
 import { isSuspended } from '../../src/rules/suspension';
 import type { Db, DbOrTx } from '../db/client';
 import { afterCommit } from '../db/request-transaction';
@@ -314,7 +314,7 @@ async function assertSegmentOfOrganization(db: DbOrTx, organizationId: string, s
 }
 
 /**
- * Checks that the screen a notification opens is one of the app's (`src/rules/app-screens.ts`, decision 0080) and,
+ * Checks that the screen a notification opens is one of the app's (`src/contracts/app-screens.ts`, decision 0080) and,
  * for a content item's page, that the organization has that item (a challenge under its own subtype), so a
  * notification never opens a "not found" page.
  * @throws ApiError 422 ValidationFailed (path `url`)

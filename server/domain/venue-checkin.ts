@@ -14,10 +14,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import type { LiveVenueEvent, VenueAttendance, VenueCheckinCreate, VenueCheckinResult } from '../../src/contracts/venue';
+import { VENUE_CODE_DIGITS, type LiveVenueEvent, type VenueAttendance, type VenueCheckinCreate, type VenueCheckinResult } from '../../src/contracts/venue';
 import {
   typedCodeProblem,
-  VENUE_CODE_DIGITS,
   VENUE_CODE_PERIOD_S,
   VENUE_CODE_WINDOW,
   VENUE_OFFLINE_GRACE_MS,

@@ -35,7 +35,7 @@ export function PushPromptHost() {
     const unsubscribe = queryClient.getMutationCache().subscribe((event) => {
       if (checking || event.type !== 'updated' || event.action.type !== 'success' || !isMeaningful(event.mutation.options.mutationKey)) return;
       checking = true;
-      void import('../platform/push').then(({ pushSupport }) => {
+      void import('../lib/push/push-subscription').then(({ pushSupport }) => {
         const support = pushSupport();
         if (support !== 'available' && support !== 'ios-install') return;
         localStore()?.setItem(PROMPTED_KEY, new Date().toISOString());

@@ -14,6 +14,25 @@ export const CheckinRewardSchema = z.object({
 
 export type CheckinReward = z.infer<typeof CheckinRewardSchema>;
 
+/** A rule broken by a check-in ladder an operator wrote: the rung's index (or null for the whole ladder) and why. */
+type LadderProblem = { index: number | null; message: string };
+
+/**
+ * Whether an operator's ladder is well formed: at least one rung, rungs for days 1..n in that order (consecutive,
+ * each day once: a day that pays nothing is written with 0 points, so the cycle's length is plain to read), points
+ * >= 0 and whole.
+ * @returns the problems found, [] when the ladder is valid
+ */
+export function checkinLadderProblems(rewards: readonly CheckinReward[]): LadderProblem[] {
+  if (rewards.length === 0) return [{ index: null, message: 'At least one day' }];
+  const problems: LadderProblem[] = [];
+  rewards.forEach((rung, i) => {
+    if (rung.day !== i + 1) problems.push({ index: i, message: `Days run 1..${rewards.length} in order: expected day ${i + 1}` });
+    if (!Number.isInteger(rung.points) || rung.points < 0) problems.push({ index: i, message: 'Points cannot be negative' });
+  });
+  return problems;
+}
+
 export const CheckinStatusSchema = z.object({
   /** Current streak of consecutive days, including today if checked in. */
   days: z.number().int().nonnegative(),

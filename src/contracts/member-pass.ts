@@ -1,12 +1,43 @@
 /**
  * Member card wire format (decision 0078): `GET /user/me/pass` gives the signed-in member what the card shows and
  * the pass secret the device derives the rotating code from (offline too); `POST /admin/passes/verify {code}` lets an
- * operator check a scanned or typed card code. Rules in `src/rules/member-pass.ts`.
+ * operator check a scanned or typed card code, whose format `readMemberPassCode` reads. Rules (the rotating code) in
+ * `src/rules/member-pass.ts`.
  */
 import { z } from 'zod';
 import { envelope, MediaIdSchema, TimestampSchema } from './common';
 import { RankCodeSchema } from './organization';
-import { readMemberPassCode } from '../rules/member-pass';
+
+/** The largest member number (the column is a 32-bit integer). */
+const MAX_MEMBER_NUMBER = 2_147_483_647;
+
+/** What a scanned or typed card code says: a QR code's number, step and token, or a typed code's number and TOTP. */
+type MemberPassCode =
+  | { kind: 'qr'; memberNumber: number; step: number; token: string }
+  | { kind: 'typed'; memberNumber: number; code: string };
+
+/** A QR code's text: `podium-card:<member number>:<step>:<token>` (the token: 22 base64url characters). */
+const QR_FORMAT = /^podium-card:(\d{1,10}):(\d{1,12}):([A-Za-z0-9_-]{22})$/;
+/** A typed short code: the member number, then the six-digit code (`000123-482913`; spaces or no dash accepted). */
+const TYPED_FORMAT = /^(\d{1,10})[\s-]*(\d{3})\s?(\d{3})$/;
+
+/**
+ * Reads a card code: a QR code's text (as a camera or a keyboard-like hardware scanner gives it) or a typed short
+ * code (`000123-482913`; spaces or no dash accepted). Returns null for anything else (never throws); says nothing
+ * of whether the code is genuine, which only the server knows.
+ */
+export function readMemberPassCode(text: string): MemberPassCode | null {
+  const trimmed = text.trim();
+  const qr = QR_FORMAT.exec(trimmed);
+  if (qr) {
+    const memberNumber = Number(qr[1]);
+    const step = Number(qr[2]);
+    return memberNumber <= MAX_MEMBER_NUMBER ? { kind: 'qr', memberNumber, step, token: qr[3] } : null;
+  }
+  const typed = TYPED_FORMAT.exec(trimmed);
+  if (!typed || Number(typed[1]) > MAX_MEMBER_NUMBER) return null;
+  return { kind: 'typed', memberNumber: Number(typed[1]), code: `${typed[2]}${typed[3]}` };
+}
 
 /** The member's card: who they are, the club's branding, and the secret of the rotating code. */
 export const MemberPassSchema = z.object({

@@ -5,7 +5,11 @@
  */
 import { z } from 'zod';
 import { envelope, TimestampSchema } from './common';
-import { VENUE_CODE_DIGITS, VENUE_TOKEN_LENGTH } from '../rules/venue-checkin';
+
+/** Digits of the short typed code. */
+export const VENUE_CODE_DIGITS = 6;
+/** Characters of a QR token: 16 bytes (128 bits) of an HMAC-SHA256, base64url without padding. */
+export const VENUE_TOKEN_LENGTH = 22;
 
 /** A typed code: the six digits alone (the server finds the event open now whose code it is). */
 const TypedVenueCodeSchema = z

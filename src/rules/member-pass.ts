@@ -23,8 +23,6 @@ const MEMBER_PASS_TYPED_LOOKBACK = 20;
 const MEMBER_NUMBER_DIGITS = 6;
 /** Bytes of the HMAC kept in a QR token (128 bits: unguessable). */
 const TOKEN_BYTES = 16;
-/** The largest member number (the column is a 32-bit integer). */
-const MAX_MEMBER_NUMBER = 2_147_483_647;
 /** The prefix of the text a card's QR code holds. */
 const QR_PREFIX = 'podium-card';
 
@@ -111,28 +109,3 @@ export function memberPassShortCode(memberNumber: number, totpCode: string): str
   return `${formatMemberNumber(memberNumber)}-${totpCode}`;
 }
 
-/** What a scanned or typed card code says: a QR code's number, step and token, or a typed code's number and TOTP. */
-type MemberPassCode =
-  | { kind: 'qr'; memberNumber: number; step: number; token: string }
-  | { kind: 'typed'; memberNumber: number; code: string };
-
-const QR_FORMAT = /^podium-card:(\d{1,10}):(\d{1,12}):([A-Za-z0-9_-]{22})$/;
-const TYPED_FORMAT = /^(\d{1,10})[\s-]*(\d{3})\s?(\d{3})$/;
-
-/**
- * Reads a card code: a QR code's text (as a camera or a keyboard-like hardware scanner gives it) or a typed short
- * code (`000123-482913`; spaces or no dash accepted). Returns null for anything else (never throws); says nothing
- * of whether the code is genuine, which only the server knows.
- */
-export function readMemberPassCode(text: string): MemberPassCode | null {
-  const trimmed = text.trim();
-  const qr = QR_FORMAT.exec(trimmed);
-  if (qr) {
-    const memberNumber = Number(qr[1]);
-    const step = Number(qr[2]);
-    return memberNumber <= MAX_MEMBER_NUMBER ? { kind: 'qr', memberNumber, step, token: qr[3] } : null;
-  }
-  const typed = TYPED_FORMAT.exec(trimmed);
-  if (!typed || Number(typed[1]) > MAX_MEMBER_NUMBER) return null;
-  return { kind: 'typed', memberNumber: Number(typed[1]), code: `${typed[2]}${typed[3]}` };
-}

@@ -11,15 +11,12 @@
  *   within one step of it. It is honoured when the scan time is within the event's hours, at most 24 h old, and the
  *   scan reaches the server no later than `VENUE_OFFLINE_GRACE_MS` after the event's end.
  */
+import { VENUE_TOKEN_LENGTH } from '../contracts/venue';
 
 /** Seconds a venue code (and QR token) stays current before it rotates: one time step. */
 export const VENUE_CODE_PERIOD_S = 30;
 /** Steps either side of the expected one whose code or token is still accepted. */
 export const VENUE_CODE_WINDOW = 1;
-/** Digits of the short typed code. */
-export const VENUE_CODE_DIGITS = 6;
-/** Characters of a QR token: 16 bytes (128 bits) of an HMAC-SHA256, base64url without padding. */
-export const VENUE_TOKEN_LENGTH = 22;
 /** How long after the event's end an offline QR scan made during its hours may still reach the server, in ms (30 min). */
 export const VENUE_OFFLINE_GRACE_MS = 30 * 60 * 1000;
 /** How far a scan time may be from the server's clock and still count as "now" (device clock skew), in ms. */

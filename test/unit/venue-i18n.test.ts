@@ -4,7 +4,7 @@ import venueEn from '../../locales/en/venue.json';
 import venueFr from '../../locales/fr/venue.json';
 import consoleEn from '../../locales/en/console-venue.json';
 import consoleFr from '../../locales/fr/console-venue.json';
-import { VENUE_CODE_DIGITS } from '../../src/rules/venue-checkin';
+import { VENUE_CODE_DIGITS } from '../../src/contracts/venue';
 import { localeKeys } from './locale-keys';
 
 type Tree = { [key: string]: string | Tree };

@@ -5,11 +5,11 @@
  *
  * Rules: brand colour `#rrggbb`; time zone an IANA zone the runtime knows; default language `en` or `fr`; internal
  * e-mail domains are lower-case host names; the check-in ladder follows `checkinLadderProblems`
- * (src/rules/checkin.ts: days 1..n in order, points >= 0).
+ * (src/contracts/checkin.ts: days 1..n in order, points >= 0).
  */
 import { z } from 'zod';
 import { envelope, TextSchema } from '../common';
-import { checkinLadderProblems } from '../../rules/checkin';
+import { checkinLadderProblems } from '../checkin';
 import { MediaRefSchema, requiredText, translationsOf } from './common';
 import { CarsPageSchema } from './cars-page';
 

@@ -4,7 +4,7 @@
  * one. Shared by the server, the console and the tests. Imports only zod.
  */
 import { z } from 'zod';
-import { isAppScreen } from '../../rules/app-screens';
+import { isAppScreen } from '../app-screens';
 import { envelope, TextSchema, TimestampSchema } from '../common';
 import { RankCodeSchema } from '../organization';
 import { PushTopicSchema } from '../push';
@@ -20,7 +20,7 @@ const PushSegmentSchema = z
   .strict();
 
 /**
- * The screen a notification opens: one of the app's screens (`src/rules/app-screens.ts`, decision 0080), never a
+ * The screen a notification opens: one of the app's screens (`src/contracts/app-screens.ts`, decision 0080), never a
  * free path; the server also checks that a content item's page names an item of the organization.
  */
 const PushTargetSchema = TextSchema.trim().max(200).refine(isAppScreen, 'Not a screen of the app: choose one from the list');

@@ -13,8 +13,8 @@ import {
   memberPassToken,
   memberPassTotp,
   memberPassTotpStep,
-  readMemberPassCode,
 } from '../../../src/rules/member-pass';
+import { readMemberPassCode } from '../../../src/contracts/member-pass';
 
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const at = (step: number) => new Date(step * 30_000 + 12_000);

@@ -7,7 +7,7 @@
  */
 import { queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, createIdempotencyKey, type Envelope } from '../../../api/client';
-import { contentScreenPath, SCREEN_CONTENT_KINDS, type ScreenContentKind } from '../../../rules/app-screens';
+import { contentScreenPath, SCREEN_CONTENT_KINDS, type ScreenContentKind } from '../../../contracts/app-screens';
 import {
   PushAudienceResponseSchema,
   type PushAudience,

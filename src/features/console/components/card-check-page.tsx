@@ -11,7 +11,8 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/errors';
 import { TextField } from '../../../components/field';
 import type { MemberPassVerification } from '../../../contracts/member-pass';
-import { formatMemberNumber, readMemberPassCode } from '../../../rules/member-pass';
+import { readMemberPassCode } from '../../../contracts/member-pass';
+import { formatMemberNumber } from '../../../rules/member-pass';
 import { useVerifyPass } from '../api/verify-pass';
 import { ConsoleHeading } from './console-ui';
 

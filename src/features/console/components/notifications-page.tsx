@@ -14,7 +14,7 @@ import { PUSH_TOPICS, type PushTopic } from '../../../contracts/push';
 import type { RankCode } from '../../../contracts/organization';
 import { ApiError } from '../../../api/errors';
 import { useConfirm } from '../../../components/confirm-dialog';
-import { APP_SCREENS, parseAppScreen } from '../../../rules/app-screens';
+import { APP_SCREENS, parseAppScreen } from '../../../contracts/app-screens';
 import { useOrganization } from '../../../lib/organization/get-organization';
 import { notify } from '../../../platform/toasts';
 import { getPushAudience, useCancelPushNotification, useConsentChoices, usePushNotifications, useScreenContent, useSendPushNotification } from '../api/push-notifications';

@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PUSH_TOPICS, type PushTopic } from '../../../contracts/push';
-import { pushSupport, subscribeToPush } from '../../../platform/push';
+import { pushSupport, subscribeToPush } from '../../../lib/push/push-subscription';
 import { notify } from '../../../platform/toasts';
 import { IosInstallSteps } from './ios-install-steps';
 import { TopicFields } from './topic-fields';

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Section } from '../../../components/section';
 import type { PushTopic } from '../../../contracts/push';
-import { currentPushSubscription, pushSupport, subscribeToPush, unsubscribeFromPush } from '../../../platform/push';
+import { currentPushSubscription, pushSupport, subscribeToPush, unsubscribeFromPush } from '../../../lib/push/push-subscription';
 import { notify } from '../../../platform/toasts';
 import { IosInstallSteps } from './ios-install-steps';
 import { TopicFields } from './topic-fields';

@@ -26,7 +26,7 @@ async function logout(queryClient: QueryClient): Promise<void> {
   const { auth } = getRuntimeConfig();
   // This device stops receiving the member's pushes (decision 0060), while the session can still say so.
   if (typeof navigator !== 'undefined' && 'serviceWorker' in navigator) {
-    await import('../../../platform/push').then(({ unsubscribeFromPush }) => unsubscribeFromPush()).catch(() => undefined);
+    await import('../../../lib/push/push-subscription').then(({ unsubscribeFromPush }) => unsubscribeFromPush()).catch(() => undefined);
   }
   if (auth.mode === 'supabase') await signOutSupabase(auth);
   else if (getSessionToken()) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { APP_SCREENS, contentScreenPath, isAppScreen, parseAppScreen, SCREEN_CONTENT_KINDS } from '../../../src/rules/app-screens';
+import { APP_SCREENS, contentScreenPath, isAppScreen, parseAppScreen, SCREEN_CONTENT_KINDS } from '../../src/contracts/app-screens';
 
 const ID = '0b5e2c1a-7d7e-4a53-9c1f-2f7d7a0c9e11';
 

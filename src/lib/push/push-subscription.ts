@@ -6,9 +6,9 @@
  * iOS and iPadOS allow push only to an app added to the Home Screen (Safari 16.4+): in Safari's tab `support()`
  * answers `ios-install`, and the prompt explains how to install.
  */
-import { apiRequest, type Envelope } from '../api/client';
-import { ApiError } from '../api/errors';
-import type { PushSubscriptionInfo, PushTopic } from '../contracts/push';
+import { apiRequest, type Envelope } from '../../api/client';
+import { ApiError } from '../../api/errors';
+import type { PushSubscriptionInfo, PushTopic } from '../../contracts/push';
 
 /** What this device can do: subscribe, needs installing first (iOS), was refused by the fan, or cannot. */
 type PushSupport = 'available' | 'ios-install' | 'denied' | 'unsupported';
