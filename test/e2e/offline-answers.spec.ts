@@ -6,29 +6,11 @@
  * - a pick'em offline says it needs a connection, keeps the fan's pick across leaving the page and coming back,
  *   and sends it with one tap once the signal returns.
  */
-import { randomUUID } from 'node:crypto';
 import type { Page, Request } from '@playwright/test';
-import { apiGet, apiHeaders, apiSignIn, newFanEmail } from './fixtures';
+import { apiGet } from './fixtures';
 import { expect, goOffline, goOnline, test } from './offline-network';
-import { ledger, offlineIndicator, persistedCache, waitForPersistedQueries, waitForServiceWorker } from './offline-helpers';
+import { ledger, offlineIndicator, persistedCache, signInToDashboard, waitForPersistedQueries, waitForServiceWorker } from './offline-helpers';
 
-/**
- * A new onboarded fan signed in through the real API, on the dashboard (as offline-helpers' `signInToDashboard`,
- * with the longer first-boot wait the other answer specs give a busy machine). Returns the bearer token.
- */
-async function signInToDashboard(page: Page, prefix: string): Promise<string> {
-  const token = await apiSignIn(page.request, newFanEmail(prefix));
-  const onboard = await page.request.patch('/api/user/me', {
-    headers: { ...(await apiHeaders(page.request, token)), 'idempotency-key': randomUUID() },
-    data: { username: `${prefix}_${randomUUID().slice(0, 8)}`, firstName: 'Offline' },
-  });
-  expect(onboard.ok(), `PATCH /api/user/me -> ${onboard.status()}`).toBeTruthy();
-  await page.goto('/config.json');
-  await page.evaluate((t) => localStorage.setItem('podium.session.token', t), token);
-  await page.goto('/dashboard');
-  await expect(page.getByRole('button', { name: /^Check in/ })).toBeVisible({ timeout: 30_000 });
-  return token;
-}
 
 /** The parts of a challenge these tests read through the API. */
 interface ChallengeDto {

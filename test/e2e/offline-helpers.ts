@@ -67,7 +67,8 @@ export async function signInToDashboard(page: Page, prefix: string): Promise<str
   await page.goto('/config.json');
   await page.evaluate((t) => localStorage.setItem('podium.session.token', t), token);
   await page.goto('/dashboard');
-  await expect(page.getByRole('button', { name: /^Check in/ })).toBeVisible();
+  // A first boot (no HTTP cache, the worker installing) is the slowest screen of a run on a busy machine.
+  await expect(page.getByRole('button', { name: /^Check in/ })).toBeVisible({ timeout: 30_000 });
   return token;
 }
 
