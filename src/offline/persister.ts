@@ -39,7 +39,7 @@ import {
 } from '@tanstack/query-persist-client-core';
 import { del, get, set, type UseStore } from 'idb-keyval';
 import { PERSIST_IDB_KEY, PERSIST_MAX_AGE_MS } from './persist-constants';
-import { isQueuedMutationMeta } from './queued-action';
+import { isWaitingAction } from './waiting-actions';
 
 export { PERSIST_MAX_AGE_MS };
 
@@ -197,10 +197,9 @@ export function shouldPersistQuery(query: PersistableQuery): boolean {
   return hasData && query.meta?.persist !== false;
 }
 
-/** Dehydrate rule for mutations: offline-queue actions still waiting (paused, or in flight). */
+/** Dehydrate rule for mutations: the actions still waiting to sync (`isWaitingAction`: paused, or queued and in flight). */
 export function shouldPersistMutation(mutation: PersistableMutation): boolean {
-  if (mutation.state.isPaused) return true;
-  return isQueuedMutationMeta(mutation.meta) && mutation.state.status === 'pending';
+  return isWaitingAction(mutation);
 }
 
 /** The build version, or 'dev' where Vite's define is absent (unit tests). */
