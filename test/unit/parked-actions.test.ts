@@ -7,22 +7,8 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MutationObserver, onlineManager, QueryClient } from '@tanstack/react-query';
 import { parkQueuedActions, restoreParkedActions } from '../../src/offline/parked-actions';
-import { newQueuedActionVariables, queuedMutationDefaults, type QueuedActionVariables } from '../../src/offline/queued-action';
-
-const ACTION_KEY = ['checkin'];
-
-function clientRecording(calls: QueuedActionVariables[]): QueryClient {
-  const client = new QueryClient();
-  client.setMutationDefaults(ACTION_KEY, {
-    ...queuedMutationDefaults,
-    retryDelay: 1,
-    mutationFn: async (variables: QueuedActionVariables) => {
-      calls.push(variables);
-      return { ok: true };
-    },
-  });
-  return client;
-}
+import { newQueuedActionVariables, type QueuedActionVariables } from '../../src/offline/queued-action';
+import { ACTION_KEY, clientRecording } from './recording-client';
 
 afterEach(() => onlineManager.setOnline(true));
 

@@ -4,22 +4,13 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { MutationObserver, onlineManager, QueryClient } from '@tanstack/react-query';
-import { newQueuedActionVariables, queuedMutationDefaults, type QueuedActionVariables } from '../../src/offline/queued-action';
+import { newQueuedActionVariables, type QueuedActionVariables } from '../../src/offline/queued-action';
 import { countWaitingActions, syncWaitingActions } from '../../src/offline/waiting-actions';
-
-const ACTION_KEY = ['checkin'];
+import { ACTION_KEY, clientRecording } from './recording-client';
 
 /** A client whose check-in action records each send, and one check-in made while offline (paused). */
 async function clientWithPausedAction(calls: QueuedActionVariables[]): Promise<QueryClient> {
-  const client = new QueryClient();
-  client.setMutationDefaults(ACTION_KEY, {
-    ...queuedMutationDefaults,
-    retryDelay: 1,
-    mutationFn: async (variables: QueuedActionVariables) => {
-      calls.push(variables);
-      return { ok: true };
-    },
-  });
+  const client = clientRecording(calls);
   onlineManager.setOnline(false);
   void new MutationObserver<unknown, Error, QueuedActionVariables>(client, { mutationKey: ACTION_KEY }).mutate(newQueuedActionVariables()).catch(() => undefined);
   await expect.poll(() => client.getMutationCache().getAll()[0]?.state.isPaused).toBe(true);
