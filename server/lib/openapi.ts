@@ -240,7 +240,7 @@ export async function buildOpenApiDocument<E extends Env>(app: Hono<E>): Promise
               'A client-made key (1-255 visible ASCII characters): a retry with the same key answers the first response ' +
               'without applying the change twice; 409 IdempotencyKeyInFlight while the first is running, 422 ' +
               'IdempotencyKeyReused for the same key with another method, path or body.',
-            schema: { type: 'string', pattern: '^[!-~]{1,255}$' },
+            schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[!-~]{1,255}$' },
           },
         },
         responses: {
@@ -263,5 +263,30 @@ export async function buildOpenApiDocument<E extends Env>(app: Hono<E>): Promise
       op.parameters = op.parameters.filter((parameter) => !('$ref' in parameter && parameter.$ref === IDEMPOTENCY_KEY.$ref));
     }
   }
+  markIntegerFormats(document);
   return document;
+}
+
+const INT32 = { min: -(2 ** 31), max: 2 ** 31 - 1 };
+const INT64 = { min: -(2 ** 63), max: 2 ** 63 - 1 };
+
+/**
+ * Gives every bounded integer schema of the document its OpenAPI `format`, read off its bounds: `int32` when
+ * `minimum`..`maximum` fit in 32 bits (the database's `integer` columns), `int64` when they fit in 64. zod states the
+ * bounds but has no integer formats, and a client generator needs the format to pick a type. Changes `document` in
+ * place; unbounded integers are left as they are.
+ */
+function markIntegerFormats(value: unknown): void {
+  if (Array.isArray(value)) {
+    for (const item of value) markIntegerFormats(item);
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  const schema = value as Record<string, unknown>;
+  if (schema.type === 'integer' && schema.format === undefined && typeof schema.minimum === 'number' && typeof schema.maximum === 'number') {
+    const within = (range: typeof INT32) => (schema.minimum as number) >= range.min && (schema.maximum as number) <= range.max;
+    if (within(INT32)) schema.format = 'int32';
+    else if (within(INT64)) schema.format = 'int64';
+  }
+  for (const child of Object.values(schema)) markIntegerFormats(child);
 }

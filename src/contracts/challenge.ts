@@ -135,13 +135,13 @@ const AnsweredAtClaimSchema = TimestampSchema.optional().describe(
  */
 export const ChallengeSubmissionSchema = z.union([
   z
-    .object({ pool: z.object({ responseIndex: z.number().int().nonnegative() }).strict(), occurredAt: AnsweredAtClaimSchema })
+    .object({ pool: z.object({ responseIndex: z.number().int().nonnegative().max(9) }).strict(), occurredAt: AnsweredAtClaimSchema })
     .strict(),
   z.object({ Input: z.object({ response: TextSchema.trim().min(1).max(200) }).strict(), occurredAt: AnsweredAtClaimSchema }).strict(),
   z
     .object({
       trivia: z
-        .object({ responseIndex: z.number().int().nonnegative(), questionId: TextSchema.min(1).max(64) })
+        .object({ responseIndex: z.number().int().nonnegative().max(5), questionId: TextSchema.min(1).max(64) })
         .strict(),
     })
     .strict(),

@@ -34,13 +34,13 @@ const inRange = (value: string) => {
 };
 
 /** ISO-8601 timestamp with offset, e.g. `2026-11-22T10:00:00.000Z`, between years 0001 and 9999 in UTC. */
-export const TimestampSchema = z.iso.datetime({ offset: true }).refine(inRange, 'Date is out of range (years 0001-9999)');
+export const TimestampSchema = z.iso.datetime({ offset: true }).max(40).refine(inRange, 'Date is out of range (years 0001-9999)');
 
 /** An image's id, served at `/api/media/{id}`, or null when there is no image. */
-export const MediaIdSchema = z.string().nullable();
+export const MediaIdSchema = z.string().max(64).nullable();
 
 /** Calendar date `YYYY-MM-DD` (birthdays, check-in days), years 0001-9999. */
-export const DateOnlySchema = z.iso.date().refine((v) => inRange(`${v}T00:00:00Z`), 'Date is out of range (years 0001-9999)');
+export const DateOnlySchema = z.iso.date().max(10).refine((v) => inRange(`${v}T00:00:00Z`), 'Date is out of range (years 0001-9999)');
 
 /** Deepest nesting accepted in free-form JSON (an object holding an object counts 2). */
 export const MAX_JSON_DEPTH = 16;
@@ -72,7 +72,7 @@ function jsonProblem(value: unknown, maxBytes: number): string | null {
  * @param maxBytes largest accepted size as UTF-8 JSON
  */
 export function jsonObjectSchema(maxBytes: number) {
-  return z.record(TextSchema, z.unknown()).superRefine((value, ctx) => {
+  return z.record(TextSchema.max(maxBytes), z.unknown()).superRefine((value, ctx) => {
     const problem = jsonProblem(value, maxBytes);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
@@ -82,7 +82,7 @@ export function jsonObjectSchema(maxBytes: number) {
  * An id in a request path: a UUID, a slug or a key (letters, digits, `_`, `-`; 1-64). Anything else names
  * nothing, so routes answer 404 before any query (decision 0043).
  */
-export const PathIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not an id');
+export const PathIdSchema = z.string().max(64).regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not an id');
 
 /** Wraps a payload schema in the `{data: ...}` success envelope. */
 export function envelope<T extends z.ZodType>(data: T) {

@@ -207,4 +207,4 @@ export type Playlist = z.infer<typeof PlaylistSchema>;
 export const PlaylistListResponseSchema = envelope(z.array(PlaylistSchema));
 
 /** Path parameter of content routes: a server id (letters, digits, dash, underscore, max 64). */
-export const ContentIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not an id');
+export const ContentIdSchema = z.string().max(64).regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not an id');

@@ -35,6 +35,7 @@ export const SetAvatarSchema = z
   .object({
     name: z
       .string()
+      .max(200)
       .trim()
       .transform((s) => s.split('.')[0])
       .pipe(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a media name')),

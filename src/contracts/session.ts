@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { envelope, TextSchema, TimestampSchema } from './common';
 
-export const EmailSchema = TextSchema.trim().toLowerCase().pipe(z.email()).pipe(z.string().max(254));
+export const EmailSchema = TextSchema.max(320).trim().toLowerCase().pipe(z.email()).pipe(z.string().max(254));
 
 export const OtpRequestSchema = z.object({ email: EmailSchema });
 export type OtpRequest = z.infer<typeof OtpRequestSchema>;
@@ -14,7 +14,7 @@ export type OtpRequest = z.infer<typeof OtpRequestSchema>;
 export const OtpResponseSchema = envelope(z.object({ sent: z.literal(true) }));
 
 /** The 6-digit one-time code. */
-export const OtpCodeSchema = z.string().trim().regex(/^\d{6}$/, 'The code has 6 digits');
+export const OtpCodeSchema = z.string().max(20).trim().regex(/^\d{6}$/, 'The code has 6 digits');
 
 export const SessionCreateSchema = z.object({ email: EmailSchema, code: OtpCodeSchema });
 export type SessionCreate = z.infer<typeof SessionCreateSchema>;

@@ -57,6 +57,7 @@ export const UserUpdateSchema = z
     firstName: optionalText(60),
     lastName: optionalText(60),
     phoneNumber: TextSchema
+      .max(20)
       .trim()
       .regex(/^\+?[0-9 ()-]{6,20}$/, 'Not a phone number')
       .nullable()

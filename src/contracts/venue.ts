@@ -17,6 +17,7 @@ const TypedVenueCodeSchema = z
     /** The code shown at the venue (digits; spaces a fan typed are dropped). */
     code: z
       .string()
+      .max(32)
       .transform((s) => s.replace(/\s+/g, ''))
       .pipe(z.string().regex(new RegExp(`^\\d{${VENUE_CODE_DIGITS}}$`), `${VENUE_CODE_DIGITS} digits`)),
     /** When the fan typed it (offline queue); a typed code is judged at the server's time, so this only tells a late one. */
@@ -27,9 +28,9 @@ const TypedVenueCodeSchema = z
 /** A scanned QR code: the event it names and its signed token of the time step it was shown in. */
 const VenueQrScanSchema = z
   .object({
-    eventId: z.uuid(),
+    eventId: z.uuid().max(36),
     /** The QR code's token (base64url). */
-    token: z.string().regex(new RegExp(`^[A-Za-z0-9_-]{${VENUE_TOKEN_LENGTH}}$`), `${VENUE_TOKEN_LENGTH} base64url characters`),
+    token: z.string().max(VENUE_TOKEN_LENGTH).regex(new RegExp(`^[A-Za-z0-9_-]{${VENUE_TOKEN_LENGTH}}$`), `${VENUE_TOKEN_LENGTH} base64url characters`),
     /** When the fan scanned it (offline queue); default: now. */
     scannedAt: TimestampSchema.optional(),
   })

@@ -10,7 +10,7 @@ import { adminItemFields, listEnvelope, MediaRefSchema, optionalText, PointsSche
 
 const BadgeInputSchema = z.object({
   /** The stored badge's id (kept so members keep holding it); absent for a new badge. */
-  id: z.uuid().optional(),
+  id: z.uuid().max(36).optional(),
   slug: SlugSchema,
   name: requiredText(100),
   description: optionalText(1000),

@@ -26,7 +26,7 @@ export const CAR_SPEC_UNITS = {
 export type CarSpecLabel = keyof typeof CAR_SPEC_UNITS;
 const CarSpecLabelSchema = z.enum(Object.keys(CAR_SPEC_UNITS) as [CarSpecLabel, ...CarSpecLabel[]]);
 
-const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'A colour as #rrggbb');
+const colour = z.string().max(7).regex(/^#[0-9a-fA-F]{6}$/, 'A colour as #rrggbb');
 const shortText = (max: number) => TextSchema.trim().max(max);
 
 const CarSpecSchema = z.object({ label: CarSpecLabelSchema, value: z.union([z.number().min(0).max(1_000_000), requiredText(80)]) });

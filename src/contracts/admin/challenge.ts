@@ -35,10 +35,10 @@ const ChallengeOptionInputSchema = z.object({
 
 const TriviaQuestionInputSchema = z.object({
   /** Stable id of the question (kept across edits so members' answers stay attached); made by the server when absent. */
-  id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional(),
+  id: z.string().max(64).regex(/^[A-Za-z0-9_-]{1,64}$/).optional(),
   text: requiredText(300),
   options: z.array(optionText).min(2, 'At least two options').max(6),
-  correctIndex: z.number().int().min(0),
+  correctIndex: z.number().int().min(0).max(5),
   points: PointsSchema.default(0),
 });
 
@@ -46,8 +46,8 @@ const ChallengeTranslationSchema = z
   .object({
     title: TextSchema.trim().max(200),
     description: TextSchema.trim().max(2000),
-    options: z.array(TextSchema.trim().max(200)),
-    questions: z.array(z.object({ text: TextSchema.trim().max(300), options: z.array(TextSchema.trim().max(200)) })),
+    options: z.array(TextSchema.trim().max(200)).max(10),
+    questions: z.array(z.object({ text: TextSchema.trim().max(300), options: z.array(TextSchema.trim().max(200)).max(6) })).max(20),
   })
   .partial();
 
@@ -67,7 +67,7 @@ const ChallengeFieldsSchema = z.object({
   points: PointsSchema.default(0),
   options: z.array(ChallengeOptionInputSchema).max(10).default([]),
   /** Arcade: the right option (revealed after an answer); pick'em results are entered when the match is played. */
-  correctIndex: z.number().int().min(0).nullable().default(null),
+  correctIndex: z.number().int().min(0).max(9).nullable().default(null),
   questions: z.array(TriviaQuestionInputSchema).max(20).default([]),
   /** Keyword: accepted answers (compared ignoring case and spaces). */
   keywords: z.array(requiredText(100)).max(50).default([]),

@@ -40,11 +40,11 @@ export const requiredText = (max: number) => TextSchema.trim().min(1, 'Required'
 export const optionalText = (max: number) => TextSchema.trim().max(max).default('');
 
 /** A content item's stable key in the organization's content document: letters, digits, `-`, `_`, `.`, 1..80. */
-export const ItemKeySchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$/, 'Letters, digits, dot, dash or underscore (1-80)');
+export const ItemKeySchema = z.string().max(80).regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$/, 'Letters, digits, dot, dash or underscore (1-80)');
 /** A URL slug: lower-case letters, digits and dashes, 1..80. */
-export const SlugSchema = z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,78}[a-z0-9])?$/, 'Lower-case letters, digits and dashes');
+export const SlugSchema = z.string().max(80).regex(/^[a-z0-9](?:[a-z0-9-]{0,78}[a-z0-9])?$/, 'Lower-case letters, digits and dashes');
 /** A media id (`/api/media/{id}`): a UUID of an uploaded or imported media row of the organization. */
-export const MediaRefSchema = z.uuid('Not a media id');
+export const MediaRefSchema = z.uuid('Not a media id').max(36);
 /** Points of an item: a whole number, 0..100,000. */
 export const PointsSchema = z.number().int().min(0, 'Points cannot be negative').max(100_000);
 /** An absolute https URL, or an in-app path starting with `/`. */
@@ -84,8 +84,8 @@ export const AuditLogResponseSchema = listEnvelope(AuditEntrySchema);
 
 /** `GET /api/admin/audit-log` query: filter by entity and operator, paginated. */
 export const AuditLogQuerySchema = AdminListQuerySchema.omit({ status: true }).extend({
-  entity: z.string().regex(/^[a-z-]{1,40}$/).optional(),
-  actorUserId: z.uuid().optional(),
+  entity: z.string().max(40).regex(/^[a-z-]{1,40}$/).optional(),
+  actorUserId: z.uuid().max(36).optional(),
 });
 export type AuditLogQuery = z.infer<typeof AuditLogQuerySchema>;
 

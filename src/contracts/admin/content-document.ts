@@ -40,6 +40,9 @@ export const CONTENT_DOCUMENT_LISTS = [
 ] as const;
 export type ContentDocumentList = (typeof CONTENT_DOCUMENT_LISTS)[number];
 
+/** Longest base64 text of one media file: a 200 MB video (the largest upload) as base64. */
+const MAX_MEDIA_BASE64_LENGTH = Math.ceil((200 * 1024 * 1024) / 3) * 4;
+
 /**
  * One media file of the document. Its bytes follow the rules of an operator's upload (type read from the bytes,
  * never from `contentType`; size limits by kind; images stored re-encoded without metadata): else the import is 422
@@ -50,18 +53,21 @@ export const MediaEntrySchema = z
     key: ItemKeySchema,
     /** Original file name, for operators. */
     name: TextSchema.max(200).nullable().default(null),
-    contentType: z.string().regex(/^[a-z]+\/[a-z0-9.+-]+$/i, 'Not a media type'),
+    contentType: z.string().max(100).regex(/^[a-z]+\/[a-z0-9.+-]+$/i, 'Not a media type'),
     /** Path of the bytes relative to the document (files written by `npm run content -- export`). */
-    file: z.string().regex(/^[A-Za-z0-9._/-]{1,200}$/).refine((p) => !p.split('/').includes('..'), 'Must stay beside the document').optional(),
+    file: z.string().max(200).regex(/^[A-Za-z0-9._/-]{1,200}$/).refine((p) => !p.split('/').includes('..'), 'Must stay beside the document').optional(),
     /** The bytes, base64 (documents of the admin API). */
-    data: z.base64().optional(),
+    data: z.base64().max(MAX_MEDIA_BASE64_LENGTH).optional(),
   })
   .strict()
   .refine((m) => (m.file === undefined) !== (m.data === undefined), 'Give the bytes as exactly one of file or data');
 export type MediaEntry = z.infer<typeof MediaEntrySchema>;
 
+/** Most media files, and most items of one list, in a document: far beyond a club's season of content. */
+const MAX_DOCUMENT_ITEMS = 5000;
+
 /** An item of a list: validated by its resource's contract when the document is imported. */
-const ItemSchema = z.record(TextSchema, z.unknown());
+const ItemSchema = z.record(TextSchema.max(80), z.unknown());
 
 export const ContentDocumentSchema = z
   .object({
@@ -70,8 +76,8 @@ export const ContentDocumentSchema = z
     exportedAt: TimestampSchema,
     /** The organization's settings (contract of `PATCH /api/admin/organization`), applied first. */
     organization: ItemSchema.optional(),
-    media: z.array(MediaEntrySchema).default([]),
-    ...(Object.fromEntries(CONTENT_DOCUMENT_LISTS.map((list) => [list, z.array(ItemSchema).default([])])) as Record<
+    media: z.array(MediaEntrySchema).max(MAX_DOCUMENT_ITEMS).default([]),
+    ...(Object.fromEntries(CONTENT_DOCUMENT_LISTS.map((list) => [list, z.array(ItemSchema).max(MAX_DOCUMENT_ITEMS).default([])])) as Record<
       ContentDocumentList,
       z.ZodDefault<z.ZodArray<typeof ItemSchema>>
     >),

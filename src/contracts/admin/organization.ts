@@ -29,12 +29,14 @@ function isTimeZone(zone: string): boolean {
 /** An e-mail domain (`example.com`), trimmed and lower-cased. */
 const EmailDomainSchema = z
   .string()
+  .max(253)
   .trim()
   .toLowerCase()
   .regex(/^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'Not an e-mail domain');
 
-/** One rung of the check-in ladder: streak day (1-based) -> points. */
-const CheckinRungSchema = z.object({ day: z.number().int(), points: z.number().int().max(100_000) });
+/** One rung of the check-in ladder: streak day (1-based) -> points. Day order and sign are the ladder rule's
+ * (`checkinLadderProblems`, reported per rung); the contract bounds them to the database's 32-bit integers. */
+const CheckinRungSchema = z.object({ day: z.int32(), points: z.int32().max(100_000) });
 
 /** Every setting of the organization as an operator writes it (no cross-field rules). */
 const OrganizationFieldsSchema = z.object({
@@ -42,8 +44,8 @@ const OrganizationFieldsSchema = z.object({
   /** Name of the installed app (web app manifest `short_name`). */
   shortName: requiredText(30).nullable().default(null),
   logoMediaId: MediaRefSchema.nullable().default(null),
-  brandColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'A colour as #rrggbb'),
-  timeZone: z.string().refine(isTimeZone, 'Not a known IANA time zone'),
+  brandColor: z.string().max(7).regex(/^#[0-9a-fA-F]{6}$/, 'A colour as #rrggbb'),
+  timeZone: z.string().max(64).refine(isTimeZone, 'Not a known IANA time zone'),
   defaultLanguage: LanguageSchema,
   internalEmailDomains: z.array(EmailDomainSchema).max(50),
   checkinRewards: z.array(CheckinRungSchema).max(366),

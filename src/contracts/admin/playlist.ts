@@ -13,7 +13,7 @@ const PlaylistFieldsSchema = z.object({
   name: requiredText(200),
   description: optionalText(2000),
   /** The videos, in the order fans get them. */
-  videoIds: z.array(z.uuid('Not a video id')).max(200),
+  videoIds: z.array(z.uuid('Not a video id').max(36)).max(200),
   draft: z.boolean().default(false),
   sortOrder: z.number().int().min(-100_000).max(100_000).default(0),
   translations: translationsOf({ name: TextSchema.trim().max(200), description: TextSchema.trim().max(2000) }),

@@ -14,7 +14,7 @@ import { listEnvelope, optionalText, requiredText } from './common';
 const PushSegmentSchema = z
   .object({
     rankCode: RankCodeSchema.optional(),
-    consentKey: z.string().regex(/^[A-Za-z0-9._-]{1,80}$/).optional(),
+    consentKey: z.string().max(80).regex(/^[A-Za-z0-9._-]{1,80}$/).optional(),
     checkedIn: z.boolean().optional(),
   })
   .strict();

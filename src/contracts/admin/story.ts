@@ -21,7 +21,7 @@ const HttpsUrlSchema = TextSchema.trim().max(2000).regex(/^https:\/\/[^\s]+$/i, 
 
 const StoryChapterInputSchema = z.object({
   /** Stored chapter id: kept across edits (omit for a new chapter). */
-  id: z.uuid().optional(),
+  id: z.uuid().max(36).optional(),
   mediaId: MediaRefSchema,
   title: optionalText(200),
   caption: optionalText(500),

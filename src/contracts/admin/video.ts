@@ -19,7 +19,7 @@ const VideoFieldsSchema = z.object({
   fileMediaId: MediaRefSchema.nullable().default(null),
   externalUrl: ExternalUrlSchema.nullable().default(null),
   /** A file under the CDN base (`video-pit-stop.mp4`): imported and seeded videos. */
-  cdnFileName: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,120}\.(mp4|webm)$/, 'A .mp4 or .webm file name').nullable().default(null),
+  cdnFileName: z.string().max(126).regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,120}\.(mp4|webm)$/, 'A .mp4 or .webm file name').nullable().default(null),
   thumbnailMediaId: MediaRefSchema.nullable().default(null),
   /** Length of the clip, in seconds. */
   durationSeconds: z.number().int().min(1).max(24 * 3600),
