@@ -1,4 +1,4 @@
-// ESLint flat config: the layer boundaries, import cycles, file names, React hooks rules and accessibility that
+// ESLint flat config: the layer boundaries, import cycles, file names, promises (type-aware), React hooks rules and accessibility that
 // decision 0038 describes. `npm run lint` runs it with knip; scripts/test-all.sh runs that after the typechecks.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
@@ -117,6 +117,16 @@ export default tseslint.config(
         { ignoreMiddleExtensions: true },
       ],
       'check-file/folder-naming-convention': ['error', { '{src,server,sw,test,scripts}/**/': 'KEBAB_CASE' }],
+    },
+  },
+  {
+    // Type-aware rules: each file is read with its nearest tsconfig (the server's has no DOM, the worker's its own).
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      // A promise nobody awaits loses its error (an unhandled rejection, a toast never shown); `void` says it is meant.
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
     },
   },
   {

@@ -53,7 +53,7 @@ together() {
 
 rm -f .tmp/results-*.json
 together \
-  "typecheck" "npx tsc --noEmit -p tsconfig.json && npx tsc --noEmit -p sw/tsconfig.json" \
+  "typecheck" "npm run typecheck" \
   "lint (ESLint + knip)" "npm run lint" \
   "unit tests" "npx vitest run --project unit --reporter=default --reporter=json --outputFile.json=.tmp/results-unit.json" \
   "build" "npm run build"

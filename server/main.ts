@@ -123,10 +123,12 @@ async function startServer() {
     force.unref();
     // close() stops accepting and closes idle keep-alive connections; its callback runs once the in-flight
     // requests have answered and their connections closed.
-    server.close(async () => {
-      await stopTelemetry?.().catch(() => undefined);
-      await database.close().catch(() => undefined);
-      process.exit(0);
+    server.close(() => {
+      void (async () => {
+        await stopTelemetry?.().catch(() => undefined);
+        await database.close().catch(() => undefined);
+        process.exit(0);
+      })();
     });
     if ('closeIdleConnections' in server) server.closeIdleConnections();
   }

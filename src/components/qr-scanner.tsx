@@ -63,7 +63,7 @@ export function QrScanner({ label, onText, onUnavailable, className }: QrScanner
     let stopped = false;
     let stream: MediaStream | undefined;
     let frame = 0;
-    (async () => {
+    void (async () => {
       try {
         stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false });
         const video = videoRef.current;

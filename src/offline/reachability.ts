@@ -56,21 +56,24 @@ export function watchReachability(queryClient: QueryClient, options: WatchReacha
   let delay = PROBE_MIN_DELAY_MS;
   let stopped = false;
 
+  /** One probe: back online when the API answers, otherwise the next probe after twice the wait (up to the most). */
+  const probe = async () => {
+    timer = null;
+    if (stopped) return;
+    // The browser says offline: wait for its `online` event instead of probing.
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
+    if (await probeReachable(options)) {
+      delay = PROBE_MIN_DELAY_MS;
+      goOnline();
+    } else {
+      delay = Math.min(PROBE_MAX_DELAY_MS, delay * 2);
+      scheduleProbe();
+    }
+  };
+
   const scheduleProbe = () => {
     if (timer || stopped) return;
-    timer = setTimeout(async () => {
-      timer = null;
-      if (stopped) return;
-      // The browser says offline: wait for its `online` event instead of probing.
-      if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
-      if (await probeReachable(options)) {
-        delay = PROBE_MIN_DELAY_MS;
-        goOnline();
-      } else {
-        delay = Math.min(PROBE_MAX_DELAY_MS, delay * 2);
-        scheduleProbe();
-      }
-    }, delay);
+    timer = setTimeout(() => void probe(), delay);
   };
 
   const onFailure = (error: unknown) => {

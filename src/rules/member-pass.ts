@@ -79,7 +79,7 @@ export function memberPassTotpStep(secret: string, code: string, around: Date, l
 async function hmacSha256(key: Uint8Array, message: string): Promise<Uint8Array> {
   const subtle = globalThis.crypto?.subtle;
   if (!subtle) throw new Error('Web Crypto is not available (the app needs a secure context)');
-  const cryptoKey = await subtle.importKey('raw', key as BufferSource, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const cryptoKey = await subtle.importKey('raw', key as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   return new Uint8Array(await subtle.sign('HMAC', cryptoKey, new TextEncoder().encode(message)));
 }
 

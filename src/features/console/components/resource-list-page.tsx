@@ -73,6 +73,22 @@ function MediaUpload() {
   const { t } = useConsoleText();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
+  /** Uploads the file chosen in `input`, tells the operator how it went, then clears the input for the next one. */
+  const upload = async (input: HTMLInputElement) => {
+    const file = input.files?.[0];
+    if (!file) return;
+    setBusy(true);
+    try {
+      await uploadMedia(file);
+      notify({ title: t('media.uploaded', { name: file.name }) });
+      await queryClient.invalidateQueries({ queryKey: adminKeys.resource('media') });
+    } catch {
+      notify({ title: t('media.uploadFailed'), variant: 'destructive' });
+    } finally {
+      input.value = '';
+      setBusy(false);
+    }
+  };
   return (
     <div className="field">
       <label className="field__label" htmlFor="console-media-upload">
@@ -84,22 +100,7 @@ function MediaUpload() {
         className="input"
         accept="image/png,image/jpeg,image/webp,image/gif,application/pdf,video/mp4,video/webm"
         disabled={busy}
-        onChange={async (event) => {
-          const input = event.currentTarget;
-          const file = input.files?.[0];
-          if (!file) return;
-          setBusy(true);
-          try {
-            await uploadMedia(file);
-            notify({ title: t('media.uploaded', { name: file.name }) });
-            await queryClient.invalidateQueries({ queryKey: adminKeys.resource('media') });
-          } catch {
-            notify({ title: t('media.uploadFailed'), variant: 'destructive' });
-          } finally {
-            input.value = '';
-            setBusy(false);
-          }
-        }}
+        onChange={(event) => void upload(event.currentTarget)}
       />
     </div>
   );
