@@ -85,6 +85,14 @@ async function countsAndLedger(query: <T>(text: string) => Promise<T[]>, tables:
   return { counts, ledger: new Map(sums.map((row) => [row.user_id, BigInt(row.points)])) };
 }
 
+/** The tables of the `public` schema (partitions counted in their parent). */
+async function publicTables(client: pg.Client): Promise<string[]> {
+  const { rows } = await client.query<{ name: string }>(
+    "select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relispartition",
+  );
+  return rows.map((row) => row.name);
+}
+
 /**
  * Refuses a target that is not empty: a row in any Podium table, or a table in `public` that Podium does not
  * define (another application's database). Podium's own empty tables (a move that failed and rolled back, a
@@ -92,9 +100,7 @@ async function countsAndLedger(query: <T>(text: string) => Promise<T[]>, tables:
  * @throws MoveError naming what was found
  */
 async function checkTargetEmpty(client: pg.Client, tables: string[]) {
-  const { rows } = await client.query<{ name: string }>(
-    "select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind in ('r', 'p')",
-  );
+  const rows = (await publicTables(client)).map((name) => ({ name }));
   const foreign = rows.map((row) => row.name).filter((name) => !tables.includes(name));
   if (foreign.length > 0) throw new MoveError(`the target is not empty: it has tables Podium does not define (${foreign.sort().join(', ')})`);
   const withRows: string[] = [];
@@ -130,6 +136,9 @@ export async function moveToPostgres(options: {
     await checkTargetEmpty(client, tables);
     log('target is empty; applying the migrations');
     await options.migrateTarget();
+    // A table the migrations create but the schema files do not name would be left behind: refuse, loudly.
+    const unknown = (await publicTables(client)).filter((name) => !tables.includes(name));
+    if (unknown.length > 0) throw new MoveError(`the migrations create tables server/db/schema does not define (${unknown.join(', ')}); they would not be copied`);
 
     const media: MoveReport['media'] = { copied: 0, missing: [], skipped: !options.media };
     if (options.media) {
