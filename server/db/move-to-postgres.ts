@@ -23,7 +23,7 @@ const BATCH_ROWS = 500;
 const BATCH_BYTES = 8 * 1024 * 1024;
 
 /** What the move did, for the command to print. */
-export type MoveReport = {
+type MoveReport = {
   /** Every table in copy order, with its rows on each side. */
   tables: { table: string; source: number; target: number }[];
   /** Sequences set past the largest copied value (`users_member_number_seq`, ...). */
@@ -42,7 +42,7 @@ export class MoveError extends Error {
 }
 
 /** Names of the tables `server/db/schema` defines (all in `public`). */
-export function schemaTableNames(): string[] {
+function schemaTableNames(): string[] {
   return (Object.values(schema) as unknown[])
     .filter((value): value is PgTable => value instanceof PgTable)
     .map((table) => getTableConfig(table).name);

@@ -58,7 +58,7 @@ function createTestClock(start = new Date()) {
 }
 
 /** Opens a fresh database for this test file. */
-export async function openTestDatabase(): Promise<Database & { drop: () => Promise<void> }> {
+async function openTestDatabase(): Promise<Database & { drop: () => Promise<void> }> {
   const adminUrl = inject('pgAdminUrl');
   if (!adminUrl) {
     const templatePath = inject('pgliteTemplatePath');
