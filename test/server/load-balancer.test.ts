@@ -50,7 +50,7 @@ const adminUrl = inject('pgAdminUrl');
 
 describe.skipIf(!adminUrl)('nginx in front of two Podium processes (docs/deploy.md)', () => {
   const name = `${inject('pgDatabasePrefix')}_lb_${randomUUID().replace(/-/g, '').slice(0, 8)}`;
-  const dir = mkdtempSync(join(tmpdir(), 'podium-nginx-'));
+  let dir: string;
   let a: RunningServer;
   let b: RunningServer;
   let nginx: ChildProcess;
@@ -62,6 +62,7 @@ describe.skipIf(!adminUrl)('nginx in front of two Podium processes (docs/deploy.
   const accessLog = () => readFileSync(join(dir, 'podium.access.log'), 'utf8');
 
   beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'podium-nginx-'));
     const databaseUrl = await createPostgresDatabase(adminUrl!, name);
     const env = {
       ORGANIZATION_KEY: ORG_KEY,
@@ -115,7 +116,7 @@ describe.skipIf(!adminUrl)('nginx in front of two Podium processes (docs/deploy.
     }
     await Promise.all([a?.stop(), b?.stop()]);
     await dropPostgresDatabase(adminUrl!, name);
-    rmSync(dir, { recursive: true, force: true });
+    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   /** Signs `email` in through nginx: the code is printed by whichever process took the code request. */

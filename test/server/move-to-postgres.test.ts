@@ -57,9 +57,9 @@ const adminUrl = inject('pgAdminUrl');
 
 describe.skipIf(!adminUrl)('moving an embedded database to PostgreSQL', () => {
   const name = `${inject('pgDatabasePrefix')}_move_${randomUUID().replace(/-/g, '').slice(0, 8)}`;
-  const dir = mkdtempSync(join(tmpdir(), 'podium-move-'));
-  const dataDir = join(dir, 'data');
-  const mediaDir = join(dir, 'store');
+  let dir: string;
+  let dataDir: string;
+  let mediaDir: string;
   const email = `moving-${randomUUID().slice(0, 8)}@fans.example`;
   let databaseUrl: string;
   let token: string;
@@ -69,6 +69,9 @@ describe.skipIf(!adminUrl)('moving an embedded database to PostgreSQL', () => {
   let server: RunningServer | undefined;
 
   beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'podium-move-'));
+    dataDir = join(dir, 'data');
+    mediaDir = join(dir, 'store');
     databaseUrl = await createPostgresDatabase(adminUrl!, name);
     // The club on the embedded database: seeded on first start; a member signs in, checks in and uploads an avatar.
     const embedded = await startServer(await freePort(), { ORGANIZATION_KEY: ORG_KEY, STATIC_DIR: './test-no-dist', PODIUM_DATA_DIR: dataDir, DATABASE_URL: '' }, { startTimeoutMs: START_TIMEOUT });
@@ -91,7 +94,7 @@ describe.skipIf(!adminUrl)('moving an embedded database to PostgreSQL', () => {
   afterAll(async () => {
     await server?.stop();
     await dropPostgresDatabase(adminUrl!, name);
-    rmSync(dir, { recursive: true, force: true });
+    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it('copies every table and prints the rows per table and the ledger check', () => {
