@@ -46,6 +46,17 @@ function upstreamsOf(accessLog: string): string[] {
   return [...accessLog.matchAll(/upstream=(.+?) upstream_status=/g)].map((m) => m[1]);
 }
 
+describe('docs/deploy.md', () => {
+  it('shows only lines of the nginx site the test runs, so the guide cannot drift from it', () => {
+    const guide = readFileSync('docs/deploy.md', 'utf8');
+    const excerpt = /```nginx\n([\s\S]*?)```/.exec(guide)?.[1] ?? '';
+    const site = new Set(readFileSync('docs/deploy/nginx.conf', 'utf8').split('\n').map((line) => line.trim()));
+    const lines = excerpt.split('\n').map((line) => line.trim()).filter(Boolean);
+    expect(lines.length).toBeGreaterThan(10);
+    expect(lines.filter((line) => !site.has(line))).toEqual([]);
+  });
+});
+
 const adminUrl = inject('pgAdminUrl');
 
 describe.skipIf(!adminUrl)('nginx in front of two Podium processes (docs/deploy.md)', () => {
