@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every Podium test (README quick start, command 2): installs what the tests need when it is missing
-# (Debian's Chromium; PostgreSQL when no server answers on 127.0.0.1:5432), then typecheck, lint (ESLint + knip), unit tests,
+# (Debian's Chromium and nginx; PostgreSQL when no server answers on 127.0.0.1:5432), then typecheck, lint (ESLint + knip), unit tests,
 # server tests on PGlite and on PostgreSQL, the production build, and the end-to-end suites in Chromium (the app, and
 # the hosted integrations against local stand-ins of Supabase Auth, PostHog and an OTLP collector).
 # Prints one closing line "tests: N passed, N failed" summed over every runner.
@@ -19,6 +19,10 @@ apt_install() {
 if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
   echo "==> installing Debian's Chromium"
   apt_install chromium || { echo "could not install chromium" >&2; exit 1; }
+fi
+if [ ! -x /usr/sbin/nginx ]; then
+  echo "==> installing Debian's nginx (the load-balancer test runs docs/deploy/nginx.conf)"
+  apt_install nginx || { echo "could not install nginx" >&2; exit 1; }
 fi
 pg_up() { (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; }
 if ! pg_up && ! command -v initdb >/dev/null && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then

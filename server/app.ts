@@ -36,6 +36,7 @@ import { securityHeaders } from './middlewares/security-headers';
 import { challengeRoutes } from './routes/challenge/challenge.index';
 import { checkinRoutes } from './routes/checkin/checkin.index';
 import { configRoutes } from './routes/config/config.index';
+import { healthRoutes, type Lifecycle } from './routes/health/health.index';
 import { manifestRoutes } from './routes/manifest/manifest.index';
 import { mediaRoutes } from './routes/media/media.index';
 import { openApiRoutes } from './routes/openapi/openapi.index';
@@ -86,6 +87,8 @@ export type CreateAppOptions = {
    * decision 0064). `server/main.ts` sets it for the embedded PGlite; PostgreSQL's pool bounds the wait itself.
    */
   admission?: { concurrency: number };
+  /** Read by `/readyz`: `server/main.ts` sets `stopping` on SIGTERM. Defaults to a process that is not stopping. */
+  lifecycle?: Lifecycle;
 };
 
 const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
@@ -165,6 +168,8 @@ export function createApp(options: CreateAppOptions) {
   });
 
   app.route('/', configRoutes(deps));
+  // Probes go straight to the database, before the admission queue and the API's load shedding (decision 0089).
+  app.route('/', healthRoutes({ db: options.db, storage: deps.storage, lifecycle: options.lifecycle ?? { stopping: false } }));
 
   if (options.admission) {
     const { env } = deps;

@@ -99,6 +99,13 @@ export const EnvSchema = z
      * (decision 0064). Unused on PostgreSQL.
      */
     PGLITE_CONCURRENT_REQUESTS: z.coerce.number().int().min(1).max(1_000).default(8),
+    /**
+     * After SIGTERM, how long (ms) the process keeps accepting requests while `/readyz` answers 503, before it stops
+     * accepting and lets in-flight requests finish (decision 0089). Behind a load balancer that polls `/readyz`, set
+     * it to the balancer's check interval times its unhealthy threshold, so no request meets a closed port; 0 stops
+     * accepting at once (nginx, which retries a refused connection on another host, needs no more).
+     */
+    SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
     /** PGlite data directory; `memory://` keeps everything in memory. */
     PODIUM_DATA_DIR: z.string().min(1).default('./data'),
     /** Uploaded media bytes: a directory (default `<PODIUM_DATA_DIR>/media`, memory for `memory://`); decision 0041. */

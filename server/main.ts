@@ -3,8 +3,10 @@
  * environment, open the database (PGlite or PostgreSQL) and apply migrations, seed the demo organization on an
  * empty database, serve HTTP (traced with OpenTelemetry when OTEL_EXPORTER_OTLP_ENDPOINT is set), keep uploaded
  * media bytes on disk (decision 0041), purge expired rows and unused uploads and roll up the figures' closed days
- * (decision 0058) hourly, send the operators' scheduled push notifications (decision 0060) every 30 s, and shut down gracefully on SIGTERM/SIGINT (stop accepting, let in-flight requests finish
- * within 10 s, close the database, exit 0).
+ * (decision 0058) hourly, send the operators' scheduled push notifications (decision 0060) every 30 s, answer the
+ * load balancer's `/healthz` and `/readyz`, and shut down gracefully on SIGTERM/SIGINT (decision 0089: `/readyz`
+ * answers 503 at once, requests are still accepted for SHUTDOWN_DELAY_MS, then the process stops accepting, lets
+ * in-flight requests finish within 10 s, closes the database and exits 0).
  *
  * With `WEB_CONCURRENCY=N` (N > 1, PostgreSQL only) this process becomes a cluster primary that migrates and
  * seeds once, then forks N workers running this same file (`server/cluster.ts`, docs/decisions/0044).
@@ -75,13 +77,14 @@ async function startServer() {
   const storage = env.MEDIA_DIR ? diskStorage(env.MEDIA_DIR) : storageForDataDir(env.PODIUM_DATA_DIR);
   // PGlite runs one statement at a time: requests beyond a few wait in line for their turn (decision 0064).
   const admission = database.engine === 'pglite' ? { concurrency: env.PGLITE_CONCURRENT_REQUESTS } : undefined;
-  const { app, deps } = createApp({ db: database.db, env, logger, storage, admission });
+  // `stopping` turns /readyz to 503 the moment a signal comes, so a balancer takes this process out first.
+  const lifecycle = { stopping: false };
+  const { app, deps } = createApp({ db: database.db, env, logger, storage, admission, lifecycle });
   // OpenTelemetry (decision 0032): loaded only when OTEL_EXPORTER_OTLP_ENDPOINT is set.
   const telemetry = env.OTEL_EXPORTER_OTLP_ENDPOINT ? await import('./telemetry') : null;
   const stopTelemetry = telemetry?.startServerTelemetry(env) ?? null;
   if (stopTelemetry) logger.info(`traces: OTLP/HTTP to ${env.OTEL_EXPORTER_OTLP_ENDPOINT}`);
   const fetchHandler = telemetry ? telemetry.traceRequests(app.fetch) : app.fetch;
-  let stopping = false;
   const server = serve({ fetch: fetchHandler, port: env.PORT, hostname: env.HOST }, (info) => {
     const mail = env.SMTP_URL ? 'sign-in codes are sent by e-mail' : 'sign-in codes are printed here';
     const which = cluster.worker ? `, worker ${cluster.worker.id}` : '';
@@ -95,7 +98,7 @@ async function startServer() {
   (server as HttpServer).headersTimeout = 66_000;
   // While stopping, every response closes its connection, so a keep-alive client does not hold the process.
   server.on('request', (_request, response) => {
-    if (stopping) response.setHeader('connection', 'close');
+    if (lifecycle.stopping) response.setHeader('connection', 'close');
   });
 
   const housekeeping = setInterval(() => {
@@ -111,16 +114,19 @@ async function startServer() {
   pushJob.unref();
 
   async function shutdown(signal: string) {
-    if (stopping) return;
-    stopping = true;
+    if (lifecycle.stopping) return;
+    lifecycle.stopping = true;
     logger.info(`${signal} received, shutting down`);
     clearInterval(housekeeping);
     clearInterval(pushJob);
     const force = setTimeout(() => {
       logger.error(`requests still running ${SHUTDOWN_GRACE_MS / 1000} s after ${signal}; exiting`);
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
+    }, env.SHUTDOWN_DELAY_MS + SHUTDOWN_GRACE_MS);
     force.unref();
+    // Still serving while the balancer notices /readyz's 503 and stops sending new requests here.
+    if (env.SHUTDOWN_DELAY_MS > 0) await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DELAY_MS));
+    logger.info('no longer accepting connections; finishing the requests in flight');
     // close() stops accepting and closes idle keep-alive connections; its callback runs once the in-flight
     // requests have answered and their connections closed.
     server.close(() => {

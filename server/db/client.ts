@@ -4,7 +4,8 @@
  * committed migrations (`server/db/migrations/`) applied by drizzle's migrator (ARCHITECTURE §2).
  */
 import { fileURLToPath } from 'node:url';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -104,6 +105,31 @@ export async function openDatabase(options: {
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return { db: db as unknown as Db, engine: 'pglite', pglite: client, close: () => client.close() };
+}
+
+/** The `when` of the newest committed migration (drizzle's journal), read once. */
+let newestMigration: number | undefined;
+function newestMigrationMillis(): number {
+  if (newestMigration === undefined) {
+    const journal = JSON.parse(readFileSync(`${MIGRATIONS_FOLDER}/meta/_journal.json`, 'utf8')) as { entries: { when: number }[] };
+    newestMigration = Math.max(...journal.entries.map((entry) => entry.when));
+  }
+  return newestMigration;
+}
+
+/**
+ * True when the database has every committed migration applied, by the rule drizzle's migrator applies them: the
+ * newest row of `drizzle.__drizzle_migrations` is at least as recent as the newest journal entry. False when the
+ * table is missing or older (a process started on a database another release migrated back, or not at all).
+ * Used by `/readyz` (decision 0089).
+ * @throws the driver's error when the database cannot be reached
+ */
+export async function migrationsApplied(db: Db): Promise<boolean> {
+  const rowsOf = async <T>(statement: ReturnType<typeof sql>) => ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
+  const [table] = await rowsOf<{ exists: boolean }>(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as "exists"`);
+  if (!table?.exists) return false;
+  const [newest] = await rowsOf<{ when: string | null }>(sql`select max(created_at)::text as "when" from drizzle.__drizzle_migrations`);
+  return newest?.when != null && Number(newest.when) >= newestMigrationMillis();
 }
 
 /** True when `error` (or its cause, drizzle wraps driver errors) is a Postgres unique violation (23505). */

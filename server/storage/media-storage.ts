@@ -47,6 +47,8 @@ export function memoryStorage(): MediaStorage {
  */
 export function diskStorage(dir: string): MediaStorage {
   const ready = mkdir(dir, { recursive: true });
+  // A directory that cannot be made (an unmounted volume) fails each put, and /readyz, not the whole process.
+  ready.catch(() => undefined);
   const pathOf = (key: string) => {
     checkKey(key);
     return join(dir, key);
