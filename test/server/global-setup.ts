@@ -25,6 +25,8 @@ declare module 'vitest' {
     pgDatabasePrefix: string;
     /** PGlite mode: path of a migrated, empty data-directory tarball each test file starts from. */
     pgliteTemplatePath: string | null;
+    /** PostgreSQL mode: a migrated, empty database each test file's database is created from (a file copy). */
+    pgTemplateDatabase: string | null;
   }
 }
 
@@ -70,6 +72,7 @@ export default async function setup(project: TestProject) {
   project.provide('pgDatabasePrefix', prefix);
   if (process.env.PODIUM_TEST_DB !== 'postgres') {
     project.provide('pgAdminUrl', null);
+    project.provide('pgTemplateDatabase', null);
     // initdb in PGlite takes seconds; do it (and the migrations) once and let every file load the result.
     const dir = mkdtempSync(join(tmpdir(), 'podium-pglite-'));
     const database = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
@@ -103,6 +106,17 @@ export default async function setup(project: TestProject) {
     };
   }
   project.provide('pgAdminUrl', adminUrl);
+  // Migrating a database takes seconds; do it once and let every file's database be a copy of the result.
+  const templateName = `${prefix}_template`;
+  const templateUrl = new URL(adminUrl);
+  templateUrl.pathname = `/${templateName}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database "${templateName}"`);
+  await admin.end();
+  const template = await openDatabase({ databaseUrl: templateUrl.toString(), dataDir: 'memory://' });
+  await template.close();
+  project.provide('pgTemplateDatabase', templateName);
   console.log(`server tests on PostgreSQL at ${new URL(adminUrl).host}${stopCluster ? ' (throwaway cluster)' : ''}`);
 
   return async () => {

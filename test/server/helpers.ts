@@ -17,14 +17,15 @@ import { seedDemoOrganization } from '../../server/seed/demo';
 export const ORG_KEY = 'pk_test_alpine_racing';
 
 /**
- * Creates the empty PostgreSQL database `name` on the server of `adminUrl` (a superuser URL).
+ * Creates the PostgreSQL database `name` on the server of `adminUrl` (a superuser URL): empty, or a copy of the
+ * database `template` (which nobody may be connected to).
  * @returns its connection URL
  */
-export async function createPostgresDatabase(adminUrl: string, name: string): Promise<string> {
+export async function createPostgresDatabase(adminUrl: string, name: string, template?: string): Promise<string> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`create database "${name}"`);
+    await admin.query(`create database "${name}"${template ? ` template "${template}"` : ''}`);
   } finally {
     await admin.end();
   }
@@ -67,7 +68,7 @@ async function openTestDatabase(): Promise<Database & { drop: () => Promise<void
     return { ...database, drop: () => database.close() };
   }
   const name = `${inject('pgDatabasePrefix')}_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const databaseUrl = await createPostgresDatabase(adminUrl, name);
+  const databaseUrl = await createPostgresDatabase(adminUrl, name, inject('pgTemplateDatabase') ?? undefined);
   const database = await openDatabase({ databaseUrl, dataDir: 'memory://', poolSize: 12 });
   return {
     ...database,
