@@ -15,7 +15,7 @@ import { adminItemFields, ItemKeySchema, listEnvelope, MediaRefSchema, optionalT
 /** Longest code, in characters. */
 const MAX_CODE_LENGTH = 100;
 /** Most codes one change may add. */
-export const MAX_CODES_PER_CHANGE = 10_000;
+const MAX_CODES_PER_CHANGE = 10_000;
 
 /**
  * The codes of a pasted list or CSV file: the first cell of each line (a CSV cell may be quoted), trimmed; blank
