@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminRewardResponseSchema } from '../../src/contracts/admin/reward';
 import { AdminRedemptionListResponseSchema } from '../../src/contracts/admin/redemption';
 import { RedeemResultResponseSchema, RedemptionListResponseSchema, RewardListResponseSchema, type Reward } from '../../src/contracts/reward';
-import { auditLog } from '../../server/db/schema';
+import { auditLog, rewardRedemptions } from '../../server/db/schema';
 import { createContentContext, createMember, ledgerRows, walletOf, type Member } from './content-fixtures';
 import type { TestContext } from './helpers';
 
@@ -251,5 +251,17 @@ describe('cancelling and fulfilment', () => {
     const actions = await ctx.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.entity, 'redemptions'));
     expect(actions.map((a) => a.action)).toEqual(expect.arrayContaining(['update', 'export', 'cancel']));
     expect((await ctx.request('GET', '/api/admin/redemptions', { token: fan.token })).status).toBe(403);
+  });
+
+  it('a member who deletes their account leaves no shipping address behind; the redemption and its ledger row stay', async () => {
+    const id = await createReward({ cost: 20, fulfilment: 'shipping' });
+    const fan = await createMember(ctx, { points: 100 });
+    const { redemption } = RedeemResultResponseSchema.parse((await redeem(fan, id, { shippingAddress: '3 Avenue des Pilotes, 69007 Lyon, France' })).body).data;
+    expect((await ctx.request('DELETE', '/api/user/me', { token: fan.token, body: { confirmation: 'DELETE' } })).status).toBe(204);
+    const [row] = await ctx.db.select().from(rewardRedemptions).where(eq(rewardRedemptions.id, redemption.redemptionId));
+    expect(row).toMatchObject({ shippingAddress: null, status: 'pending', cost: 20 });
+    expect(await ledgerRows(ctx, fan.userId, `reward-redemption:${redemption.redemptionId}`)).toHaveLength(1);
+    const listed = AdminRedemptionListResponseSchema.parse((await admin('GET', '/redemptions?fulfilment=shipping&pageSize=100')).body).data;
+    expect(listed.find((r) => r.id === redemption.redemptionId)).toMatchObject({ email: null, shippingAddress: null });
   });
 });

@@ -16,7 +16,8 @@ import {
   type AdminRedemption,
   type AdminRedemptionQuery,
 } from '../../../src/contracts/admin/redemption';
-import { PathIdSchema } from '../../../src/contracts/common';
+import { PathIdSchema, type ErrorCode } from '../../../src/contracts/common';
+import { REWARD_ERROR_CODES } from '../../../src/contracts/reward';
 import { neutraliseCsvText } from '../../../src/rules/csv-cell';
 import { nextRedemptionStatuses } from '../../../src/rules/redemption-status';
 import type { DbOrTx } from '../../db/client';
@@ -157,7 +158,7 @@ export function redemptionAdminRoutes(deps: AppDeps) {
         const before = found.redemption.status;
         const allowed = nextRedemptionStatuses(found.fulfilment, before);
         if (!allowed.includes(status)) {
-          throw new ApiError(409, 'NotCancellable' as never, `Cannot move a ${before} redemption to ${status}`, { status: before, allowed });
+          throw new ApiError(409, REWARD_ERROR_CODES.notCancellable as ErrorCode, `Cannot move a ${before} redemption to ${status}`, { status: before, allowed });
         }
         let redemption = found.redemption;
         if (status === 'cancelled') {
