@@ -57,6 +57,7 @@ import { contentRoutes } from './routes/content/content.index';
 import { cspReportRoutes } from './routes/csp-report/csp-report.index';
 import { avatarRoutes, profileRoutes } from './routes/profile/profile.index';
 import { sweepstakeRoutes } from './routes/sweepstakes/sweepstakes.index';
+import { redemptionRoutes, rewardRoutes } from './routes/rewards/rewards.index';
 import { leaderboardRoutes, leagueRoutes } from './routes/leaderboards/leaderboards.index';
 import { venueRoutes } from './routes/venue/venue.index';
 import { pushPublicRoutes, pushRoutes } from './routes/push/push.index';
@@ -222,6 +223,8 @@ export function createApp(options: CreateAppOptions) {
   member.route('/carousel', carouselRoutes(deps));
   member.route('/push', pushRoutes(deps));
   member.route('/benefits', benefitRoutes(deps));
+  member.route('/rewards', rewardRoutes(deps));
+  member.route('/user/me/redemptions', redemptionRoutes(deps));
   member.route('/cars', carRoutes());
   member.route('/leaderboards', leaderboardRoutes(deps));
   member.route('/leagues', leagueRoutes(deps));

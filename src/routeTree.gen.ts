@@ -34,6 +34,8 @@ import { Route as AuthMediaIndexRouteImport } from './routes/_auth/media/index'
 import { Route as AuthProfileIndexRouteImport } from './routes/_auth/profile/index'
 import { Route as AuthProfileDataRouteImport } from './routes/_auth/profile/data'
 import { Route as AuthProfileEditRouteImport } from './routes/_auth/profile/edit'
+import { Route as AuthRewardsIndexRouteImport } from './routes/_auth/rewards/index'
+import { Route as AuthRewardsMineRouteImport } from './routes/_auth/rewards/mine'
 import { Route as AuthStoriesIdRouteImport } from './routes/_auth/stories/$id'
 import { Route as AuthSweepstakesIndexRouteImport } from './routes/_auth/sweepstakes/index'
 import { Route as AuthSweepstakesSweepstakeRouteImport } from './routes/_auth/sweepstakes/$sweepstake'
@@ -172,6 +174,16 @@ const AuthProfileEditRoute = AuthProfileEditRouteImport.update({
   path: '/profile/edit',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthRewardsIndexRoute = AuthRewardsIndexRouteImport.update({
+  id: '/rewards/',
+  path: '/rewards/',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthRewardsMineRoute = AuthRewardsMineRouteImport.update({
+  id: '/rewards/mine',
+  path: '/rewards/mine',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthStoriesIdRoute = AuthStoriesIdRouteImport.update({
   id: '/stories/$id',
   path: '/stories/$id',
@@ -267,6 +279,7 @@ export interface FileRoutesByFullPath {
   '/leagues/$id': typeof AuthLeaguesIdRoute
   '/profile/data': typeof AuthProfileDataRoute
   '/profile/edit': typeof AuthProfileEditRoute
+  '/rewards/mine': typeof AuthRewardsMineRoute
   '/stories/$id': typeof AuthStoriesIdRoute
   '/sweepstakes/$sweepstake': typeof AuthSweepstakesSweepstakeRoute
   '/login/verify-email': typeof OpenLoginVerifyEmailRoute
@@ -275,6 +288,7 @@ export interface FileRoutesByFullPath {
   '/challenges/': typeof AuthChallengesIndexRoute
   '/media/': typeof AuthMediaIndexRoute
   '/profile/': typeof AuthProfileIndexRoute
+  '/rewards/': typeof AuthRewardsIndexRoute
   '/sweepstakes/': typeof AuthSweepstakesIndexRoute
   '/login/': typeof OpenLoginIndexRoute
   '/admin/$resource/': typeof AdminResourceIndexRoute
@@ -306,6 +320,7 @@ export interface FileRoutesByTo {
   '/leagues/$id': typeof AuthLeaguesIdRoute
   '/profile/data': typeof AuthProfileDataRoute
   '/profile/edit': typeof AuthProfileEditRoute
+  '/rewards/mine': typeof AuthRewardsMineRoute
   '/stories/$id': typeof AuthStoriesIdRoute
   '/sweepstakes/$sweepstake': typeof AuthSweepstakesSweepstakeRoute
   '/login/verify-email': typeof OpenLoginVerifyEmailRoute
@@ -314,6 +329,7 @@ export interface FileRoutesByTo {
   '/challenges': typeof AuthChallengesIndexRoute
   '/media': typeof AuthMediaIndexRoute
   '/profile': typeof AuthProfileIndexRoute
+  '/rewards': typeof AuthRewardsIndexRoute
   '/sweepstakes': typeof AuthSweepstakesIndexRoute
   '/login': typeof OpenLoginIndexRoute
   '/admin/$resource': typeof AdminResourceIndexRoute
@@ -348,6 +364,7 @@ export interface FileRoutesById {
   '/_auth/leagues/$id': typeof AuthLeaguesIdRoute
   '/_auth/profile/data': typeof AuthProfileDataRoute
   '/_auth/profile/edit': typeof AuthProfileEditRoute
+  '/_auth/rewards/mine': typeof AuthRewardsMineRoute
   '/_auth/stories/$id': typeof AuthStoriesIdRoute
   '/_auth/sweepstakes/$sweepstake': typeof AuthSweepstakesSweepstakeRoute
   '/_open/login/verify-email': typeof OpenLoginVerifyEmailRoute
@@ -356,6 +373,7 @@ export interface FileRoutesById {
   '/_auth/challenges/': typeof AuthChallengesIndexRoute
   '/_auth/media/': typeof AuthMediaIndexRoute
   '/_auth/profile/': typeof AuthProfileIndexRoute
+  '/_auth/rewards/': typeof AuthRewardsIndexRoute
   '/_auth/sweepstakes/': typeof AuthSweepstakesIndexRoute
   '/_open/login/': typeof OpenLoginIndexRoute
   '/admin/$resource/': typeof AdminResourceIndexRoute
@@ -389,6 +407,7 @@ export interface FileRouteTypes {
     | '/leagues/$id'
     | '/profile/data'
     | '/profile/edit'
+    | '/rewards/mine'
     | '/stories/$id'
     | '/sweepstakes/$sweepstake'
     | '/login/verify-email'
@@ -397,6 +416,7 @@ export interface FileRouteTypes {
     | '/challenges/'
     | '/media/'
     | '/profile/'
+    | '/rewards/'
     | '/sweepstakes/'
     | '/login/'
     | '/admin/$resource/'
@@ -428,6 +448,7 @@ export interface FileRouteTypes {
     | '/leagues/$id'
     | '/profile/data'
     | '/profile/edit'
+    | '/rewards/mine'
     | '/stories/$id'
     | '/sweepstakes/$sweepstake'
     | '/login/verify-email'
@@ -436,6 +457,7 @@ export interface FileRouteTypes {
     | '/challenges'
     | '/media'
     | '/profile'
+    | '/rewards'
     | '/sweepstakes'
     | '/login'
     | '/admin/$resource'
@@ -469,6 +491,7 @@ export interface FileRouteTypes {
     | '/_auth/leagues/$id'
     | '/_auth/profile/data'
     | '/_auth/profile/edit'
+    | '/_auth/rewards/mine'
     | '/_auth/stories/$id'
     | '/_auth/sweepstakes/$sweepstake'
     | '/_open/login/verify-email'
@@ -477,6 +500,7 @@ export interface FileRouteTypes {
     | '/_auth/challenges/'
     | '/_auth/media/'
     | '/_auth/profile/'
+    | '/_auth/rewards/'
     | '/_auth/sweepstakes/'
     | '/_open/login/'
     | '/admin/$resource/'
@@ -671,6 +695,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthProfileEditRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/rewards/': {
+      id: '/_auth/rewards/'
+      path: '/rewards'
+      fullPath: '/rewards/'
+      preLoaderRoute: typeof AuthRewardsIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/rewards/mine': {
+      id: '/_auth/rewards/mine'
+      path: '/rewards/mine'
+      fullPath: '/rewards/mine'
+      preLoaderRoute: typeof AuthRewardsMineRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/stories/$id': {
       id: '/_auth/stories/$id'
       path: '/stories/$id'
@@ -791,11 +829,13 @@ interface AuthRouteChildren {
   AuthLeaguesIdRoute: typeof AuthLeaguesIdRoute
   AuthProfileDataRoute: typeof AuthProfileDataRoute
   AuthProfileEditRoute: typeof AuthProfileEditRoute
+  AuthRewardsMineRoute: typeof AuthRewardsMineRoute
   AuthStoriesIdRoute: typeof AuthStoriesIdRoute
   AuthSweepstakesSweepstakeRoute: typeof AuthSweepstakesSweepstakeRoute
   AuthChallengesIndexRoute: typeof AuthChallengesIndexRoute
   AuthMediaIndexRoute: typeof AuthMediaIndexRoute
   AuthProfileIndexRoute: typeof AuthProfileIndexRoute
+  AuthRewardsIndexRoute: typeof AuthRewardsIndexRoute
   AuthSweepstakesIndexRoute: typeof AuthSweepstakesIndexRoute
   AuthChallengesSubtypeChallengeRoute: typeof AuthChallengesSubtypeChallengeRoute
   AuthLeaguesJoinCodeRoute: typeof AuthLeaguesJoinCodeRoute
@@ -824,11 +864,13 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthLeaguesIdRoute: AuthLeaguesIdRoute,
   AuthProfileDataRoute: AuthProfileDataRoute,
   AuthProfileEditRoute: AuthProfileEditRoute,
+  AuthRewardsMineRoute: AuthRewardsMineRoute,
   AuthStoriesIdRoute: AuthStoriesIdRoute,
   AuthSweepstakesSweepstakeRoute: AuthSweepstakesSweepstakeRoute,
   AuthChallengesIndexRoute: AuthChallengesIndexRoute,
   AuthMediaIndexRoute: AuthMediaIndexRoute,
   AuthProfileIndexRoute: AuthProfileIndexRoute,
+  AuthRewardsIndexRoute: AuthRewardsIndexRoute,
   AuthSweepstakesIndexRoute: AuthSweepstakesIndexRoute,
   AuthChallengesSubtypeChallengeRoute: AuthChallengesSubtypeChallengeRoute,
   AuthLeaguesJoinCodeRoute: AuthLeaguesJoinCodeRoute,

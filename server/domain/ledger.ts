@@ -9,6 +9,8 @@
  *   the balance covers it), so concurrent spends cannot overspend; it throws `InsufficientPointsError` (422 InsufficientPoints) and the caller's transaction
  *   rolls back. References are unique per user too: give each spend its own (e.g. `sweepstake_entry:<entryId>`).
  * - Awards raise both `points` (balance) and `lifetimePoints` (rank); spends lower only `points`.
+ * - `refundPoints` gives back what a spend took (a cancelled reward redemption): it raises only `points`, as the
+ *   spend lowered only `points`.
  * - `adjustPoints` is an operator's correction (decision 0053): either sign, never below a zero balance; a positive
  *   one counts toward lifetime points like the award it makes good, a negative one lowers only the balance.
  */
@@ -280,6 +282,18 @@ export async function spendPoints(tx: DbOrTx, input: LedgerEntryInput): Promise<
   if (entry) return { spent: true, transaction: entry };
   if (used) return { spent: false };
   throw new InsufficientPointsError(input.amount, balance);
+}
+
+/**
+ * Gives back `amount` points a spend took, once per (user, reference): raises the balance only (lifetime points never
+ * went down). One statement.
+ * @returns `{refunded: true, transaction}`, or `{refunded: false}` when the reference was already used
+ * @throws RangeError when amount is not a positive integer; Error for an unknown user
+ */
+export async function refundPoints(tx: DbOrTx, input: LedgerEntryInput): Promise<{ refunded: boolean; transaction?: LedgerEntry }> {
+  assertPositive(input.amount);
+  const { entry } = await writeEntry(tx, input, input.amount, { lifetime: false, floor: false });
+  return entry ? { refunded: true, transaction: entry } : { refunded: false };
 }
 
 /** 422 NegativeBalance: an operator's negative adjustment is larger than the member's balance (decision 0053). */

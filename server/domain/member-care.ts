@@ -23,6 +23,7 @@ import {
   auditLog,
   articleReads,
   avatarUploads,
+  rewardRedemptions,
   badges,
   carouselDismissals,
   challengeParticipants,
@@ -78,6 +79,7 @@ export const MEMBER_TABLES: Readonly<Record<string, MemberTable>> = {
   venue_checkins: { table: venueCheckins, erasure: 'keep' },
   sweepstake_entries: { table: sweepstakeEntries, erasure: 'keep' },
   sweepstake_winners: { table: sweepstakeWinners, erasure: 'keep' },
+  reward_redemptions: { table: rewardRedemptions, erasure: 'keep' },
   user_badges: { table: userBadges, erasure: 'keep' },
   user_consents: { table: userConsents, erasure: 'delete' },
   carousel_dismissals: { table: carouselDismissals, erasure: 'delete' },
@@ -167,6 +169,7 @@ export async function eraseMember(tx: DbOrTx, member: UserRow, now: Date): Promi
  * log's trigger allows its two rewrites only for an erased member):
  * - ledger rows keep amount, reason kind, reference and time, and lose their label (an operator's adjustment reason
  *   is free text, e.g. a name and a phone number; the app shows the reason kind instead);
+ * - reward redemptions keep what was redeemed and lose the shipping address;
  * - audit entries about the member keep only amounts, role and times (`podium_audit_erased`, migration 0015), and
  *   the entries and push notifications they made as an operator name them by `erasedEmail`;
  * - idempotency records holding an answer of the member's requests, or of an operator's requests about the member
@@ -175,6 +178,7 @@ export async function eraseMember(tx: DbOrTx, member: UserRow, now: Date): Promi
  */
 async function eraseTraces(tx: DbOrTx, member: UserRow, erasedEmail: string): Promise<void> {
   await tx.update(pointTransactions).set({ label: null }).where(and(eq(pointTransactions.userId, member.id), isNotNull(pointTransactions.label)));
+  await tx.update(rewardRedemptions).set({ shippingAddress: null }).where(and(eq(rewardRedemptions.userId, member.id), isNotNull(rewardRedemptions.shippingAddress)));
   await tx
     .update(auditLog)
     .set({ before: sql`podium_audit_erased(${auditLog.before})`, after: sql`podium_audit_erased(${auditLog.after})` })

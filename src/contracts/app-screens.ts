@@ -21,6 +21,7 @@ export const APP_SCREENS = [
   { path: '/media', key: 'media' },
   { path: '/media/videos', key: 'videos' },
   { path: '/benefits', key: 'benefits' },
+  { path: '/rewards', key: 'rewards' },
   { path: '/digital-downloads', key: 'downloads' },
   { path: '/contests', key: 'contests' },
   { path: '/cars', key: 'cars' },

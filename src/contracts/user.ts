@@ -82,6 +82,8 @@ export const TransactionReasonSchema = z.enum([
   'adjustment',
   'challenge_result',
   'venue_checkin',
+  'reward_redemption',
+  'reward_refund',
 ]);
 export type TransactionReason = z.infer<typeof TransactionReasonSchema>;
 

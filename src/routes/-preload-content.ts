@@ -1,7 +1,7 @@
 /**
  * Content preloads of the main guard (spec §2), in their own chunk so the first screen does not load the
  * content features (docs/decisions/0006-first-load-budget.md). Each prefetch fills the persisted cache, so the
- * media, stories, sweepstakes, benefits and cars pages and the rewards carousel open offline too (ARCHITECTURE §6).
+ * media, stories, sweepstakes, benefits, cars and rewards pages (with "My rewards") and the rewards carousel open offline too (ARCHITECTURE §6).
  * For a member, then what the stands need (`-preload-stands.ts`, decision 0085).
  */
 import type { QueryClient } from '@tanstack/react-query';
@@ -10,6 +10,8 @@ import { getArticlesQueryOptions } from '../features/articles/api/get-articles';
 import { getBenefitsQueryOptions } from '../features/benefits/api/get-benefits';
 import { getCarsPageQueryOptions } from '../features/cars/api/get-cars-page';
 import { getCarouselCardsQueryOptions } from '../features/rewards/api/get-carousel-cards';
+import { getRedemptionsQueryOptions } from '../features/reward-catalogue/api/get-redemptions';
+import { getRewardsQueryOptions } from '../features/reward-catalogue/api/get-rewards';
 import { getPlaylistsQueryOptions } from '../features/videos/api/get-playlists';
 import { getStoriesQueryOptions } from '../features/stories/api/get-stories';
 import { getSweepstakesQueryOptions } from '../features/sweepstakes/api/get-sweepstakes';
@@ -17,8 +19,8 @@ import { getVideosQueryOptions } from '../features/videos/api/get-videos';
 import { preloadForTheStands } from './-preload-stands';
 
 /**
- * Signed-in member: sweepstakes, stories, videos, playlists, articles, activations, the rewards carousel, benefits
- * and the cars page; then the preload for the stands (once per page). Never throws.
+ * Signed-in member: sweepstakes, stories, videos, playlists, articles, activations, the rewards carousel, benefits,
+ * the cars page, the rewards catalogue and the member's redemptions; then the preload for the stands (once per page). Never throws.
  */
 export function preloadContentForUser(queryClient: QueryClient): void {
   void queryClient.prefetchQuery(getSweepstakesQueryOptions());
@@ -30,6 +32,8 @@ export function preloadContentForUser(queryClient: QueryClient): void {
   void queryClient.prefetchQuery(getCarouselCardsQueryOptions());
   void queryClient.prefetchQuery(getBenefitsQueryOptions());
   void queryClient.prefetchQuery(getCarsPageQueryOptions());
+  void queryClient.prefetchQuery(getRewardsQueryOptions());
+  void queryClient.prefetchQuery(getRedemptionsQueryOptions());
   void preloadForTheStands(queryClient);
 }
 

@@ -16,6 +16,7 @@ export * as media from '../../src/contracts/media';
 export * as memberPass from '../../src/contracts/member-pass';
 export * as organization from '../../src/contracts/organization';
 export * as push from '../../src/contracts/push';
+export * as reward from '../../src/contracts/reward';
 export * as session from '../../src/contracts/session';
 export * as sweepstake from '../../src/contracts/sweepstake';
 export * as user from '../../src/contracts/user';

@@ -3,7 +3,7 @@ import { CONSOLE_MENU, MENU_GROUP_IDS, menuGroupOf } from '../../src/features/co
 import { RESOURCES } from '../../src/features/console/resources';
 
 /** The console's pages that are not resources (`src/routes/admin/$resource/index.tsx`). */
-const OWN_PAGES = ['member-cards', 'figures', 'seasons', 'notifications', 'organization', 'audit-log', 'import-export'];
+const OWN_PAGES = ['member-cards', 'figures', 'fulfilment', 'seasons', 'notifications', 'organization', 'audit-log', 'import-export'];
 
 describe('the console menu', () => {
   it('has the four groups in order: content, match day, members, settings', () => {

@@ -16,6 +16,7 @@ export * from './consent';
 export * from './carousel';
 export * from './profile';
 export * from './rewards';
+export * from './reward-catalogue';
 export * from './audit';
 export * from './figures';
 export * from './leagues';

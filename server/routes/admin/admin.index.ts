@@ -17,6 +17,7 @@ import { memberAdminRoutes } from './members';
 import { pushAdminRoutes } from './push';
 import { organizationAdminRoutes } from './organization';
 import { rankAdminRoutes } from './ranks';
+import { redemptionAdminRoutes } from './redemptions';
 import { seasonAdminRoutes } from './seasons';
 import { adminMediaRoutes } from './media';
 import { operatorsOnly, requireOperator } from './operator';
@@ -41,6 +42,7 @@ export function adminRoutes(deps: AppDeps) {
   app.route('/venue-events', venueEventAdminRoutes(deps));
   app.route('/push-notifications', pushAdminRoutes(deps));
   app.route('/passes', passAdminRoutes(deps));
+  app.route('/', redemptionAdminRoutes(deps));
   for (const { resource } of DOCUMENT_RESOURCES) app.route(`/${resource.name}`, adminResourceRoutes(deps, resource));
   app.get('/audit-log', documented({
     summary: "The organization's audit log, newest first, by entity and operator",

@@ -12,6 +12,7 @@ import { challengeResource } from './challenges.resource';
 import { consentResource } from './consents.resource';
 import { downloadResource } from './downloads.resource';
 import { playlistResource } from './playlists.resource';
+import { rewardResource } from './rewards.resource';
 import { storyResource } from './stories.resource';
 import { sweepstakeResource } from './sweepstakes.resource';
 import { videoResource } from './videos.resource';
@@ -39,4 +40,5 @@ export const DOCUMENT_RESOURCES: readonly DocumentResource[] = [
   { list: 'benefits', resource: benefitResource, keyField: 'key' },
   { list: 'carouselCards', resource: carouselCardResource, keyField: 'key' },
   { list: 'downloads', resource: downloadResource, keyField: 'fileId' },
+  { list: 'rewards', resource: rewardResource, keyField: 'key' },
 ];

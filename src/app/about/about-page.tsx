@@ -20,6 +20,7 @@ const EARN_WAYS = ['challenges', 'checkin', 'videos', 'articles', 'stories', 'ac
 const LINKS = [
   { to: '/history', key: 'history' },
   { to: '/benefits', key: 'benefits' },
+  { to: '/rewards', key: 'rewards' },
   { to: '/cars', key: 'cars' },
   { to: '/digital-downloads', key: 'downloads' },
   { to: '/referral', key: 'referral' },

@@ -1,10 +1,11 @@
 /**
- * `/dashboard`: greeting, the banner of a prize to claim, points and rank, the daily check-in, challenges to do and
+ * `/dashboard`: greeting, the banner of a prize to claim, points and rank, the way to the rewards catalogue, the daily check-in, challenges to do and
  * the rewards carousel.
  * The dashboard composes the fan features (it is the app's home screen, not a domain of its own).
  * The stories rail and the rewards carousel load from their own chunks once the first screen is usable, behind
  * placeholders of their size (docs/decisions/0006-first-load-budget.md).
  */
+import { Link } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFirstScreenSettled } from '../../platform/use-first-screen-settled';
@@ -67,6 +68,12 @@ export function DashboardPage() {
         <Placeholder kind="rail" />
       )}
       {user ? <RankCard user={user} ranks={organization?.ranks} /> : <RankCardSkeleton />}
+      {user ? (
+        <Link to="/rewards" className="card card--interactive dashboard__rewards">
+          <span className="dashboard__rewards-title">{t('rewards.title')}</span>
+          <span className="muted">{t('rewards.text', { count: user.points })}</span>
+        </Link>
+      ) : null}
       {user ? <CheckinCard /> : null}
       <ChallengesToDo />
       {settled ? (

@@ -37,6 +37,7 @@ export const CONTENT_DOCUMENT_LISTS = [
   'benefits',
   'carouselCards',
   'downloads',
+  'rewards',
 ] as const;
 export type ContentDocumentList = (typeof CONTENT_DOCUMENT_LISTS)[number];
 

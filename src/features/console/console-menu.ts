@@ -20,7 +20,7 @@ interface MenuGroup {
 export const CONSOLE_MENU: readonly MenuGroup[] = [
   { id: 'content', pages: ['challenges', 'stories', 'videos', 'articles', 'playlists', 'carousel-cards', 'downloads', 'media'] },
   { id: 'match-day', pages: ['venue-events', 'member-cards', 'activations', 'sweepstakes', 'notifications', 'figures'] },
-  { id: 'members', pages: ['members', 'ranks', 'benefits', 'seasons', 'consents'] },
+  { id: 'members', pages: ['members', 'ranks', 'benefits', 'rewards', 'fulfilment', 'seasons', 'consents'] },
   { id: 'settings', pages: ['organization', 'import-export', 'audit-log'] },
 ];
 

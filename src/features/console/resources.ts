@@ -20,11 +20,13 @@ import { AdminMediaListResponseSchema } from '../../contracts/admin/media';
 import { AdminMemberListResponseSchema } from '../../contracts/admin/member';
 import { AdminPlaylistListResponseSchema, AdminPlaylistResponseSchema, PlaylistInputSchema } from '../../contracts/admin/playlist';
 import { AdminRankListResponseSchema, RankFieldsSchema } from '../../contracts/admin/rank';
+import { AdminRewardListResponseSchema, AdminRewardResponseSchema, RewardInputSchema } from '../../contracts/admin/reward';
 import { AdminStoryListResponseSchema } from '../../contracts/admin/story';
 import { AdminSweepstakeListResponseSchema, AdminSweepstakeResponseSchema, SweepstakeInputSchema } from '../../contracts/admin/sweepstake';
 import { AdminVenueEventListResponseSchema, AdminVenueEventResponseSchema, VenueEventInputSchema } from '../../contracts/admin/venue-event';
 import { AdminVideoListResponseSchema, AdminVideoResponseSchema, VideoInputSchema } from '../../contracts/admin/video';
 import { CAROUSEL_ICONS } from '../../contracts/carousel';
+import { REWARD_FULFILMENTS } from '../../contracts/reward';
 import type { AdminItem, ListAnswerSchema } from './api/admin-api';
 import type { Envelope } from '../../api/client';
 import type { FieldSpec } from './form/fields';
@@ -185,6 +187,31 @@ const DECLARED: readonly ResourceSpec[] = [
     schema: BenefitInputSchema,
     listSchema: AdminBenefitListResponseSchema,
     itemSchema: AdminBenefitResponseSchema,
+  },
+  {
+    // Codes are added, never shown: the list and the form show how many are left (decision 0090).
+    path: 'rewards',
+    titleField: 'title',
+    hasStatus: true,
+    fields: [
+      key,
+      title(),
+      description,
+      media(),
+      { name: 'fulfilment', kind: 'select', choices: REWARD_FULFILMENTS, labelled: true, initial: 'code', required: true },
+      { name: 'addCodes', kind: 'textarea' },
+      when('startsAt', { nullable: true }),
+      when('endsAt', { nullable: true }),
+      number('cost', { required: true }),
+      number('stock', { nullable: true }),
+      number('limitPerMember', { nullable: true }),
+      { name: 'minRankCode', kind: 'select', choicesFrom: 'ranks', nullable: true },
+      sortOrder,
+      draft,
+    ],
+    schema: RewardInputSchema,
+    listSchema: AdminRewardListResponseSchema,
+    itemSchema: AdminRewardResponseSchema,
   },
   {
     path: 'carousel-cards',

@@ -20,12 +20,15 @@ function usePageName() {
   const { t: seasonsText } = useTranslation('console-seasons');
   const { t: pushText } = useTranslation('console-push');
   const { t: cardsText } = useTranslation('console-cards');
+  const { t: rewardsText } = useTranslation('console-rewards');
   return (path: string): string => {
     switch (path) {
       case 'member-cards':
         return cardsText('nav');
       case 'figures':
         return figuresText('nav');
+      case 'fulfilment':
+        return rewardsText('nav');
       case 'seasons':
         return seasonsText('nav');
       case 'notifications':

@@ -17,6 +17,7 @@ import { notify } from '../../../platform/toasts';
 import { adminKeys, adminListQueryOptions, PAGE_SIZE, uploadMedia, type AdminItem, type ListQuery } from '../api/admin-api';
 import type { ResourceSpec } from '../resources';
 import { ConsoleHeading, Pager, StatusBadge } from './console-ui';
+import { RewardStockCell, RewardStockHeader } from './reward-stock';
 import { useConsoleText } from './use-console-text';
 
 interface ResourceListPageProps {
@@ -170,6 +171,7 @@ export function ResourceListPage({ resource, search }: ResourceListPageProps) {
                 {resource.path === 'media' ? <th scope="col">{t('list.preview')}</th> : null}
                 <th scope="col">{t('list.name')}</th>
                 {resource.hasStatus ? <th scope="col">{t('list.status')}</th> : null}
+                {resource.path === 'rewards' ? <RewardStockHeader /> : null}
                 {members ? <th scope="col">{t('members.role')}</th> : <th scope="col">{t('list.updated')}</th>}
                 <th scope="col">{t('list.actions')}</th>
               </tr>
@@ -188,6 +190,7 @@ export function ResourceListPage({ resource, search }: ResourceListPageProps) {
                   ) : null}
                   <th scope="row">{name(item)}</th>
                   {resource.hasStatus ? <td>{item.status ? <StatusBadge status={item.status} /> : null}</td> : null}
+                  {resource.path === 'rewards' ? <RewardStockCell item={item} /> : null}
                   {members ? <td>{t(`members.roles.${item.role === 'operator' ? 'operator' : 'member'}`)}</td> : <td>{item.updatedAt ? date.format(new Date(item.updatedAt)) : ''}</td>}
                   <td>
                     {members ? (

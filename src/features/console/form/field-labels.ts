@@ -87,6 +87,7 @@ export const FIELD_ORDER: readonly string[] = [
   'slug',
   'venue',
   'rankCode',
+  'fulfilment',
   'icon',
   'description',
   'summary',
@@ -101,6 +102,7 @@ export const FIELD_ORDER: readonly string[] = [
   'cdnFileName',
   'fileId',
   'mediaId',
+  'addCodes',
   'thumbnailMediaId',
   'coverMediaId',
   'videoIds',
@@ -121,6 +123,9 @@ export const FIELD_ORDER: readonly string[] = [
   'maxEntriesPerUser',
   'winnerCount',
   'claimDays',
+  'cost',
+  'stock',
+  'limitPerMember',
   'threshold',
   // Who sees it.
   'underageGate',
@@ -128,6 +133,7 @@ export const FIELD_ORDER: readonly string[] = [
   'isPublic',
   'shareable',
   'resultsHidden',
+  'minRankCode',
   // Publishing.
   'sortOrder',
   'draft',

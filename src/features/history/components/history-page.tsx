@@ -30,6 +30,9 @@ const REASON_ICONS: Record<TransactionReason, string> = {
   challenge_result: 'M6 4h12v4a6 6 0 0 1-12 0zM12 14v4M8 20h8',
   // A map pin: checked in at the venue.
   venue_checkin: 'M12 21s-7-6.2-7-11.5A7 7 0 0 1 19 9.5C19 14.8 12 21 12 21zM12 7a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5z',
+  // A gift: a reward of the catalogue redeemed, and its points given back.
+  reward_redemption: 'M4 10h16v10H4zM3 7h18v3H3zM12 7v13M12 7c-2-4-6-3-5 0M12 7c2-4 6-3 5 0',
+  reward_refund: 'M9 14l-5-5 5-5M4 9h11a5 5 0 0 1 0 10h-3',
 };
 
 /** Renders the page. */

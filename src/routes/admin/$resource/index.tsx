@@ -1,12 +1,13 @@
 /**
  * `/admin/{page}`: a console page: the list of a resource (`?q=&status=&page=`), the organization's settings, the
- * audit log (`?entity=&actorUserId=&page=`), the figures (`?period=`), the seasons, push notifications, the member card check (decision 0078) or import and export; anything else is the console's "page not found". One route for them
+ * audit log (`?entity=&actorUserId=&page=`), the figures (`?period=`), the seasons, push notifications, the member card check (decision 0078), the rewards' fulfilment list (decision 0090) or import and export; anything else is the console's "page not found". One route for them
  * all keeps the route tree, which every visitor loads, small; the search is cleaned by the console itself.
  */
 import { createFileRoute } from '@tanstack/react-router';
 import { CardCheckPage } from '../../../features/console/components/card-check-page';
 import { AuditLogPage } from '../../../features/console/components/audit-log-page';
 import { FiguresPage } from '../../../features/console/components/figures-page';
+import { FulfilmentPage } from '../../../features/console/components/fulfilment-page';
 import { ImportExportPage } from '../../../features/console/components/import-export-page';
 import { NotificationsPage } from '../../../features/console/components/notifications-page';
 import { OrganizationPage } from '../../../features/console/components/organization-page';
@@ -30,6 +31,7 @@ function ConsolePageRoute() {
   if (path === 'figures') return <FiguresPage period={search.period} />;
   if (path === 'notifications') return <NotificationsPage />;
   if (path === 'member-cards') return <CardCheckPage />;
+  if (path === 'fulfilment') return <FulfilmentPage />;
   if (path === 'audit-log') return <AuditLogPage key={`${search.entity ?? ''}|${search.actorUserId ?? ''}`} search={search} />;
   const resource = resourceByPath(path);
   if (!resource) return <ConsoleNotFound />;
