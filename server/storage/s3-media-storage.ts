@@ -89,7 +89,15 @@ export function s3MediaStorage(env: Env, client: S3Client = new S3Client(s3Clien
         queueSize: PARTS_IN_FLIGHT,
         leavePartsOnError: false,
       });
-      await upload.done();
+      // The source's own failure (a lost connection, a file past its limit) is what the caller must see, not the
+      // store's answer to the multipart abort that follows it.
+      let failure: unknown = null;
+      if (!(body instanceof Uint8Array)) body.once('error', (error) => (failure ??= error));
+      try {
+        await upload.done();
+      } catch (error) {
+        throw failure ?? error;
+      }
       const stored = await head(key);
       if (!stored) throw new Error(`S3 object ${keyOf(key)} missing right after it was written`);
       return stored;

@@ -108,6 +108,8 @@ export async function createTestContext(
     faultHook?: CreateAppOptions['faultHook'];
     admission?: CreateAppOptions['admission'];
     push?: CreateAppOptions['push'];
+    /** Where uploads keep their bytes (default: memory); see `media-stores.ts`. */
+    storage?: CreateAppOptions['storage'];
   } = {},
 ) {
   const database = await openTestDatabase();
@@ -124,7 +126,7 @@ export async function createTestContext(
     },
   };
   const organization = await seedDemoOrganization(database.db, { organizationKey: ORG_KEY, now: clock() });
-  const { app, deps } = createApp({ db: database.db, env, logger: options.logger ?? silentLogger, mailer, clock, faultHook: options.faultHook, admission: options.admission, push: options.push });
+  const { app, deps } = createApp({ db: database.db, env, logger: options.logger ?? silentLogger, mailer, clock, faultHook: options.faultHook, admission: options.admission, push: options.push, storage: options.storage });
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see TestResponse
   async function request<T = any>(method: string, path: string, opts: RequestOptions = {}): Promise<TestResponse<T>> {

@@ -7,7 +7,8 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readdir } from 'node:fs/promises';
+import { join, relative } from 'node:path';
 import S3rver from '@20minutes/s3rver';
 
 export interface S3StoreStandIn {
@@ -16,6 +17,11 @@ export interface S3StoreStandIn {
   bucket: string;
   /** Environment variables of a server whose media live in this store's bucket. */
   env: Record<string, string>;
+  /**
+   * Every file the store keeps now, relative to its directory: objects and the parts of unfinished multipart
+   * uploads. (Listing through the S3 API is not used: s3rver miscomputes the signature of a bucket listing.)
+   */
+  files(): Promise<string[]>;
   /** Stops the server and removes its directory. */
   stop(): Promise<void>;
 }
@@ -38,6 +44,10 @@ export async function startS3Store(bucket = 'podium-media'): Promise<S3StoreStan
       AWS_ENDPOINT_URL_S3: endpoint,
       AWS_ACCESS_KEY_ID: 'S3RVER',
       AWS_SECRET_ACCESS_KEY: 'S3RVER',
+    },
+    async files() {
+      const entries = await readdir(directory, { recursive: true, withFileTypes: true });
+      return entries.filter((entry) => entry.isFile()).map((entry) => relative(directory, join(entry.parentPath, entry.name))).sort();
     },
     async stop() {
       await server.close();
