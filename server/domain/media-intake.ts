@@ -119,7 +119,7 @@ function checkSize(size: number, kind: StoredKind, rules: MediaRules): void {
 const SNIFF_BYTES = 64 * 1024;
 
 /** A streamed file that passed the gate's first checks: what to hand to the media storage. */
-export type AcceptedMediaStream = Omit<AcceptedMedia, 'bytes'> & {
+type AcceptedMediaStream = Omit<AcceptedMedia, 'bytes'> & {
   /**
    * The bytes to store: whole for an image (at most the image limit, re-encoded), else a stream of the original
    * that fails with the 413 ApiError once it passes the limit of its kind.

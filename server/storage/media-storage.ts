@@ -116,7 +116,7 @@ const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 
  * One file per key under `dir` (created when missing). A file is written to a temporary name, flushed and renamed,
  * so a reader never sees half an image. Its ETag is made of its size and modification time.
  */
-export function diskStorage(dir: string): MediaStorage {
+function diskStorage(dir: string): MediaStorage {
   const ready = mkdir(dir, { recursive: true });
   const pathOf = (key: string) => {
     checkMediaKey(key);

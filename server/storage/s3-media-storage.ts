@@ -33,7 +33,7 @@ function isNotFound(error: unknown): boolean {
 }
 
 /** The S3 client options of an environment (explicit region, endpoint and keys when given). */
-export function s3ClientConfig(env: Env): S3ClientConfig {
+function s3ClientConfig(env: Env): S3ClientConfig {
   const credentials =
     env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
       ? { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY, sessionToken: env.AWS_SESSION_TOKEN ?? undefined }

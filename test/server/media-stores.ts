@@ -13,7 +13,7 @@ import { mediaStorageFor, type MediaStorage } from '../../server/storage/media-s
 import { startS3Store } from '../stand-ins/s3-store';
 
 export const MEDIA_STORES = ['file', 's3'] as const;
-export type MediaStoreKind = (typeof MEDIA_STORES)[number];
+type MediaStoreKind = (typeof MEDIA_STORES)[number];
 
 /** An open store: the environment that names it, a storage on it, and `close` to remove it. */
 export type OpenMediaStore = {
