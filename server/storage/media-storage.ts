@@ -7,8 +7,10 @@
  *   every host of a club that runs several behind a load balancer,
  * - memory (`PODIUM_DATA_DIR=memory://`, tests).
  * Bytes move as streams: a 200 MB video is never held whole in memory, by a write or by a (ranged) read.
- * `mediaStorageFor(env)` picks the one the environment names; tools that copy media between stores (a database
- * move) use `put`/`read`/`head`/`delete` of two of them.
+ * `mediaStorageFor(env)` picks the one the environment names. A tool that copies media between stores (a database
+ * move) builds both the same way, e.g. `mediaStorageFor(loadEnv({ MEDIA_DIR: '/old/media' }))` and
+ * `mediaStorageFor(loadEnv({ MEDIA_STORAGE: 's3', S3_BUCKET: …, AWS_REGION: … }))`, then for each `media.storage_key`
+ * pipes `read(key)`'s body into `put(key, body)` and compares `head(key).size` with `media.size_bytes`.
  */
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
