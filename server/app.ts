@@ -77,7 +77,7 @@ export type CreateAppOptions = {
   mailer?: Mailer;
   /** Defaults to the system clock. */
   clock?: Clock;
-  /** Uploaded media bytes; defaults to memory (tests). `server/main.ts` passes the disk storage. */
+  /** Uploaded media bytes; defaults to memory (tests). `server/main.ts` passes the environment's (`mediaStorageFor`). */
   storage?: MediaStorage;
   /** Tests only: fault injection at each Idempotency-Key step (see `AppDeps.faultHook`). */
   faultHook?: AppDeps['faultHook'];

@@ -17,7 +17,7 @@ import { exportContentDocument, importContentDocument } from './domain/content-d
 import { processEnv } from './env';
 import { ApiError } from './lib/errors';
 import { createOrganization } from './seed/factories';
-import { diskStorage, storageForDataDir } from './storage/media-storage';
+import { mediaStorageFor } from './storage/media-storage';
 
 const USAGE = 'usage: npm run content -- export <file.json> | import <file.json>';
 
@@ -30,7 +30,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const env = processEnv();
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.PODIUM_DATA_DIR, poolSize: 2 });
-  const storage = env.MEDIA_DIR ? diskStorage(env.MEDIA_DIR) : storageForDataDir(env.PODIUM_DATA_DIR);
+  const storage = mediaStorageFor(env);
   const path = resolve(file);
   const base = dirname(path);
   try {

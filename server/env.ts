@@ -108,8 +108,27 @@ export const EnvSchema = z
     SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
     /** PGlite data directory; `memory://` keeps everything in memory. */
     PODIUM_DATA_DIR: z.string().min(1).default('./data'),
-    /** Uploaded media bytes: a directory (default `<PODIUM_DATA_DIR>/media`, memory for `memory://`); decision 0041. */
+    /**
+     * Where uploaded media bytes live (decisions 0041, 0088): `file` (a directory on this host) or `s3` (a bucket
+     * every host shares: S3, MinIO, Supabase Storage, Cloudflare R2).
+     */
+    MEDIA_STORAGE: z.enum(['file', 's3']).default('file'),
+    /** `MEDIA_STORAGE=file`: the directory (default `<PODIUM_DATA_DIR>/media`, memory for `memory://`). */
     MEDIA_DIR: z.string().min(1).optional(),
+    /** `MEDIA_STORAGE=s3`: the bucket (it must exist). */
+    S3_BUCKET: optionalText,
+    /** `MEDIA_STORAGE=s3`: a folder of the bucket for the media, e.g. `podium/media`; unset = the bucket's root. */
+    S3_PREFIX: optionalText,
+    /** `MEDIA_STORAGE=s3`: address the bucket in the path (`endpoint/bucket/key`), as MinIO and some stores need. */
+    S3_FORCE_PATH_STYLE: bool(false),
+    /** The AWS SDK's region (`auto` for Cloudflare R2); required with `MEDIA_STORAGE=s3`. */
+    AWS_REGION: optionalText,
+    /** The AWS SDK's endpoint of an S3-compatible store; unset = Amazon S3. */
+    AWS_ENDPOINT_URL_S3: url('AWS_ENDPOINT_URL_S3'),
+    /** The AWS SDK's access keys; unset = the SDK's default chain (instance or task role, shared profile). */
+    AWS_ACCESS_KEY_ID: optionalText,
+    AWS_SECRET_ACCESS_KEY: optionalText,
+    AWS_SESSION_TOKEN: optionalText,
     /** Uploads one member may make per rolling 24 h (429 above). */
     UPLOAD_DAILY_COUNT: z.coerce.number().int().min(1).default(20),
     /** Bytes one member may upload per rolling 24 h (413 above); default 25 MiB. */
@@ -235,6 +254,13 @@ export const EnvSchema = z
     }
     if ((e.VAPID_PUBLIC_KEY === null) !== (e.VAPID_PRIVATE_KEY === null)) {
       ctx.addIssue({ code: 'custom', path: ['VAPID_PUBLIC_KEY'], message: 'set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither' });
+    }
+    if (e.MEDIA_STORAGE === 's3') {
+      if (!e.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'MEDIA_STORAGE=s3 needs the bucket\'s name' });
+      if (!e.AWS_REGION) ctx.addIssue({ code: 'custom', path: ['AWS_REGION'], message: 'MEDIA_STORAGE=s3 needs the bucket\'s region (auto for Cloudflare R2)' });
+    }
+    if ((e.AWS_ACCESS_KEY_ID === null) !== (e.AWS_SECRET_ACCESS_KEY === null)) {
+      ctx.addIssue({ code: 'custom', path: ['AWS_ACCESS_KEY_ID'], message: 'set both AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or neither' });
     }
     if (e.PUBLIC_AUTH_MODE === 'supabase' && (!e.PUBLIC_SUPABASE_URL || !e.PUBLIC_SUPABASE_ANON_KEY)) {
       ctx.addIssue({

@@ -2,7 +2,7 @@
  * Process entry (`npm start` runs its compiled JavaScript, `npm run dev:server` runs it with tsx): parse the
  * environment, open the database (PGlite or PostgreSQL) and apply migrations, seed the demo organization on an
  * empty database, serve HTTP (traced with OpenTelemetry when OTEL_EXPORTER_OTLP_ENDPOINT is set), keep uploaded
- * media bytes on disk (decision 0041), purge expired rows and unused uploads and roll up the figures' closed days
+ * media bytes on disk or in an S3 bucket (decisions 0041, 0088), purge expired rows and unused uploads and roll up the figures' closed days
  * (decision 0058) hourly, send the operators' scheduled push notifications (decision 0060) every 30 s, answer the
  * load balancer's `/healthz` and `/readyz`, and shut down gracefully on SIGTERM/SIGINT (decision 0089: `/readyz`
  * answers 503 at once, requests are still accepted for SHUTDOWN_DELAY_MS, then the process stops accepting, lets
@@ -25,7 +25,7 @@ import { answerClientErrorsWithJson } from './lib/client-errors';
 import { describeError } from './lib/error-description';
 import { createLogger } from './lib/logger';
 import { seedIfEmpty } from './seed';
-import { diskStorage, storageForDataDir } from './storage/media-storage';
+import { mediaStorageFor } from './storage/media-storage';
 
 /** How long in-flight requests may take to finish after SIGTERM before the process exits anyway (code 1). */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -74,7 +74,10 @@ async function startServer() {
     logger.info(`seeded the demo organization Alpine Racing (organization key ${env.ORGANIZATION_KEY})`);
   }
 
-  const storage = env.MEDIA_DIR ? diskStorage(env.MEDIA_DIR) : storageForDataDir(env.PODIUM_DATA_DIR);
+  const storage = mediaStorageFor(env);
+  if (cluster.isPrimary) {
+    logger.info(storage.kind === 's3' ? `media: S3 bucket ${env.S3_BUCKET}${env.S3_PREFIX ? `/${env.S3_PREFIX}` : ''}` : `media: ${storage.kind}`);
+  }
   // PGlite runs one statement at a time: requests beyond a few wait in line for their turn (decision 0064).
   const admission = database.engine === 'pglite' ? { concurrency: env.PGLITE_CONCURRENT_REQUESTS } : undefined;
   // `stopping` turns /readyz to 503 the moment a signal comes, so a balancer takes this process out first.

@@ -144,10 +144,11 @@ export async function moveToPostgres(options: {
     if (options.media) {
       const { rows } = await source.query<{ key: string }>('select distinct storage_key as key from public.media where storage_key is not null order by 1');
       for (const { key } of rows) {
-        const bytes = await options.media.from.get(key);
-        if (bytes === null) media.missing.push(key);
+        // Streamed from store to store: a 200 MB video is never held whole in memory.
+        const object = await options.media.from.read(key);
+        if (object === null) media.missing.push(key);
         else {
-          await options.media.to.put(key, bytes);
+          await options.media.to.put(key, object.body);
           media.copied++;
         }
       }

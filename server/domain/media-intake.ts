@@ -10,8 +10,11 @@
  *   scaled down to fit inside `MAX_IMAGE_EDGE` square, and stored without any metadata (EXIF with its GPS position
  *   and author, XMP, IPTC, ICC, comments), so a photo never gives away where or by whom it was taken, and bytes
  *   that only start like an image (a PNG signature followed by HTML) are refused with 422.
- * Videos and PDFs are stored as they are.
+ * Videos and PDFs are stored as they are. `acceptMedia` takes a file whole; `acceptMediaStream` takes one as it
+ * arrives, so a 200 MB video is streamed to the media storage and never held in memory (decision 0088).
  */
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { MAX_IMAGE_EDGE, MEDIA_SIZE_LIMITS, UPLOAD_CONTENT_TYPES, type UploadContentType } from '../../src/contracts/admin/media';
@@ -87,17 +90,119 @@ async function reencodeImage(bytes: Uint8Array, type: UploadContentType): Promis
  *   an image cannot be decoded
  */
 export async function acceptMedia(bytes: Uint8Array, rules: MediaRules = UPLOAD_RULES): Promise<AcceptedMedia> {
-  const sniffed = (await fileTypeFromBuffer(bytes))?.mime;
+  const { contentType, kind } = await identify(bytes, rules);
+  checkSize(bytes.length, kind, rules);
+  if (kind !== 'image') return { contentType, kind, bytes, width: null, height: null };
+  return { contentType, kind, ...(await reencodeImage(bytes, contentType)) };
+}
+
+/** The sniffed type of a file from its first bytes, if on the list; else 415 (see `acceptMedia`). */
+async function identify(head: Uint8Array, rules: MediaRules): Promise<{ contentType: UploadContentType; kind: StoredKind }> {
+  const sniffed = (await fileTypeFromBuffer(head))?.mime;
   const contentType = rules.types.find((type) => type === sniffed);
   if (!contentType) {
     const names = rules.types.map((type) => TYPE_NAMES[type]).join(', ');
     throw new ApiError(415, 'UnsupportedMediaType', `Only these files can be stored: ${names}`, { detected: sniffed ?? null });
   }
-  const kind = UPLOAD_CONTENT_TYPES[contentType];
+  return { contentType, kind: UPLOAD_CONTENT_TYPES[contentType] };
+}
+
+/** 413 when `size` bytes is past the limit of `kind` (see `acceptMedia`). */
+function checkSize(size: number, kind: StoredKind, rules: MediaRules): void {
   const limit = rules.limits[kind];
-  if (bytes.length > limit) {
+  if (size > limit) {
     throw new ApiError(413, 'PayloadTooLarge', `This file is larger than ${Math.round(limit / MB)} MB`, { limitBytes: limit });
   }
-  if (kind !== 'image') return { contentType, kind, bytes, width: null, height: null };
-  return { contentType, kind, ...(await reencodeImage(bytes, contentType)) };
+}
+
+/** Bytes read from a streamed file before its type is sniffed (file-type looks at most at the first few KB). */
+const SNIFF_BYTES = 64 * 1024;
+
+/** A streamed file that passed the gate's first checks: what to hand to the media storage. */
+type AcceptedMediaStream = Omit<AcceptedMedia, 'bytes'> & {
+  /**
+   * The bytes to store: whole for an image (at most the image limit, re-encoded), else a stream of the original
+   * that fails with the 413 ApiError once it passes the limit of its kind.
+   */
+  body: Uint8Array | Readable;
+  /** Once `body` has been read to its end: the SHA-256 (hex) of the file as received. */
+  digest(): string;
+};
+
+/**
+ * `acceptMedia` for a file arriving as a stream (an operator's 200 MB video), reading no more of it into memory
+ * than its first `SNIFF_BYTES`, except an image, which is read whole (within its kind's limit) to be re-encoded.
+ * The same gate: type sniffed from the first bytes (415), the limit of its kind (413, for a video or PDF raised
+ * while `body` is read), images re-encoded without metadata (422 when undecodable).
+ * @param file the file's bytes; read through an iterator that leaves it open, so a refused file can be drained
+ * @returns null for an empty file (callers answer it in their own words), else what to store
+ */
+export async function acceptMediaStream(file: Readable, rules: MediaRules = UPLOAD_RULES): Promise<AcceptedMediaStream | null> {
+  const hash = createHash('sha256');
+  const chunks = file.iterator({ destroyOnReturn: false });
+  const head: Buffer[] = [];
+  let size = 0;
+  let ended = false;
+  const take = async () => {
+    const next = await chunks.next();
+    if (next.done) {
+      ended = true;
+      return null;
+    }
+    const chunk = next.value as Buffer;
+    size += chunk.length;
+    hash.update(chunk);
+    return chunk;
+  };
+  // Whatever ends the reading early leaves the file open (not destroyed) and without our listener, to be drained.
+  const release = async () => {
+    if (!ended) await chunks.return?.();
+  };
+  let digest: string | null = null;
+  const finish = () => {
+    digest = hash.digest('hex');
+  };
+  const digestOf = () => {
+    if (digest === null) throw new Error('the file has not been read to its end');
+    return digest;
+  };
+  let contentType: UploadContentType;
+  let kind: StoredKind;
+  try {
+    while (size < SNIFF_BYTES && !ended) {
+      const chunk = await take();
+      if (chunk) head.push(chunk);
+    }
+    if (size === 0) return null;
+    ({ contentType, kind } = await identify(Buffer.concat(head), rules));
+    checkSize(size, kind, rules);
+    if (kind === 'image') {
+      while (!ended) {
+        const chunk = await take();
+        checkSize(size, kind, rules);
+        if (chunk) head.push(chunk);
+      }
+      finish();
+      const image = await reencodeImage(new Uint8Array(Buffer.concat(head)), contentType);
+      return { contentType, kind, body: image.bytes, width: image.width, height: image.height, digest: digestOf };
+    }
+  } catch (error) {
+    await release();
+    throw error;
+  }
+  const limitOf = kind;
+  async function* rest() {
+    try {
+      yield* head;
+      while (!ended) {
+        const chunk = await take();
+        checkSize(size, limitOf, rules);
+        if (chunk) yield chunk;
+      }
+      finish();
+    } finally {
+      await release();
+    }
+  }
+  return { contentType, kind, body: Readable.from(rest(), { objectMode: false }), width: null, height: null, digest: digestOf };
 }

@@ -80,6 +80,11 @@ export type AppEnv = {
     /** Set by a handler whose response must not be kept for Idempotency-Key replays (it holds a secret). */
     idempotencyNoStore?: boolean;
     /**
+     * Set by a middleware that consumed the body before the Idempotency-Key middleware (a streamed upload): the
+     * request's fingerprint in place of the body's SHA-256.
+     */
+    idempotencyFingerprint?: string;
+    /**
      * The text of the answer `sendData` made, beside that answer: the Idempotency-Key middleware keeps it for
      * replays without reading the body back (which would turn the answer into a stream).
      */

@@ -11,7 +11,8 @@
  *   always means "not applied". The requests chosen by `groupCommit` share that transaction with the others of
  *   their turn and commit with them, all or nothing (decision 0066);
  * - a replay gets the stored status and body (header `Idempotent-Replayed`);
- * - the same key with another method, path or body is 422 IdempotencyKeyReused;
+ * - the same key with another method, path or body is 422 IdempotencyKeyReused (a streamed upload, whose body is
+ *   gone by then, is compared by the fingerprint its own middleware set: `idempotencyFingerprint`);
  * - a 5xx or a lost database connection rolls the whole request back and frees the key at once, so the client's
  *   immediate retry is processed (`release`, which tries again on another connection when the pool handed it one
  *   that died with the others; decision 0071); a 429, or a handler that
@@ -81,7 +82,7 @@ export function idempotency(deps: AppDeps, options: { groupCommit?: (c: Context<
     const principal = principalKey(c.get('principal'));
     const method = c.req.method;
     const path = c.req.path;
-    const fingerprint = sha256(new Uint8Array(await c.req.arrayBuffer()));
+    const fingerprint = c.get('idempotencyFingerprint') ?? sha256(new Uint8Array(await c.req.arrayBuffer()));
     const where = and(eq(idempotencyRecords.principal, principal), eq(idempotencyRecords.key, key));
 
     for (let attempt = 0; attempt < 3; attempt++) {

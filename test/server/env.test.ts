@@ -46,6 +46,38 @@ describe('server environment', () => {
   });
 });
 
+describe('media storage (decision 0088)', () => {
+  it('keeps media in a directory by default, so the quick start needs no bucket', () => {
+    expect(loadEnv({})).toMatchObject({ MEDIA_STORAGE: 'file', S3_BUCKET: null, S3_FORCE_PATH_STYLE: false });
+  });
+
+  it('MEDIA_STORAGE=s3 needs a bucket and a region, and access keys come in pairs, each problem named', () => {
+    const error = (() => {
+      try {
+        loadEnv({ MEDIA_STORAGE: 's3', AWS_ACCESS_KEY_ID: 'AKIA0000' });
+      } catch (e) {
+        return e as EnvError;
+      }
+    })();
+    expect(error).toBeInstanceOf(EnvError);
+    expect(error!.issues.map((i) => i.variable).sort()).toEqual(['AWS_ACCESS_KEY_ID', 'AWS_REGION', 'S3_BUCKET']);
+    expect(() => loadEnv({ MEDIA_STORAGE: 'disk' })).toThrow(/MEDIA_STORAGE/);
+  });
+
+  it('an S3-compatible store is named by its endpoint URL, with path-style addressing where it needs it', () => {
+    const env = loadEnv({
+      MEDIA_STORAGE: 's3',
+      S3_BUCKET: 'club-media',
+      S3_PREFIX: 'podium/media',
+      S3_FORCE_PATH_STYLE: 'true',
+      AWS_REGION: 'auto',
+      AWS_ENDPOINT_URL_S3: 'https://account.r2.cloudflarestorage.com',
+    });
+    expect(env).toMatchObject({ S3_BUCKET: 'club-media', S3_PREFIX: 'podium/media', S3_FORCE_PATH_STYLE: true, AWS_ACCESS_KEY_ID: null });
+    expect(() => loadEnv({ AWS_ENDPOINT_URL_S3: 'not a url' })).toThrow(/AWS_ENDPOINT_URL_S3/);
+  });
+});
+
 describe('production defaults (decision 0042)', () => {
   const ownSecrets = { AUTH_SECRET: 'a-real-production-secret-0042', ORGANIZATION_KEY: 'pk_live_real_club' };
 

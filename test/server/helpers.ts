@@ -109,6 +109,7 @@ export async function createTestContext(
     faultHook?: CreateAppOptions['faultHook'];
     admission?: CreateAppOptions['admission'];
     push?: CreateAppOptions['push'];
+    /** Where uploads keep their bytes (default: memory); see `media-stores.ts`. */
     storage?: CreateAppOptions['storage'];
     lifecycle?: CreateAppOptions['lifecycle'];
   } = {},

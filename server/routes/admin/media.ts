@@ -9,12 +9,17 @@
  * - `adminMediaRoutes`: `GET /` (paginated, newest first, `?q=` over name and key), `GET /{id}`, `DELETE /{id}`
  *   (409 while content refers to the media).
  * Every upload and deletion writes its audit-log entry in the same transaction as the row. Bytes live in the media
- * storage (decision 0041); they are written before the row and removed again when the row is not.
+ * storage (decisions 0041, 0088): the file is streamed there as it arrives (a 200 MB video is never held in memory;
+ * an image, at most 10 MB, is read whole to be re-encoded), before the row, and removed again when no row took it.
  */
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import busboy from 'busboy';
 import { and, count, desc, eq, getTableColumns, ilike, inArray, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { Hono } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { AdminListQuerySchema, DeletionResponseSchema } from '../../../src/contracts/admin/common';
 import { PathIdSchema } from '../../../src/contracts/common';
 import {
@@ -26,6 +31,7 @@ import {
   mediaKindOf,
   type AdminMedia,
   type MediaKind,
+  type UploadContentType,
 } from '../../../src/contracts/admin/media';
 import { isUniqueViolation, type DbOrTx } from '../../db/client';
 import {
@@ -46,7 +52,8 @@ import {
   videos,
 } from '../../db/schema';
 import { recordAudit } from '../../domain/audit';
-import { acceptMedia } from '../../domain/media-intake';
+import { acceptMediaStream } from '../../domain/media-intake';
+import { sha256 } from '../../lib/crypto';
 import { ApiError, conflict, notFound, validationFailed } from '../../lib/errors';
 import { parseWith, sendData } from '../../lib/http';
 import { documented } from '../../lib/openapi';
@@ -109,6 +116,69 @@ async function isReferenced(db: DbOrTx, id: string): Promise<boolean> {
   return rows[0]?.used === true;
 }
 
+/** An operator's file, received and already in the media storage under `id`, with the form's other fields. */
+type ReceivedUpload = {
+  id: string;
+  name: string | null;
+  key: string | undefined;
+  contentType: UploadContentType;
+  sizeBytes: number;
+  width: number | null;
+  height: number | null;
+  /** SHA-256 of the file as received: the Idempotency-Key fingerprint of the upload. */
+  digest: string;
+};
+
+/** What the form's parts said, once read to the end. */
+type FormOutcome = { fields: Map<string, string>; file: (Omit<ReceivedUpload, 'id' | 'key' | 'name'> & { name: string | null }) | null };
+
+const invalidForm = () => validationFailed('Invalid upload form', [{ path: 'file', message: 'Not a readable form' }]);
+
+/**
+ * Reads a `multipart/form-data` body as it arrives, streaming its `file` part through the gate of stored media
+ * (`acceptMediaStream`) into `storage` under `id`; other parts are small fields (the key). A refused file is drained
+ * with the rest of the body, so the answer goes out on a connection that stays usable.
+ * @throws ApiError 415/413/422 of the gate, 422 for a form that cannot be read, an empty file
+ */
+async function receiveForm(deps: AppDeps, id: string, body: ReadableStream<Uint8Array>, contentType: string): Promise<FormOutcome> {
+  const parser = busboy({
+    headers: { 'content-type': contentType },
+    defParamCharset: 'utf8',
+    limits: { files: 1, fields: 8, fieldSize: 4096, fileSize: MAX_MEDIA_UPLOAD_BYTES },
+  });
+  const fields = new Map<string, string>();
+  let stored: Promise<FormOutcome['file']> | null = null;
+  parser.on('field', (name, value) => fields.set(name, value));
+  parser.on('file', (name, file, info) => {
+    if (name !== 'file' || stored) {
+      file.resume();
+      return;
+    }
+    stored = (async () => {
+      const accepted = await acceptMediaStream(file);
+      if (!accepted) throw validationFailed('The file is empty', [{ path: 'file', message: 'Empty file' }]);
+      const saved = await deps.storage.put(id, accepted.body, { contentType: accepted.contentType });
+      return {
+        name: info.filename?.slice(0, 255) || null,
+        contentType: accepted.contentType,
+        sizeBytes: saved.size,
+        width: accepted.width,
+        height: accepted.height,
+        digest: accepted.digest(),
+      };
+    })();
+    // A refused file is read to its end (thrown away) so the parser, and the body, run to their end.
+    stored.catch(() => file.resume());
+  });
+  try {
+    await pipeline(Readable.fromWeb(body as NodeReadableStream<Uint8Array>), parser);
+  } catch {
+    await (stored as Promise<unknown> | null)?.catch(() => undefined);
+    throw invalidForm();
+  }
+  return { fields, file: await (stored ?? Promise.resolve(null)) };
+}
+
 /** Builds `POST /` (mounted at `/api/admin/media` before the API's body limit). */
 export function adminMediaUploadRoutes(deps: AppDeps) {
   const tooLarge = (limit: number) => new ApiError(413, 'PayloadTooLarge', `This file is larger than ${Math.round(limit / MB)} MB`, { limitBytes: limit });
@@ -118,6 +188,32 @@ export function adminMediaUploadRoutes(deps: AppDeps) {
       throw tooLarge(MEDIA_SIZE_LIMITS.video);
     },
   });
+  const uploads = new WeakMap<Context, ReceivedUpload>();
+  /**
+   * Receives the file into the media storage before the Idempotency-Key middleware (which would otherwise read the
+   * whole body to fingerprint it, and hold its transaction for the length of the upload); the upload's fingerprint
+   * is the file's SHA-256 with the form's fields. Once the request is over, the bytes are removed again unless a
+   * media row took them (a refused key, a replay, a conflict, a rolled-back request).
+   */
+  const receive: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const contentType = c.req.header('content-type') ?? '';
+    if (!/^multipart\/form-data\b/i.test(contentType) || !c.req.raw.body) {
+      throw new ApiError(415, 'UnsupportedMediaType', 'Send the file as multipart/form-data, in the field "file"');
+    }
+    const id = randomUUID();
+    try {
+      const { fields, file } = await receiveForm(deps, id, c.req.raw.body, contentType);
+      if (!file) throw validationFailed('Invalid upload form', [{ path: 'file', message: 'Required' }]);
+      const key = fields.get('key');
+      const parsed = parseWith(MediaUploadFieldsSchema, { key: key ? key : undefined }, 'Invalid upload form');
+      uploads.set(c, { id, ...file, key: parsed.key });
+      c.set('idempotencyFingerprint', sha256(JSON.stringify([file.digest, file.name, parsed.key ?? null])));
+      await next();
+    } finally {
+      const [kept] = await deps.db.select({ id: media.id }).from(media).where(eq(media.id, id));
+      if (!kept) await deps.storage.delete(id);
+    }
+  };
   return new Hono<AppEnv>().post('/', documented({
     summary: 'Uploads a media file to the library (image, MP4/WebM video or PDF)',
     description:
@@ -134,51 +230,33 @@ export function adminMediaUploadRoutes(deps: AppDeps) {
       415: 'UnsupportedMediaType: not multipart/form-data, or not a JPEG, PNG, WebP or GIF image, MP4/WebM video or PDF.',
       422: 'ValidationFailed: no file, an empty or unreadable one, or an invalid key.',
     },
-  }), uploadLimit, authenticate(deps), operatorsOnly(), idempotency(deps), async (c) => {
+  }), uploadLimit, authenticate(deps), operatorsOnly(), receive, idempotency(deps), async (c) => {
     const { organization, user } = requireOperator(c.get('principal'));
-    if (!/^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '')) {
-      throw new ApiError(415, 'UnsupportedMediaType', 'Send the file as multipart/form-data, in the field "file"');
-    }
-    const form = await c.req.parseBody().catch(() => {
-      throw validationFailed('Invalid upload form', [{ path: 'file', message: 'Not a readable form' }]);
-    });
-    const file = form.file;
-    if (!(file instanceof File)) throw validationFailed('Invalid upload form', [{ path: 'file', message: 'Required' }]);
-    const fields = parseWith(MediaUploadFieldsSchema, { key: typeof form.key === 'string' && form.key !== '' ? form.key : undefined }, 'Invalid upload form');
-    const original = new Uint8Array(await file.arrayBuffer());
-    if (original.length === 0) throw validationFailed('The file is empty', [{ path: 'file', message: 'Empty file' }]);
-
-    // The one gate of stored media: type sniffed from the bytes, size limit of its kind, images re-encoded.
-    const stored = await acceptMedia(original);
-    const { contentType } = stored;
-
-    const id = randomUUID();
-    await deps.storage.put(id, stored.bytes);
+    const upload = uploads.get(c)!;
     try {
       const row = await deps.db.transaction(async (tx) => {
         const [inserted] = await tx
           .insert(media)
           .values({
-            id,
+            id: upload.id,
             organizationId: organization.id,
-            name: file.name.slice(0, 255) || null,
-            contentType,
-            storageKey: id,
-            sizeBytes: stored.bytes.length,
+            name: upload.name,
+            contentType: upload.contentType,
+            storageKey: upload.id,
+            sizeBytes: upload.sizeBytes,
             createdAt: deps.clock(),
-            key: fields.key ?? null,
-            width: stored.width,
-            height: stored.height,
+            key: upload.key ?? null,
+            width: upload.width,
+            height: upload.height,
           })
           .returning();
         const { bytes: _bytes, ...item } = inserted;
         const audited = toAdminMedia(deps, item);
-        await recordAudit(tx, user, { entity: 'media', entityId: id, action: 'create', before: null, after: { ...audited } });
+        await recordAudit(tx, user, { entity: 'media', entityId: upload.id, action: 'create', before: null, after: { ...audited } });
         return item;
       });
       return sendData(c, toAdminMedia(deps, row), 201);
     } catch (error) {
-      await deps.storage.delete(id);
       if (isUniqueViolation(error)) throw conflict('Another media already has this key');
       throw error;
     }
