@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { diskStorage } from '../../server/storage/media-storage';
+import { loadEnv } from '../../server/env';
+import { mediaStorageFor } from '../../server/storage/media-storage';
 import { createTestContext, type TestContext } from './helpers';
 
 describe('health and readiness', () => {
@@ -69,7 +70,7 @@ describe('readiness with a media store that cannot be read', () => {
     // A file where the media directory should be: every read fails (ENOTDIR), as with an unmounted volume.
     const notADirectory = join(dir, 'media');
     writeFileSync(notADirectory, 'not a directory');
-    ctx = await createTestContext({ storage: diskStorage(notADirectory) });
+    ctx = await createTestContext({ storage: mediaStorageFor(loadEnv({ MEDIA_DIR: notADirectory })) });
   });
   afterAll(async () => {
     await ctx?.close();
