@@ -1,6 +1,6 @@
 /**
  * `/history` (spec §2 "History", §7 `GET /user/me/transactions`; decision 0027): the member's points history —
- * balance on top, then the ledger grouped by day (newest first): an icon for the reason, the label, the time, the
+ * balance on top (with the next points expiry), then the ledger grouped by day (newest first): an icon for the reason, the label, the time, the
  * signed amount (+ earned, − spent) and the balance after each row. Loading, error and empty states.
  */
 import { Link } from '@tanstack/react-router';
@@ -10,6 +10,7 @@ import { HistoryIcon, PathIcon } from '../../../components/icons';
 import { Page } from '../../../components/page';
 import type { TransactionReason } from '../../../contracts/user';
 import { ListSkeleton } from '../../../components/content-ui';
+import { NextExpiry } from '../../../components/next-expiry';
 import { ListError, ListStates } from '../../../components/list-states';
 import { useCurrentUser } from '../../../lib/session/get-current-user';
 import { useTransactions } from '../api/get-transactions';
@@ -30,6 +31,8 @@ const REASON_ICONS: Record<TransactionReason, string> = {
   challenge_result: 'M6 4h12v4a6 6 0 0 1-12 0zM12 14v4M8 20h8',
   // A map pin: checked in at the venue.
   venue_checkin: 'M12 21s-7-6.2-7-11.5A7 7 0 0 1 19 9.5C19 14.8 12 21 12 21zM12 7a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5z',
+  // An hourglass: points that reached their expiry day.
+  expired: 'M6 3h12M6 21h12M7 3c0 5 10 5 10 9s-10 4-10 9M17 3c0 5-10 5-10 9s10 4 10 9',
 };
 
 /** Renders the page. */
@@ -52,6 +55,7 @@ export function HistoryPage() {
             <span className="eyebrow" style={{ color: 'inherit' }}>{t('balance')}</span>
             <span className="history-balance__value">{t('points', { count: user.points, formatted: plain.format(user.points) })}</span>
             <span>{t('lifetime', { count: user.lifetimePoints, formatted: plain.format(user.lifetimePoints) })}</span>
+            <NextExpiry nextExpiry={user.nextExpiry} className="history-balance__expiry" />
           </div>
         ) : null}
         <ListStates
