@@ -221,3 +221,28 @@ describe('nextExpiry and reminders', () => {
     expect(await t.db.select().from(pointsExpiryReminders).where(eq(pointsExpiryReminders.userId, member.userId))).toEqual([]);
   });
 });
+
+describe('figures', () => {
+  it('show the points expired per day apart from those spent, live and once the day is rolled up', async () => {
+    const expiring = await createMember(t);
+    const spender = await createMember(t);
+    await award(expiring.userId, 90, '2027-09-01T10:00:00Z');
+    await award(spender.userId, 40, '2027-09-25T10:00:00Z');
+    await runPointsExpiry(t.deps, at('2027-10-01T07:00:00Z'));
+    await spend(spender.userId, 15, '2027-10-01T08:00:00Z');
+    const expiredThatDay = (await t.db.select({ amount: pointTransactions.amount }).from(pointTransactions).where(eq(pointTransactions.reference, 'expiry:2027-10-01')))
+      .reduce((sum, row) => sum - row.amount, 0);
+    expect(expiredThatDay).toBeGreaterThanOrEqual(90);
+    const figures = async (period: string) => {
+      const res = await t.request('GET', `/api/admin/figures?period=${period}`, { token: ops });
+      expect(res.status, res.text).toBe(200);
+      return res.body.data.points as { expired: number; spent: number; days: Array<{ day: string; earned: number; spent: number; expired: number }> };
+    };
+    t.clock.set('2027-10-01T12:00:00Z');
+    expect(await figures('today')).toMatchObject({ expired: expiredThatDay, spent: 15 });
+    t.clock.set('2027-10-20T12:00:00Z');
+    const month = await figures('30d');
+    expect(month.days.find((d) => d.day === '2027-10-01')).toEqual({ day: '2027-10-01', earned: 0, spent: 15, expired: expiredThatDay });
+    expect(month.expired).toBe(expiredThatDay);
+  });
+});
