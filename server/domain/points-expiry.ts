@@ -32,7 +32,7 @@ const EMAIL_CONSENT_KEY = 'marketing-emails';
 type ExpiringOrganization = { id: string; name: string; timeZone: string; pointsExpireAfterDays: number };
 
 /** What one run did, summed over the organizations. */
-export type PointsExpiryRun = { organizations: number; members: number; points: number; reminded: number };
+type PointsExpiryRun = { organizations: number; members: number; points: number; reminded: number };
 
 /** Rows of a raw statement (both drivers answer `{rows}`). */
 async function rowsOf<T>(db: DbOrTx, statement: SQL): Promise<T[]> {

@@ -16,7 +16,7 @@ import { addDays, dayInZone } from './calendar';
 export type ExpiryLedgerEntry = { amount: number; createdAt: Date | string };
 
 /** The organization's setting: days a lot lives (null = points never expire), and its IANA time zone. */
-export type PointsExpirySetting = { pointsExpireAfterDays: number | null; timeZone: string };
+type PointsExpirySetting = { pointsExpireAfterDays: number | null; timeZone: string };
 
 /** The next expiry of a member: how many points, and the day (`YYYY-MM-DD`, organization time) they expire on. */
 export type NextExpiry = { points: number; on: string };
