@@ -4,7 +4,7 @@
  * times `runPointsExpiry`: every member gets an `expired` row and a reminder row. Target: under 10 s. A second run
  * (which must change nothing) is timed too.
  *
- * Run by `npm run bench`, or alone with `npx tsx scripts/bench-expiry.ts`. PostgreSQL from `BENCH_DATABASE_URL`
+ * Run by `npm run bench`, or alone with `npx tsx scripts/bench-expiry.ts` (`BENCH_EXPIRY_MEMBERS` sets the number). PostgreSQL from `BENCH_DATABASE_URL`
  * (default `postgres://postgres@127.0.0.1:5432/postgres`, a role allowed to create databases); the database it
  * creates is dropped afterwards.
  */
@@ -20,7 +20,7 @@ import { loadEnv } from '../server/env';
 import { silentLogger } from '../server/lib/logger';
 import { seedDemoOrganization } from '../server/seed/demo';
 
-const MEMBERS = 100_000;
+const MEMBERS = Number(process.env.BENCH_EXPIRY_MEMBERS ?? 100_000);
 const EXPIRE_AFTER_DAYS = 30;
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
