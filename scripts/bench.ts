@@ -3,10 +3,12 @@
  * - first-load JavaScript of /dashboard (gzip KiB, see bench-bundle.ts);
  * - API throughput on the embedded PGlite for a signed-in fan: GET /api/user/me, GET /api/challenge,
  *   GET /api/checkin (autocannon, 10 connections, 10 s each: requests/s, latency p50/p99 in ms);
- * - entering a pick'em result over 50,000 responses on PostgreSQL (ms, see bench-results.ts).
+ * - entering a pick'em result over 50,000 responses on PostgreSQL (ms, see bench-results.ts);
+ * - the daily points-expiry job over 100,000 members on PostgreSQL (ms, see bench-expiry.ts).
  */
 import autocannon from 'autocannon';
 import { measureDashboardJs, printDashboardJs } from './bench-bundle';
+import { printPointsExpiry } from './bench-expiry';
 import { printResultEntry } from './bench-results';
 import { apiHeaders, startServer, signInFan } from './lib/server';
 
@@ -34,3 +36,4 @@ try {
 }
 
 await printResultEntry();
+await printPointsExpiry();

@@ -3,7 +3,7 @@
  * environment, open the database (PGlite or PostgreSQL) and apply migrations, seed the demo organization on an
  * empty database, serve HTTP (traced with OpenTelemetry when OTEL_EXPORTER_OTLP_ENDPOINT is set), keep uploaded
  * media bytes on disk or in an S3 bucket (decisions 0041, 0088), purge expired rows and unused uploads and roll up the figures' closed days
- * (decision 0058) hourly, send the operators' scheduled push notifications (decision 0060) every 30 s, answer the
+ * (decision 0058) and expire points that reached their day with their reminders (decision 0091) hourly, send the operators' scheduled push notifications (decision 0060) every 30 s, answer the
  * load balancer's `/healthz` and `/readyz`, and shut down gracefully on SIGTERM/SIGINT (decision 0089: `/readyz`
  * answers 503 at once, requests are still accepted for SHUTDOWN_DELAY_MS, then the process stops accepting, lets
  * in-flight requests finish within 10 s, closes the database and exits 0).
@@ -19,6 +19,7 @@ import { runPrimary } from './cluster';
 import { openDatabase } from './db/client';
 import { rollUpEveryOrganization } from './domain/figures';
 import { purgeExpired } from './domain/housekeeping';
+import { runPointsExpiry } from './domain/points-expiry';
 import { processDuePushNotifications } from './domain/push';
 import { processEnv, startupWarnings } from './env';
 import { answerClientErrorsWithJson } from './lib/client-errors';
@@ -108,6 +109,9 @@ async function startServer() {
     purgeExpired(database.db, new Date(), storage).catch((error) => logger.warn('housekeeping failed', describeError(error)));
     // The figures' closed days, so that an operator's request does not pay for them (decision 0058).
     rollUpEveryOrganization(database.db, new Date()).catch((error) => logger.warn('figures rollup failed', describeError(error)));
+    // Points that reached their day, and the reminders due (decision 0091): once per member and day, so running it
+    // hourly and from every process is safe; the first run after midnight (organization time) does the day's work.
+    runPointsExpiry(deps, new Date()).catch((error) => logger.warn('points expiry failed', describeError(error)));
   }, 60 * 60 * 1000);
   housekeeping.unref();
   // Operators' scheduled push notifications (decision 0060): due rows are claimed by one process each.

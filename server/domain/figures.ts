@@ -180,27 +180,44 @@ async function checkinsFigure(db: DbOrTx, s: FiguresScope): Promise<Figures['che
   return { total: sum(days.map((d) => d.count)), days };
 }
 
-/** Points earned (the ledger's credits) and spent (its debits, as a positive number) by day. */
+/**
+ * The ledger's points by day of `s` as rows of `day, earned, spent, expired` (spent and expired positive; spent
+ * leaves the expiries out). Both parts read an index alone: all rows by organization and time, and the expiry rows'
+ * partial index; the expiries are taken off the debits.
+ */
+function pointsByDay(s: FiguresScope): SQL {
+  return sql`select ${dayOf(sql.raw('created_at'), s)} as day,
+      sum(amount) filter (where amount > 0) as earned, -sum(amount) filter (where amount < 0) as spent, null::bigint as expired
+    from point_transactions where organization_id = ${s.organizationId} and ${inPeriod(sql.raw('created_at'), s)}
+    group by 1
+    union all
+    select ${dayOf(sql.raw('created_at'), s)}, null, sum(amount), -sum(amount)
+    from point_transactions where organization_id = ${s.organizationId} and reason = 'expired' and ${inPeriod(sql.raw('created_at'), s)}
+    group by 1`;
+}
+
+/** Points earned (the ledger's credits), spent (its debits but expiries, as a positive number) and expired by day. */
 async function pointsFigure(db: DbOrTx, s: FiguresScope): Promise<Figures['points']> {
   const { rolled, live } = split(s);
-  const rows = await rowsOf<{ day: string; earned: number | string; spent: number | string }>(
+  const rows = await rowsOf<{ day: string; earned: number | string; spent: number | string; expired: number | string }>(
     db,
-    sql`select to_char(days.day, 'YYYY-MM-DD') as day, coalesce(p.earned, 0)::int as earned, coalesce(p.spent, 0)::int as spent
+    sql`select to_char(days.day, 'YYYY-MM-DD') as day, coalesce(p.earned, 0)::int as earned, coalesce(p.spent, 0)::int as spent,
+        coalesce(p.expired, 0)::int as expired
       from (${daysOf(s)}) as days left join (
-        select ${dayOf(sql.raw('created_at'), live)} as day,
-          sum(amount) filter (where amount > 0) as earned, -sum(amount) filter (where amount < 0) as spent
-        from point_transactions where organization_id = ${live.organizationId} and ${inPeriod(sql.raw('created_at'), live)}
-        group by 1
-        union all
-        select day, sum(value) filter (where figure = 'points_earned'), sum(value) filter (where figure = 'points_spent')
-        from figure_days where organization_id = ${rolled.organizationId} and figure in ('points_earned', 'points_spent')
-          and day between ${rolled.from}::date and ${rolled.to}::date
-        group by day
+        select day, sum(earned) as earned, sum(spent) as spent, sum(expired) as expired from (
+          ${pointsByDay(live)}
+          union all
+          select day, sum(value) filter (where figure = 'points_earned'), sum(value) filter (where figure = 'points_spent'),
+            sum(value) filter (where figure = 'points_expired')
+          from figure_days where organization_id = ${rolled.organizationId} and figure in ('points_earned', 'points_spent', 'points_expired')
+            and day between ${rolled.from}::date and ${rolled.to}::date
+          group by day
+        ) as both_parts group by day
       ) as p on p.day = days.day
       order by days.day`,
   );
-  const days = rows.map((r) => ({ day: String(r.day), earned: Number(r.earned), spent: Number(r.spent) }));
-  return { earned: sum(days.map((d) => d.earned)), spent: sum(days.map((d) => d.spent)), days };
+  const days = rows.map((r) => ({ day: String(r.day), earned: Number(r.earned), spent: Number(r.spent), expired: Number(r.expired) }));
+  return { earned: sum(days.map((d) => d.earned)), spent: sum(days.map((d) => d.spent)), expired: sum(days.map((d) => d.expired)), days };
 }
 
 /** Sweepstake entries bought by day, and the distinct members who bought any in the period. */
@@ -359,7 +376,7 @@ export async function figureTable(db: DbOrTx, scope: FiguresScope, figure: Figur
     }
     case 'points': {
       const { days } = await pointsFigure(db, scope);
-      return { columns: ['day', 'points_earned', 'points_spent'], rows: days.map((d) => [d.day, d.earned, d.spent]) };
+      return { columns: ['day', 'points_earned', 'points_spent', 'points_expired'], rows: days.map((d) => [d.day, d.earned, d.spent, d.expired]) };
     }
     case 'checkins':
       return dailyTable('checkins', (await checkinsFigure(db, scope)).days);
@@ -462,11 +479,9 @@ async function rollUp(tx: DbOrTx, r: FiguresScope, first: boolean) {
     where u.organization_id = ${org} and c.day between ${r.from}::date and ${r.to}::date group by c.day`);
   await tx.execute(sql`insert into figure_days (organization_id, figure, day, key, value)
     select ${org}, f.figure, p.day, '', f.value from (
-      select ${dayOf(sql.raw('created_at'), r)} as day, sum(amount) filter (where amount > 0) as earned,
-        -sum(amount) filter (where amount < 0) as spent
-      from point_transactions where organization_id = ${org} and ${inPeriod(sql.raw('created_at'), r)} group by 1
-    ) as p cross join lateral (values ('points_earned', p.earned), ('points_spent', p.spent)) as f(figure, value)
-    where f.value is not null on conflict do nothing`);
+      select day, sum(earned) as earned, sum(spent) as spent, sum(expired) as expired from (${pointsByDay(r)}) as parts group by day
+    ) as p cross join lateral (values ('points_earned', p.earned), ('points_spent', p.spent), ('points_expired', p.expired)) as f(figure, value)
+    where f.value is not null and f.value <> 0 on conflict do nothing`);
   await totals('sweepstake_entries', sql`select ${dayOf(sql.raw('e.created_at'), r)} as day, sum(e.count) as n from sweepstake_entries e
     join sweepstakes i on i.id = e.sweepstake_id where i.organization_id = ${org} and ${inPeriod(sql.raw('e.created_at'), r)} group by 1`);
   for (const [table, parent, item] of [['video_views', 'videos', 'video_id'], ['article_reads', 'articles', 'article_id']] as const) {

@@ -11,6 +11,8 @@
  * - Awards raise both `points` (balance) and `lifetimePoints` (rank); spends lower only `points`.
  * - `refundPoints` gives back what a spend took (a cancelled reward redemption): it raises only `points`, as the
  *   spend lowered only `points`.
+ * - `expireEachStatement` writes the expiry rows of many members at once (reason `expired`): lowers only the balance,
+ *   never below 0, once per member and reference (`expiry:<day>`).
  * - `adjustPoints` is an operator's correction (decision 0053): either sign, never below a zero balance; a positive
  *   one counts toward lifetime points like the award it makes good, a negative one lowers only the balance.
  */
@@ -268,6 +270,36 @@ export function awardEachAfterStatement(gate: SQL): SQL {
       returning 1
     )
     select gate.user_id from gate`;
+}
+
+/**
+ * The set-based expiry (docs/decisions/0091): the statement's own common table expressions (the last one named
+ * `due`) answer at most one row per member with the columns `user_id, amount` (positive: points to expire); each
+ * member's row is locked in id order, and a row of reason `expired` and reference `reference` is written for every
+ * positive amount, capped at the balance, unless that reference was used. Only the balance moves; lifetime points
+ * (the rank) never do. `at` is the rows' time (the job's clock).
+ * @returns a statement answering `user_id, amount` (negative) for each expiry row written
+ */
+export function expireEachStatement(due: SQL, reference: string, label: string | null, at: Date): SQL {
+  return sql`
+    with ${due},
+    account as (
+      select ${users.id} as id, ${users.organizationId} as organization_id, ${users.points} as points
+      from ${users} where ${users.id} in (select user_id from due where amount > 0)
+      order by ${users.id} for update
+    ), entry as (
+      insert into ${pointTransactions} (organization_id, user_id, amount, reason, reference, label, balance_after, created_at)
+      select account.organization_id, account.id, -least(due.amount, account.points), 'expired', ${reference}, ${label},
+        account.points - least(due.amount, account.points), ${at.toISOString()}::timestamptz
+      from due join account on account.id = due.user_id where least(due.amount, account.points) > 0
+      on conflict (user_id, reference) do nothing
+      returning user_id, amount
+    ), moved as (
+      update ${users} set points = ${users.points} + entry.amount
+      from entry where ${users.id} = entry.user_id
+      returning 1
+    )
+    select user_id, amount from entry`;
 }
 
 /**

@@ -38,6 +38,7 @@ import {
   media,
   pointTransactions,
   pushNotifications,
+  pointsExpiryReminders,
   pushSubscriptions,
   sessions,
   storyChapterViews,
@@ -96,6 +97,8 @@ export const MEMBER_TABLES: Readonly<Record<string, MemberTable>> = {
   league_members: { table: leagueMembers, erasure: 'delete' },
   // A device's push subscription (decision 0060): the endpoint is personal, its keys decrypt what is sent to it.
   push_subscriptions: { table: pushSubscriptions, omit: ['p256dh', 'auth'], erasure: 'delete' },
+  // Reminders of points about to expire (decision 0091): what the member was told, and when.
+  points_expiry_reminders: { table: pointsExpiryReminders, erasure: 'delete' },
 };
 
 /** `row` without the `omit` columns. */

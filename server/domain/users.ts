@@ -17,9 +17,9 @@ const MAX_PROPERTIES_BYTES = 16 * 1024;
 
 /**
  * User row -> wire format; `rank` from lifetime points against `ranks` (the organization's, as the request's
- * principal carries them).
+ * principal carries them); `nextExpiry` as `memberNextExpiry` answers it.
  */
-export function serializeUser(deps: AppDeps, user: UserRow, ranks: RankRow[]): User {
+export function serializeUser(deps: AppDeps, user: UserRow, ranks: RankRow[], nextExpiry: User['nextExpiry']): User {
   return {
     userId: user.id,
     email: user.email,
@@ -37,6 +37,7 @@ export function serializeUser(deps: AppDeps, user: UserRow, ranks: RankRow[]): U
     isNewUser: user.onboardedAt === null,
     createdAt: user.createdAt.toISOString(),
     role: user.role,
+    nextExpiry,
   };
 }
 

@@ -10,7 +10,7 @@ import { envelope, TextSchema } from './common';
  * What a fan can be notified about: new challenges, match-day check-in open, sweepstake results, results of my
  * picks (the last two are also sent automatically: a pick'em result, a sweepstake win).
  */
-export const PUSH_TOPICS = ['challenges', 'checkin', 'sweepstakes', 'picks'] as const;
+export const PUSH_TOPICS = ['challenges', 'checkin', 'sweepstakes', 'picks', 'points'] as const;
 export const PushTopicSchema = z.enum(PUSH_TOPICS);
 export type PushTopic = z.infer<typeof PushTopicSchema>;
 

@@ -32,6 +32,11 @@ export const UserSchema = z.object({
   createdAt: TimestampSchema,
   /** `operator` for the people who run the program (the console at `/admin`), else `member`. */
   role: UserRoleSchema,
+  /**
+   * The member's next points expiry (src/rules/points-expiry.ts): how many points expire on which day (`YYYY-MM-DD`,
+   * the organization's time zone); null when nothing will expire.
+   */
+  nextExpiry: z.object({ points: z.number().int().positive(), on: DateOnlySchema }).nullable(),
 });
 export type User = z.infer<typeof UserSchema>;
 export const UserResponseSchema = envelope(UserSchema);
@@ -84,6 +89,7 @@ export const TransactionReasonSchema = z.enum([
   'venue_checkin',
   'reward_redemption',
   'reward_refund',
+  'expired',
 ]);
 export type TransactionReason = z.infer<typeof TransactionReasonSchema>;
 

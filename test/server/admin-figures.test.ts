@@ -204,7 +204,7 @@ describe('GET /api/admin/figures', () => {
     const f = await figures('today');
     expect(f).toMatchObject({ from: '2026-03-29', to: '2026-03-29' });
     expect(f.members).toEqual({ total: 5, new: 0, active: 3, days: [{ day: '2026-03-29', new: 0, active: 3 }] });
-    expect(f.points).toEqual({ earned: 0, spent: 15, days: [{ day: '2026-03-29', earned: 0, spent: 15 }] });
+    expect(f.points).toEqual({ earned: 0, spent: 15, expired: 0, days: [{ day: '2026-03-29', earned: 0, spent: 15, expired: 0 }] });
     expect(f.checkins).toEqual({ total: 0, days: [{ day: '2026-03-29', count: 0 }] });
     expect(f.challenges.map((c) => [c.id, c.participants])).toEqual([[pollId, 1]]);
     expect(f.stories).toEqual([{ id: storyId, title: 'Race weekend', chapters: 2, viewers: 1, completions: 0 }]);
@@ -223,7 +223,7 @@ describe('GET /api/admin/figures', () => {
     expect(season.points.days).toHaveLength(272);
     expect(season.points).toMatchObject({ earned: 140, spent: 15 });
     expect(season.members).toMatchObject({ total: 5, new: 3, active: 3 });
-    expect(season.points.days.find((d) => d.day === '2026-01-10')).toEqual({ day: '2026-01-10', earned: 100, spent: 0 });
+    expect(season.points.days.find((d) => d.day === '2026-01-10')).toEqual({ day: '2026-01-10', earned: 100, spent: 0, expired: 0 });
     expect(season.stories).toEqual([{ id: storyId, title: 'Race weekend', chapters: 2, viewers: 3, completions: 2 }]);
   });
 
@@ -320,7 +320,7 @@ describe('the rollup of closed days', () => {
 
   it("another organization's rows are never rolled up into this one's, nor counted", async () => {
     const season = await figures('season');
-    expect(season.points.days.find((d) => d.day === '2026-03-20')).toEqual({ day: '2026-03-20', earned: 0, spent: 0 });
+    expect(season.points.days.find((d) => d.day === '2026-03-20')).toEqual({ day: '2026-03-20', earned: 0, spent: 0, expired: 0 });
     expect(season.points.earned).toBe(140);
     const { rows } = (await t.db.execute(sql`select count(*)::int as n from activity_days a join users u on u.id = a.user_id
       where a.organization_id = ${t.organization.id} and u.organization_id <> ${t.organization.id}`)) as unknown as { rows: Array<{ n: number }> };
@@ -338,14 +338,14 @@ describe('GET /api/admin/figures.csv', () => {
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="points-2026-03-23-2026-03-29.csv"');
     expect(res.text).toBe(
       [
-        'day,points_earned,points_spent',
-        '2026-03-23,0,0',
-        '2026-03-24,5,0',
-        '2026-03-25,0,0',
-        '2026-03-26,0,0',
-        '2026-03-27,10,0',
-        '2026-03-28,25,0',
-        '2026-03-29,0,15',
+        'day,points_earned,points_spent,points_expired',
+        '2026-03-23,0,0,0',
+        '2026-03-24,5,0,0',
+        '2026-03-25,0,0,0',
+        '2026-03-26,0,0,0',
+        '2026-03-27,10,0,0',
+        '2026-03-28,25,0,0',
+        '2026-03-29,0,15,0',
         '',
       ].join('\r\n'),
     );

@@ -11,7 +11,7 @@ import { createApp, type CreateAppOptions } from '../../server/app';
 import { openDatabase, type Database } from '../../server/db/client';
 import { loadEnv, type Env } from '../../server/env';
 import { silentLogger, type Logger } from '../../server/lib/logger';
-import type { Mailer, SweepstakeWinMessage } from '../../server/lib/mailer';
+import type { Mailer, PointsExpiryMessage, SweepstakeWinMessage } from '../../server/lib/mailer';
 import { seedDemoOrganization } from '../../server/seed/demo';
 
 export const ORG_KEY = 'pk_test_alpine_racing';
@@ -119,12 +119,16 @@ export async function createTestContext(
   const env: Env = loadEnv({ ORGANIZATION_KEY: ORG_KEY, STATIC_DIR: './test-no-dist', ...options.env });
   const codes = new Map<string, string[]>();
   const wins: SweepstakeWinMessage[] = [];
+  const expiryMails: PointsExpiryMessage[] = [];
   const mailer: Mailer = {
     async sendSignInCode({ email, code }) {
       codes.set(email, [...(codes.get(email) ?? []), code]);
     },
     async sendSweepstakeWin(message) {
       wins.push(message);
+    },
+    async sendPointsExpiry(message) {
+      expiryMails.push(message);
     },
   };
   const organization = await seedDemoOrganization(database.db, { organizationKey: ORG_KEY, now: clock() });
@@ -180,6 +184,8 @@ export async function createTestContext(
     codes,
     /** Sweepstake wins mailed, in order. */
     wins,
+    /** Points-expiry reminders mailed, in order. */
+    expiryMails,
     lastCode,
     organization,
     request,

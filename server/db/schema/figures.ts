@@ -35,7 +35,7 @@ export const activityDays = pgTable(
 
 /**
  * Additive per-day totals of closed days: `figure` names what is counted (`active`, `checkins`, `points_earned`,
- * `points_spent`, `sweepstake_entries`, `video_views`, `article_reads`), `key` what it is counted for ('' when the
+ * `points_spent`, `points_expired`, `sweepstake_entries`, `video_views`, `article_reads`), `key` what it is counted for ('' when the
  * figure has no items). Two totals move: `last_active`, the members whose last rolled-up active day is that day, and
  * `participants` (key: the challenge), the members whose last rolled-up answer to it is that day; a later rollup
  * moves a member who comes back to their new last day.

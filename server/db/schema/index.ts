@@ -22,3 +22,4 @@ export * from './figures';
 export * from './leagues';
 export * from './venue';
 export * from './push';
+export * from './points-expiry';

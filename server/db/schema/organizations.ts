@@ -36,6 +36,8 @@ export const organizations = pgTable(
     checkinRewards: jsonb('checkin_rewards').$type<CheckinRewardRow[]>().notNull().default([]),
     /** The cars page's content (decision 0025; src/contracts/admin/cars-page.ts), or null when there is none. */
     carsPage: jsonb('cars_page').$type<CarsPage>(),
+    /** Days after the day they were earned that points expire (src/rules/points-expiry.ts); null = never. */
+    pointsExpireAfterDays: integer('points_expire_after_days'),
     createdAt: createdAt(),
     /**
      * Raised by database triggers on every change of this row or of its ranks (migration 0003), whoever makes it:

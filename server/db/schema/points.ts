@@ -2,6 +2,7 @@
  * The points ledger (ARCHITECTURE §4): one append-only row per change of a member's balance.
  * `(user_id, reference)` is unique, which makes every award idempotent by reference.
  */
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { TransactionReason } from '../../../src/contracts/user';
 import { belongsTo, createdAt } from './columns';
@@ -31,5 +32,7 @@ export const pointTransactions = pgTable(
      * the figures read it alone (an index-only scan), never the rows.
      */
     index('point_transactions_org_created_idx').on(t.organizationId, t.createdAt, t.userId, t.amount),
+    /** The figures' points expired by day, read from this small index alone (decision 0091). */
+    index('point_transactions_org_expired_idx').on(t.organizationId, t.createdAt, t.amount).where(sql`${t.reason} = 'expired'`),
   ],
 );

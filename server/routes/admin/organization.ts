@@ -1,6 +1,6 @@
 /**
  * `/api/admin/organization`: the organization's settings (name, short name, logo, brand colour, time zone, default
- * language, internal e-mail domains, check-in ladder, French texts, the cars page). `GET /` reads them, `PATCH /`
+ * language, internal e-mail domains, check-in ladder, French texts, the cars page, points expiry). `GET /` reads them, `PATCH /`
  * merges the sent fields onto them and validates the whole with `OrganizationSettingsSchema` (422 naming the field,
  * nothing saved), writing its audit entry (entity `organization`) in the same transaction. The organization cache
  * sees the change on the next request: the `organizations.version` trigger raises the version the session reads.
@@ -38,6 +38,7 @@ export function organizationSettings(row: OrganizationRow): OrganizationSettings
     checkinRewards: row.checkinRewards,
     translations: row.translations as OrganizationSettings['translations'],
     carsPage: row.carsPage ?? null,
+    pointsExpireAfterDays: row.pointsExpireAfterDays,
   };
 }
 

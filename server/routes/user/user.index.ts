@@ -1,5 +1,5 @@
 /**
- * Member routes (spec §7): `GET /api/user/me` (401 without a session), `PATCH /api/user/me`
+ * Member routes (spec §7): `GET /api/user/me` (401 without a session; with the member's next points expiry), `PATCH /api/user/me`
  * (UserUpdateSchema; see `domain/users.ts` for the rules), `GET /api/user/me/transactions?limit=&before=`,
  * `GET /api/user/me/pass` (the member card, decision 0078), and the
  * member's data rights (decision 0053): `GET /api/user/me/export` (all their data, a JSON download) and
@@ -15,6 +15,7 @@ import { users } from '../../db/schema';
 import { memberPassOf } from '../../domain/member-pass';
 import { deleteStoredBytes, eraseMember, exportDisposition, exportMemberData } from '../../domain/member-care';
 import { keepAnOperator } from '../../domain/operators';
+import { memberNextExpiry } from '../../domain/points-expiry';
 import { listTransactions, serializeUser, updateProfile } from '../../domain/users';
 import { parseWith, readJson, sendData } from '../../lib/http';
 import { documented } from '../../lib/openapi';
@@ -30,8 +31,8 @@ export function userRoutes(deps: AppDeps) {
       tags: ['user'],
       response: UserResponseSchema,
     }), async (c) => {
-      const { user, ranks } = requireUser(c.get('principal'));
-      return sendData(c, serializeUser(deps, user, ranks));
+      const { user, ranks, organization } = requireUser(c.get('principal'));
+      return sendData(c, serializeUser(deps, user, ranks, await memberNextExpiry(deps.db, organization, user.id, deps.clock())));
     })
     .get('/me/pass', documented({
       summary: "The member's card: name, number, rank, member since, the club's branding and the pass secret",
@@ -53,10 +54,10 @@ export function userRoutes(deps: AppDeps) {
         422: 'BirthdayImmutable: a birthday is already set; ValidationFailed: the body breaks the contract.',
       },
     }), async (c) => {
-      const { user, ranks } = requireUser(c.get('principal'));
+      const { user, ranks, organization } = requireUser(c.get('principal'));
       const input = await readJson(c, UserUpdateSchema);
       const updated = await updateProfile(deps, user.id, input);
-      return sendData(c, serializeUser(deps, updated, ranks));
+      return sendData(c, serializeUser(deps, updated, ranks, await memberNextExpiry(deps.db, organization, user.id, deps.clock())));
     })
     .get('/me/transactions', documented({
       summary: "The member's points history, newest first",

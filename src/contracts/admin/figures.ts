@@ -51,13 +51,15 @@ const MembersFigureSchema = z.object({
 
 /**
  * Points: `earned` is the sum of the ledger's credits, `spent` the sum of its debits (as a positive number:
- * sweepstake entries, reversed results, negative adjustments), so `earned - spent` is how much members' balances
- * grew.
+ * sweepstake entries, reversed results, negative adjustments) and `expired` the points that reached their expiry
+ * day, so `earned - spent - expired` is how much members' balances grew.
  */
 const PointsFigureSchema = z.object({
   earned: CountSchema,
   spent: CountSchema,
-  days: z.array(z.object({ day: DateOnlySchema, earned: CountSchema, spent: CountSchema })),
+  /** Points that reached their expiry day (src/rules/points-expiry.ts), not counted in `spent`. */
+  expired: CountSchema,
+  days: z.array(z.object({ day: DateOnlySchema, earned: CountSchema, spent: CountSchema, expired: CountSchema })),
 });
 
 /** Sweepstake entries bought (`total`, by day), and `entrants`: distinct members who bought any in the period. */

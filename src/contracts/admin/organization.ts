@@ -52,6 +52,8 @@ const OrganizationFieldsSchema = z.object({
   translations: translationsOf({ name: TextSchema.trim().max(100), shortName: TextSchema.trim().max(30) }),
   /** The cars page (a car brand's program; null hides the page's content). */
   carsPage: CarsPageSchema.nullable().default(null),
+  /** Days after the day they were earned that points expire (src/rules/points-expiry.ts); null = never. */
+  pointsExpireAfterDays: z.number().int().min(1).max(3650).nullable().default(null),
 });
 
 type OrganizationFields = z.output<typeof OrganizationFieldsSchema>;

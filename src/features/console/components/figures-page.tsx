@@ -94,7 +94,11 @@ function FiguresBody({ figures, busy }: { figures: Figures; busy: boolean }) {
       {
         name: 'points',
         days,
-        series: [series('points', t('series.earned'), figures.points.days.map((d) => d.earned)), series('points', t('series.spent'), figures.points.days.map((d) => d.spent))],
+        series: [
+          series('points', t('series.earned'), figures.points.days.map((d) => d.earned)),
+          series('points', t('series.spent'), figures.points.days.map((d) => d.spent)),
+          series('points', t('series.expired'), figures.points.days.map((d) => d.expired)),
+        ],
         about: t('about.points'),
       },
       {
@@ -114,6 +118,7 @@ function FiguresBody({ figures, busy }: { figures: Figures; busy: boolean }) {
     ['checkins', figures.checkins.total],
     ['pointsEarned', figures.points.earned],
     ['pointsSpent', figures.points.spent],
+    ['pointsExpired', figures.points.expired],
     ['sweepstakeEntries', figures.sweepstakeEntries.total],
     ['videoViews', figures.videoViews.total],
     ['articleReads', figures.articleReads.total],

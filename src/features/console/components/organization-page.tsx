@@ -1,7 +1,8 @@
 /**
  * `/admin/organization`: the organization's settings (`GET/PATCH /api/admin/organization`): name and short name
  * (English and French), logo, brand colour, time zone, default language, internal e-mail domains and the daily
- * check-in ladder (the points of day 1, 2, ... of a streak; days are numbered by position, as the contract requires).
+ * check-in ladder (the points of day 1, 2, ... of a streak; days are numbered by position, as the contract requires)
+ * and the days after which points expire (empty = never; decision 0091).
  * Ranks, consents and other lists have their own pages. A save refreshes what the fan app shows (brand, name).
  */
 import { useRef } from 'react';
@@ -44,6 +45,7 @@ function OrganizationForm({ item }: { item: AdminItem }) {
     { name: 'defaultLanguage', kind: 'select', choices: ['en', 'fr'], labelled: true, required: true },
     { name: 'internalEmailDomains', kind: 'list' },
     { name: 'checkinRewards', kind: 'rows', rowLabel: 'checkinDay', rowPosition: 'day', rowFields: [{ name: 'points', kind: 'number', required: true }] },
+    { name: 'pointsExpireAfterDays', kind: 'number', nullable: true },
   ];
   const form = useConsoleForm<AdminItem>({
     initial: itemValues(item),

@@ -1,6 +1,6 @@
 /**
  * `/history` (spec §2 "History", §7 `GET /user/me/transactions`; decision 0027): the member's points history —
- * balance on top, then the ledger grouped by day (newest first): an icon for the reason, the label, the time, the
+ * balance on top (with the next points expiry), then the ledger grouped by day (newest first): an icon for the reason, the label, the time, the
  * signed amount (+ earned, − spent) and the balance after each row. Loading, error and empty states.
  */
 import { Link } from '@tanstack/react-router';
@@ -10,6 +10,7 @@ import { HistoryIcon, PathIcon } from '../../../components/icons';
 import { Page } from '../../../components/page';
 import type { TransactionReason } from '../../../contracts/user';
 import { ListSkeleton } from '../../../components/content-ui';
+import { NextExpiry } from '../../../components/next-expiry';
 import { ListError, ListStates } from '../../../components/list-states';
 import { useCurrentUser } from '../../../lib/session/get-current-user';
 import { useTransactions } from '../api/get-transactions';
@@ -33,6 +34,8 @@ const REASON_ICONS: Record<TransactionReason, string> = {
   // A gift: a reward of the catalogue redeemed, and its points given back.
   reward_redemption: 'M4 10h16v10H4zM3 7h18v3H3zM12 7v13M12 7c-2-4-6-3-5 0M12 7c2-4 6-3 5 0',
   reward_refund: 'M9 14l-5-5 5-5M4 9h11a5 5 0 0 1 0 10h-3',
+  // An hourglass: points that reached their expiry day.
+  expired: 'M6 3h12M6 21h12M7 3c0 5 10 5 10 9s-10 4-10 9M17 3c0 5-10 5-10 9s10 4 10 9',
 };
 
 /** Renders the page. */
@@ -55,6 +58,7 @@ export function HistoryPage() {
             <span className="eyebrow" style={{ color: 'inherit' }}>{t('balance')}</span>
             <span className="history-balance__value">{t('points', { count: user.points, formatted: plain.format(user.points) })}</span>
             <span>{t('lifetime', { count: user.lifetimePoints, formatted: plain.format(user.lifetimePoints) })}</span>
+            <NextExpiry nextExpiry={user.nextExpiry} className="history-balance__expiry" />
           </div>
         ) : null}
         <ListStates

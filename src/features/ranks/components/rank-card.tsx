@@ -1,11 +1,12 @@
 /**
  * Points balance and rank card: spendable points, rank code and title, and a progress bar to the next rank
- * with the lifetime points still to go (ARCHITECTURE §4: rank from lifetime points).
+ * with the lifetime points still to go (ARCHITECTURE §4: rank from lifetime points), and the next points expiry.
  */
 import { useTranslation } from 'react-i18next';
 import type { Rank } from '../../../contracts/organization';
 import type { User } from '../../../contracts/user';
 import { getRankProgress } from '../../../rules/rank';
+import { NextExpiry } from '../../../components/next-expiry';
 import { Section } from '../../../components/section';
 import './ranks.css';
 
@@ -49,6 +50,7 @@ export function RankCard({ user, ranks }: RankCardProps) {
         <div className="progress__bar" style={{ width: `${percent}%` }} />
       </div>
       <p className="rank-card__next">{nextText}</p>
+      <NextExpiry nextExpiry={user.nextExpiry} className="rank-card__expiry" />
     </Section>
   );
 }
