@@ -81,6 +81,7 @@ export const TransactionReasonSchema = z.enum([
   'adjustment',
   'challenge_result',
   'venue_checkin',
+  'referral',
 ]);
 export type TransactionReason = z.infer<typeof TransactionReasonSchema>;
 

@@ -21,3 +21,4 @@ export * from './figures';
 export * from './leagues';
 export * from './venue';
 export * from './push';
+export * from './referrals';

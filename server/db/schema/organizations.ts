@@ -36,6 +36,10 @@ export const organizations = pgTable(
     checkinRewards: jsonb('checkin_rewards').$type<CheckinRewardRow[]>().notNull().default([]),
     /** The cars page's content (decision 0025; src/contracts/admin/cars-page.ts), or null when there is none. */
     carsPage: jsonb('cars_page').$type<CarsPage>(),
+    /** Points each side of a referral earns (decision 0092). */
+    referralPoints: integer('referral_points').notNull().default(100),
+    /** Rewarded referrals per referrer per calendar month (decision 0092); past it only the newcomer earns. */
+    referralMonthlyLimit: integer('referral_monthly_limit').notNull().default(10),
     createdAt: createdAt(),
     /**
      * Raised by database triggers on every change of this row or of its ranks (migration 0003), whoever makes it:

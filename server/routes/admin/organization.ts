@@ -38,6 +38,8 @@ export function organizationSettings(row: OrganizationRow): OrganizationSettings
     checkinRewards: row.checkinRewards,
     translations: row.translations as OrganizationSettings['translations'],
     carsPage: row.carsPage ?? null,
+    referralPoints: row.referralPoints,
+    referralMonthlyLimit: row.referralMonthlyLimit,
   };
 }
 

@@ -50,6 +50,10 @@ const OrganizationFieldsSchema = z.object({
   translations: translationsOf({ name: TextSchema.trim().max(100), shortName: TextSchema.trim().max(30) }),
   /** The cars page (a car brand's program; null hides the page's content). */
   carsPage: CarsPageSchema.nullable().default(null),
+  /** Points each side of a referral earns after the newcomer's first check-in or answer (decision 0092; 0 = none). */
+  referralPoints: z.number().int().min(0).max(100_000).default(100),
+  /** Rewarded referrals per referrer per calendar month (decision 0092); past it only the newcomer earns. */
+  referralMonthlyLimit: z.number().int().min(0).max(1000).default(10),
 });
 
 type OrganizationFields = z.output<typeof OrganizationFieldsSchema>;

@@ -30,6 +30,8 @@ const REASON_ICONS: Record<TransactionReason, string> = {
   challenge_result: 'M6 4h12v4a6 6 0 0 1-12 0zM12 14v4M8 20h8',
   // A map pin: checked in at the venue.
   venue_checkin: 'M12 21s-7-6.2-7-11.5A7 7 0 0 1 19 9.5C19 14.8 12 21 12 21zM12 7a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5z',
+  // Two people: a friend joined.
+  referral: 'M9 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM3 20a6 6 0 0 1 12 0M17 11a3 3 0 1 0 0-6M21 20a6 6 0 0 0-4-5.7',
 };
 
 /** Renders the page. */
