@@ -12,6 +12,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, gt, sql, type SQL } from 'drizzle-orm';
+import type { MemberReferrals } from '../../src/contracts/admin/member-referrals';
 import type { ReferralClaimResult, ReferralSummary } from '../../src/contracts/referral';
 import { dayInZone } from '../../src/rules/calendar';
 import { referralClaimRefusal, referralCodeFromBytes, referralMonth, referralUrl, referrerMayBeRewarded, type ReferralRefusal } from '../../src/rules/referral';
@@ -197,12 +198,6 @@ export async function rewardPendingReferral(deps: AppDeps, organization: Organiz
   }
 }
 
-/** A member's referrals as member care shows them: who referred them and whom they referred. */
-export type MemberReferrals = {
-  referredBy: { userId: string; email: string; username: string | null; claimedAt: string; rewardedAt: string | null } | null;
-  referred: { userId: string; email: string; username: string | null; claimedAt: string; rewardedAt: string | null; referrerPoints: number | null }[];
-};
-
 /** The referrals of the member `userId` (member care, decision 0092), newest first; at most 100 referred. */
 export async function memberReferrals(db: DbOrTx, userId: string): Promise<MemberReferrals> {
   const rows = await rowsOf<{
@@ -232,15 +227,3 @@ export async function memberReferrals(db: DbOrTx, userId: string): Promise<Membe
       .map((r) => ({ userId: r.newcomer_id, email: r.email, username: r.username, claimedAt: iso(r.claimed_at)!, rewardedAt: iso(r.rewarded_at), referrerPoints: r.referrer_points })),
   };
 }
-
-/** Referrals of the organization claimed and rewarded in `[from, to)` (the console's figures). */
-export async function referralFigures(db: DbOrTx, organizationId: string, from: Date, to: Date): Promise<{ claimed: number; rewarded: number }> {
-  const [row] = await rowsOf<{ claimed: number | string; rewarded: number | string }>(db, sql`
-    select
-      (select count(*) from referrals where organization_id = ${organizationId}
-        and claimed_at >= ${from.toISOString()}::timestamptz and claimed_at < ${to.toISOString()}::timestamptz) as claimed,
-      (select count(*) from referrals where organization_id = ${organizationId}
-        and rewarded_at >= ${from.toISOString()}::timestamptz and rewarded_at < ${to.toISOString()}::timestamptz) as rewarded`);
-  return { claimed: Number(row?.claimed ?? 0), rewarded: Number(row?.rewarded ?? 0) };
-}
-
