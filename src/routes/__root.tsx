@@ -15,11 +15,16 @@ import { AppToaster } from '../platform/toasts';
 import { useFirstScreenSettled } from '../platform/use-first-screen-settled';
 import type { RouterContext } from '../router';
 import { normalizePath, UNDERAGE_BLOCKED_PATHS } from '../features/session/navigation-guard';
+import { keepReferralCodeFrom, keptReferralCode } from '../features/referral/kept-code';
 import { loadAppShell } from './-preloads';
 import { loadSession } from './-session';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  beforeLoad: ({ context }) => loadSession(context),
+  beforeLoad: ({ context, location }) => {
+    // A friend's invite link (`/?ref={code}`) is kept through sign-in, and claimed once signed in (decision 0092).
+    keepReferralCodeFrom(location.searchStr);
+    return loadSession(context);
+  },
   loader: ({ context, preload }) => loadAppShell(context, preload),
   component: RootComponent,
 });
@@ -49,6 +54,9 @@ const ResultNotices = lazy(() =>
   import('../features/history/components/result-notices').then((m) => ({ default: m.ResultNotices })),
 );
 
+/** The claim of a kept referral code (decision 0092), loaded only when a code was kept. */
+const ReferralClaimer = lazy(() => import('../features/referral/components/referral-claimer').then((m) => ({ default: m.ReferralClaimer })));
+
 /** The push opt-in, offered after a meaningful action (decision 0060); its code loads only when it is due. */
 const PushPromptHost = lazy(() => import('../app/push-prompt-host').then((m) => ({ default: m.PushPromptHost })));
 
@@ -65,6 +73,7 @@ function RootExtras() {
       {firstScreenSettled ? <LevelUpDialog /> : null}
       {firstScreenSettled ? <ResultNotices /> : null}
       {firstScreenSettled ? <PushPromptHost /> : null}
+      {firstScreenSettled && keptReferralCode() ? <ReferralClaimer /> : null}
     </Suspense>
   );
 }
