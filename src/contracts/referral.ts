@@ -1,26 +1,10 @@
 /**
  * Referral wire format (decision 0092): the member's invite (`GET /user/me/referral`), a newcomer's claim
- * (`POST /user/me/referral/claim`), and the referral code's format (8 characters of an alphabet without
- * look-alikes; typed codes are upper-cased, spaces and dashes dropped).
+ * (`POST /user/me/referral/claim`); the code's format is in `./referral-code.ts`.
  */
 import { z } from 'zod';
 import { envelope, TimestampSchema } from './common';
-
-/** Length of a referral code. */
-export const REFERRAL_CODE_LENGTH = 8;
-
-/** The code alphabet: digits and capitals without the look-alikes 0, 1, I, L, O, U. */
-export const REFERRAL_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
-
-/** A referral code as typed or pasted, normalised: upper-cased, spaces and dashes removed. */
-export function normalizeReferralCode(input: string): string {
-  return input.toUpperCase().replace(/[\s-]/g, '');
-}
-
-/** True when `code` (already normalised) has the referral code's shape. */
-export function isReferralCode(code: string): boolean {
-  return code.length === REFERRAL_CODE_LENGTH && [...code].every((ch) => REFERRAL_CODE_ALPHABET.includes(ch));
-}
+import { isReferralCode, normalizeReferralCode, REFERRAL_CODE_LENGTH } from './referral-code';
 
 /** A referral code in a request: normalised, then checked against the shape. */
 export const ReferralCodeSchema = z

@@ -5,7 +5,7 @@
  * - The referrer's reward counts toward a monthly limit (rewarded referrals per referrer per calendar month in the
  *   organization's time zone); past it the newcomer is still rewarded, the referrer is not.
  */
-import { REFERRAL_CODE_ALPHABET, REFERRAL_CODE_LENGTH } from '../contracts/referral';
+import { REFERRAL_CODE_ALPHABET, REFERRAL_CODE_LENGTH } from '../contracts/referral-code';
 
 /** Days after joining during which a newcomer may claim a referral code. */
 export const REFERRAL_CLAIM_WINDOW_DAYS = 14;

@@ -5,7 +5,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { REFERRAL_CODE_ALPHABET } from '../../src/contracts/referral';
+import { REFERRAL_CODE_ALPHABET } from '../../src/contracts/referral-code';
 import { ReferralClaimResultResponseSchema, ReferralSummaryResponseSchema } from '../../src/contracts/referral';
 import type { Challenge } from '../../src/contracts/challenge';
 import { TransactionListResponseSchema } from '../../src/contracts/user';

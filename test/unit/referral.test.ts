@@ -1,6 +1,7 @@
 /** The referral rules (decision 0092): code format, the claim's refusals and window, the monthly limit. */
 import { describe, expect, it } from 'vitest';
-import { isReferralCode, normalizeReferralCode, REFERRAL_CODE_ALPHABET, ReferralClaimSchema } from '../../src/contracts/referral';
+import { isReferralCode, normalizeReferralCode, REFERRAL_CODE_ALPHABET } from '../../src/contracts/referral-code';
+import { ReferralClaimSchema } from '../../src/contracts/referral';
 import { isWithinClaimWindow, referralClaimRefusal, referralCodeFromBytes, referralMonth, referralUrl, referrerMayBeRewarded } from '../../src/rules/referral';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -3,7 +3,7 @@
  * `podium.referral.code` so it survives the e-mail round trip of sign-in and a reload; claimed after the first
  * sign-in (`ReferralClaimer`), then forgotten. Only a well-formed code is kept; a later link replaces an earlier one.
  */
-import { isReferralCode, normalizeReferralCode } from '../../contracts/referral';
+import { isReferralCode, normalizeReferralCode } from '../../contracts/referral-code';
 import { localStore } from '../../platform/local-storage';
 
 const KEPT_REFERRAL_CODE_KEY = 'podium.referral.code';
