@@ -41,7 +41,7 @@ async function rowsOf<T>(db: DbOrTx, statement: SQL): Promise<T[]> {
  * The member's referral code, made (random, unique in the organization) the first time it is asked for.
  * @returns the code
  */
-export async function referralCodeOf(db: DbOrTx, organizationId: string, userId: string): Promise<string> {
+async function referralCodeOf(db: DbOrTx, organizationId: string, userId: string): Promise<string> {
   for (let attempt = 0; ; attempt += 1) {
     const [existing] = await db.select({ code: referralCodes.code }).from(referralCodes).where(eq(referralCodes.userId, userId));
     if (existing) return existing.code;

@@ -7,7 +7,7 @@ import { envelope, TimestampSchema } from './common';
 import { isReferralCode, normalizeReferralCode, REFERRAL_CODE_LENGTH } from './referral-code';
 
 /** A referral code in a request: normalised, then checked against the shape. */
-export const ReferralCodeSchema = z
+const ReferralCodeSchema = z
   .string()
   .max(32)
   .transform(normalizeReferralCode)
@@ -32,7 +32,6 @@ export const ReferralSummaryResponseSchema = envelope(ReferralSummarySchema);
 
 /** `POST /user/me/referral/claim` body. */
 export const ReferralClaimSchema = z.object({ code: ReferralCodeSchema }).strict();
-export type ReferralClaim = z.infer<typeof ReferralClaimSchema>;
 
 /** The recorded claim: rewarded at once when the newcomer had already checked in or answered. */
 export const ReferralClaimResultSchema = z.object({

@@ -8,7 +8,7 @@
 import { REFERRAL_CODE_ALPHABET, REFERRAL_CODE_LENGTH } from '../contracts/referral-code';
 
 /** Days after joining during which a newcomer may claim a referral code. */
-export const REFERRAL_CLAIM_WINDOW_DAYS = 14;
+const REFERRAL_CLAIM_WINDOW_DAYS = 14;
 
 /**
  * Builds a referral code from random bytes (at least `REFERRAL_CODE_LENGTH`; the caller draws them from a
