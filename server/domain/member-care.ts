@@ -38,6 +38,7 @@ import {
   pointTransactions,
   pushNotifications,
   pushSubscriptions,
+  referralCodes,
   sessions,
   storyChapterViews,
   storyViewers,
@@ -94,6 +95,9 @@ export const MEMBER_TABLES: Readonly<Record<string, MemberTable>> = {
   league_members: { table: leagueMembers, erasure: 'delete' },
   // A device's push subscription (decision 0060): the endpoint is personal, its keys decrypt what is sent to it.
   push_subscriptions: { table: pushSubscriptions, omit: ['p256dh', 'auth'], erasure: 'delete' },
+  // The member's referral code (decision 0092): an erased member's link stops working. The referrals rewarded stay,
+  // by member id, with the ledger rows they rest on.
+  referral_codes: { table: referralCodes, erasure: 'delete' },
 };
 
 /** `row` without the `omit` columns. */
