@@ -15,16 +15,12 @@ import { AppToaster } from '../platform/toasts';
 import { useFirstScreenSettled } from '../platform/use-first-screen-settled';
 import type { RouterContext } from '../router';
 import { normalizePath, UNDERAGE_BLOCKED_PATHS } from '../features/session/navigation-guard';
-import { keepReferralCodeFrom, keptReferralCode } from '../features/referral/kept-code';
+import { keptReferralCode } from '../features/referral/kept-code';
 import { loadAppShell } from './-preloads';
 import { loadSession } from './-session';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  beforeLoad: ({ context, location }) => {
-    // A friend's invite link (`/?ref={code}`) is kept through sign-in, and claimed once signed in (decision 0092).
-    keepReferralCodeFrom(location.searchStr);
-    return loadSession(context);
-  },
+  beforeLoad: ({ context }) => loadSession(context),
   loader: ({ context, preload }) => loadAppShell(context, preload),
   component: RootComponent,
 });

@@ -18,11 +18,14 @@ test('a fan invites a friend, who opens the link, signs in and checks in: both e
 
   const friend = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
   await friend.goto(new URL(link).pathname + new URL(link).search);
+  await expect.poll(() => friend.evaluate(() => localStorage.getItem('podium.referral.code'))).toBe(code);
   await signInThroughUi(friend, newFanEmail('rfb'));
   await friend.waitForURL(/\/welcome$/);
   await friend.getByLabel('First name').fill('Noa');
   await friend.getByLabel('Username').fill(`rfb${randomUUID().slice(0, 8)}`);
   await friend.getByRole('button', { name: "Let's go" }).click();
+  // The kept code is claimed once signed in, and forgotten when the server answered.
+  await expect.poll(() => friend.evaluate(() => localStorage.getItem('podium.referral.code'))).toBeNull();
   await friend.goto('/referral');
   await expect(friend.getByText('You joined with a friend’s invite: check in or answer a challenge and you both earn 100 points.')).toBeVisible();
   await friend.goto('/dashboard');

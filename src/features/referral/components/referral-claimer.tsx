@@ -24,15 +24,17 @@ export function ReferralClaimer() {
     const code = keptReferralCode();
     if (!userId || !code || tried.current) return;
     tried.current = true;
+    // Whatever the answer, the referral shown may have changed (a claim whose answer was lost is a 409 the next time).
+    const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: ['referral'] }), queryClient.invalidateQueries({ queryKey: ['user'] })]);
     claimReferralCode(code).then(
       (result) => {
         forgetReferralCode();
         notify({ title: t(result.rewarded ? 'claim.doneRewarded' : 'claim.done') });
-        void queryClient.invalidateQueries({ queryKey: ['referral'] });
-        void queryClient.invalidateQueries({ queryKey: ['user'] });
+        void refresh();
       },
       (error: unknown) => {
         if (error instanceof ApiError && error.status < 500) forgetReferralCode();
+        void refresh();
       },
     );
   }, [userId, t, queryClient]);
