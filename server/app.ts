@@ -55,6 +55,7 @@ import { cdnRoutes } from './routes/cdn/cdn.index';
 import { consentRoutes } from './routes/consent/consent.index';
 import { contentRoutes } from './routes/content/content.index';
 import { cspReportRoutes } from './routes/csp-report/csp-report.index';
+import { referralRoutes } from './routes/user/referral';
 import { avatarRoutes, profileRoutes } from './routes/profile/profile.index';
 import { sweepstakeRoutes } from './routes/sweepstakes/sweepstakes.index';
 import { redemptionRoutes, rewardRoutes } from './routes/rewards/rewards.index';
@@ -215,6 +216,7 @@ export function createApp(options: CreateAppOptions) {
   member.route('/challenge', challengeRoutes(deps));
   member.route('/checkin', checkinRoutes(deps));
   member.route('/user', profileRoutes(deps));
+  member.route('/user', referralRoutes(deps));
   member.route('/content', contentRoutes(deps));
   member.route('/sweepstake', sweepstakeRoutes(deps));
   member.route('/activations', activationRoutes(deps));

@@ -33,6 +33,7 @@ import { initI18n, i18next } from './platform/i18n';
 import { loadRuntimeConfig } from './platform/runtime-config';
 import { startTelemetry } from './platform/telemetry';
 import { createAppRouter } from './router';
+import { keepReferralCodeFrom } from './features/referral/kept-code';
 import './styles/index.css';
 
 async function boot(): Promise<void> {
@@ -95,4 +96,7 @@ async function boot(): Promise<void> {
   markAppSettled(queryClient);
 }
 
+// A friend's invite link (`/?ref={code}`) is kept before anything else, so leaving the page during boot (to sign in)
+// cannot lose it; it is claimed once a member is signed in (decision 0092).
+keepReferralCodeFrom(window.location.search);
 void boot();

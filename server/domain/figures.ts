@@ -343,9 +343,17 @@ export const FIGURE_STATEMENTS = {
   stories: storiesFigure,
 } as const;
 
+/** Referrals of the scope claimed in the period and referrals rewarded in it (decision 0092), from `referrals`. */
+async function referralsFigure(db: DbOrTx, s: FiguresScope): Promise<Figures['referrals']> {
+  const [row] = await rowsOf<{ claimed: number | string; rewarded: number | string }>(db, sql`select
+      (select count(*) from referrals where organization_id = ${s.organizationId} and ${inPeriod(sql.raw('claimed_at'), s)}) as claimed,
+      (select count(*) from referrals where organization_id = ${s.organizationId} and ${inPeriod(sql.raw('rewarded_at'), s)}) as rewarded`);
+  return { claimed: Number(row?.claimed ?? 0), rewarded: Number(row?.rewarded ?? 0) };
+}
+
 /** All figures of `scope`: the statements run side by side (each on its own pooled connection on PostgreSQL). */
 export async function readFigures(db: DbOrTx, scope: FiguresScope, period: FiguresPeriod): Promise<Figures> {
-  const [members, checkins, points, sweepstakeEntries, videoViews, articleReads, challenges, stories] = await Promise.all([
+  const [members, checkins, points, sweepstakeEntries, videoViews, articleReads, challenges, stories, referrals] = await Promise.all([
     membersFigure(db, scope),
     checkinsFigure(db, scope),
     pointsFigure(db, scope),
@@ -354,8 +362,9 @@ export async function readFigures(db: DbOrTx, scope: FiguresScope, period: Figur
     articleReadsFigure(db, scope),
     challengesFigure(db, scope),
     storiesFigure(db, scope),
+    referralsFigure(db, scope),
   ]);
-  return { period, timeZone: scope.timeZone, from: scope.from, to: scope.to, members, checkins, points, sweepstakeEntries, videoViews, articleReads, challenges, stories };
+  return { period, timeZone: scope.timeZone, from: scope.from, to: scope.to, members, checkins, points, sweepstakeEntries, videoViews, articleReads, challenges, stories, referrals };
 }
 
 /** A CSV table: its header and rows of cells. */

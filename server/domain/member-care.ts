@@ -40,6 +40,7 @@ import {
   pushNotifications,
   pointsExpiryReminders,
   pushSubscriptions,
+  referralCodes,
   sessions,
   storyChapterViews,
   storyViewers,
@@ -99,6 +100,9 @@ export const MEMBER_TABLES: Readonly<Record<string, MemberTable>> = {
   push_subscriptions: { table: pushSubscriptions, omit: ['p256dh', 'auth'], erasure: 'delete' },
   // Reminders of points about to expire (decision 0091): what the member was told, and when.
   points_expiry_reminders: { table: pointsExpiryReminders, erasure: 'delete' },
+  // The member's referral code (decision 0092): an erased member's link stops working. The referrals rewarded stay,
+  // by member id, with the ledger rows they rest on.
+  referral_codes: { table: referralCodes, erasure: 'delete' },
 };
 
 /** `row` without the `omit` columns. */

@@ -90,6 +90,7 @@ export const TransactionReasonSchema = z.enum([
   'reward_redemption',
   'reward_refund',
   'expired',
+  'referral',
 ]);
 export type TransactionReason = z.infer<typeof TransactionReasonSchema>;
 

@@ -15,6 +15,7 @@ import { AppToaster } from '../platform/toasts';
 import { useFirstScreenSettled } from '../platform/use-first-screen-settled';
 import type { RouterContext } from '../router';
 import { normalizePath, UNDERAGE_BLOCKED_PATHS } from '../features/session/navigation-guard';
+import { keptReferralCode } from '../features/referral/kept-code';
 import { loadAppShell } from './-preloads';
 import { loadSession } from './-session';
 
@@ -49,6 +50,9 @@ const ResultNotices = lazy(() =>
   import('../features/history/components/result-notices').then((m) => ({ default: m.ResultNotices })),
 );
 
+/** The claim of a kept referral code (decision 0092), loaded only when a code was kept. */
+const ReferralClaimer = lazy(() => import('../features/referral/components/referral-claimer').then((m) => ({ default: m.ReferralClaimer })));
+
 /** The push opt-in, offered after a meaningful action (decision 0060); its code loads only when it is due. */
 const PushPromptHost = lazy(() => import('../app/push-prompt-host').then((m) => ({ default: m.PushPromptHost })));
 
@@ -65,6 +69,7 @@ function RootExtras() {
       {firstScreenSettled ? <LevelUpDialog /> : null}
       {firstScreenSettled ? <ResultNotices /> : null}
       {firstScreenSettled ? <PushPromptHost /> : null}
+      {firstScreenSettled && keptReferralCode() ? <ReferralClaimer /> : null}
     </Suspense>
   );
 }

@@ -23,3 +23,4 @@ export * from './leagues';
 export * from './venue';
 export * from './push';
 export * from './points-expiry';
+export * from './referrals';

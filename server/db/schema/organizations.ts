@@ -38,6 +38,10 @@ export const organizations = pgTable(
     carsPage: jsonb('cars_page').$type<CarsPage>(),
     /** Days after the day they were earned that points expire (src/rules/points-expiry.ts); null = never. */
     pointsExpireAfterDays: integer('points_expire_after_days'),
+    /** Points each side of a referral earns (decision 0092). */
+    referralPoints: integer('referral_points').notNull().default(100),
+    /** Rewarded referrals per referrer per calendar month (decision 0092); past it only the newcomer earns. */
+    referralMonthlyLimit: integer('referral_monthly_limit').notNull().default(10),
     createdAt: createdAt(),
     /**
      * Raised by database triggers on every change of this row or of its ranks (migration 0003), whoever makes it:

@@ -3,7 +3,7 @@
  * E-mails are stored lower-cased; codes and session tokens only as hashes.
  */
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { belongsTo, createdAt, id, timestamptz } from './columns';
 import { organizationRow } from './organizations';
 
@@ -44,6 +44,11 @@ export const users = pgTable(
      * reused; shown zero-padded (000123). Unique across organizations, so numbers of one club may have gaps.
      */
     memberNumber: integer('member_number').generatedByDefaultAsIdentity(),
+    /**
+     * True while the member claimed a referral that is not rewarded yet (decision 0092): read with the session, so a
+     * check-in or an answer looks for a referral to reward only when this is set.
+     */
+    referralPending: boolean('referral_pending').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },

@@ -29,6 +29,7 @@ import {
   type AdminMember,
 } from '../../../src/contracts/admin/member';
 import { PathIdSchema } from '../../../src/contracts/common';
+import { MemberReferralsResponseSchema } from '../../../src/contracts/admin/member-referrals';
 import { AccountDeletionSchema, DataExportSchema } from '../../../src/contracts/data-rights';
 import { rankFor } from '../../../src/rules/rank';
 import type { Db, DbOrTx } from '../../db/client';
@@ -37,6 +38,7 @@ import { recordAudit, type Actor } from '../../domain/audit';
 import { adjustPoints } from '../../domain/ledger';
 import { keepAnOperator } from '../../domain/operators';
 import { deleteStoredBytes, eraseMember, exportDisposition, exportMemberData, memberActivity, revokeSessions } from '../../domain/member-care';
+import { memberReferrals } from '../../domain/referral';
 import { toTransaction } from '../../domain/users';
 import { conflict, notFound, validationFailed } from '../../lib/errors';
 import { parseWith, readJson, sendData } from '../../lib/http';
@@ -210,6 +212,18 @@ export function memberAdminRoutes(deps: AppDeps) {
       const { organization } = requireOperator(c.get('principal'));
       const member = await readMember(deps.db, organization.id, c.req.param('id'));
       return sendData(c, await memberActivity(deps.db, member.id));
+    })
+    .get('/:id/referrals', documented({
+      summary: 'Who referred a member and whom they referred, with when each referral was claimed and rewarded',
+      tags: ['admin'],
+      auth: 'operator',
+      params: { id: PathIdSchema },
+      response: MemberReferralsResponseSchema,
+      errors: { 404: 'NotFound: no member of the organization has this id.' },
+    }), async (c) => {
+      const { organization } = requireOperator(c.get('principal'));
+      const member = await readMember(deps.db, organization.id, c.req.param('id'));
+      return sendData(c, await memberReferrals(deps.db, member.id));
     })
     .post('/:id/adjustments', documented({
       summary: "Adjusts a member's points with a reason (a ledger row the member sees in their history)",

@@ -39,6 +39,8 @@ export function organizationSettings(row: OrganizationRow): OrganizationSettings
     translations: row.translations as OrganizationSettings['translations'],
     carsPage: row.carsPage ?? null,
     pointsExpireAfterDays: row.pointsExpireAfterDays,
+    referralPoints: row.referralPoints,
+    referralMonthlyLimit: row.referralMonthlyLimit,
   };
 }
 

@@ -21,6 +21,7 @@ import {
 } from '../../../src/contracts/challenge';
 import { PathIdSchema } from '../../../src/contracts/common';
 import { getChallenge, getChallengeResults, listChallenges, submitChallenge } from '../../domain/challenges';
+import { rewardPendingReferral } from '../../domain/referral';
 import { notFound } from '../../lib/errors';
 import { readJson, sendData } from '../../lib/http';
 import { documented } from '../../lib/openapi';
@@ -108,6 +109,8 @@ export function challengeRoutes(deps: AppDeps) {
         submission,
         language: c.get('language'),
       });
+      // A claimed referral is rewarded after the newcomer's first answer (decision 0092); the flag came with the session.
+      if (user.referralPending) await rewardPendingReferral(deps, organization, user.id);
       return sendData(c, result);
     });
 }

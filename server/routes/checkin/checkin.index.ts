@@ -7,6 +7,7 @@
 import { Hono } from 'hono';
 import { CheckinCreateSchema, CheckinResultResponseSchema, CheckinStatusResponseSchema } from '../../../src/contracts/checkin';
 import { checkIn, getCheckinStatus } from '../../domain/checkin';
+import { rewardPendingReferral } from '../../domain/referral';
 import { readJson, sendData } from '../../lib/http';
 import { documented } from '../../lib/openapi';
 import type { AppDeps, AppEnv } from '../../lib/types';
@@ -34,6 +35,8 @@ export function checkinRoutes(deps: AppDeps) {
       const { user, organization } = requireUser(c.get('principal'));
       const { occurredAt } = await readJson(c, CheckinCreateSchema);
       const result = await checkIn(deps, organization, user.id, occurredAt);
+      // A claimed referral is rewarded after the newcomer's first check-in (decision 0092); the flag came with the session.
+      if (user.referralPending) await rewardPendingReferral(deps, organization, user.id);
       return sendData(c, result, result.created ? 201 : 200);
     });
 }

@@ -15,6 +15,7 @@ import {
   VenueCheckinResultResponseSchema,
 } from '../../../src/contracts/venue';
 import { checkInAtVenue, liveVenueEvents, venuesAttended } from '../../domain/venue-checkin';
+import { rewardPendingReferral } from '../../domain/referral';
 import { clientIp } from '../../lib/client-ip';
 import { readJson, sendData } from '../../lib/http';
 import { documented } from '../../lib/openapi';
@@ -71,6 +72,8 @@ export function venueRoutes(deps: AppDeps) {
         { organizationId: organization.id, userId: user.id, clientIp: clientIp(c, deps.env.TRUST_PROXY), language: languageOf(c) },
         body,
       );
+      // A claimed referral is rewarded after the newcomer's first check-in (decision 0092); the flag came with the session.
+      if (user.referralPending) await rewardPendingReferral(deps, organization, user.id);
       return sendData(c, result, result.created ? 201 : 200);
     });
 }

@@ -110,6 +110,8 @@ export const FiguresSchema = z.object({
   challenges: z.array(ChallengeParticipationSchema),
   /** Most completions first. */
   stories: z.array(StoryCompletionSchema),
+  /** Referrals claimed in the period, and referrals rewarded in it (decision 0092). */
+  referrals: z.object({ claimed: z.number().int().nonnegative(), rewarded: z.number().int().nonnegative() }),
 });
 export type Figures = z.infer<typeof FiguresSchema>;
 export const FiguresResponseSchema = envelope(FiguresSchema);

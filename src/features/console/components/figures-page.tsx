@@ -122,6 +122,8 @@ function FiguresBody({ figures, busy }: { figures: Figures; busy: boolean }) {
     ['sweepstakeEntries', figures.sweepstakeEntries.total],
     ['videoViews', figures.videoViews.total],
     ['articleReads', figures.articleReads.total],
+    ['referralsClaimed', figures.referrals.claimed],
+    ['referralsRewarded', figures.referrals.rewarded],
   ];
   const maxParticipants = Math.max(1, ...figures.challenges.map((c) => c.participants));
   return (

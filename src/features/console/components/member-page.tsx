@@ -3,7 +3,7 @@
  * care actions: adjust their points with a reason, suspend them (with an optional end) or lift the suspension,
  * export their data, erase their account on request (after typing the confirmation word); and their record:
  * ledger, challenge responses, sweepstake entries and wins, badges, consents and sessions (when each opened and
- * expires, never a token). Strings are in the `console-members` namespace (en, fr).
+ * expires, never a token); who referred them and whom they referred (decision 0092). Strings are in the `console-members` namespace (en, fr).
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -22,6 +22,7 @@ import {
   SuspensionInputSchema,
   type AdminMember,
 } from '../../../contracts/admin/member';
+import { MemberReferralsResponseSchema } from '../../../contracts/admin/member-referrals';
 import { ACCOUNT_DELETION_CONFIRMATION, DataExportSchema } from '../../../contracts/data-rights';
 import { isSuspended } from '../../../rules/suspension';
 import { notify } from '../../../platform/toasts';
@@ -83,6 +84,51 @@ function RecordTable<T>({ caption, columns, rows, cells }: { caption: string; co
         </tbody>
       </table>
     </div>
+  );
+}
+
+/**
+ * Who referred the member and whom they referred (decision 0092), each a link to that member's page, with when the
+ * referral was claimed and rewarded and what this member earned for it.
+ */
+function MemberReferrals({ id, day }: { id: string; day: (iso: string | null) => string }) {
+  const { t } = useMembersText();
+  const referrals = useQuery({
+    queryKey: [...adminKeys.resource('members'), 'referrals', id],
+    queryFn: async ({ signal }) => (await apiRequest(`/admin/members/${encodeURIComponent(id)}/referrals`, { schema: MemberReferralsResponseSchema, signal })).data,
+    meta: noPersist,
+  });
+  if (referrals.isPending) return <Spinner label={t('loading')} />;
+  if (referrals.isError) return <p role="alert">{t('loadFailed')}</p>;
+  const { referredBy, referred } = referrals.data;
+  const memberLink = (party: { userId: string; email: string; username: string | null }) => (
+    <Link to="/admin/members/$id" params={{ id: party.userId }}>
+      {party.username ? `@${party.username}` : party.email}
+    </Link>
+  );
+  const status = (rewardedAt: string | null) => (rewardedAt ? day(rewardedAt) : t('referrals.pending'));
+  return (
+    <>
+      <dl className="console-member__facts">
+        <dt>{t('referrals.referredBy')}</dt>
+        <dd data-testid="member-referred-by">
+          {referredBy ? (
+            <>
+              {memberLink(referredBy)} ({t('referrals.claimed')} {day(referredBy.claimedAt)}, {referredBy.rewardedAt ? `${t('referrals.rewarded')} ${day(referredBy.rewardedAt)}` : t('referrals.pending')})
+            </>
+          ) : (
+            '—'
+          )}
+        </dd>
+      </dl>
+      <h3 className="console-member__subtitle">{t('referrals.referred', { count: referred.length })}</h3>
+      <RecordTable
+        caption={t('referrals.referred', { count: referred.length })}
+        columns={[t('referrals.friend'), t('referrals.claimedColumn'), t('referrals.rewardedColumn'), t('record.points')]}
+        rows={referred}
+        cells={(r) => [memberLink(r), day(r.claimedAt), status(r.rewardedAt), r.referrerPoints === null ? '—' : String(r.referrerPoints)]}
+      />
+    </>
   );
 }
 
@@ -364,6 +410,9 @@ export function MemberPage({ id }: { id: string }) {
       )}
       <Section id="member-data" title={t('data.sectionTitle')}>
         <DataRequests member={m} />
+      </Section>
+      <Section id="member-referrals" title={t('referrals.title')}>
+        <MemberReferrals id={id} day={day} />
       </Section>
       {activity.isPending ? (
         <Spinner label={t('loading')} />

@@ -46,6 +46,9 @@ function OrganizationForm({ item }: { item: AdminItem }) {
     { name: 'internalEmailDomains', kind: 'list' },
     { name: 'checkinRewards', kind: 'rows', rowLabel: 'checkinDay', rowPosition: 'day', rowFields: [{ name: 'points', kind: 'number', required: true }] },
     { name: 'pointsExpireAfterDays', kind: 'number', nullable: true },
+    // Referral rewards (decision 0092): points for each side, and the referrer's rewarded referrals per month.
+    { name: 'referralPoints', kind: 'number', required: true },
+    { name: 'referralMonthlyLimit', kind: 'number', required: true },
   ];
   const form = useConsoleForm<AdminItem>({
     initial: itemValues(item),

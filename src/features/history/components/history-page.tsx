@@ -36,6 +36,8 @@ const REASON_ICONS: Record<TransactionReason, string> = {
   reward_refund: 'M9 14l-5-5 5-5M4 9h11a5 5 0 0 1 0 10h-3',
   // An hourglass: points that reached their expiry day.
   expired: 'M6 3h12M6 21h12M7 3c0 5 10 5 10 9s-10 4-10 9M17 3c0 5-10 5-10 9s10 4 10 9',
+  // Two people: a friend joined.
+  referral: 'M9 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM3 20a6 6 0 0 1 12 0M17 11a3 3 0 1 0 0-6M21 20a6 6 0 0 0-4-5.7',
 };
 
 /** Renders the page. */
