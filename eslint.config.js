@@ -44,7 +44,8 @@ const layerZones = [
     target: `./src/features/${feature}`,
     from: './src/features',
     except: [`./${feature}`],
-    message: 'Features do not import each other (decision 0038): compose them in src/routes or src/app, or move the shared piece to the shared layer.',
+    message:
+      'Features do not import each other (decision 0038): compose them in src/routes or src/app, or move the shared piece to the shared layer.',
   })),
   // Inside the shared layer: contracts import only zod, rules only contracts, the HTTP client only contracts and
   // platform, and platform never the HTTP client.
@@ -63,7 +64,11 @@ const layerZones = [
     from: sharedLayer.filter((folder) => !['./src/contracts', './src/platform', './src/api'].includes(folder)),
     message: 'The HTTP client imports only contracts and platform.',
   },
-  { target: './src/platform', from: './src/api', message: 'Platform code does not call the API: the HTTP client builds on platform, not the other way.' },
+  {
+    target: './src/platform',
+    from: './src/api',
+    message: 'Platform code does not call the API: the HTTP client builds on platform, not the other way.',
+  },
   { target: './src', from: './server', message: 'The PWA never imports the server.' },
   {
     target: './server',
@@ -134,7 +139,10 @@ export default tseslint.config(
     files: ['server/**/*.ts'],
     ignores: ['server/env.ts'],
     rules: {
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read the environment through server/env.ts (processEnv / an Env argument).' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read the environment through server/env.ts (processEnv / an Env argument).' },
+      ],
     },
   },
   {

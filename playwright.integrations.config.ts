@@ -61,10 +61,12 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     serviceWorkers: 'block',
     // posthog-js drops events from "HeadlessChrome" as a bot; the fans' browsers say "Chrome"...
-    userAgent:
-      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36',
+    userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36',
     // ...and drops events when navigator.webdriver is true, which automation sets: a fan's browser has it false.
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...chromiumArgs, '--disable-blink-features=AutomationControlled'] },
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [...chromiumArgs, '--disable-blink-features=AutomationControlled'],
+    },
   },
   projects: [{ name: 'integrations', use: { browserName: 'chromium' } }],
   webServer: [

@@ -14,7 +14,12 @@ const apiTarget = 'http://127.0.0.1:3000';
 
 export default defineConfig({
   plugins: [
-    tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: './src/routes', generatedRouteTree: './src/routeTree.gen.ts' }),
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: './src/routes',
+      generatedRouteTree: './src/routeTree.gen.ts',
+    }),
     react(),
     // Records which chunks only some deployments load (analytics, telemetry, Supabase) for the precache filter below.
     optionalChunksPlugin(),
@@ -83,7 +88,8 @@ export default defineConfig({
             },
             {
               name: (id: string) => {
-                const match = /locales[\\/](\w+)[\\/](common|session|dashboard|checkin|challenges|rewards|ranks|offline|stories)\.json$/.exec(id);
+                const match =
+                  /locales[\\/](\w+)[\\/](common|session|dashboard|checkin|challenges|rewards|ranks|offline|stories)\.json$/.exec(id);
                 return match ? `locale-${match[1]}` : null;
               },
             },

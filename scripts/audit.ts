@@ -34,7 +34,16 @@ const audited = (path: string) => ONLY === null || ONLY.has(path);
 /** The main tabs of a signed-in fan. */
 const ALL_SIGNED_IN_PATHS = ['/dashboard', '/challenges', '/sweepstakes', '/media', '/profile', '/leaderboard', '/venue', '/card'];
 /** The operator console's main pages, and its operator. */
-const ALL_CONSOLE_PATHS = ['/admin', '/admin/challenges', '/admin/challenges/new', '/admin/figures', '/admin/notifications', '/admin/seasons', '/admin/venue-events/new', '/admin/member-cards'];
+const ALL_CONSOLE_PATHS = [
+  '/admin',
+  '/admin/challenges',
+  '/admin/challenges/new',
+  '/admin/figures',
+  '/admin/notifications',
+  '/admin/seasons',
+  '/admin/venue-events/new',
+  '/admin/member-cards',
+];
 const OPERATOR_EMAIL = 'audit-operator@alpine-racing.example';
 const SIGNED_IN_PATHS = ALL_SIGNED_IN_PATHS.filter(audited);
 const CONSOLE_PATHS = ALL_CONSOLE_PATHS.filter(audited);
@@ -94,11 +103,26 @@ const server = await startServer(PORT, { OPERATOR_EMAILS: OPERATOR_EMAIL });
 const profileDir = await mkdtemp(join(tmpdir(), 'podium-audit-'));
 const context = await chromium.launchPersistentContext(profileDir, {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [`--remote-debugging-port=${DEBUG_PORT}`, '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    `--remote-debugging-port=${DEBUG_PORT}`,
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 try {
   const page = await context.newPage();
-  const flags = { port: DEBUG_PORT, output: 'json' as const, onlyCategories: CATEGORIES, disableStorageReset: true, logLevel: 'error' as const };
+  const flags = {
+    port: DEBUG_PORT,
+    output: 'json' as const,
+    onlyCategories: CATEGORIES,
+    disableStorageReset: true,
+    logLevel: 'error' as const,
+  };
   /** Every run's report per page, in page order. */
   const runs = new Map<string, LighthouseResult[]>();
   const keep = (name: string, lhr: LighthouseResult) => runs.set(name, [...(runs.get(name) ?? []), lhr]);
@@ -113,7 +137,8 @@ try {
       await page.evaluate(() => localStorage.removeItem('podium.session.token'));
       const login = await lighthouse(`${server.baseUrl}/login`, { ...flags, disableStorageReset: false });
       if (!login) throw new Error('Lighthouse returned no result for /login');
-      if (new URL(login.lhr.finalDisplayedUrl).pathname !== '/login') throw new Error(`the audit of /login ended on ${login.lhr.finalDisplayedUrl}`);
+      if (new URL(login.lhr.finalDisplayedUrl).pathname !== '/login')
+        throw new Error(`the audit of /login ended on ${login.lhr.finalDisplayedUrl}`);
       keep('signed out: /login', login.lhr);
     }
 
@@ -132,7 +157,8 @@ try {
     for (const path of CONSOLE_PATHS) {
       const result = await lighthouse(`${server.baseUrl}${path}`, flags);
       if (!result) throw new Error(`Lighthouse returned no result for ${path}`);
-      if (new URL(result.lhr.finalDisplayedUrl).pathname !== path) throw new Error(`the operator's audit of ${path} ended on ${result.lhr.finalDisplayedUrl}`);
+      if (new URL(result.lhr.finalDisplayedUrl).pathname !== path)
+        throw new Error(`the operator's audit of ${path} ended on ${result.lhr.finalDisplayedUrl}`);
       keep(`operator: ${path}`, result.lhr);
     }
     await page.evaluate((value) => localStorage.setItem('podium.session.token', value), token);

@@ -91,7 +91,15 @@ export async function measureDashboardJs(
     const storage = await signIn(server);
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     try {
       const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 390, height: 844 } });
@@ -129,7 +137,9 @@ export async function measureDashboardJs(
         requestAnimationFrame(check);
       })();`);
       await page.goto(`${server.baseUrl}${target.path}`);
-      const usableHandle = await page.waitForFunction(() => (window as unknown as { __usable?: unknown }).__usable, null, { timeout: 30_000 });
+      const usableHandle = await page.waitForFunction(() => (window as unknown as { __usable?: unknown }).__usable, null, {
+        timeout: 30_000,
+      });
       const usable = (await usableHandle.jsonValue()) as { at: number; names: string[] };
       const atUsable = { names: usable.names, usableMs: usable.at };
       await page.waitForLoadState('networkidle');
@@ -161,7 +171,14 @@ export async function measureDashboardJs(
  * Prints one measurement; `budgeted` says whether the target applies to this configuration; `page` names the page
  * and `budgetKiB` is its target (default: /dashboard's).
  */
-export function printDashboardJs(label: string, m: DashboardJs, budgeted: boolean, verbose = true, page = '/dashboard', budgetKiB = BUDGET_KIB): void {
+export function printDashboardJs(
+  label: string,
+  m: DashboardJs,
+  budgeted: boolean,
+  verbose = true,
+  page = '/dashboard',
+  budgetKiB = BUDGET_KIB,
+): void {
   if (verbose) {
     for (const c of m.critical) console.log(`${c.gzipKiB.toFixed(1).padStart(7)} KiB  ${c.path}`);
     if (m.deferred.length) console.log('  deferred (requested after the dashboard was usable):');
@@ -186,7 +203,13 @@ function supabaseSignIn(standInUrl: string): BenchSignIn {
     const json = { 'content-type': 'application/json' };
     await fetch(`${standInUrl}/auth/v1/otp`, { method: 'POST', headers: json, body: JSON.stringify({ email }) });
     const { code } = await (await fetch(`${standInUrl}/__stand-in/codes/${encodeURIComponent(email)}`)).json();
-    const session = await (await fetch(`${standInUrl}/auth/v1/verify`, { method: 'POST', headers: json, body: JSON.stringify({ type: 'email', email, token: code }) })).json();
+    const session = await (
+      await fetch(`${standInUrl}/auth/v1/verify`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ type: 'email', email, token: code }),
+      })
+    ).json();
     const res = await fetch(`${server.baseUrl}/api/user/me`, {
       method: 'PATCH',
       headers: { ...(await apiHeaders(server, session.access_token)), 'idempotency-key': crypto.randomUUID() },
@@ -198,13 +221,24 @@ function supabaseSignIn(standInUrl: string): BenchSignIn {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  printDashboardJs('first visit, no analytics', await measureDashboardJs({}, BENCH_PORT, signedOut, LOGIN_PAGE), true, true, '/login', LOGIN_BUDGET_KIB);
+  printDashboardJs(
+    'first visit, no analytics',
+    await measureDashboardJs({}, BENCH_PORT, signedOut, LOGIN_PAGE),
+    true,
+    true,
+    '/login',
+    LOGIN_BUDGET_KIB,
+  );
   printDashboardJs('local auth, no analytics', await measureDashboardJs(), true);
   // Analytics and telemetry configured (against local stand-ins), in either auth mode.
   const { startPostHogCapture } = await import('../test/stand-ins/posthog-capture');
   const { startOtlpReceiver } = await import('../test/stand-ins/otlp-receiver');
   const { startSupabaseStandIn } = await import('../test/stand-ins/supabase-auth');
-  const [posthog, otlp, supabase] = await Promise.all([startPostHogCapture(0), startOtlpReceiver(0), startSupabaseStandIn(0, { log: () => undefined })]);
+  const [posthog, otlp, supabase] = await Promise.all([
+    startPostHogCapture(0),
+    startOtlpReceiver(0),
+    startSupabaseStandIn(0, { log: () => undefined }),
+  ]);
   try {
     const integrations = {
       PUBLIC_ANALYTICS_KEY: 'phc_bench',

@@ -41,9 +41,12 @@ function findPgbench(): string {
  * @throws Error with pgbench's output when it fails or a transaction failed
  */
 function pgbench(binary: string, url: string, mode: 'extended' | 'prepared', script: string): number {
-  const run = spawnSync(binary, ['-n', '-M', mode, '-c', String(CLIENTS), '-j', '2', '-T', String(SECONDS), '-f', script, url], { encoding: 'utf8' });
+  const run = spawnSync(binary, ['-n', '-M', mode, '-c', String(CLIENTS), '-j', '2', '-T', String(SECONDS), '-f', script, url], {
+    encoding: 'utf8',
+  });
   const tps = /tps = ([\d.]+)/.exec(run.stdout)?.[1];
-  if (run.status !== 0 || !tps || !/failed transactions: 0 /.test(run.stdout)) throw new Error(`pgbench failed:\n${run.stdout}\n${run.stderr}`);
+  if (run.status !== 0 || !tps || !/failed transactions: 0 /.test(run.stdout))
+    throw new Error(`pgbench failed:\n${run.stdout}\n${run.stderr}`);
   return Number(tps);
 }
 
@@ -65,7 +68,13 @@ try {
   }
   const statements = readFileSync(SCRIPT, 'utf8');
   const withoutKey = `${mkdtempSync(`${tmpdir()}/podium-pgbench-`)}/checkin-without-key.sql`;
-  writeFileSync(withoutKey, statements.split('\n').filter((line) => !line.includes('idempotency_records')).join('\n'));
+  writeFileSync(
+    withoutKey,
+    statements
+      .split('\n')
+      .filter((line) => !line.includes('idempotency_records'))
+      .join('\n'),
+  );
 
   const rows: Array<[string, number]> = [];
   rows.push(['unprepared (extended protocol, unnamed statements)', pgbench(binary, url.toString(), 'extended', SCRIPT)]);
@@ -81,4 +90,3 @@ try {
 } finally {
   await runStatement(ADMIN_URL, `drop database if exists "${NAME}" with (force)`);
 }
-

@@ -60,7 +60,11 @@ export async function measurePointsExpiry() {
     await db.execute(sql`analyze`);
 
     const env = loadEnv({ ORGANIZATION_KEY: `pk_bench_${name}`, STATIC_DIR: './bench-no-dist' });
-    const mailer = { sendSignInCode: async () => undefined, sendSweepstakeWin: async () => undefined, sendPointsExpiry: async () => undefined };
+    const mailer = {
+      sendSignInCode: async () => undefined,
+      sendSweepstakeWin: async () => undefined,
+      sendPointsExpiry: async () => undefined,
+    };
     const { deps } = createApp({ db, env, logger: silentLogger, mailer });
     let started = performance.now();
     const first = await runPointsExpiry(deps, new Date());

@@ -75,13 +75,24 @@ async function seed(db: Db) {
   const written = (count: number) => sql.raw(`now() - (${count} - g) * (interval '365 days' / ${count})`);
   console.log('seeding:');
   await db.execute(sql`set synchronous_commit = off`);
-  await step(db, `${MEMBERS.toLocaleString('en')} members`, sql`insert into users (organization_id, email, created_at)
-    select ${org}, 'fan' || g || '@bench.example', ${past(400)} from generate_series(0, ${MEMBERS - 1}) g`);
+  await step(
+    db,
+    `${MEMBERS.toLocaleString('en')} members`,
+    sql`insert into users (organization_id, email, created_at)
+    select ${org}, 'fan' || g || '@bench.example', ${past(400)} from generate_series(0, ${MEMBERS - 1}) g`,
+  );
   // Members by number, to pick them in the statements below.
-  await step(db, 'member numbers', sql`create table bench_members as
-    select split_part(split_part(email, '@', 1), 'fan', 2)::int as i, id from users where organization_id = ${org}`);
+  await step(
+    db,
+    'member numbers',
+    sql`create table bench_members as
+    select split_part(split_part(email, '@', 1), 'fan', 2)::int as i, id from users where organization_id = ${org}`,
+  );
   await db.execute(sql`alter table bench_members add primary key (i)`);
-  await step(db, 'content', sql`
+  await step(
+    db,
+    'content',
+    sql`
     with polls as (
       insert into challenges (organization_id, type, subtype, title, visible_from)
       select ${org}, 'poll', 'poll', 'Poll ' || g, now() - interval '400 days' from generate_series(1, 40) g returning id
@@ -102,48 +113,86 @@ async function seed(db: Db) {
       select ${org}, 'Story ' || g, gen_random_uuid(), now() - interval '400 days' from generate_series(1, 10) g returning id
     )
     select (select count(*) from polls) + (select count(*) from trivia) + (select count(*) from v) + (select count(*) from a)
-      + (select count(*) from s) + (select count(*) from st)`);
+      + (select count(*) from s) + (select count(*) from st)`,
+  );
   await db.execute(sql`insert into story_chapters (story_id, order_index, media_id)
     select s.id, o, gen_random_uuid() from stories s cross join generate_series(0, 4) o where s.organization_id = ${org}`);
   // A bulk load builds indexes faster afterwards, sorted, than row by row into random places (the keys are UUIDs):
   // the activity tables' indexes are dropped here and created again from their own definitions below.
   const { rows: indexes } = (await db.execute(sql`select indexname, indexdef from pg_indexes i
-    where schemaname = 'public' and tablename in (${sql.join(ACTIVITY_TABLES.map((t) => sql`${t}`), sql`, `)})
-      and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`)) as unknown as { rows: Array<{ indexname: string; indexdef: string }> };
+    where schemaname = 'public' and tablename in (${sql.join(
+      ACTIVITY_TABLES.map((t) => sql`${t}`),
+      sql`, `,
+    )})
+      and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`)) as unknown as {
+    rows: Array<{ indexname: string; indexdef: string }>;
+  };
   for (const { indexname } of indexes) await db.execute(sql.raw(`drop index "${indexname}"`));
   const numbered = (table: string, where = sql``) =>
     sql`(select row_number() over (order by id) - 1 as n, id from ${sql.raw(table)} where organization_id = ${org} ${where})`;
-  await step(db, `${LEDGER_ROWS.toLocaleString('en')} ledger rows`, sql`insert into point_transactions
+  await step(
+    db,
+    `${LEDGER_ROWS.toLocaleString('en')} ledger rows`,
+    sql`insert into point_transactions
       (organization_id, user_id, amount, reason, reference, balance_after, created_at)
     select ${org}, m.id, case when g % 10 = 0 then -10 * (1 + g % 5) else 5 + g % 50 end,
       case when g % 10 = 0 then 'sweepstake_entry' else 'challenge' end, 'bench:' || g, 0, ${written(LEDGER_ROWS)}
-    from generate_series(0, ${LEDGER_ROWS - 1}) g join bench_members m on m.i = g % ${MEMBERS} order by g`);
-  await step(db, '1,500,000 check-ins', sql`insert into checkins (user_id, day, streak_day, points_awarded, occurred_at)
+    from generate_series(0, ${LEDGER_ROWS - 1}) g join bench_members m on m.i = g % ${MEMBERS} order by g`,
+  );
+  await step(
+    db,
+    '1,500,000 check-ins',
+    sql`insert into checkins (user_id, day, streak_day, points_awarded, occurred_at)
     select m.id, d.day, 1, 10, d.day::timestamp at time zone ${TIME_ZONE}::text + interval '12 hours'
     from generate_series(0, 1499999) g join bench_members m on m.i = g % ${MEMBERS}
-    cross join lateral (select (now() at time zone ${TIME_ZONE}::text)::date - ((g / ${MEMBERS}) * 23 + g % 23)::int as day) d`);
-  await step(db, '1,000,000 challenge answers', sql`insert into challenge_responses (challenge_id, user_id, response_index, answered_at)
+    cross join lateral (select (now() at time zone ${TIME_ZONE}::text)::date - ((g / ${MEMBERS}) * 23 + g % 23)::int as day) d`,
+  );
+  await step(
+    db,
+    '1,000,000 challenge answers',
+    sql`insert into challenge_responses (challenge_id, user_id, response_index, answered_at)
     select c.id, m.id, 0, ${written(1_000_000)} from generate_series(0, 999999) g
     join ${numbered('challenges', sql`and type = 'poll'`)} c on c.n = g / 25000
-    join bench_members m on m.i = (g::bigint * 7919) % ${MEMBERS}`);
-  await step(db, '500,000 trivia answers', sql`insert into trivia_answers (challenge_id, user_id, question_id, answer_index, correct, answered_at)
+    join bench_members m on m.i = (g::bigint * 7919) % ${MEMBERS}`,
+  );
+  await step(
+    db,
+    '500,000 trivia answers',
+    sql`insert into trivia_answers (challenge_id, user_id, question_id, answer_index, correct, answered_at)
     select c.id, m.id, 'q' || (g / 10) % 5, 0, true, ${written(500_000)} from generate_series(0, 499999) g
     join ${numbered('challenges', sql`and type = 'trivia'`)} c on c.n = g % 10
-    join bench_members m on m.i = g / 50`);
-  await step(db, '500,000 video views', sql`insert into video_views (video_id, user_id, points_awarded, created_at)
+    join bench_members m on m.i = g / 50`,
+  );
+  await step(
+    db,
+    '500,000 video views',
+    sql`insert into video_views (video_id, user_id, points_awarded, created_at)
     select v.id, m.id, 5, ${written(500_000)} from generate_series(0, 499999) g
-    join ${numbered('videos')} v on v.n = g % 30 join bench_members m on m.i = g / 30`);
-  await step(db, '300,000 article reads', sql`insert into article_reads (article_id, user_id, points_awarded, created_at)
+    join ${numbered('videos')} v on v.n = g % 30 join bench_members m on m.i = g / 30`,
+  );
+  await step(
+    db,
+    '300,000 article reads',
+    sql`insert into article_reads (article_id, user_id, points_awarded, created_at)
     select a.id, m.id, 5, ${written(300_000)} from generate_series(0, 299999) g
-    join ${numbered('articles')} a on a.n = g % 30 join bench_members m on m.i = g / 30`);
-  await step(db, '500,000 story chapter views', sql`insert into story_chapter_views (story_id, chapter_id, user_id, points_awarded, created_at)
+    join ${numbered('articles')} a on a.n = g % 30 join bench_members m on m.i = g / 30`,
+  );
+  await step(
+    db,
+    '500,000 story chapter views',
+    sql`insert into story_chapter_views (story_id, chapter_id, user_id, points_awarded, created_at)
     select c.story_id, c.id, m.id, 1, ${written(500_000)} from generate_series(0, 499999) g
     join (select row_number() over (order by sc.id) - 1 as n, sc.id, sc.story_id from story_chapters sc
       join stories s on s.id = sc.story_id where s.organization_id = ${org}) c on c.n = g % 50
-    join bench_members m on m.i = g / 50`);
-  await step(db, '200,000 sweepstake entries', sql`insert into sweepstake_entries (sweepstake_id, user_id, count, points_spent, created_at)
+    join bench_members m on m.i = g / 50`,
+  );
+  await step(
+    db,
+    '200,000 sweepstake entries',
+    sql`insert into sweepstake_entries (sweepstake_id, user_id, count, points_spent, created_at)
     select s.id, m.id, 1 + g % 3, 10 * (1 + g % 3), ${written(200_000)} from generate_series(0, 199999) g
-    join ${numbered('sweepstakes')} s on s.n = g % 5 join bench_members m on m.i = (g::bigint * 7919) % ${MEMBERS}`);
+    join ${numbered('sweepstakes')} s on s.n = g % 5 join bench_members m on m.i = (g::bigint * 7919) % ${MEMBERS}`,
+  );
   await db.execute(sql`drop table bench_members`);
   const started = performance.now();
   for (const { indexdef } of indexes) await db.execute(sql.raw(indexdef));
@@ -184,17 +233,23 @@ try {
     console.log(`  ${'vacuum analyze'.padEnd(34)} ${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s`);
   } else {
     // The seed's last step writes the entries: without them an earlier run stopped half way.
-    const { rows } = (await db.execute(sql`select exists (select 1 from sweepstake_entries) as done`)) as unknown as { rows: Array<{ done: boolean }> };
+    const { rows } = (await db.execute(sql`select exists (select 1 from sweepstake_entries) as done`)) as unknown as {
+      rows: Array<{ done: boolean }>;
+    };
     if (!rows[0].done) throw new Error(`${NAME} holds a seed that did not finish: drop that database and run again`);
     console.log(`reusing ${NAME} (seeded before)`);
   }
-  const [organization] = ((await db.execute(sql`select id, time_zone as "timeZone" from organizations where public_key = ${PUBLIC_KEY}`)) as unknown as {
-    rows: Array<{ id: string; timeZone: string }>;
-  }).rows;
-  const [counts] = ((await db.execute(sql`select (select count(*) from users where organization_id = ${organization.id})::int as members,
+  const [organization] = (
+    (await db.execute(sql`select id, time_zone as "timeZone" from organizations where public_key = ${PUBLIC_KEY}`)) as unknown as {
+      rows: Array<{ id: string; timeZone: string }>;
+    }
+  ).rows;
+  const [counts] = (
+    (await db.execute(sql`select (select count(*) from users where organization_id = ${organization.id})::int as members,
     (select count(*) from point_transactions where organization_id = ${organization.id})::int as ledger`)) as unknown as {
-    rows: Array<{ members: number; ledger: number }>;
-  }).rows;
+      rows: Array<{ members: number; ledger: number }>;
+    }
+  ).rows;
   console.log(`\n${counts.members.toLocaleString('en')} members, ${counts.ledger.toLocaleString('en')} ledger rows`);
   const now = new Date();
   for (const table of ['figures_rollups', 'activity_days', 'figure_days', 'challenge_participants']) {

@@ -62,13 +62,17 @@ const mib = (bytes: number) => `${(bytes / MiB).toFixed(0).padStart(5)} MiB`;
 
 // All 16 ranges are let in at once (the embedded database's admission would queue half of them), so that the
 // figure is what 16 streams in flight cost.
-const server = await startServer(port, {
-  PODIUM_DATA_DIR: dataDir,
-  OPERATOR_EMAILS: OPERATOR,
-  PGLITE_CONCURRENT_REQUESTS: String(CONCURRENT_RANGES),
-  DATABASE_POOL_TIMEOUT_MS: '60000',
-  ...(store?.env ?? {}),
-}, { startTimeoutMs: 180_000 }).catch(async (error: unknown) => {
+const server = await startServer(
+  port,
+  {
+    PODIUM_DATA_DIR: dataDir,
+    OPERATOR_EMAILS: OPERATOR,
+    PGLITE_CONCURRENT_REQUESTS: String(CONCURRENT_RANGES),
+    DATABASE_POOL_TIMEOUT_MS: '60000',
+    ...(store?.env ?? {}),
+  },
+  { startTimeoutMs: 180_000 },
+).catch(async (error: unknown) => {
   rmSync(dataDir, { recursive: true, force: true });
   await store?.stop();
   throw error;
@@ -99,7 +103,9 @@ try {
     );
   await new Promise((resolve) => setTimeout(resolve, 2000)); // let the upload's garbage go
   const baseline = rssOf(server.pid);
-  console.log(`media storage: ${storageKind}; video ${mib(VIDEO_BYTES)}; ${CONCURRENT_RANGES} concurrent ranges of ${mib(RANGE_BYTES).trim()}`);
+  console.log(
+    `media storage: ${storageKind}; video ${mib(VIDEO_BYTES)}; ${CONCURRENT_RANGES} concurrent ranges of ${mib(RANGE_BYTES).trim()}`,
+  );
   console.log(`upload of the video: RSS grew by ${mib(uploadPeak - beforeUpload)} at its peak`);
   console.log(`RSS before the ranges:              ${mib(baseline)}`);
   for (let round = 0; round < 3; round++) {

@@ -37,7 +37,15 @@ const PRECACHE_TARGET_KIB = 350;
 /** First visits measured per network profile. */
 const FIRST_VISIT_RUNS = 5;
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /**
  * The precache manifest of the build in `dir`: its files' total size (bytes), as brotli (the precompressed `.br`
@@ -127,7 +135,9 @@ function reportFirstVisits(label: string, runs: { fcp: number; registered: numbe
       `(first contentful paint ${median(runs.map((r) => r.fcp))} ms; n=${runs.length})`,
   );
   console.log(`    runs (registered/active ms): ${runs.map((r) => `${r.registered}/${r.active}`).join(', ')}`);
-  console.log(`    verdict: active median ${active} ms ${active <= targetMs ? '<=' : '>'} ${targetMs} ms target: ${active <= targetMs ? 'PASS' : 'FAIL'}`);
+  console.log(
+    `    verdict: active median ${active} ms ${active <= targetMs ? '<=' : '>'} ${targetMs} ms target: ${active <= targetMs ? 'PASS' : 'FAIL'}`,
+  );
 }
 
 function median(values: number[]): number {
@@ -157,7 +167,8 @@ async function timeDashboard(page: Page): Promise<StartTiming> {
   const phases = await page.evaluate(() => {
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
     const scripts = performance.getEntriesByType('resource').filter((r) => r.name.endsWith('.js')) as PerformanceResourceTiming[];
-    const config = performance.getEntriesByType('resource').find((r) => r.name.includes('/config.json')) as PerformanceResourceTiming | undefined;
+    const config = performance.getEntriesByType('resource').find((r) => r.name.includes('/config.json')) as
+      PerformanceResourceTiming | undefined;
     return {
       html: Math.round(nav.responseEnd),
       scripts: Math.round(Math.max(0, ...scripts.map((r) => r.responseEnd))),
@@ -206,7 +217,9 @@ const readPersistedCache = (required: string[]) =>
 function report(label: string, runs: StartTiming[]): void {
   const times = runs.map((r) => r.content);
   const phase = (key: keyof StartTiming) => median(runs.map((r) => r[key]));
-  console.log(`  ${label} to dashboard content: median ${median(times)} ms (min ${Math.min(...times)}, max ${Math.max(...times)}, n=${runs.length})`);
+  console.log(
+    `  ${label} to dashboard content: median ${median(times)} ms (min ${Math.min(...times)}, max ${Math.max(...times)}, n=${runs.length})`,
+  );
   console.log(`    runs: ${times.join(', ')} ms`);
   console.log(
     `    medians: shell HTML ${phase('html')} ms, DOMContentLoaded ${phase('domReady')} ms, last script ${phase('scripts')} ms, ` +
@@ -285,7 +298,9 @@ async function main(): Promise<void> {
     report('offline cold start (browser restarted)', cold);
     report('offline warm start (page reopened)', warm);
     if (persisted) {
-      console.log(`  persisted query cache in IndexedDB: ${kib(persisted.jsonBytes)} KiB (${persisted.queries} queries, JSON size of the stored value)`);
+      console.log(
+        `  persisted query cache in IndexedDB: ${kib(persisted.jsonBytes)} KiB (${persisted.queries} queries, JSON size of the stored value)`,
+      );
       if (persisted.usage) console.log(`  origin IndexedDB usage (storage.estimate): ${kib(persisted.usage)} KiB`);
     }
     const coldMedian = median(cold.map((r) => r.content));

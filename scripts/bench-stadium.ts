@@ -44,7 +44,16 @@ const ENGINES = args.engines.split(',').map((e) => e.trim()) as Array<'postgres'
 const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 if (!Number.isInteger(MEMBERS) || MEMBERS < 1) throw new Error('--members must be a positive integer');
 
-type Burst = { rate: number; p50: number; p99: number; non2xx: number; errors: number; timeouts: number; statuses: Record<string, number>; seconds: number };
+type Burst = {
+  rate: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statuses: Record<string, number>;
+  seconds: number;
+};
 type Member = { email: string; ip: string; token: string };
 
 /** A distinct client address per member (10.x.y.z). */
@@ -117,7 +126,13 @@ serve({ fetch: new Hono().get('/', (c) => c.text('Hello Hono!')).fetch, port: ${
   const child = spawn(process.execPath, ['--input-type=module', '-e', source], { stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}/`;
   for (let i = 0; ; i++) {
-    if (await fetch(url).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (i > 100) throw new Error('the hello-world server did not start');
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -183,7 +198,9 @@ async function measure(engine: 'postgres' | 'pglite'): Promise<EngineFigures> {
   );
   try {
     const config = await (await fetch(`${server.baseUrl}/config.json`)).json();
-    const organization = await (await fetch(`${server.baseUrl}/api/organization/current`, { headers: { authorization: `Bearer ${config.organizationKey}` } })).json();
+    const organization = await (
+      await fetch(`${server.baseUrl}/api/organization/current`, { headers: { authorization: `Bearer ${config.organizationKey}` } })
+    ).json();
     const orgHeaders: Record<string, string> = organization?.data?.token ? { 'x-org-token': organization.data.token } : {};
     const json = { 'content-type': 'application/json', ...orgHeaders };
     const visitor = (i: number) => ({ authorization: `Bearer ${config.organizationKey}`, 'x-forwarded-for': ipOf(i), ...json });
@@ -191,16 +208,30 @@ async function measure(engine: 'postgres' | 'pglite'): Promise<EngineFigures> {
 
     // 1. Sign-in: code requests, then code verifications, of N distinct members.
     const run = Date.now().toString(36);
-    const members: Member[] = Array.from({ length: MEMBERS }, (_, i) => ({ email: `fan${i}.${run}@stadium.example`, ip: ipOf(i), token: '' }));
+    const members: Member[] = Array.from({ length: MEMBERS }, (_, i) => ({
+      email: `fan${i}.${run}@stadium.example`,
+      ip: ipOf(i),
+      token: '',
+    }));
     console.log(`[${engine}] signing in ${MEMBERS} members...`);
-    const otp = await burst(server, MEMBERS, (i) => ({ method: 'POST', path: '/api/session/otp', headers: visitor(i), body: JSON.stringify({ email: members[i].email }) }));
+    const otp = await burst(server, MEMBERS, (i) => ({
+      method: 'POST',
+      path: '/api/session/otp',
+      headers: visitor(i),
+      body: JSON.stringify({ email: members[i].email }),
+    }));
     // The server writes each code before it answers 202, so they are read back one by one without waiting.
     const codes: string[] = [];
     for (const m of members) codes.push(await server.codeFor(m.email, 30_000).catch(() => '000000'));
     const session = await burst(
       server,
       MEMBERS,
-      (i) => ({ method: 'POST', path: '/api/session', headers: visitor(i), body: JSON.stringify({ email: members[i].email, code: codes[i] }) }),
+      (i) => ({
+        method: 'POST',
+        path: '/api/session',
+        headers: visitor(i),
+        body: JSON.stringify({ email: members[i].email, code: codes[i] }),
+      }),
       (i, status, body) => {
         if (status === 200) members[i].token = JSON.parse(body).data.token;
       },
@@ -258,7 +289,12 @@ async function measure(engine: 'postgres' | 'pglite'): Promise<EngineFigures> {
       const b = await burst(
         server,
         ready.length,
-        (i) => ({ method: 'POST', path: `/api/challenge/${live.challengeId}`, headers: { ...member(ready[i]), 'idempotency-key': randomUUID() }, body: JSON.stringify({ pool: { responseIndex: i % 2 } }) }),
+        (i) => ({
+          method: 'POST',
+          path: `/api/challenge/${live.challengeId}`,
+          headers: { ...member(ready[i]), 'idempotency-key': randomUUID() },
+          body: JSON.stringify({ pool: { responseIndex: i % 2 } }),
+        }),
         (_i, status) => {
           if (status >= 200 && status < 300) created++;
         },
@@ -331,12 +367,23 @@ function printTable(f: EngineFigures) {
   ];
   console.log(`\n| figure (${pg ? 'PostgreSQL' : 'PGlite'}, one server process, ${CONNECTIONS} connections) | measured | required | met |`);
   console.log('| --- | --- | --- | --- |');
-  for (const [figure, measured, required, ok] of rows) console.log(`| ${figure} | ${measured} | ${required} | ${ok === null ? '' : mark(ok)} |`);
-  const statuses = (b: Burst) => Object.entries(b.statuses).map(([k, v]) => `${k}: ${v}`).join(', ');
-  console.log(`status codes: otp {${statuses(f.signIn.otp)}}, session {${statuses(f.signIn.session)}}, check-in {${statuses(f.checkin)}}, second {${statuses(f.second)}}${f.poll ? `, poll {${statuses(f.poll)}}` : ''}`);
+  for (const [figure, measured, required, ok] of rows)
+    console.log(`| ${figure} | ${measured} | ${required} | ${ok === null ? '' : mark(ok)} |`);
+  const statuses = (b: Burst) =>
+    Object.entries(b.statuses)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join(', ');
+  console.log(
+    `status codes: otp {${statuses(f.signIn.otp)}}, session {${statuses(f.signIn.session)}}, check-in {${statuses(f.checkin)}}, second {${statuses(f.second)}}${f.poll ? `, poll {${statuses(f.poll)}}` : ''}`,
+  );
 }
 
-console.log(`bench:stadium: ${MEMBERS} members, ${CONNECTIONS} connections, engines ${ENGINES.join(', ')}, load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log(
+  `bench:stadium: ${MEMBERS} members, ${CONNECTIONS} connections, engines ${ENGINES.join(', ')}, load average ${(await import('node:os'))
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
 const figures: EngineFigures[] = [];
 for (const engine of ENGINES) figures.push(await measure(engine));
 for (const f of figures) printTable(f);

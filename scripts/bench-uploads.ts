@@ -71,7 +71,8 @@ try {
   const busy = await readWhile(() => uploadsDone);
   await uploads;
 
-  const fmt = (values: number[]) => `median ${percentile(values, 50).toFixed(1)} ms  p95 ${percentile(values, 95).toFixed(1)} ms  (${values.length} reads)`;
+  const fmt = (values: number[]) =>
+    `median ${percentile(values, 50).toFixed(1)} ms  p95 ${percentile(values, 95).toFixed(1)} ms  (${values.length} reads)`;
   console.log(`GET /api/user/me idle:                   ${fmt(idle)}`);
   console.log(`GET /api/user/me during 12 uploads of 5 MB: ${fmt(busy)}`);
   console.log(`POST /api/media 5 MB:                     median ${percentile(uploadTimes, 50).toFixed(0)} ms`);

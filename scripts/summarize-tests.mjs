@@ -4,15 +4,30 @@
  */
 import { readFileSync } from 'node:fs';
 
-let passed = 0, failed = 0, skipped = 0, flaky = 0;
+let passed = 0,
+  failed = 0,
+  skipped = 0,
+  flaky = 0;
 for (const file of process.argv.slice(2)) {
   let report;
-  try { report = JSON.parse(readFileSync(file, 'utf8')); } catch { console.log(`(no report: ${file})`); failed += 1; continue; }
-  if ('numPassedTests' in report) { // Vitest
-    passed += report.numPassedTests; failed += report.numFailedTests; skipped += report.numPendingTests + (report.numTodoTests ?? 0);
-  } else if (report.stats) { // Playwright
+  try {
+    report = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    console.log(`(no report: ${file})`);
+    failed += 1;
+    continue;
+  }
+  if ('numPassedTests' in report) {
+    // Vitest
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+    skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+  } else if (report.stats) {
+    // Playwright
     // A test that failed and then passed on its retry counts as passed, and is listed as flaky.
-    passed += report.stats.expected + (report.stats.flaky ?? 0); failed += report.stats.unexpected; skipped += report.stats.skipped;
+    passed += report.stats.expected + (report.stats.flaky ?? 0);
+    failed += report.stats.unexpected;
+    skipped += report.stats.skipped;
     flaky += report.stats.flaky ?? 0;
   }
 }

@@ -51,7 +51,9 @@ async function load(source: string): Promise<unknown> {
   const config = (await (await fetch(new URL('/config.json', url))).json()) as { organizationKey: string; apiOrigin?: string };
   const api = new URL(config.apiOrigin ?? '/api', url);
   const auth = { authorization: `Bearer ${config.organizationKey}`, accept: 'application/json' };
-  const org = (await (await fetch(`${api.href.replace(/\/$/, '')}/organization/current`, { headers: auth })).json()) as { data: { token: string } };
+  const org = (await (await fetch(`${api.href.replace(/\/$/, '')}/organization/current`, { headers: auth })).json()) as {
+    data: { token: string };
+  };
   const res = await fetch(url, { headers: { ...auth, 'x-org-token': org.data.token } });
   if (!res.ok) throw new Error(`${source} answered ${res.status}`);
   return res.json();
@@ -65,7 +67,9 @@ async function main(): Promise<number> {
   }
   const published = await load(source);
   const { commitmentOk, picks, winnersMatch } = verifyPublishedDraw(published);
-  console.log(`commitment: ${commitmentOk ? 'the seed matches the published commitment' : 'MISMATCH: the seed does not hash to the commitment'}`);
+  console.log(
+    `commitment: ${commitmentOk ? 'the seed matches the published commitment' : 'MISMATCH: the seed does not hash to the commitment'}`,
+  );
   for (const p of picks) console.log(`place ${p.place}: ticket ${p.ticket} (${p.ticketId}), member ${p.member}`);
   console.log(winnersMatch ? 'winners: the published winners are the ones the draw gives' : 'winners: MISMATCH with the published winners');
   return commitmentOk && winnersMatch ? 0 : 1;

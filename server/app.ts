@@ -140,7 +140,9 @@ export function createApp(options: CreateAppOptions) {
 
   app.onError((error, c) => {
     if (error instanceof ApiError) {
-      const body = { error: { code: error.code, message: error.message, ...(error.details !== undefined ? { details: error.details } : {}) } };
+      const body = {
+        error: { code: error.code, message: error.message, ...(error.details !== undefined ? { details: error.details } : {}) },
+      };
       return c.json(body, error.status, error.headers);
     }
     if (error instanceof HTTPException && error.status < 500) {
@@ -157,16 +159,19 @@ export function createApp(options: CreateAppOptions) {
     return c.json({ error: { code: 'Internal', message: 'Something went wrong on our side. Please try again.' } }, 500);
   });
 
-  app.notFound((c) =>
-    c.json({ error: { code: 'NotFound', message: `No route for ${c.req.method} ${c.req.path}` } }, 404),
-  );
+  app.notFound((c) => c.json({ error: { code: 'NotFound', message: `No route for ${c.req.method} ${c.req.path}` } }, 404));
 
   app.use('*', securityHeaders(deps.env));
   app.use('*', async (c, next) => {
     const started = performance.now();
     await next();
     // The matched route, not the path: a path can carry anything a client typed.
-    logger.debug('request', { method: c.req.method, route: c.req.routePath, status: c.res.status, ms: Math.round(performance.now() - started) });
+    logger.debug('request', {
+      method: c.req.method,
+      route: c.req.routePath,
+      status: c.res.status,
+      ms: Math.round(performance.now() - started),
+    });
   });
 
   app.route('/', configRoutes(deps));

@@ -69,7 +69,8 @@ async function main(argv: string[]): Promise<number> {
   } catch (error) {
     if (error instanceof ApiError) {
       console.error(error.message);
-      for (const d of (error.details as Array<{ path: string; message: string }> | undefined) ?? []) console.error(`  ${d.path}: ${d.message}`);
+      for (const d of (error.details as Array<{ path: string; message: string }> | undefined) ?? [])
+        console.error(`  ${d.path}: ${d.message}`);
       return 1;
     }
     throw error;

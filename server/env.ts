@@ -45,7 +45,10 @@ const trustProxy = z
     if (['', 'false', '0', 'no'].includes(value)) return false;
     if (['true', 'yes'].includes(value)) return { hops: 1 };
     if (/^\d+$/.test(value)) return { hops: Number(value) };
-    const addresses = value.split(',').map((s) => s.trim()).filter(Boolean);
+    const addresses = value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     try {
       proxyAddr.compile(addresses);
     } catch (error) {
@@ -64,8 +67,7 @@ const optionalText = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? null : v.trim()));
 
-const url = (what: string) =>
-  optionalText.refine((v) => v === null || URL.canParse(v), { message: `${what} must be a URL` });
+const url = (what: string) => optionalText.refine((v) => v === null || URL.canParse(v), { message: `${what} must be a URL` });
 
 export const EnvSchema = z
   .object({
@@ -132,7 +134,11 @@ export const EnvSchema = z
     /** Uploads one member may make per rolling 24 h (429 above). */
     UPLOAD_DAILY_COUNT: z.coerce.number().int().min(1).default(20),
     /** Bytes one member may upload per rolling 24 h (413 above); default 25 MiB. */
-    UPLOAD_DAILY_BYTES: z.coerce.number().int().min(1).default(25 * 1024 * 1024),
+    UPLOAD_DAILY_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(25 * 1024 * 1024),
     /** Public key of the demo organization (the visitor bearer); used by the seed and /config.json. */
     ORGANIZATION_KEY: z.string().min(8).max(128).default(DEMO_ORGANIZATION_KEY),
     /** HMAC secret for sign-in codes. The default is only fit for development and demos. */
@@ -168,7 +174,12 @@ export const EnvSchema = z
     OPERATOR_EMAILS: z
       .string()
       .optional()
-      .transform((v) => (v ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)),
+      .transform((v) =>
+        (v ?? '')
+          .split(',')
+          .map((s) => s.trim().toLowerCase())
+          .filter(Boolean),
+      ),
     STATIC_DIR: z.string().min(1).default('./dist'),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     /** Number of server processes (node's cluster module, `server/cluster.ts`): 1 (default) to 64; empty = 1. */
@@ -245,22 +256,35 @@ export const EnvSchema = z
         ctx.addIssue({
           code: 'custom',
           path: ['ORGANIZATION_KEY'],
-          message: 'is the demo key; set your organization\'s own key in production, or PODIUM_DEMO=true for a demo',
+          message: "is the demo key; set your organization's own key in production, or PODIUM_DEMO=true for a demo",
         });
       }
     }
     if (e.NODE_ENV === 'production' && e.PUSH_ALLOW_INSECURE_ENDPOINTS) {
-      ctx.addIssue({ code: 'custom', path: ['PUSH_ALLOW_INSECURE_ENDPOINTS'], message: 'lets push reach inside the network; it is for development and tests, never production' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUSH_ALLOW_INSECURE_ENDPOINTS'],
+        message: 'lets push reach inside the network; it is for development and tests, never production',
+      });
     }
     if ((e.VAPID_PUBLIC_KEY === null) !== (e.VAPID_PRIVATE_KEY === null)) {
       ctx.addIssue({ code: 'custom', path: ['VAPID_PUBLIC_KEY'], message: 'set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither' });
     }
     if (e.MEDIA_STORAGE === 's3') {
-      if (!e.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'MEDIA_STORAGE=s3 needs the bucket\'s name' });
-      if (!e.AWS_REGION) ctx.addIssue({ code: 'custom', path: ['AWS_REGION'], message: 'MEDIA_STORAGE=s3 needs the bucket\'s region (auto for Cloudflare R2)' });
+      if (!e.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: "MEDIA_STORAGE=s3 needs the bucket's name" });
+      if (!e.AWS_REGION)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['AWS_REGION'],
+          message: "MEDIA_STORAGE=s3 needs the bucket's region (auto for Cloudflare R2)",
+        });
     }
     if ((e.AWS_ACCESS_KEY_ID === null) !== (e.AWS_SECRET_ACCESS_KEY === null)) {
-      ctx.addIssue({ code: 'custom', path: ['AWS_ACCESS_KEY_ID'], message: 'set both AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or neither' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AWS_ACCESS_KEY_ID'],
+        message: 'set both AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or neither',
+      });
     }
     if (e.PUBLIC_AUTH_MODE === 'supabase' && (!e.PUBLIC_SUPABASE_URL || !e.PUBLIC_SUPABASE_ANON_KEY)) {
       ctx.addIssue({
@@ -276,9 +300,7 @@ export type Env = z.infer<typeof EnvSchema>;
 /** Thrown by `loadEnv` when a variable is invalid; `message` lists each variable and what is wrong. */
 export class EnvError extends Error {
   constructor(readonly issues: { variable: string; message: string }[]) {
-    super(
-      'Invalid server environment:\n' + issues.map((i) => `  - ${i.variable}: ${i.message}`).join('\n'),
-    );
+    super('Invalid server environment:\n' + issues.map((i) => `  - ${i.variable}: ${i.message}`).join('\n'));
     this.name = 'EnvError';
   }
 }
@@ -291,9 +313,7 @@ export class EnvError extends Error {
 export function loadEnv(source: Record<string, string | undefined> = {}): Env {
   const parsed = EnvSchema.safeParse(source);
   if (!parsed.success) {
-    throw new EnvError(
-      parsed.error.issues.map((i) => ({ variable: i.path.join('.') || '(environment)', message: i.message })),
-    );
+    throw new EnvError(parsed.error.issues.map((i) => ({ variable: i.path.join('.') || '(environment)', message: i.message })));
   }
   return parsed.data;
 }
@@ -313,7 +333,9 @@ export function startupWarnings(env: Env): string[] {
     );
   }
   if (env.PODIUM_DEMO && (env.AUTH_SECRET === DEVELOPMENT_AUTH_SECRET || env.ORGANIZATION_KEY === DEMO_ORGANIZATION_KEY)) {
-    warnings.push('PODIUM_DEMO=true: running in production with the development AUTH_SECRET or the demo ORGANIZATION_KEY. Fit for a demo only.');
+    warnings.push(
+      'PODIUM_DEMO=true: running in production with the development AUTH_SECRET or the demo ORGANIZATION_KEY. Fit for a demo only.',
+    );
   }
   return warnings;
 }

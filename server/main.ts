@@ -77,7 +77,9 @@ async function startServer() {
 
   const storage = mediaStorageFor(env);
   if (cluster.isPrimary) {
-    logger.info(storage.kind === 's3' ? `media: S3 bucket ${env.S3_BUCKET}${env.S3_PREFIX ? `/${env.S3_PREFIX}` : ''}` : `media: ${storage.kind}`);
+    logger.info(
+      storage.kind === 's3' ? `media: S3 bucket ${env.S3_BUCKET}${env.S3_PREFIX ? `/${env.S3_PREFIX}` : ''}` : `media: ${storage.kind}`,
+    );
   }
   // PGlite runs one statement at a time: requests beyond a few wait in line for their turn (decision 0064).
   const admission = database.engine === 'pglite' ? { concurrency: env.PGLITE_CONCURRENT_REQUESTS } : undefined;
@@ -105,14 +107,17 @@ async function startServer() {
     if (lifecycle.stopping) response.setHeader('connection', 'close');
   });
 
-  const housekeeping = setInterval(() => {
-    purgeExpired(database.db, new Date(), storage).catch((error) => logger.warn('housekeeping failed', describeError(error)));
-    // The figures' closed days, so that an operator's request does not pay for them (decision 0058).
-    rollUpEveryOrganization(database.db, new Date()).catch((error) => logger.warn('figures rollup failed', describeError(error)));
-    // Points that reached their day, and the reminders due (decision 0091): once per member and day, so running it
-    // hourly and from every process is safe; the first run after midnight (organization time) does the day's work.
-    runPointsExpiry(deps, new Date()).catch((error) => logger.warn('points expiry failed', describeError(error)));
-  }, 60 * 60 * 1000);
+  const housekeeping = setInterval(
+    () => {
+      purgeExpired(database.db, new Date(), storage).catch((error) => logger.warn('housekeeping failed', describeError(error)));
+      // The figures' closed days, so that an operator's request does not pay for them (decision 0058).
+      rollUpEveryOrganization(database.db, new Date()).catch((error) => logger.warn('figures rollup failed', describeError(error)));
+      // Points that reached their day, and the reminders due (decision 0091): once per member and day, so running it
+      // hourly and from every process is safe; the first run after midnight (organization time) does the day's work.
+      runPointsExpiry(deps, new Date()).catch((error) => logger.warn('points expiry failed', describeError(error)));
+    },
+    60 * 60 * 1000,
+  );
   housekeeping.unref();
   // Operators' scheduled push notifications (decision 0060): due rows are claimed by one process each.
   const pushJob = setInterval(() => {

@@ -38,7 +38,9 @@ async function main(argv: string[]): Promise<number> {
       source: source.pglite!,
       targetUrl,
       migrateTarget: async () => (await openDatabase({ databaseUrl: targetUrl, dataDir, poolSize: 1 })).close(),
-      media: sameStore ? undefined : { from: mediaStorageFor({ ...env, MEDIA_STORAGE: 'file', MEDIA_DIR: sourceMedia }), to: mediaStorageFor(env) },
+      media: sameStore
+        ? undefined
+        : { from: mediaStorageFor({ ...env, MEDIA_STORAGE: 'file', MEDIA_DIR: sourceMedia }), to: mediaStorageFor(env) },
       log: (line) => console.log(line),
     });
     for (const line of formatReport(report)) console.log(line);

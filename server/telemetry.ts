@@ -22,7 +22,10 @@ const ID_SEGMENT = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]
 
 /** Span name of a request (pure): method and path, id-like segments replaced by `:id` (low cardinality). */
 function requestSpanName(method: string, pathname: string): string {
-  return `${method} ${pathname.split('/').map((s) => (ID_SEGMENT.test(s) ? ':id' : s)).join('/')}`;
+  return `${method} ${pathname
+    .split('/')
+    .map((s) => (ID_SEGMENT.test(s) ? ':id' : s))
+    .join('/')}`;
 }
 
 /**
@@ -61,7 +64,10 @@ export function traceRequests<H extends FetchHandler>(handler: H): H {
     const parent = propagation.extract(context.active(), carrier);
     return tracer.startActiveSpan(
       requestSpanName(request.method, url.pathname),
-      { kind: SpanKind.SERVER, attributes: { 'http.request.method': request.method, 'url.path': url.pathname, 'url.scheme': url.protocol.replace(':', '') } },
+      {
+        kind: SpanKind.SERVER,
+        attributes: { 'http.request.method': request.method, 'url.path': url.pathname, 'url.scheme': url.protocol.replace(':', '') },
+      },
       parent,
       async (span) => {
         try {

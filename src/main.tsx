@@ -86,9 +86,11 @@ async function boot(): Promise<void> {
   watchFirstScreen(queryClient);
   // The service worker registers as soon as the first screen is painted, so a first visit is ready offline within
   // a second or two (decision 0083); its precache downloads behind the page's own requests.
-  afterFirstPaint(() => import('./offline/setup').then(({ setupOffline }) => {
-    setupOffline(queryClient, { goOnline: reconnect.goOnline, navigate: (path) => router.history.push(path) });
-  }));
+  afterFirstPaint(() =>
+    import('./offline/setup').then(({ setupOffline }) => {
+      setupOffline(queryClient, { goOnline: reconnect.goOnline, navigate: (path) => router.history.push(path) });
+    }),
+  );
   // Both load their libraries after the first render, and do nothing when not configured.
   startTelemetry(config, queryClient);
   startAnalytics({ config, router, queryClient, isInternalEmail: (email) => isInternalUser(email, config.internalEmailDomains) });

@@ -53,11 +53,14 @@ const GUARD_LAYOUTS = [
  * @param routes the router's routes (`Object.values(router.routesById)`): `{id, children, options: {staticData}}`
  * @throws Error naming the route and where it belongs when a page is misplaced
  */
-export function assertRoutePlacement(routes: Iterable<{ id: string; children?: unknown; options: { staticData?: { open?: boolean } } }>): void {
+export function assertRoutePlacement(
+  routes: Iterable<{ id: string; children?: unknown; options: { staticData?: { open?: boolean } } }>,
+): void {
   for (const route of routes) {
     if (route.id === '__root__' || route.children) continue;
     const layout = GUARD_LAYOUTS.find((l) => route.id.startsWith(l.prefix));
-    if (!layout) throw new Error(`Route ${route.id} is outside the _auth and _open layouts (or /admin), so no guard runs for it: move it under one`);
+    if (!layout)
+      throw new Error(`Route ${route.id} is outside the _auth and _open layouts (or /admin), so no guard runs for it: move it under one`);
     const open = route.options.staticData?.open === true;
     if (open !== layout.open) {
       throw new Error(

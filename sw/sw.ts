@@ -91,7 +91,9 @@ registerRoute(new NavigationRoute(precache.createHandlerBoundToURL('index.html')
  */
 async function installPrecache(event: ExtendableEvent): Promise<void> {
   const revisioned = new Set(
-    manifest.filter((entry) => typeof entry !== 'string' && entry.revision).map((entry) => new URL(typeof entry === 'string' ? entry : entry.url, self.location.href).href),
+    manifest
+      .filter((entry) => typeof entry !== 'string' && entry.revision)
+      .map((entry) => new URL(typeof entry === 'string' ? entry : entry.url, self.location.href).href),
   );
   const slots = new Semaphore(PRECACHE_CONCURRENCY);
   await Promise.all(
@@ -184,7 +186,14 @@ function readPush(data: PushMessageData | null): PushPayload | null {
     if (!value || typeof value.title !== 'string') return null;
     const url = typeof value.url === 'string' && /^\/(?!\/)/.test(value.url) ? value.url : '/';
     const refresh = Array.isArray(value.refresh) ? value.refresh.filter((k): k is string => typeof k === 'string') : [];
-    return { title: value.title, body: String(value.body ?? ''), icon: String(value.icon ?? '/icons/icon-192.png'), url, tag: value.tag, refresh };
+    return {
+      title: value.title,
+      body: String(value.body ?? ''),
+      icon: String(value.icon ?? '/icons/icon-192.png'),
+      url,
+      tag: value.tag,
+      refresh,
+    };
   } catch {
     return null;
   }

@@ -35,7 +35,9 @@ const CONSOLE_ROUTE = /[\\/]src[\\/]routes[\\/]admin(\.tsx|[\\/])/;
 
 /** A chunk where the console starts: a `console-*` chunk, or the chunk a console route's lazy import loads. */
 const isConsoleRoot = (chunk: ChunkLike) =>
-  chunk.name.startsWith('console') || /(^|\/)console-/.test(chunk.fileName) || (chunk.facadeModuleId !== null && CONSOLE_ROUTE.test(chunk.facadeModuleId));
+  chunk.name.startsWith('console') ||
+  /(^|\/)console-/.test(chunk.fileName) ||
+  (chunk.facadeModuleId !== null && CONSOLE_ROUTE.test(chunk.facadeModuleId));
 
 /**
  * The chunks (by file name) that only the console reaches. Takes the bundle's chunks; returns the file names of

@@ -41,7 +41,10 @@ export async function startServer(
   options: { compiled?: boolean; startTimeoutMs?: number } = {},
 ): Promise<RunningServer> {
   const baseUrl = `http://127.0.0.1:${port}`;
-  const taken = await fetch(`${baseUrl}/config.json`).then(() => true, () => false);
+  const taken = await fetch(`${baseUrl}/config.json`).then(
+    () => true,
+    () => false,
+  );
   if (taken) throw new Error(`port ${port} is already in use (a server left from an earlier run?)`);
   if (options.compiled && !existsSync(COMPILED_SERVER)) throw new Error(`${COMPILED_SERVER} is missing: run npm run build:server`);
   // SERVER_NODE_ARGS: extra node flags for the server only, e.g. `--cpu-prof --cpu-prof-dir=.tmp/prof` to profile a
@@ -72,7 +75,9 @@ export async function startServer(
   for (;;) {
     try {
       if ((await fetch(`${baseUrl}/config.json`)).ok) break;
-    } catch { /* not up yet */ }
+    } catch {
+      /* not up yet */
+    }
     if (Date.now() > deadline || child.exitCode !== null) {
       if (child.exitCode === null) process.kill(-child.pid!, 'SIGTERM');
       throw new Error(`server did not start:\n${out}`);
@@ -97,7 +102,9 @@ export async function startServer(
       if (child.exitCode === null && child.signalCode === null) {
         try {
           process.kill(-child.pid!, 'SIGTERM');
-        } catch { /* already gone */ }
+        } catch {
+          /* already gone */
+        }
       }
       await exited;
     },
@@ -111,7 +118,9 @@ export async function startServer(
  */
 export async function apiHeaders(server: RunningServer, bearer?: string): Promise<Record<string, string>> {
   const config = await (await fetch(`${server.baseUrl}/config.json`)).json();
-  const current = await fetch(`${server.baseUrl}/api/organization/current`, { headers: { authorization: `Bearer ${config.organizationKey}` } });
+  const current = await fetch(`${server.baseUrl}/api/organization/current`, {
+    headers: { authorization: `Bearer ${config.organizationKey}` },
+  });
   if (!current.ok) throw new Error(`organization: ${current.status}`);
   const orgToken = (await current.json()).data.token as string;
   return { authorization: `Bearer ${bearer ?? config.organizationKey}`, 'x-org-token': orgToken, 'content-type': 'application/json' };

@@ -117,28 +117,30 @@ export function createIdempotencyClaimer(db: Db): {
     });
     return new Set(rows.map(identity));
   };
-  const loader = new DataLoader<IdempotencyClaim, boolean>(
-    async (claims) => {
-      const first = new Map<string, IdempotencyClaim>();
-      for (const claim of claims) if (!first.has(identity(claim))) first.set(identity(claim), claim);
-      const sent = [...first.values()];
-      let written: Set<string>;
-      try {
-        written = await insertClaims(sent);
-      } catch (error) {
-        if (sent.length === 1 || isConnectionError(error)) throw error;
-        const alone = await Promise.all(
-          sent.map((claim) => insertClaims([claim]).then((rows) => rows.size > 0, (e: unknown) => (e instanceof Error ? e : new Error(String(e))))),
-        );
-        return claims.map((claim) => {
-          const index = sent.indexOf(claim);
-          return index === -1 ? false : alone[index];
-        });
-      }
-      return claims.map((claim) => first.get(identity(claim)) === claim && written.has(identity(claim)));
-    },
-    perTurnBatch,
-  );
+  const loader = new DataLoader<IdempotencyClaim, boolean>(async (claims) => {
+    const first = new Map<string, IdempotencyClaim>();
+    for (const claim of claims) if (!first.has(identity(claim))) first.set(identity(claim), claim);
+    const sent = [...first.values()];
+    let written: Set<string>;
+    try {
+      written = await insertClaims(sent);
+    } catch (error) {
+      if (sent.length === 1 || isConnectionError(error)) throw error;
+      const alone = await Promise.all(
+        sent.map((claim) =>
+          insertClaims([claim]).then(
+            (rows) => rows.size > 0,
+            (e: unknown) => (e instanceof Error ? e : new Error(String(e))),
+          ),
+        ),
+      );
+      return claims.map((claim) => {
+        const index = sent.indexOf(claim);
+        return index === -1 ? false : alone[index];
+      });
+    }
+    return claims.map((claim) => first.get(identity(claim)) === claim && written.has(identity(claim)));
+  }, perTurnBatch);
   const statements = ambientPrepared({ storeAnswers: prepareStoreAnswers(db) });
   const store = perTransactionBatch<IdempotencyAnswer, boolean>(async (answers) => {
     const { rows } = await statements.storeAnswers.execute({

@@ -35,7 +35,10 @@ type MoveReport = {
 
 /** Thrown when the move must not go on (a non-empty target, a mismatch); `message` says why, for the operator. */
 export class MoveError extends Error {
-  constructor(message: string, readonly report?: MoveReport) {
+  constructor(
+    message: string,
+    readonly report?: MoveReport,
+  ) {
     super(message);
     this.name = 'MoveError';
   }
@@ -56,10 +59,15 @@ function schemaTableNames(): string[] {
  * @throws MoveError on a cycle between tables (none in Podium's schema; a copy would need deferred constraints)
  */
 export function dependencyOrder(tables: string[], references: Map<string, Set<string>>): string[] {
-  const pending = new Map(tables.map((table) => [table, new Set([...(references.get(table) ?? [])].filter((to) => to !== table && tables.includes(to)))]));
+  const pending = new Map(
+    tables.map((table) => [table, new Set([...(references.get(table) ?? [])].filter((to) => to !== table && tables.includes(to)))]),
+  );
   const order: string[] = [];
   while (pending.size > 0) {
-    const ready = [...pending].filter(([, parents]) => parents.size === 0).map(([table]) => table).sort();
+    const ready = [...pending]
+      .filter(([, parents]) => parents.size === 0)
+      .map(([table]) => table)
+      .sort();
     if (ready.length === 0) throw new MoveError(`foreign keys form a cycle between ${[...pending.keys()].join(', ')}`);
     for (const table of ready) {
       order.push(table);
@@ -102,7 +110,8 @@ async function publicTables(client: pg.Client): Promise<string[]> {
 async function checkTargetEmpty(client: pg.Client, tables: string[]) {
   const rows = (await publicTables(client)).map((name) => ({ name }));
   const foreign = rows.map((row) => row.name).filter((name) => !tables.includes(name));
-  if (foreign.length > 0) throw new MoveError(`the target is not empty: it has tables Podium does not define (${foreign.sort().join(', ')})`);
+  if (foreign.length > 0)
+    throw new MoveError(`the target is not empty: it has tables Podium does not define (${foreign.sort().join(', ')})`);
   const withRows: string[] = [];
   for (const { name } of rows) {
     const result = await client.query(`select 1 from public.${quote(name)} limit 1`);
@@ -138,11 +147,16 @@ export async function moveToPostgres(options: {
     await options.migrateTarget();
     // A table the migrations create but the schema files do not name would be left behind: refuse, loudly.
     const unknown = (await publicTables(client)).filter((name) => !tables.includes(name));
-    if (unknown.length > 0) throw new MoveError(`the migrations create tables server/db/schema does not define (${unknown.join(', ')}); they would not be copied`);
+    if (unknown.length > 0)
+      throw new MoveError(
+        `the migrations create tables server/db/schema does not define (${unknown.join(', ')}); they would not be copied`,
+      );
 
     const media: MoveReport['media'] = { copied: 0, missing: [], skipped: !options.media };
     if (options.media) {
-      const { rows } = await source.query<{ key: string }>('select distinct storage_key as key from public.media where storage_key is not null order by 1');
+      const { rows } = await source.query<{ key: string }>(
+        'select distinct storage_key as key from public.media where storage_key is not null order by 1',
+      );
       for (const { key } of rows) {
         // Streamed from store to store: a 200 MB video is never held whole in memory.
         const object = await options.media.from.read(key);
@@ -251,7 +265,9 @@ export function formatReport(report: MoveReport): string[] {
   const width = Math.max(...report.tables.map((t) => t.table.length), 5);
   const lines = [`${'table'.padEnd(width)}  ${'source'.padStart(8)}  ${'target'.padStart(8)}`];
   for (const t of report.tables) {
-    lines.push(`${t.table.padEnd(width)}  ${String(t.source).padStart(8)}  ${String(t.target).padStart(8)}${t.source === t.target ? '' : '  MISMATCH'}`);
+    lines.push(
+      `${t.table.padEnd(width)}  ${String(t.source).padStart(8)}  ${String(t.target).padStart(8)}${t.source === t.target ? '' : '  MISMATCH'}`,
+    );
   }
   lines.push(`sequences set past the copied values: ${report.sequences.join(', ') || 'none'}`);
   const { ledger } = report;
@@ -262,7 +278,7 @@ export function formatReport(report: MoveReport): string[] {
   );
   lines.push(
     report.media.skipped
-      ? 'media: the configured store is the data directory\'s own; nothing to copy'
+      ? "media: the configured store is the data directory's own; nothing to copy"
       : `media: ${report.media.copied} files copied${report.media.missing.length ? `; missing in the source: ${report.media.missing.join(', ')}` : ''}`,
   );
   return lines;

@@ -40,13 +40,10 @@ type SessionRow = Omit<Awaited<ReturnType<ReturnType<typeof prepareSessionsByTok
  */
 export function createSessionLoader(db: Db): { load: (tokenHash: string) => Promise<SessionRow | null> } {
   const statement = prepareSessionsByTokenHashes(db);
-  const loader = new DataLoader<string, SessionRow | null>(
-    async (tokenHashes) => {
-      const rows = await statement.execute({ tokenHashes: [...tokenHashes] });
-      const byHash = new Map(rows.map(({ tokenHash, ...row }) => [tokenHash, row]));
-      return tokenHashes.map((hash) => byHash.get(hash) ?? null);
-    },
-    perTurnBatch,
-  );
+  const loader = new DataLoader<string, SessionRow | null>(async (tokenHashes) => {
+    const rows = await statement.execute({ tokenHashes: [...tokenHashes] });
+    const byHash = new Map(rows.map(({ tokenHash, ...row }) => [tokenHash, row]));
+    return tokenHashes.map((hash) => byHash.get(hash) ?? null);
+  }, perTurnBatch);
   return { load: (tokenHash) => loader.load(tokenHash) };
 }

@@ -34,7 +34,10 @@ export function perTransactionBatch<K, V>(
     const owner = tx ?? outside;
     let loader = loaders.get(owner);
     if (!loader) {
-      loader = new DataLoader<K, V>((keys) => (tx ? runInRequestTransaction(tx, () => batch(keys, tx)) : batch(keys, undefined)), perTurnBatch);
+      loader = new DataLoader<K, V>(
+        (keys) => (tx ? runInRequestTransaction(tx, () => batch(keys, tx)) : batch(keys, undefined)),
+        perTurnBatch,
+      );
       loaders.set(owner, loader);
     }
     return loader.load(key);

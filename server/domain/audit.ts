@@ -39,7 +39,13 @@ export function changedFields(
 export async function recordAudit(
   tx: DbOrTx,
   actor: Actor,
-  entry: { entity: string; entityId: string | null; action: AuditAction; before: Record<string, unknown> | null; after: Record<string, unknown> | null },
+  entry: {
+    entity: string;
+    entityId: string | null;
+    action: AuditAction;
+    before: Record<string, unknown> | null;
+    after: Record<string, unknown> | null;
+  },
 ): Promise<void> {
   await tx.insert(auditLog).values({
     organizationId: actor.organizationId,

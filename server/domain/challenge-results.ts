@@ -59,7 +59,10 @@ async function moveBonuses(
   const due = sql`case when ${challengeResponses.responseIndex} = ${correctIndex} then ${bonus}::int else 0 end`;
   // Suspended members earn nothing (decision 0053): they are not credited, though a reversal still applies to them.
   const notCredited = input.suspended.length
-    ? sql`and not (${users.id} in (${sql.join(input.suspended.map((id) => sql`${id}::uuid`), sql`, `)}) and ${due} > ${challengeResponses.bonusPoints})`
+    ? sql`and not (${users.id} in (${sql.join(
+        input.suspended.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )}) and ${due} > ${challengeResponses.bonusPoints})`
     : sql``;
   const ownRows = `challenge-result:${challengeId}:%`;
   const statement = sql`

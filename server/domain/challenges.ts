@@ -289,8 +289,7 @@ export async function listChallenges(
   });
   if (principal.kind === 'visitor') rows = rows.filter((r) => r.isPublic);
   if (subtype) rows = rows.filter((r) => r.subtype === subtype);
-  const states =
-    principal.kind === 'user' ? await loadMemberStates(deps, principal.user.id, rows) : new Map();
+  const states = principal.kind === 'user' ? await loadMemberStates(deps, principal.user.id, rows) : new Map();
   return rows.map((row) => ({ row, challenge: serializeChallenge(row, states.get(row.id) ?? NO_STATE, now, language) }));
 }
 
@@ -298,17 +297,10 @@ export async function listChallenges(
  * One challenge as `principal` may see it.
  * @throws ApiError 404 'Challenge not found' for unknown ids, other organizations, hidden or (visitors) non-public ones
  */
-export async function getChallenge(
-  deps: AppDeps,
-  principal: Principal,
-  id: string,
-  now: Date,
-  language: string,
-): Promise<Challenge> {
+export async function getChallenge(deps: AppDeps, principal: Principal, id: string, now: Date, language: string): Promise<Challenge> {
   const row = await findChallenge(deps, principal.organization.id, id);
   if (!row || !isPublished(row) || row.visibleFrom > now || (principal.kind === 'visitor' && !row.isPublic)) throw challengeNotFound();
-  const state =
-    principal.kind === 'user' ? (await loadMemberStates(deps, principal.user.id, [row])).get(id)! : NO_STATE;
+  const state = principal.kind === 'user' ? (await loadMemberStates(deps, principal.user.id, [row])).get(id)! : NO_STATE;
   return serializeChallenge(row, state, now, language);
 }
 
@@ -407,7 +399,15 @@ async function recordAnswer(
     if (!option) throw submissionError('There is no such option');
     const correct = row.correctIndex === null ? null : index === row.correctIndex;
     const points = option.points + (correct ? row.points : 0);
-    const answer = { challengeId, userId, responseIndex: index, correct, pointsAwarded: points, bonusPoints: correct ? row.points : 0, answeredAt };
+    const answer = {
+      challengeId,
+      userId,
+      responseIndex: index,
+      correct,
+      pointsAwarded: points,
+      bonusPoints: correct ? row.points : 0,
+      answeredAt,
+    };
     const award = { userId, amount: points, reason: 'challenge' as const, reference: `challenge:${row.id}`, label: row.title };
     // The poll family's statements are prepared (`prepareChallengeStatements`): a half-time poll is a burst.
     const saved =

@@ -26,11 +26,7 @@ const CHECKIN_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 const CHECKIN_MAX_SKEW_MS = 2 * 60 * 1000;
 
 /** Status from the last check-in (or none), as seen on `today`. */
-function checkinStatus(
-  rewards: CheckinRewardRow[],
-  last: { day: string; streakDay: number } | undefined,
-  today: string,
-): CheckinStatus {
+function checkinStatus(rewards: CheckinRewardRow[], last: { day: string; streakDay: number } | undefined, today: string): CheckinStatus {
   const days = currentStreak(last, today);
   const eligible = !last || last.day < today;
   return {
@@ -209,7 +205,9 @@ export async function checkIn(
   // only when another request wrote this day meanwhile (its streak day is not known here).
   const last = !created
     ? (await deps.checkins.streak(tx, { userId, previousDay: addDays(day, -1) })).last
-    : !before || before.day < day ? { day, streakDay } : before;
+    : !before || before.day < day
+      ? { day, streakDay }
+      : before;
   const today = dayInZone(now, organization.timeZone);
   return {
     ...checkinStatus(rewards, last, today),

@@ -56,7 +56,10 @@ function withoutChildIds(item: Record<string, unknown>): Record<string, unknown>
   const copy = { ...item };
   for (const list of CHILD_LISTS) {
     const children = copy[list];
-    if (Array.isArray(children)) copy[list] = children.map((child) => (child && typeof child === 'object' ? Object.fromEntries(Object.entries(child).filter(([k]) => k !== 'id')) : child));
+    if (Array.isArray(children))
+      copy[list] = children.map((child) =>
+        child && typeof child === 'object' ? Object.fromEntries(Object.entries(child).filter(([k]) => k !== 'id')) : child,
+      );
   }
   return copy;
 }
@@ -87,7 +90,10 @@ const isVideoListField = (name: string) => name === 'videoIds';
  */
 function keepingVideos(item: Record<string, unknown>, exported: ReadonlySet<string>): Record<string, unknown> {
   return Object.fromEntries(
-    Object.entries(item).map(([name, value]) => [name, isVideoListField(name) && Array.isArray(value) ? value.filter((key) => exported.has(key)) : value]),
+    Object.entries(item).map(([name, value]) => [
+      name,
+      isVideoListField(name) && Array.isArray(value) ? value.filter((key) => exported.has(key)) : value,
+    ]),
   );
 }
 
@@ -242,7 +248,10 @@ export async function exportContentDocument(
     exportedAt: options.now.toISOString(),
     organization: mapReferences(settings, toKey, 'organization') as Record<string, unknown>,
     media: entries,
-    ...(Object.fromEntries(CONTENT_DOCUMENT_LISTS.map((list) => [list, lists[list] ?? []])) as Record<ContentDocumentList, Record<string, unknown>[]>),
+    ...(Object.fromEntries(CONTENT_DOCUMENT_LISTS.map((list) => [list, lists[list] ?? []])) as Record<
+      ContentDocumentList,
+      Record<string, unknown>[]
+    >),
   };
 }
 
@@ -273,7 +282,15 @@ async function importMedia(
     ? await tx
         .select({ id: media.id, key: media.key, contentType: media.contentType, bytes: media.bytes })
         .from(media)
-        .where(and(eq(media.organizationId, organizationId), inArray(media.key, entries.map((e) => e.key))))
+        .where(
+          and(
+            eq(media.organizationId, organizationId),
+            inArray(
+              media.key,
+              entries.map((e) => e.key),
+            ),
+          ),
+        )
     : [];
   const byKey = new Map(existing.map((row) => [row.key!, row]));
   for (const [i, entry] of entries.entries()) {
@@ -317,9 +334,15 @@ async function importMedia(
     };
     if (found) {
       ids.set(entry.key, found.id);
-      await tx.update(media).set({ ...values, storageKey: null }).where(eq(media.id, found.id));
+      await tx
+        .update(media)
+        .set({ ...values, storageKey: null })
+        .where(eq(media.id, found.id));
     } else {
-      const [row] = await tx.insert(media).values({ organizationId, key: entry.key, ...values }).returning({ id: media.id });
+      const [row] = await tx
+        .insert(media)
+        .values({ organizationId, key: entry.key, ...values })
+        .returning({ id: media.id });
       ids.set(entry.key, row.id);
     }
   }
@@ -342,10 +365,16 @@ export async function importContentDocument(
 ): Promise<ImportSummary> {
   // Bounded before anything walks it: the reference mapping below recurses.
   const tooDeep = findTooDeep(input, MAX_DOCUMENT_DEPTH);
-  if (tooDeep) throw validationFailed('The document nests too deep', [{ path: tooDeep.path, message: `Nested deeper than ${MAX_DOCUMENT_DEPTH} levels` }]);
+  if (tooDeep)
+    throw validationFailed('The document nests too deep', [
+      { path: tooDeep.path, message: `Nested deeper than ${MAX_DOCUMENT_DEPTH} levels` },
+    ]);
   const parsed = ContentDocumentSchema.safeParse(input);
   if (!parsed.success) {
-    throw validationFailed('The document is not a Podium content document', parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
+    throw validationFailed(
+      'The document is not a Podium content document',
+      parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+    );
   }
   const document = options.rebase ? rebaseDocument(parsed.data, options.now) : parsed.data;
   const { organizationId, now } = options;
@@ -371,9 +400,12 @@ export async function importContentDocument(
 
     if (document.organization) {
       const settings = OrganizationSettingsSchema.safeParse(mapReferences(document.organization, mediaToId, 'organization'));
-      if (!settings.success) for (const issue of settings.error.issues) issues.add(['organization', ...issue.path].join('.'), issue.message);
+      if (!settings.success)
+        for (const issue of settings.error.issues) issues.add(['organization', ...issue.path].join('.'), issue.message);
       else if (!issues.list.length) {
-        await saveOrganizationSettings(tx, await readOrganization(tx, organizationId), settings.data, options.actor).catch((error) => collect422(error, 'organization'));
+        await saveOrganizationSettings(tx, await readOrganization(tx, organizationId), settings.data, options.actor).catch((error) =>
+          collect422(error, 'organization'),
+        );
       }
     }
     const rankItems = document.ranks.flatMap((raw, i) => {
@@ -411,11 +443,15 @@ export async function importContentDocument(
         }
         const toId: RefMapper = (kind, ref, at) => {
           const id = (kind === 'media' ? mediaIds : videoIds).get(ref);
-          if (id === undefined) issues.add(at, kind === 'media' ? `No media with key ${ref} in the document` : `No video ${ref} in the document`);
+          if (id === undefined)
+            issues.add(at, kind === 'media' ? `No media with key ${ref} in the document` : `No video ${ref} in the document`);
           return id ?? ref;
         };
         const existingRow = storedByKey.get(key);
-        const resolved = withStoredChildIds(mapReferences(raw, toId, path) as Record<string, unknown>, existingRow ? resource.toInput(existingRow) : null);
+        const resolved = withStoredChildIds(
+          mapReferences(raw, toId, path) as Record<string, unknown>,
+          existingRow ? resource.toInput(existingRow) : null,
+        );
         const result = resource.input.safeParse(resolved);
         if (!result.success) {
           for (const issue of result.error.issues) issues.add([path, ...issue.path].join('.'), issue.message);

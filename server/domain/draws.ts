@@ -106,7 +106,8 @@ export async function runDraw(deps: AppDeps, organization: OrganizationRow, acto
   const drawn = await deps.db.transaction(async (tx) => {
     const s = await lockSweepstake(tx, organization.id, id);
     if (s.drawnAt) return false;
-    if (statusAt(s, now) !== 'ended') throw new ApiError(422, 'NotEnded', 'The draw runs once the sweepstake has ended', { endsAt: s.endsAt.toISOString() });
+    if (statusAt(s, now) !== 'ended')
+      throw new ApiError(422, 'NotEnded', 'The draw runs once the sweepstake has ended', { endsAt: s.endsAt.toISOString() });
     if (!s.drawSeed || !s.seedCommitment) throw new ApiError(409, 'Conflict', 'This sweepstake has no committed seed');
     const rows = await entriesOf(tx, s.id);
     const entries: DrawEntry[] = rows
@@ -114,7 +115,14 @@ export async function runDraw(deps: AppDeps, organization: OrganizationRow, acto
       .map((r) => ({ entry: r.entry, member: memberPseudonym(s.id, r.userId), tickets: r.tickets }));
     const userOf = new Map(rows.map((r) => [memberPseudonym(s.id, r.userId), r.userId]));
     const picks = drawPicks(s.drawSeed, entries, s.winnerCount);
-    const winners = picks.map((p) => ({ id: randomUUID(), sweepstakeId: s.id, userId: userOf.get(p.member)!, place: p.place, ticket: p.ticket, drawnAt: now }));
+    const winners = picks.map((p) => ({
+      id: randomUUID(),
+      sweepstakeId: s.id,
+      userId: userOf.get(p.member)!,
+      place: p.place,
+      ticket: p.ticket,
+      drawnAt: now,
+    }));
     if (winners.length) await tx.insert(sweepstakeWinners).values(winners);
     await tx.update(sweepstakes).set({ drawnAt: now, drawEntries: entries }).where(eq(sweepstakes.id, s.id));
     await recordAudit(tx, actor, {
@@ -122,7 +130,11 @@ export async function runDraw(deps: AppDeps, organization: OrganizationRow, acto
       entityId: s.id,
       action: 'draw',
       before: { drawnAt: null },
-      after: { drawnAt: now.toISOString(), tickets: entries.reduce((n, e) => n + e.tickets, 0), winners: winners.map((w) => ({ place: w.place, ticket: w.ticket, userId: w.userId })) },
+      after: {
+        drawnAt: now.toISOString(),
+        tickets: entries.reduce((n, e) => n + e.tickets, 0),
+        winners: winners.map((w) => ({ place: w.place, ticket: w.ticket, userId: w.userId })),
+      },
     });
     return true;
   });
@@ -145,18 +157,29 @@ export async function redrawWinner(deps: AppDeps, organization: OrganizationRow,
     const s = await lockSweepstake(tx, organization.id, id);
     if (!s.drawnAt || !s.drawSeed) throw new ApiError(422, 'NotDrawn', 'The draw has not run yet');
     if (!UUID.test(winnerId)) throw notFound('Winner not found');
-    const placed = await tx.select().from(sweepstakeWinners).where(eq(sweepstakeWinners.sweepstakeId, s.id)).orderBy(asc(sweepstakeWinners.place));
+    const placed = await tx
+      .select()
+      .from(sweepstakeWinners)
+      .where(eq(sweepstakeWinners.sweepstakeId, s.id))
+      .orderBy(asc(sweepstakeWinners.place));
     const old = placed.find((w) => w.id === winnerId);
     if (!old) throw notFound('Winner not found');
     if (old.claimedAt) throw new ApiError(422, 'AlreadyClaimed', 'This winner claimed the prize');
     if (old.replacedAt) throw new ApiError(422, 'AlreadyReplaced', 'This winner was already replaced');
     const claimBy = claimDeadline(old.drawnAt, s.claimDays);
-    if (now < claimBy) throw new ApiError(422, 'ClaimPeriodOpen', 'The winner can still claim the prize', { claimBy: claimBy.toISOString() });
+    if (now < claimBy)
+      throw new ApiError(422, 'ClaimPeriodOpen', 'The winner can still claim the prize', { claimBy: claimBy.toISOString() });
 
     const entries = s.drawEntries ?? [];
     const userOf = await usersOfEntries(tx, s.id);
     const members = await tx
-      .select({ id: users.id, birthday: users.birthday, suspendedAt: users.suspendedAt, suspendedUntil: users.suspendedUntil, deletedAt: users.deletedAt })
+      .select({
+        id: users.id,
+        birthday: users.birthday,
+        suspendedAt: users.suspendedAt,
+        suspendedUntil: users.suspendedUntil,
+        deletedAt: users.deletedAt,
+      })
       .from(users)
       .innerJoin(sweepstakeEntries, eq(sweepstakeEntries.userId, users.id))
       .where(eq(sweepstakeEntries.sweepstakeId, s.id));
@@ -203,17 +226,36 @@ export async function redrawWinner(deps: AppDeps, organization: OrganizationRow,
  */
 async function notifyWinners(deps: AppDeps, organization: OrganizationRow, sweepstakeId: string): Promise<void> {
   const pending = await deps.db
-    .select({ id: sweepstakeWinners.id, userId: sweepstakeWinners.userId, drawnAt: sweepstakeWinners.drawnAt, email: users.email, title: sweepstakes.title, prize: sweepstakes.prize, claimDays: sweepstakes.claimDays })
+    .select({
+      id: sweepstakeWinners.id,
+      userId: sweepstakeWinners.userId,
+      drawnAt: sweepstakeWinners.drawnAt,
+      email: users.email,
+      title: sweepstakes.title,
+      prize: sweepstakes.prize,
+      claimDays: sweepstakes.claimDays,
+    })
     .from(sweepstakeWinners)
     .innerJoin(users, eq(users.id, sweepstakeWinners.userId))
     .innerJoin(sweepstakes, eq(sweepstakes.id, sweepstakeWinners.sweepstakeId))
-    .where(and(eq(sweepstakeWinners.sweepstakeId, sweepstakeId), isNull(sweepstakeWinners.notifiedAt), isNull(sweepstakeWinners.replacedAt), isNull(users.deletedAt)));
+    .where(
+      and(
+        eq(sweepstakeWinners.sweepstakeId, sweepstakeId),
+        isNull(sweepstakeWinners.notifiedAt),
+        isNull(sweepstakeWinners.replacedAt),
+        isNull(users.deletedAt),
+      ),
+    );
   // And by push to those who chose sweepstake results (decision 0060), without holding the draw's answer.
   if (pending.length) {
     const winners = { id: sweepstakeId, organizationId: organization.id, title: pending[0].title };
     const userIds = pending.map((w) => w.userId);
-    afterCommit(() => void notifySweepstakeWinners(deps, winners, userIds)
-      .catch((error) => deps.logger.warn('sweepstake win not pushed', { sweepstakeId, error: error instanceof Error ? error.name : String(error) })));
+    afterCommit(
+      () =>
+        void notifySweepstakeWinners(deps, winners, userIds).catch((error) =>
+          deps.logger.warn('sweepstake win not pushed', { sweepstakeId, error: error instanceof Error ? error.name : String(error) }),
+        ),
+    );
   }
   for (const w of pending) {
     try {
@@ -237,15 +279,25 @@ async function notifyWinners(deps: AppDeps, organization: OrganizationRow, sweep
  * winner's e-mail (null once deleted), username, claim status and whether it may be redrawn at `now`.
  * @throws ApiError 404 unknown sweepstake
  */
-export async function adminDraw(db: DbOrTx, organization: Pick<OrganizationRow, 'id' | 'timeZone'>, id: string, now: Date): Promise<AdminSweepstakeDraw> {
+export async function adminDraw(
+  db: DbOrTx,
+  organization: Pick<OrganizationRow, 'id' | 'timeZone'>,
+  id: string,
+  now: Date,
+): Promise<AdminSweepstakeDraw> {
   if (!UUID.test(id)) throw notFound('Sweepstake not found');
-  const [s] = await db.select().from(sweepstakes).where(and(eq(sweepstakes.id, id), eq(sweepstakes.organizationId, organization.id)));
+  const [s] = await db
+    .select()
+    .from(sweepstakes)
+    .where(and(eq(sweepstakes.id, id), eq(sweepstakes.organizationId, organization.id)));
   if (!s) throw notFound('Sweepstake not found');
   // Who takes part: the frozen list once drawn, else the entries a draw run now would count (same eligibility).
   const frozen = s.drawnAt ? (s.drawEntries ?? []) : null;
   const taking = frozen
     ? frozen.map((e) => ({ member: e.member, tickets: e.tickets }))
-    : (await entriesOf(db, s.id)).filter((r) => isEligible(r, now, organization.timeZone)).map((r) => ({ member: r.userId, tickets: r.tickets }));
+    : (await entriesOf(db, s.id))
+        .filter((r) => isEligible(r, now, organization.timeZone))
+        .map((r) => ({ member: r.userId, tickets: r.tickets }));
   const rows = await db
     .select({ winner: sweepstakeWinners, email: users.email, username: users.username, deletedAt: users.deletedAt })
     .from(sweepstakeWinners)
@@ -286,7 +338,10 @@ export async function adminDraw(db: DbOrTx, organization: Pick<OrganizationRow, 
  */
 async function visibleSweepstake(db: DbOrTx, p: Principal, id: string): Promise<SweepstakeRow> {
   if (!UUID.test(id)) throw notFound('Sweepstake not found');
-  const [s] = await db.select().from(sweepstakes).where(and(eq(sweepstakes.id, id), eq(sweepstakes.organizationId, p.organization.id)));
+  const [s] = await db
+    .select()
+    .from(sweepstakes)
+    .where(and(eq(sweepstakes.id, id), eq(sweepstakes.organizationId, p.organization.id)));
   if (!s || !isPublished(s) || (p.kind !== 'user' && !s.isPublic)) throw notFound('Sweepstake not found');
   return s;
 }
@@ -296,7 +351,9 @@ async function currentWin(db: DbOrTx, sweepstakeId: string, userId: string) {
   const [w] = await db
     .select()
     .from(sweepstakeWinners)
-    .where(and(eq(sweepstakeWinners.sweepstakeId, sweepstakeId), eq(sweepstakeWinners.userId, userId), isNull(sweepstakeWinners.replacedAt)));
+    .where(
+      and(eq(sweepstakeWinners.sweepstakeId, sweepstakeId), eq(sweepstakeWinners.userId, userId), isNull(sweepstakeWinners.replacedAt)),
+    );
   return w;
 }
 

@@ -43,7 +43,12 @@ interface RolledDays {
  * The scope of `period` for an organization at instant `now`: its days end on the organization's current day.
  * @throws RangeError when the time zone is unknown to `Intl`
  */
-export function figuresScope(organization: { id: string; timeZone: string }, period: FiguresPeriod, now: Date, rolled: RolledDays | null = null): FiguresScope {
+export function figuresScope(
+  organization: { id: string; timeZone: string },
+  period: FiguresPeriod,
+  now: Date,
+  rolled: RolledDays | null = null,
+): FiguresScope {
   const { from, to } = periodDays(period, dayInZone(now, organization.timeZone));
   return { organizationId: organization.id, timeZone: organization.timeZone, from, to, rolled };
 }
@@ -228,14 +233,24 @@ async function sweepstakeEntriesFigure(db: DbOrTx, s: FiguresScope): Promise<Fig
   const { rolled, live } = split(s);
   // Entrants are distinct over the period, not a sum of days: they are counted from the entries themselves.
   const [days, [entrants]] = await Promise.all([
-    countByDay(db, s, sql`select day, sum(count) as n from (${entries(live)}) as e group by day union all ${rolledByDay(rolled, 'sweepstake_entries')}`),
+    countByDay(
+      db,
+      s,
+      sql`select day, sum(count) as n from (${entries(live)}) as e group by day union all ${rolledByDay(rolled, 'sweepstake_entries')}`,
+    ),
     rowsOf<{ n: number }>(db, sql`select count(distinct user_id)::int as n from (${entries(s)}) as e`),
   ]);
   return { total: sum(days.map((d) => d.count)), entrants: Number(entrants.n), days };
 }
 
 /** Award rows of one kind by day: `table` holds `created_at` and the item column `item` of parent `parent`. */
-async function awardsByDay(db: DbOrTx, s: FiguresScope, table: 'video_views' | 'article_reads', parent: 'videos' | 'articles', item: 'video_id' | 'article_id') {
+async function awardsByDay(
+  db: DbOrTx,
+  s: FiguresScope,
+  table: 'video_views' | 'article_reads',
+  parent: 'videos' | 'articles',
+  item: 'video_id' | 'article_id',
+) {
   const { rolled, live } = split(s);
   const days = await countByDay(
     db,
@@ -249,10 +264,12 @@ async function awardsByDay(db: DbOrTx, s: FiguresScope, table: 'video_views' | '
 }
 
 /** Video views (the view award: one per member and video) by day. */
-const videoViewsFigure = (db: DbOrTx, s: FiguresScope): Promise<Figures['videoViews']> => awardsByDay(db, s, 'video_views', 'videos', 'video_id');
+const videoViewsFigure = (db: DbOrTx, s: FiguresScope): Promise<Figures['videoViews']> =>
+  awardsByDay(db, s, 'video_views', 'videos', 'video_id');
 
 /** Article reads (the read award: one per member and article) by day. */
-const articleReadsFigure = (db: DbOrTx, s: FiguresScope): Promise<Figures['articleReads']> => awardsByDay(db, s, 'article_reads', 'articles', 'article_id');
+const articleReadsFigure = (db: DbOrTx, s: FiguresScope): Promise<Figures['articleReads']> =>
+  awardsByDay(db, s, 'article_reads', 'articles', 'article_id');
 
 /** Participation by challenge: distinct members who answered it (or any of its trivia questions) in the period. */
 async function challengesFigure(db: DbOrTx, s: FiguresScope): Promise<ChallengeParticipation[]> {
@@ -328,7 +345,13 @@ async function storiesFigure(db: DbOrTx, s: FiguresScope): Promise<StoryCompleti
       from progress p join stories st on st.id = p.story_id left join chapters ch on ch.story_id = p.story_id
       group by st.id, ch.n order by completions desc, viewers desc, st.title, st.id`,
   );
-  return rows.map((r) => ({ id: r.id, title: r.title, chapters: Number(r.chapters), viewers: Number(r.viewers), completions: Number(r.completions) }));
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    chapters: Number(r.chapters),
+    viewers: Number(r.viewers),
+    completions: Number(r.completions),
+  }));
 }
 
 /** Every figure's statement by name, for the benchmark (`scripts/bench-figures.ts`) and the CSV export. */
@@ -345,9 +368,12 @@ export const FIGURE_STATEMENTS = {
 
 /** Referrals of the scope claimed in the period and referrals rewarded in it (decision 0092), from `referrals`. */
 async function referralsFigure(db: DbOrTx, s: FiguresScope): Promise<Figures['referrals']> {
-  const [row] = await rowsOf<{ claimed: number | string; rewarded: number | string }>(db, sql`select
+  const [row] = await rowsOf<{ claimed: number | string; rewarded: number | string }>(
+    db,
+    sql`select
       (select count(*) from referrals where organization_id = ${s.organizationId} and ${inPeriod(sql.raw('claimed_at'), s)}) as claimed,
-      (select count(*) from referrals where organization_id = ${s.organizationId} and ${inPeriod(sql.raw('rewarded_at'), s)}) as rewarded`);
+      (select count(*) from referrals where organization_id = ${s.organizationId} and ${inPeriod(sql.raw('rewarded_at'), s)}) as rewarded`,
+  );
   return { claimed: Number(row?.claimed ?? 0), rewarded: Number(row?.rewarded ?? 0) };
 }
 
@@ -364,7 +390,21 @@ export async function readFigures(db: DbOrTx, scope: FiguresScope, period: Figur
     storiesFigure(db, scope),
     referralsFigure(db, scope),
   ]);
-  return { period, timeZone: scope.timeZone, from: scope.from, to: scope.to, members, checkins, points, sweepstakeEntries, videoViews, articleReads, challenges, stories, referrals };
+  return {
+    period,
+    timeZone: scope.timeZone,
+    from: scope.from,
+    to: scope.to,
+    members,
+    checkins,
+    points,
+    sweepstakeEntries,
+    videoViews,
+    articleReads,
+    challenges,
+    stories,
+    referrals,
+  };
 }
 
 /** A CSV table: its header and rows of cells. */
@@ -385,7 +425,10 @@ export async function figureTable(db: DbOrTx, scope: FiguresScope, figure: Figur
     }
     case 'points': {
       const { days } = await pointsFigure(db, scope);
-      return { columns: ['day', 'points_earned', 'points_spent', 'points_expired'], rows: days.map((d) => [d.day, d.earned, d.spent, d.expired]) };
+      return {
+        columns: ['day', 'points_earned', 'points_spent', 'points_expired'],
+        rows: days.map((d) => [d.day, d.earned, d.spent, d.expired]),
+      };
     }
     case 'checkins':
       return dailyTable('checkins', (await checkinsFigure(db, scope)).days);
@@ -397,11 +440,17 @@ export async function figureTable(db: DbOrTx, scope: FiguresScope, figure: Figur
       return dailyTable('article_reads', (await articleReadsFigure(db, scope)).days);
     case 'challenges': {
       const rows = await challengesFigure(db, scope);
-      return { columns: ['challenge_id', 'title', 'type', 'subtype', 'participants'], rows: rows.map((r) => [r.id, r.title, r.type, r.subtype, r.participants]) };
+      return {
+        columns: ['challenge_id', 'title', 'type', 'subtype', 'participants'],
+        rows: rows.map((r) => [r.id, r.title, r.type, r.subtype, r.participants]),
+      };
     }
     case 'stories': {
       const rows = await storiesFigure(db, scope);
-      return { columns: ['story_id', 'title', 'chapters', 'viewers', 'completions'], rows: rows.map((r) => [r.id, r.title, r.chapters, r.viewers, r.completions]) };
+      return {
+        columns: ['story_id', 'title', 'chapters', 'viewers', 'completions'],
+        rows: rows.map((r) => [r.id, r.title, r.chapters, r.viewers, r.completions]),
+      };
     }
   }
 }
@@ -431,7 +480,9 @@ async function rollUpClosedDays(db: DbOrTx, organization: { id: string; timeZone
   const start = FIGURES_PERIODS.map((p) => periodDays(p, today).from).reduce((a, b) => (a < b ? a : b));
   const org = organization.id;
   return db.transaction(async (tx) => {
-    await tx.execute(sql`insert into figures_rollups (organization_id, time_zone) values (${org}, ${organization.timeZone}) on conflict do nothing`);
+    await tx.execute(
+      sql`insert into figures_rollups (organization_id, time_zone) values (${org}, ${organization.timeZone}) on conflict do nothing`,
+    );
     const [marker] = await rowsOf<{ time_zone: string; from_day: string | null; through_day: string | null }>(
       tx,
       sql`select time_zone, to_char(from_day, 'YYYY-MM-DD') as from_day, to_char(through_day, 'YYYY-MM-DD') as through_day
@@ -482,20 +533,35 @@ async function rollUp(tx: DbOrTx, r: FiguresScope, first: boolean) {
     insert into figure_days (organization_id, figure, day, key, value)
     select ${org}, 'last_active', day, '', sum(n) from moved group by day
     on conflict (organization_id, figure, day, key) do update set value = figure_days.value + excluded.value`);
-  await totals('active', sql`select day, count(*) as n from activity_days
-    where organization_id = ${org} and day between ${r.from}::date and ${r.to}::date group by day`);
-  await totals('checkins', sql`select c.day, count(*) as n from checkins c join users u on u.id = c.user_id
-    where u.organization_id = ${org} and c.day between ${r.from}::date and ${r.to}::date group by c.day`);
+  await totals(
+    'active',
+    sql`select day, count(*) as n from activity_days
+    where organization_id = ${org} and day between ${r.from}::date and ${r.to}::date group by day`,
+  );
+  await totals(
+    'checkins',
+    sql`select c.day, count(*) as n from checkins c join users u on u.id = c.user_id
+    where u.organization_id = ${org} and c.day between ${r.from}::date and ${r.to}::date group by c.day`,
+  );
   await tx.execute(sql`insert into figure_days (organization_id, figure, day, key, value)
     select ${org}, f.figure, p.day, '', f.value from (
       select day, sum(earned) as earned, sum(spent) as spent, sum(expired) as expired from (${pointsByDay(r)}) as parts group by day
     ) as p cross join lateral (values ('points_earned', p.earned), ('points_spent', p.spent), ('points_expired', p.expired)) as f(figure, value)
     where f.value is not null and f.value <> 0 on conflict do nothing`);
-  await totals('sweepstake_entries', sql`select ${dayOf(sql.raw('e.created_at'), r)} as day, sum(e.count) as n from sweepstake_entries e
-    join sweepstakes i on i.id = e.sweepstake_id where i.organization_id = ${org} and ${inPeriod(sql.raw('e.created_at'), r)} group by 1`);
-  for (const [table, parent, item] of [['video_views', 'videos', 'video_id'], ['article_reads', 'articles', 'article_id']] as const) {
-    await totals(table, sql`select ${dayOf(sql.raw('a.created_at'), r)} as day, count(*) as n from ${sql.raw(table)} a
-      join ${sql.raw(parent)} i on i.id = a.${sql.raw(item)} where i.organization_id = ${org} and ${inPeriod(sql.raw('a.created_at'), r)} group by 1`);
+  await totals(
+    'sweepstake_entries',
+    sql`select ${dayOf(sql.raw('e.created_at'), r)} as day, sum(e.count) as n from sweepstake_entries e
+    join sweepstakes i on i.id = e.sweepstake_id where i.organization_id = ${org} and ${inPeriod(sql.raw('e.created_at'), r)} group by 1`,
+  );
+  for (const [table, parent, item] of [
+    ['video_views', 'videos', 'video_id'],
+    ['article_reads', 'articles', 'article_id'],
+  ] as const) {
+    await totals(
+      table,
+      sql`select ${dayOf(sql.raw('a.created_at'), r)} as day, count(*) as n from ${sql.raw(table)} a
+      join ${sql.raw(parent)} i on i.id = a.${sql.raw(item)} where i.organization_id = ${org} and ${inPeriod(sql.raw('a.created_at'), r)} group by 1`,
+    );
   }
   // As for active members: a member answering again moves from their previous last day to the new one.
   await tx.execute(sql`with latest as (
@@ -532,12 +598,16 @@ function answersByDay(r: FiguresScope): SQL {
         join challenges c on c.id = t.challenge_id where c.organization_id = ${org} and ${inPeriod(sql.raw('t.answered_at'), r)}`;
 }
 
-
 /**
  * The scope of `period` for an organization at `now`, after rolling up its closed days (`rollUpClosedDays`): what
  * the figures routes read.
  */
-export async function openFiguresScope(db: DbOrTx, organization: { id: string; timeZone: string }, period: FiguresPeriod, now: Date): Promise<FiguresScope> {
+export async function openFiguresScope(
+  db: DbOrTx,
+  organization: { id: string; timeZone: string },
+  period: FiguresPeriod,
+  now: Date,
+): Promise<FiguresScope> {
   return figuresScope(organization, period, now, await rollUpClosedDays(db, organization, now));
 }
 

@@ -34,7 +34,12 @@ export async function purgeUnusedUploads(db: Db, storage: MediaStorage, now: Dat
     .where(
       and(
         lt(avatarUploads.createdAt, dayAgo),
-        notExists(db.select({ one: sql`1` }).from(users).where(sql`${users.avatarMediaId} = ${avatarUploads.mediaId}`)),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(users)
+            .where(sql`${users.avatarMediaId} = ${avatarUploads.mediaId}`),
+        ),
       ),
     );
   const deleted = await db.delete(media).where(inArray(media.id, unused)).returning({ storageKey: media.storageKey });

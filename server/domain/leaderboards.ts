@@ -16,7 +16,16 @@ import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AdminSeason, AdminSeasonInput } from '../../src/contracts/admin/season';
 import { LEAGUE_MAX_MEMBERS } from '../../src/contracts/leaderboard';
-import type { League, LeagueInvite, Leaderboard, LeaderboardName, LeaderboardPeriod, LeaderboardRow, LeagueTable, Season } from '../../src/contracts/leaderboard';
+import type {
+  League,
+  LeagueInvite,
+  Leaderboard,
+  LeaderboardName,
+  LeaderboardPeriod,
+  LeaderboardRow,
+  LeagueTable,
+  Season,
+} from '../../src/contracts/leaderboard';
 import { isUnderage } from '../../src/rules/underage';
 import type { DbOrTx } from '../db/client';
 import { leaderboardNames, leagueMembers, leagues, seasons } from '../db/schema';
@@ -61,7 +70,14 @@ function periodKey(period: LeaderboardPeriod, now: Date, timeZone: string, seaso
 }
 
 /** A table row as the statements answer it. */
-type ScoreRow = { user_id: string; points: number | string; place: number | string; username: string | null; birthday: string | null; shown: boolean | null };
+type ScoreRow = {
+  user_id: string;
+  points: number | string;
+  place: number | string;
+  username: string | null;
+  birthday: string | null;
+  shown: boolean | null;
+};
 
 /**
  * Whether tables show a member's username: their own choice, else shown unless underage at `now` in `timeZone`.
@@ -83,14 +99,22 @@ type Reader = { organization: Pick<OrganizationRow, 'id' | 'timeZone'>; user: Pi
  * The organization-wide table of `period` at `now`: the top {@link LEADERBOARD_TOP} rows and the member's own row.
  * The own place is 1 + the number of members with more points (0 points: after everyone who earned).
  */
-export async function readLeaderboard(db: DbOrTx, reader: Reader, period: LeaderboardPeriod, now: Date, limit = LEADERBOARD_TOP): Promise<Leaderboard> {
+export async function readLeaderboard(
+  db: DbOrTx,
+  reader: Reader,
+  period: LeaderboardPeriod,
+  now: Date,
+  limit = LEADERBOARD_TOP,
+): Promise<Leaderboard> {
   const { organization, user } = reader;
   const season = await currentSeason(db, organization.id, now);
   const key = periodKey(period, now, organization.timeZone, season);
   // The top rows are read from the scores alone, in the index's order (a limit over an index range), then ranked
   // and joined to names: ranking or joining first would sort the whole table. Ranks over the top rows are exact, as
   // a place depends only on the rows above it.
-  const top = await rowsOf<ScoreRow>(db, sql`
+  const top = await rowsOf<ScoreRow>(
+    db,
+    sql`
     select t.user_id, t.points, rank() over (order by t.points desc) as place, u.username, u.birthday::text as birthday, n.shown
     from (
       select user_id, points from leaderboard_scores
@@ -100,11 +124,14 @@ export async function readLeaderboard(db: DbOrTx, reader: Reader, period: Leader
     ) t
     join users u on u.id = t.user_id
     left join leaderboard_names n on n.user_id = t.user_id
-    order by t.points desc, t.user_id`);
+    order by t.points desc, t.user_id`,
+  );
   const rows = top.map((r) => toRow(r, user.id, now, organization.timeZone));
   let own = rows.find((r) => r.me);
   if (!own) {
-    const [mine] = await rowsOf<ScoreRow>(db, sql`
+    const [mine] = await rowsOf<ScoreRow>(
+      db,
+      sql`
       with mine as (
         select coalesce((select points from leaderboard_scores
           where user_id = ${user.id} and period = ${period} and period_key = ${key}), 0) as points)
@@ -112,7 +139,8 @@ export async function readLeaderboard(db: DbOrTx, reader: Reader, period: Leader
         1 + (select count(*) from leaderboard_scores s
           where s.organization_id = ${organization.id} and s.period = ${period} and s.period_key = ${key} and s.points > mine.points) as place
       from users u cross join mine left join leaderboard_names n on n.user_id = u.id
-      where u.id = ${user.id}`);
+      where u.id = ${user.id}`,
+    );
     own = toRow(mine, user.id, now, organization.timeZone);
   }
   return { period, season, rows, me: own, computedAt: now.toISOString() };
@@ -122,7 +150,12 @@ export async function readLeaderboard(db: DbOrTx, reader: Reader, period: Leader
  * The member's name choice for tables.
  * @param user the member's row (its birthday decides the default)
  */
-export async function readNameChoice(db: DbOrTx, organization: Pick<OrganizationRow, 'timeZone'>, user: Pick<UserRow, 'id' | 'birthday'>, now: Date): Promise<LeaderboardName> {
+export async function readNameChoice(
+  db: DbOrTx,
+  organization: Pick<OrganizationRow, 'timeZone'>,
+  user: Pick<UserRow, 'id' | 'birthday'>,
+  now: Date,
+): Promise<LeaderboardName> {
   const [row] = await db.select({ shown: leaderboardNames.shown }).from(leaderboardNames).where(eq(leaderboardNames.userId, user.id));
   const chosen = row?.shown ?? null;
   return { chosen, shown: nameShown(chosen, user.birthday, now, organization.timeZone) };
@@ -156,7 +189,10 @@ const toLeague = (row: LeagueRow, members: number, userId: string): League => ({
 
 /** Creates a league named `name` with the member as its first member. */
 export async function createLeague(db: DbOrTx, reader: Reader, name: string): Promise<League> {
-  const [row] = await db.insert(leagues).values({ organizationId: reader.organization.id, name, inviteCode: newInviteCode(), createdBy: reader.user.id }).returning();
+  const [row] = await db
+    .insert(leagues)
+    .values({ organizationId: reader.organization.id, name, inviteCode: newInviteCode(), createdBy: reader.user.id })
+    .returning();
   await db.insert(leagueMembers).values({ leagueId: row.id, userId: reader.user.id });
   return toLeague(row, 1, reader.user.id);
 }
@@ -174,13 +210,19 @@ export async function listLeagues(db: DbOrTx, reader: Reader): Promise<League[]>
 
 /** @throws ApiError 404 NotFound when no league of the organization has this invite code */
 async function leagueByCode(db: DbOrTx, organizationId: string, code: string): Promise<LeagueRow> {
-  const [row] = await db.select().from(leagues).where(and(eq(leagues.inviteCode, code), eq(leagues.organizationId, organizationId)));
+  const [row] = await db
+    .select()
+    .from(leagues)
+    .where(and(eq(leagues.inviteCode, code), eq(leagues.organizationId, organizationId)));
   if (!row) throw notFound('No league has this invite link');
   return row;
 }
 
 async function isMember(db: DbOrTx, leagueId: string, userId: string): Promise<boolean> {
-  const [row] = await db.select({ userId: leagueMembers.userId }).from(leagueMembers).where(and(eq(leagueMembers.leagueId, leagueId), eq(leagueMembers.userId, userId)));
+  const [row] = await db
+    .select({ userId: leagueMembers.userId })
+    .from(leagueMembers)
+    .where(and(eq(leagueMembers.leagueId, leagueId), eq(leagueMembers.userId, userId)));
   return row !== undefined;
 }
 
@@ -190,10 +232,13 @@ async function isMember(db: DbOrTx, leagueId: string, userId: string): Promise<b
  */
 async function creatorName(db: DbOrTx, createdBy: string | null, now: Date, timeZone: string): Promise<string | null> {
   if (!createdBy) return null;
-  const [row] = await rowsOf<{ username: string | null; birthday: string | null; shown: boolean | null; deleted: boolean }>(db, sql`
+  const [row] = await rowsOf<{ username: string | null; birthday: string | null; shown: boolean | null; deleted: boolean }>(
+    db,
+    sql`
     select u.username, u.birthday::text as birthday, n.shown, u.deleted_at is not null as deleted
     from users u left join leaderboard_names n on n.user_id = u.id
-    where u.id = ${createdBy}`);
+    where u.id = ${createdBy}`,
+  );
   if (!row || row.deleted) return null;
   return nameShown(row.shown, row.birthday, now, timeZone) ? row.username : null;
 }
@@ -265,12 +310,20 @@ export async function leaveLeague(db: DbOrTx, reader: Reader, leagueId: string):
  * A league's table of `period` at `now`: every member, those who earned nothing at 0 points.
  * @throws ApiError 404 NotFound when the member is not in the league
  */
-export async function readLeagueTable(db: DbOrTx, reader: Reader, leagueId: string, period: LeaderboardPeriod, now: Date): Promise<LeagueTable> {
+export async function readLeagueTable(
+  db: DbOrTx,
+  reader: Reader,
+  leagueId: string,
+  period: LeaderboardPeriod,
+  now: Date,
+): Promise<LeagueTable> {
   const { organization, user } = reader;
   const league = await myLeague(db, reader, leagueId);
   const season = await currentSeason(db, organization.id, now);
   const key = periodKey(period, now, organization.timeZone, season);
-  const found = await rowsOf<ScoreRow>(db, sql`
+  const found = await rowsOf<ScoreRow>(
+    db,
+    sql`
     select m.user_id, coalesce(s.points, 0) as points, rank() over (order by coalesce(s.points, 0) desc) as place,
       u.username, u.birthday::text as birthday, n.shown
     from league_members m
@@ -278,7 +331,8 @@ export async function readLeagueTable(db: DbOrTx, reader: Reader, leagueId: stri
     left join leaderboard_scores s on s.user_id = m.user_id and s.period = ${period} and s.period_key = ${key}
     left join leaderboard_names n on n.user_id = m.user_id
     where m.league_id = ${league.id}
-    order by 2 desc, m.created_at, m.user_id`);
+    order by 2 desc, m.created_at, m.user_id`,
+  );
   const rows = found.map((r) => toRow(r, user.id, now, organization.timeZone));
   const me = rows.find((r) => r.me)!;
   return { period, season, rows, me, computedAt: now.toISOString(), league: toLeague(league, rows.length, user.id) };
@@ -288,7 +342,13 @@ export async function readLeagueTable(db: DbOrTx, reader: Reader, leagueId: stri
 export async function listSeasons(db: DbOrTx, organizationId: string, now: Date): Promise<AdminSeason[]> {
   const rows = await db.select().from(seasons).where(eq(seasons.organizationId, organizationId)).orderBy(desc(seasons.startsAt));
   const current = rows.find((r) => r.startsAt <= now);
-  return rows.map((r) => ({ id: r.id, name: r.name, startsAt: r.startsAt.toISOString(), current: r === current, createdAt: r.createdAt.toISOString() }));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    startsAt: r.startsAt.toISOString(),
+    current: r === current,
+    createdAt: r.createdAt.toISOString(),
+  }));
 }
 
 /**
@@ -301,24 +361,47 @@ export async function startSeason(db: DbOrTx, actor: Actor, input: AdminSeasonIn
   const organizationId = actor.organizationId;
   // One season start at a time per organization: the order check and the recount see every earlier start.
   await db.execute(sql`select id from organizations where id = ${organizationId} for update`);
-  const [latest] = await db.select().from(seasons).where(eq(seasons.organizationId, organizationId)).orderBy(desc(seasons.startsAt)).limit(1);
+  const [latest] = await db
+    .select()
+    .from(seasons)
+    .where(eq(seasons.organizationId, organizationId))
+    .orderBy(desc(seasons.startsAt))
+    .limit(1);
   const startsAt = new Date(input.startsAt);
   if (latest && startsAt <= latest.startsAt) {
     throw new ApiError(409, 'SeasonOrder', 'A new season starts after the latest one', { latestStartsAt: latest.startsAt.toISOString() });
   }
   const [row] = await db.insert(seasons).values({ organizationId, name: input.name, startsAt }).returning();
   if (startsAt <= now) {
-    const recount = (id: string, from: Date, to: Date | null) => db.execute(sql`
+    const recount = (id: string, from: Date, to: Date | null) =>
+      db.execute(sql`
       insert into leaderboard_scores (organization_id, period, period_key, user_id, points)
       select ${organizationId}, 'season', ${id}, user_id, sum(amount)::int from point_transactions
       where organization_id = ${organizationId} and amount > 0 and created_at >= ${from.toISOString()}::timestamptz
         and (${to?.toISOString() ?? null}::timestamptz is null or created_at < ${to?.toISOString() ?? null}::timestamptz)
       group by user_id`);
     const keys = latest ? [row.id, latest.id] : [row.id];
-    await db.execute(sql`delete from leaderboard_scores where organization_id = ${organizationId} and period = 'season' and period_key in (${sql.join(keys.map((k) => sql`${k}`), sql`, `)})`);
+    await db.execute(
+      sql`delete from leaderboard_scores where organization_id = ${organizationId} and period = 'season' and period_key in (${sql.join(
+        keys.map((k) => sql`${k}`),
+        sql`, `,
+      )})`,
+    );
     if (latest) await recount(latest.id, latest.startsAt, startsAt);
     await recount(row.id, startsAt, null);
   }
-  await recordAudit(db, actor, { entity: 'seasons', entityId: row.id, action: 'create', before: null, after: { name: row.name, startsAt: row.startsAt.toISOString() } });
-  return { id: row.id, name: row.name, startsAt: row.startsAt.toISOString(), current: startsAt <= now, createdAt: row.createdAt.toISOString() };
+  await recordAudit(db, actor, {
+    entity: 'seasons',
+    entityId: row.id,
+    action: 'create',
+    before: null,
+    after: { name: row.name, startsAt: row.startsAt.toISOString() },
+  });
+  return {
+    id: row.id,
+    name: row.name,
+    startsAt: row.startsAt.toISOString(),
+    current: startsAt <= now,
+    createdAt: row.createdAt.toISOString(),
+  };
 }

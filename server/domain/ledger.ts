@@ -142,13 +142,27 @@ function readEntryRow(row: LedgerStatementRow | undefined, userId: string) {
   const entry: LedgerEntry | undefined =
     row.id === null
       ? undefined
-      : { id: row.id, amount: Number(row.amount), reason: row.reason!, reference: row.reference!, label: row.label, balanceAfter: Number(row.balance_after) };
+      : {
+          id: row.id,
+          amount: Number(row.amount),
+          reason: row.reason!,
+          reference: row.reference!,
+          label: row.label,
+          balanceAfter: Number(row.balance_after),
+        };
   return { entry, balance: Number(row.balance), used: row.used, passed: row.passed };
 }
 
 /** The statement values of `input` with the signed amount `signed`. */
 function entryValues(input: LedgerEntryInput, signed: number): EntryValues {
-  return { userId: input.userId, signed, reason: input.reason, reference: input.reference, label: input.label ?? null, at: input.at ? input.at.toISOString() : null };
+  return {
+    userId: input.userId,
+    signed,
+    reason: input.reason,
+    reference: input.reference,
+    label: input.label ?? null,
+    at: input.at ? input.at.toISOString() : null,
+  };
 }
 
 /** Writes one ledger row and moves the balance in one statement (see `entryStatement`). */

@@ -70,10 +70,13 @@ async function reencodeImage(bytes: Uint8Array, type: UploadContentType): Promis
       .rotate()
       .resize({ width: MAX_IMAGE_EDGE, height: MAX_IMAGE_EDGE, fit: 'inside', withoutEnlargement: true });
     const encoded =
-      type === 'image/jpeg' ? image.jpeg({ quality: 85, mozjpeg: true })
-      : type === 'image/png' ? image.png()
-      : type === 'image/webp' ? image.webp({ quality: 85 })
-      : image.gif();
+      type === 'image/jpeg'
+        ? image.jpeg({ quality: 85, mozjpeg: true })
+        : type === 'image/png'
+          ? image.png()
+          : type === 'image/webp'
+            ? image.webp({ quality: 85 })
+            : image.gif();
     const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
     return { bytes: new Uint8Array(data), width: info.width, height: info.pageHeight ?? info.height };
   } catch {

@@ -143,7 +143,15 @@ export async function eraseMember(tx: DbOrTx, member: UserRow, now: Date): Promi
   }
   await forgetSignInEmail(tx, member.organizationId, member.email);
   const removed = uploads.length
-    ? await tx.delete(media).where(inArray(media.id, uploads.map((u) => u.mediaId))).returning({ storageKey: media.storageKey })
+    ? await tx
+        .delete(media)
+        .where(
+          inArray(
+            media.id,
+            uploads.map((u) => u.mediaId),
+          ),
+        )
+        .returning({ storageKey: media.storageKey })
     : [];
   const erasedEmail = `deleted-${member.id}@deleted.invalid`;
   await tx
@@ -184,8 +192,14 @@ export async function eraseMember(tx: DbOrTx, member: UserRow, now: Date): Promi
  *   claim stays to take its bodiless 204.
  */
 async function eraseTraces(tx: DbOrTx, member: UserRow, erasedEmail: string): Promise<void> {
-  await tx.update(pointTransactions).set({ label: null }).where(and(eq(pointTransactions.userId, member.id), isNotNull(pointTransactions.label)));
-  await tx.update(rewardRedemptions).set({ shippingAddress: null }).where(and(eq(rewardRedemptions.userId, member.id), isNotNull(rewardRedemptions.shippingAddress)));
+  await tx
+    .update(pointTransactions)
+    .set({ label: null })
+    .where(and(eq(pointTransactions.userId, member.id), isNotNull(pointTransactions.label)));
+  await tx
+    .update(rewardRedemptions)
+    .set({ shippingAddress: null })
+    .where(and(eq(rewardRedemptions.userId, member.id), isNotNull(rewardRedemptions.shippingAddress)));
   await tx
     .update(auditLog)
     .set({ before: sql`podium_audit_erased(${auditLog.before})`, after: sql`podium_audit_erased(${auditLog.after})` })
@@ -224,7 +238,12 @@ const ACTIVITY_LIMIT = 200;
  */
 export async function memberActivity(db: Db, userId: string): Promise<MemberActivity> {
   const [transactions, responses, entries, wins, badgeRows, consentRows, sessionRows] = await Promise.all([
-    db.select().from(pointTransactions).where(eq(pointTransactions.userId, userId)).orderBy(desc(pointTransactions.createdAt), desc(pointTransactions.id)).limit(ACTIVITY_LIMIT),
+    db
+      .select()
+      .from(pointTransactions)
+      .where(eq(pointTransactions.userId, userId))
+      .orderBy(desc(pointTransactions.createdAt), desc(pointTransactions.id))
+      .limit(ACTIVITY_LIMIT),
     db
       .select({ response: challengeResponses, title: challenges.title })
       .from(challengeResponses)
@@ -252,12 +271,22 @@ export async function memberActivity(db: Db, userId: string): Promise<MemberActi
       .where(eq(userBadges.userId, userId))
       .orderBy(desc(userBadges.createdAt)),
     db
-      .select({ consentId: userConsents.consentId, key: consents.key, name: consents.name, value: userConsents.value, updatedAt: userConsents.updatedAt })
+      .select({
+        consentId: userConsents.consentId,
+        key: consents.key,
+        name: consents.name,
+        value: userConsents.value,
+        updatedAt: userConsents.updatedAt,
+      })
       .from(userConsents)
       .innerJoin(consents, eq(consents.id, userConsents.consentId))
       .where(eq(userConsents.userId, userId))
       .orderBy(asc(consents.sortOrder)),
-    db.select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.createdAt)),
+    db
+      .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(eq(sessions.userId, userId))
+      .orderBy(desc(sessions.createdAt)),
   ]);
   return {
     transactions: transactions.map(toTransaction),

@@ -14,12 +14,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { Secret } from 'otpauth';
 import { readMemberPassCode, type MemberPass, type MemberPassVerification } from '../../src/contracts/member-pass';
-import {
-  MEMBER_PASS_PERIOD_S,
-  memberPassStepStatus,
-  memberPassToken,
-  memberPassTotpStep,
-} from '../../src/rules/member-pass';
+import { MEMBER_PASS_PERIOD_S, memberPassStepStatus, memberPassToken, memberPassTotpStep } from '../../src/rules/member-pass';
 import { rankFor } from '../../src/rules/rank';
 import { isSuspended } from '../../src/rules/suspension';
 import { rateLimits, users } from '../db/schema';
@@ -50,10 +45,14 @@ function cardName(user: UserRow): string {
 }
 
 function rankCode(user: UserRow, ranks: RankRow[]) {
-  return rankFor(user.lifetimePoints, ranks.map((r) => ({ name: r.code, threshold: r.threshold })));
+  return rankFor(
+    user.lifetimePoints,
+    ranks.map((r) => ({ name: r.code, threshold: r.threshold })),
+  );
 }
 
-const avatarUrl = (deps: AppDeps, user: UserRow) => (user.avatarMediaId ? `${deps.env.PUBLIC_API_ORIGIN}/media/${user.avatarMediaId}` : null);
+const avatarUrl = (deps: AppDeps, user: UserRow) =>
+  user.avatarMediaId ? `${deps.env.PUBLIC_API_ORIGIN}/media/${user.avatarMediaId}` : null;
 
 /**
  * The signed-in member's card.
@@ -83,7 +82,12 @@ const invalidCode = () => new ApiError(422, 'MemberPassInvalid', 'This is not th
  * The step of a genuine code of `member`, or null when the code is not theirs: a QR token is checked at the step it
  * names (constant-time); a typed code is looked for among the recent steps (`memberPassTotpStep`).
  */
-async function genuineStep(secret: string, member: UserRow, code: NonNullable<ReturnType<typeof readMemberPassCode>>, now: Date): Promise<number | null> {
+async function genuineStep(
+  secret: string,
+  member: UserRow,
+  code: NonNullable<ReturnType<typeof readMemberPassCode>>,
+  now: Date,
+): Promise<number | null> {
   if (code.kind === 'typed') return memberPassTotpStep(secret, code.code, now);
   const expected = Buffer.from(await memberPassToken(secret, member.memberNumber, code.step));
   const given = Buffer.from(code.token);
@@ -106,8 +110,19 @@ export async function verifyMemberPass(
 ): Promise<MemberPassVerification> {
   const { db } = deps;
   const now = deps.clock();
-  const rule: RateLimitRule = { bucket: `member-pass-fail:${context.operatorId}`, limit: OPERATOR_FAILURES_PER_WINDOW, windowMs: FAILURE_WINDOW_MS };
-  refuseExhausted([rule], await db.select().from(rateLimits).where(inArray(rateLimits.bucket, [rule.bucket])), now);
+  const rule: RateLimitRule = {
+    bucket: `member-pass-fail:${context.operatorId}`,
+    limit: OPERATOR_FAILURES_PER_WINDOW,
+    windowMs: FAILURE_WINDOW_MS,
+  };
+  refuseExhausted(
+    [rule],
+    await db
+      .select()
+      .from(rateLimits)
+      .where(inArray(rateLimits.bucket, [rule.bucket])),
+    now,
+  );
   const refuse = async (error: ApiError): Promise<never> => {
     await deps.queries.venueFailureHit.execute(rateLimitValues([rule], now));
     throw error;

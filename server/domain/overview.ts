@@ -52,7 +52,9 @@ const CONTENT_TABLES: ContentTable[] = [
  */
 async function contentOf(db: DbOrTx, organizationId: string, spec: ContentTable, now: Date, weekEnd: Date, scheduled: boolean) {
   const { table } = spec;
-  const window = scheduled ? and(gt(spec.start, now), lte(spec.start, weekEnd)) : and(lte(spec.start, now), or(isNull(spec.end), gt(spec.end, now)));
+  const window = scheduled
+    ? and(gt(spec.start, now), lte(spec.start, weekEnd))
+    : and(lte(spec.start, now), or(isNull(spec.end), gt(spec.end, now)));
   const rows = await db
     .select({ id: table.id, title: spec.title, start: spec.start, end: spec.end, total: totalOver })
     .from(table)

@@ -54,17 +54,25 @@ const uuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
  * Expires what is due on `today` for one organization.
  * @returns members who lost points and the points expired
  */
-async function expireOrganization(db: AppDeps['db'], org: ExpiringOrganization, today: string, now: Date): Promise<{ members: number; points: number }> {
+async function expireOrganization(
+  db: AppDeps['db'],
+  org: ExpiringOrganization,
+  today: string,
+  now: Date,
+): Promise<{ members: number; points: number }> {
   const cutoff = dayStart(addDays(today, 1 - org.pointsExpireAfterDays), org.timeZone);
   // Candidates from a plain read: a concurrent change can only shrink what is due (a spend adds consumption, an award
   // is a new lot), so nobody due is missed; each batch computes its amounts again under the lock.
-  const candidates = await rowsOf<{ user_id: string }>(db, sql`
+  const candidates = await rowsOf<{ user_id: string }>(
+    db,
+    sql`
     select ${pointTransactions.userId} as user_id from ${pointTransactions}
     where ${pointTransactions.organizationId} = ${org.id}
     group by ${pointTransactions.userId}
     having coalesce(sum(${pointTransactions.amount}) filter (where ${pointTransactions.amount} > 0 and ${pointTransactions.createdAt} < ${cutoff}), 0)
       + coalesce(sum(${pointTransactions.amount}) filter (where ${pointTransactions.amount} < 0), 0) > 0
-    order by 1`);
+    order by 1`,
+  );
   let members = 0;
   let points = 0;
   for (let at = 0; at < candidates.length; at += EXPIRY_BATCH) {
@@ -99,7 +107,9 @@ async function remindOrganization(deps: AppDeps, org: ExpiringOrganization, toda
   const windowCutoff = dayStart(addDays(addDays(today, EXPIRY_REMINDER_DAYS), 1 - days), org.timeZone);
   // Each member's next expiry within the window, as `nextExpiry` computes it: lots by expiry day (past days count
   // as today), running sum minus everything consumed; the first day it is positive.
-  const reminders = await rowsOf<{ user_id: string; expires_on: string; points: number; email: string }>(deps.db, sql`
+  const reminders = await rowsOf<{ user_id: string; expires_on: string; points: number; email: string }>(
+    deps.db,
+    sql`
     with lots as (
       select t.user_id, greatest(((t.created_at at time zone ${org.timeZone})::date + ${days}::int), ${today}::date) as on_day, sum(t.amount) as earned
       from ${pointTransactions} t
@@ -122,18 +132,21 @@ async function remindOrganization(deps: AppDeps, org: ExpiringOrganization, toda
       on conflict (user_id, expires_on) do nothing
       returning user_id, to_char(expires_on, 'YYYY-MM-DD') as expires_on, points
     )
-    select written.*, u.email from written join ${users} u on u.id = written.user_id`);
+    select written.*, u.email from written join ${users} u on u.id = written.user_id`,
+  );
   const due = reminders.filter((r) => isReminderDue(r.expires_on, today));
   if (!due.length) return 0;
-  await notifyPointsExpiry(deps, org.id, due.map((r) => ({ userId: r.user_id, points: Number(r.points), on: r.expires_on })))
-    .catch((error) => deps.logger.warn('points expiry push failed', describeError(error)));
+  await notifyPointsExpiry(
+    deps,
+    org.id,
+    due.map((r) => ({ userId: r.user_id, points: Number(r.points), on: r.expires_on })),
+  ).catch((error) => deps.logger.warn('points expiry push failed', describeError(error)));
   const consenting = new Set(
-    (await deps.db
-      .select({ userId: userConsents.userId })
-      .from(userConsents)
-      .innerJoin(consents, eq(consents.id, userConsents.consentId))
-      .where(sql`${consents.organizationId} = ${org.id} and ${consents.key} = ${EMAIL_CONSENT_KEY} and ${userConsents.value} = 1
-        and ${userConsents.userId} = any(${uuidArray(due.map((r) => r.user_id))})`)).map((row) => row.userId),
+    (
+      await deps.db.select({ userId: userConsents.userId }).from(userConsents).innerJoin(consents, eq(consents.id, userConsents.consentId))
+        .where(sql`${consents.organizationId} = ${org.id} and ${consents.key} = ${EMAIL_CONSENT_KEY} and ${userConsents.value} = 1
+        and ${userConsents.userId} = any(${uuidArray(due.map((r) => r.user_id))})`)
+    ).map((row) => row.userId),
   );
   for (const reminder of due) {
     if (!consenting.has(reminder.user_id)) continue;
@@ -152,7 +165,12 @@ async function remindOrganization(deps: AppDeps, org: ExpiringOrganization, toda
  */
 export async function runPointsExpiry(deps: AppDeps, now: Date): Promise<PointsExpiryRun> {
   const orgs = await deps.db
-    .select({ id: organizations.id, name: organizations.name, timeZone: organizations.timeZone, pointsExpireAfterDays: organizations.pointsExpireAfterDays })
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      timeZone: organizations.timeZone,
+      pointsExpireAfterDays: organizations.pointsExpireAfterDays,
+    })
     .from(organizations)
     .where(isNotNull(organizations.pointsExpireAfterDays))
     .orderBy(asc(organizations.id));

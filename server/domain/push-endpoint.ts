@@ -121,7 +121,8 @@ function publicOnlyLookup(resolve: Resolver): LookupFunction {
       (all) => {
         const addresses = options.family === 4 || options.family === 6 ? all.filter((a) => a.family === options.family) : all;
         if (!addresses.length) return callback(Object.assign(new Error(`no address for ${hostname}`), { code: 'ENOTFOUND' }), '', 0);
-        if (!all.every((a) => isPublicAddress(a.address))) return callback(new EndpointRefusedError('resolves to a private or reserved address'), '', 0);
+        if (!all.every((a) => isPublicAddress(a.address)))
+          return callback(new EndpointRefusedError('resolves to a private or reserved address'), '', 0);
         if (options.all) return callback(null, addresses);
         callback(null, addresses[0].address, addresses[0].family);
       },

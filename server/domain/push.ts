@@ -31,7 +31,23 @@ import { parseAppScreen } from '../../src/contracts/app-screens';
 import { isSuspended } from '../../src/rules/suspension';
 import type { Db, DbOrTx } from '../db/client';
 import { afterCommit } from '../db/request-transaction';
-import { articles, challengeResponses, challenges, checkins, consents, organizations, pushKeys, pushNotifications, pushSubscriptions, ranks, stories, sweepstakes, userConsents, users, videos } from '../db/schema';
+import {
+  articles,
+  challengeResponses,
+  challenges,
+  checkins,
+  consents,
+  organizations,
+  pushKeys,
+  pushNotifications,
+  pushSubscriptions,
+  ranks,
+  stories,
+  sweepstakes,
+  userConsents,
+  users,
+  videos,
+} from '../db/schema';
 import type { PushSegment } from '../db/schema/push';
 import type { Env } from '../env';
 import { describeError } from '../lib/error-description';
@@ -59,7 +75,12 @@ export type PushNetwork = {
   notificationBudgetMs: number;
 };
 /** Production bounds (decision 0069): 10 s per endpoint, two endpoints' worth per member, 15 minutes per notification. */
-const DEFAULT_NETWORK: PushNetwork = { resolve: systemResolver, sendTimeoutMs: 10_000, memberBudgetMs: 20_000, notificationBudgetMs: 15 * 60_000 };
+const DEFAULT_NETWORK: PushNetwork = {
+  resolve: systemResolver,
+  sendTimeoutMs: 10_000,
+  memberBudgetMs: 20_000,
+  notificationBudgetMs: 15 * 60_000,
+};
 /** The deployment's push network: the defaults, with what the app was given (tests) on top. */
 const pushNetwork = (deps: Pick<AppDeps, 'push'>): PushNetwork => ({ ...DEFAULT_NETWORK, ...deps.push });
 
@@ -84,7 +105,10 @@ export async function vapidDetails(db: DbOrTx, env: Env): Promise<VapidDetails> 
   if (!row) {
     const generated = webpush.generateVAPIDKeys();
     // Two processes may generate at once: the first insert wins and both read it back.
-    await db.insert(pushKeys).values({ id: 'vapid', ...generated }).onConflictDoNothing();
+    await db
+      .insert(pushKeys)
+      .values({ id: 'vapid', ...generated })
+      .onConflictDoNothing();
     [row] = await db.select().from(pushKeys).where(eq(pushKeys.id, 'vapid'));
   }
   return { subject: env.VAPID_SUBJECT, publicKey: row.publicKey, privateKey: row.privateKey };
@@ -99,20 +123,41 @@ export async function vapidDetails(db: DbOrTx, env: Env): Promise<VapidDetails> 
  * @throws ApiError 422 PushEndpointRefused (not https, not a public host); 409 Conflict when another member's
  *   subscription has this endpoint
  */
-export async function saveSubscription(deps: Pick<AppDeps, 'db' | 'env' | 'push'>, userId: string, input: PushSubscribeInput, now: Date): Promise<PushSubscriptionInfo> {
+export async function saveSubscription(
+  deps: Pick<AppDeps, 'db' | 'env' | 'push'>,
+  userId: string,
+  input: PushSubscribeInput,
+  now: Date,
+): Promise<PushSubscriptionInfo> {
   await assertPublicEndpoint(input.endpoint, { allowInsecure: deps.env.PUSH_ALLOW_INSECURE_ENDPOINTS, resolve: pushNetwork(deps).resolve });
-  const values = { userId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, topics: [...new Set(input.topics)], language: input.language, updatedAt: now };
+  const values = {
+    userId,
+    endpoint: input.endpoint,
+    p256dh: input.keys.p256dh,
+    auth: input.keys.auth,
+    topics: [...new Set(input.topics)],
+    language: input.language,
+    updatedAt: now,
+  };
   await deps.db.transaction(async (tx) => {
     // One member's subscribing devices take turns, so the cap below sees every row committed before it.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-    const [holder] = await tx.select({ userId: pushSubscriptions.userId, auth: pushSubscriptions.auth }).from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, input.endpoint)).for('update');
+    const [holder] = await tx
+      .select({ userId: pushSubscriptions.userId, auth: pushSubscriptions.auth })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, input.endpoint))
+      .for('update');
     if (holder && holder.userId !== userId && !sameSecret(holder.auth, input.keys.auth)) {
       throw conflict('This push endpoint belongs to another subscription');
     }
     await tx.insert(pushSubscriptions).values(values).onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values });
     const others = and(eq(pushSubscriptions.userId, userId), ne(pushSubscriptions.endpoint, input.endpoint));
-    const kept = tx.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(others)
-      .orderBy(desc(pushSubscriptions.updatedAt), desc(pushSubscriptions.createdAt)).limit(MAX_SUBSCRIPTIONS_PER_MEMBER - 1);
+    const kept = tx
+      .select({ id: pushSubscriptions.id })
+      .from(pushSubscriptions)
+      .where(others)
+      .orderBy(desc(pushSubscriptions.updatedAt), desc(pushSubscriptions.createdAt))
+      .limit(MAX_SUBSCRIPTIONS_PER_MEMBER - 1);
     await tx.delete(pushSubscriptions).where(and(others, notInArray(pushSubscriptions.id, kept)));
   });
   return { endpoint: values.endpoint, topics: values.topics, language: values.language };
@@ -147,12 +192,23 @@ export async function deleteSubscription(db: DbOrTx, userId: string, endpoint: s
 export async function renewSubscription(deps: Pick<AppDeps, 'db' | 'env' | 'push'>, input: PushRenewInput, now: Date): Promise<void> {
   await assertPublicEndpoint(input.endpoint, { allowInsecure: deps.env.PUSH_ALLOW_INSECURE_ENDPOINTS, resolve: pushNetwork(deps).resolve });
   await deps.db.transaction(async (tx) => {
-    const [old] = await tx.select({ id: pushSubscriptions.id, userId: pushSubscriptions.userId, auth: pushSubscriptions.auth }).from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, input.oldEndpoint)).for('update');
+    const [old] = await tx
+      .select({ id: pushSubscriptions.id, userId: pushSubscriptions.userId, auth: pushSubscriptions.auth })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, input.oldEndpoint))
+      .for('update');
     if (!old || !sameSecret(old.auth, input.oldKeys.auth)) throw notFound('No subscription has this endpoint and secret');
-    const [taken] = await tx.select({ id: pushSubscriptions.id, userId: pushSubscriptions.userId }).from(pushSubscriptions).where(and(eq(pushSubscriptions.endpoint, input.endpoint), ne(pushSubscriptions.id, old.id))).for('update');
+    const [taken] = await tx
+      .select({ id: pushSubscriptions.id, userId: pushSubscriptions.userId })
+      .from(pushSubscriptions)
+      .where(and(eq(pushSubscriptions.endpoint, input.endpoint), ne(pushSubscriptions.id, old.id)))
+      .for('update');
     if (taken && taken.userId !== old.userId) throw conflict('This push endpoint belongs to another subscription');
     if (taken) await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.id, taken.id));
-    await tx.update(pushSubscriptions).set({ endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, updatedAt: now }).where(eq(pushSubscriptions.id, old.id));
+    await tx
+      .update(pushSubscriptions)
+      .set({ endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, updatedAt: now })
+      .where(eq(pushSubscriptions.id, old.id));
   });
 }
 
@@ -167,7 +223,13 @@ type Outcome = 'delivered' | 'gone' | 'refused' | 'failed';
  * Sends one target its payload, within `signal`.
  * @returns the outcome; never throws
  */
-async function sendOne(deps: Pick<AppDeps, 'env' | 'logger'>, network: PushNetwork, vapid: VapidDetails, target: Target, signal: AbortSignal): Promise<Outcome> {
+async function sendOne(
+  deps: Pick<AppDeps, 'env' | 'logger'>,
+  network: PushNetwork,
+  vapid: VapidDetails,
+  target: Target,
+  signal: AbortSignal,
+): Promise<Outcome> {
   const host = URL.canParse(target.endpoint) ? new URL(target.endpoint).host : '(not a URL)';
   try {
     const request = webpush.generateRequestDetails(
@@ -201,7 +263,12 @@ async function sendOne(deps: Pick<AppDeps, 'env' | 'logger'>, network: PushNetwo
  * `deadline` (the notification's budget) aborts, and what is cut off counts as failed.
  * @returns the counts of this batch
  */
-async function deliver(deps: Pick<AppDeps, 'db' | 'env' | 'logger' | 'push'>, vapid: VapidDetails, targets: Target[], deadline: AbortSignal): Promise<DeliveryCounts> {
+async function deliver(
+  deps: Pick<AppDeps, 'db' | 'env' | 'logger' | 'push'>,
+  vapid: VapidDetails,
+  targets: Target[],
+  deadline: AbortSignal,
+): Promise<DeliveryCounts> {
   const network = pushNetwork(deps);
   const counts: DeliveryCounts = { delivered: 0, dropped: 0, failed: 0 };
   const gone: string[] = [];
@@ -230,7 +297,12 @@ async function deliver(deps: Pick<AppDeps, 'db' | 'env' | 'logger' | 'push'>, va
   if (gone.length) {
     const deleted = await deps.db
       .delete(pushSubscriptions)
-      .where(sql`${pushSubscriptions.id} in (${sql.join(gone.map((id) => sql`${id}::uuid`), sql`, `)})`)
+      .where(
+        sql`${pushSubscriptions.id} in (${sql.join(
+          gone.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`,
+      )
       .returning({ id: pushSubscriptions.id });
     counts.dropped = deleted.length;
   }
@@ -260,7 +332,11 @@ async function audienceConditions(db: DbOrTx, organizationId: string, topic: Pus
     sql`${topic} = any(${pushSubscriptions.topics})`,
   ];
   if (segment.rankCode) {
-    const ladder = await db.select({ code: ranks.code, threshold: ranks.threshold }).from(ranks).where(eq(ranks.organizationId, organizationId)).orderBy(asc(ranks.threshold));
+    const ladder = await db
+      .select({ code: ranks.code, threshold: ranks.threshold })
+      .from(ranks)
+      .where(eq(ranks.organizationId, organizationId))
+      .orderBy(asc(ranks.threshold));
     const at = ladder.findIndex((r) => r.code === segment.rankCode);
     // A rank removed since the notification was written matches nobody.
     if (at < 0) return [sql`false`];
@@ -286,7 +362,13 @@ async function audienceConditions(db: DbOrTx, organizationId: string, topic: Pus
  * @returns the counts
  * @throws ApiError 422 ValidationFailed for a rank or consent the organization does not have
  */
-export async function countPushAudience(db: DbOrTx, organizationId: string, topic: PushTopic, segment: PushSegment, now: Date): Promise<PushAudience> {
+export async function countPushAudience(
+  db: DbOrTx,
+  organizationId: string,
+  topic: PushTopic,
+  segment: PushSegment,
+  now: Date,
+): Promise<PushAudience> {
   await assertSegmentOfOrganization(db, organizationId, segment);
   const conditions = await audienceConditions(db, organizationId, topic, segment);
   const rows = await db
@@ -305,11 +387,17 @@ export async function countPushAudience(db: DbOrTx, organizationId: string, topi
  */
 async function assertSegmentOfOrganization(db: DbOrTx, organizationId: string, segment: PushSegment): Promise<void> {
   if (segment.rankCode) {
-    const [rank] = await db.select({ id: ranks.id }).from(ranks).where(and(eq(ranks.code, segment.rankCode), eq(ranks.organizationId, organizationId)));
+    const [rank] = await db
+      .select({ id: ranks.id })
+      .from(ranks)
+      .where(and(eq(ranks.code, segment.rankCode), eq(ranks.organizationId, organizationId)));
     if (!rank) throw validationFailed('No such rank', [{ path: 'segment.rankCode', message: 'Not a rank of the organization' }]);
   }
   if (segment.consentKey) {
-    const [consent] = await db.select({ id: consents.id }).from(consents).where(and(eq(consents.key, segment.consentKey), eq(consents.organizationId, organizationId)));
+    const [consent] = await db
+      .select({ id: consents.id })
+      .from(consents)
+      .where(and(eq(consents.key, segment.consentKey), eq(consents.organizationId, organizationId)));
     if (!consent) throw validationFailed('No such consent', [{ path: 'segment.consentKey', message: 'Not a consent of the organization' }]);
   }
 }
@@ -326,9 +414,12 @@ async function assertTargetScreen(db: DbOrTx, organizationId: string, url: strin
   if (!screen) throw refuse('Not a screen of the app: choose one from the list');
   if (screen.kind === 'screen') return;
   const table = { challenge: challenges, article: articles, video: videos, story: stories, sweepstake: sweepstakes }[screen.kind];
-  const [row] = await db.select({ id: table.id, ...(screen.kind === 'challenge' ? { subtype: challenges.subtype } : {}) }).from(table)
+  const [row] = await db
+    .select({ id: table.id, ...(screen.kind === 'challenge' ? { subtype: challenges.subtype } : {}) })
+    .from(table)
     .where(and(eq(table.id, screen.id), eq(table.organizationId, organizationId)));
-  if (!row || (screen.kind === 'challenge' && (row as { subtype?: string }).subtype !== screen.subtype)) throw refuse('No such item of the organization');
+  if (!row || (screen.kind === 'challenge' && (row as { subtype?: string }).subtype !== screen.subtype))
+    throw refuse('No such item of the organization');
 }
 
 /**
@@ -363,19 +454,21 @@ async function deliverNotification(deps: AppDeps, row: typeof pushNotifications.
     if (!page.length) break;
     after = page[page.length - 1].id;
     const now = deps.clock();
-    const targets = page.filter((member) => !isSuspended(member, now)).map(({ suspendedAt: _at, suspendedUntil: _until, ...s }) => {
-      const texts = row.translations[s.language] ?? {};
-      const payload: PushPayload = {
-        title: texts.title || row.title,
-        body: texts.body || row.body,
-        icon,
-        url: row.url,
-        topic,
-        tag: `notification-${row.id}`,
-        refresh: REFRESH_BY_TOPIC[topic],
-      };
-      return { ...s, payload };
-    });
+    const targets = page
+      .filter((member) => !isSuspended(member, now))
+      .map(({ suspendedAt: _at, suspendedUntil: _until, ...s }) => {
+        const texts = row.translations[s.language] ?? {};
+        const payload: PushPayload = {
+          title: texts.title || row.title,
+          body: texts.body || row.body,
+          icon,
+          url: row.url,
+          topic,
+          tag: `notification-${row.id}`,
+          refresh: REFRESH_BY_TOPIC[topic],
+        };
+        return { ...s, payload };
+      });
     const counts = await deliver(deps, vapid, targets, deadline);
     total.delivered += counts.delivered;
     total.dropped += counts.dropped;
@@ -408,7 +501,10 @@ export async function processDuePushNotifications(deps: AppDeps, now: Date): Pro
     } catch (error) {
       deps.logger.warn('push notification delivery stopped', { id: row.id, error: error instanceof Error ? error.name : String(error) });
     }
-    await deps.db.update(pushNotifications).set({ status: 'sent', sentAt: deps.clock(), ...counts }).where(eq(pushNotifications.id, row.id));
+    await deps.db
+      .update(pushNotifications)
+      .set({ status: 'sent', sentAt: deps.clock(), ...counts })
+      .where(eq(pushNotifications.id, row.id));
     sent += 1;
   }
 }
@@ -441,7 +537,11 @@ function toNotification(row: typeof pushNotifications.$inferSelect): PushNotific
  * @throws ApiError 422 ValidationFailed for a rank or consent the organization does not have, or a screen that is
  *   not one of the app's or names an item the organization does not have
  */
-export async function createPushNotification(deps: AppDeps, actor: Actor, input: z.output<typeof PushNotificationInputSchema>): Promise<PushNotification> {
+export async function createPushNotification(
+  deps: AppDeps,
+  actor: Actor,
+  input: z.output<typeof PushNotificationInputSchema>,
+): Promise<PushNotification> {
   const now = deps.clock();
   const sendAt = input.sendAt && new Date(input.sendAt) > now ? new Date(input.sendAt) : now;
   const row = await deps.db.transaction(async (tx) => {
@@ -472,7 +572,9 @@ export async function createPushNotification(deps: AppDeps, actor: Actor, input:
     return created;
   });
   if (sendAt <= now) {
-    afterCommit(() => void processDuePushNotifications(deps, now).catch((error) => deps.logger.warn('push send failed', describeError(error))));
+    afterCommit(
+      () => void processDuePushNotifications(deps, now).catch((error) => deps.logger.warn('push send failed', describeError(error))),
+    );
   }
   return toNotification(row);
 }
@@ -484,11 +586,22 @@ export async function createPushNotification(deps: AppDeps, actor: Actor, input:
 export async function cancelPushNotification(db: Db, actor: Actor, id: string): Promise<PushNotification> {
   if (!isUuid(id)) throw notFound('Notification not found');
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(pushNotifications).where(and(eq(pushNotifications.id, id), eq(pushNotifications.organizationId, actor.organizationId))).for('update');
+    const [row] = await tx
+      .select()
+      .from(pushNotifications)
+      .where(and(eq(pushNotifications.id, id), eq(pushNotifications.organizationId, actor.organizationId)))
+      .for('update');
     if (!row) throw notFound('Notification not found');
-    if (row.status !== 'scheduled') throw new ApiError(409, 'NotScheduled', 'Only a scheduled notification can be cancelled', { status: row.status });
+    if (row.status !== 'scheduled')
+      throw new ApiError(409, 'NotScheduled', 'Only a scheduled notification can be cancelled', { status: row.status });
     const [cancelled] = await tx.update(pushNotifications).set({ status: 'cancelled' }).where(eq(pushNotifications.id, id)).returning();
-    await recordAudit(tx, actor, { entity: 'push-notifications', entityId: id, action: 'cancel', before: { status: 'scheduled' }, after: { status: 'cancelled' } });
+    await recordAudit(tx, actor, {
+      entity: 'push-notifications',
+      entityId: id,
+      action: 'cancel',
+      before: { status: 'scheduled' },
+      after: { status: 'cancelled' },
+    });
     return toNotification(cancelled);
   });
 }
@@ -497,7 +610,13 @@ export async function cancelPushNotification(db: Db, actor: Actor, id: string): 
 export async function listPushNotifications(db: DbOrTx, organizationId: string, query: { page: number; pageSize: number }) {
   const where = eq(pushNotifications.organizationId, organizationId);
   const [rows, [{ total }]] = await Promise.all([
-    db.select().from(pushNotifications).where(where).orderBy(desc(pushNotifications.createdAt), desc(pushNotifications.id)).limit(query.pageSize).offset((query.page - 1) * query.pageSize),
+    db
+      .select()
+      .from(pushNotifications)
+      .where(where)
+      .orderBy(desc(pushNotifications.createdAt), desc(pushNotifications.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
     db.select({ total: count() }).from(pushNotifications).where(where),
   ]);
   return { data: rows.map(toNotification), meta: { page: query.page, pageSize: query.pageSize, total } };
@@ -505,22 +624,39 @@ export async function listPushNotifications(db: DbOrTx, organizationId: string, 
 
 /** A calendar day (`YYYY-MM-DD`) as a reader of `language` writes it: "12 Dec", "12 déc.". */
 function dayLabel(day: string, language: 'en' | 'fr'): string {
-  return new Intl.DateTimeFormat(language === 'fr' ? 'fr-FR' : 'en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+  return new Intl.DateTimeFormat(language === 'fr' ? 'fr-FR' : 'en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
 }
 
 /** Texts of the automatic notifications, by language (the server writes them; organization content stays in the database). */
 const AUTOMATIC_TEXTS = {
   en: {
-    pickRight: (title: string, points: number) => ({ title: 'You called it!', body: `"${title}": your pick was right${points > 0 ? `, +${points} points` : ''}.` }),
+    pickRight: (title: string, points: number) => ({
+      title: 'You called it!',
+      body: `"${title}": your pick was right${points > 0 ? `, +${points} points` : ''}.`,
+    }),
     pickWrong: (title: string) => ({ title: 'Result is in', body: `"${title}": not this time. See the result.` }),
     sweepstakeWin: (title: string) => ({ title: 'You won!', body: `You won the sweepstake "${title}". Open it to claim your prize.` }),
-    pointsExpiry: (points: number, on: string) => ({ title: 'Points expiring soon', body: `${points} points expire on ${dayLabel(on, 'en')}. Spend them before then.` }),
+    pointsExpiry: (points: number, on: string) => ({
+      title: 'Points expiring soon',
+      body: `${points} points expire on ${dayLabel(on, 'en')}. Spend them before then.`,
+    }),
   },
   fr: {
-    pickRight: (title: string, points: number) => ({ title: 'Bien vu !', body: `« ${title} » : votre pronostic était juste${points > 0 ? `, +${points} points` : ''}.` }),
+    pickRight: (title: string, points: number) => ({
+      title: 'Bien vu !',
+      body: `« ${title} » : votre pronostic était juste${points > 0 ? `, +${points} points` : ''}.`,
+    }),
     pickWrong: (title: string) => ({ title: 'Le résultat est tombé', body: `« ${title} » : pas cette fois. Voir le résultat.` }),
-    sweepstakeWin: (title: string) => ({ title: 'Vous avez gagné !', body: `Vous avez gagné le tirage « ${title} ». Ouvrez-le pour réclamer votre lot.` }),
-    pointsExpiry: (points: number, on: string) => ({ title: 'Des points expirent bientôt', body: `${points} points expirent le ${dayLabel(on, 'fr')}. Utilisez-les d’ici là.` }),
+    sweepstakeWin: (title: string) => ({
+      title: 'Vous avez gagné !',
+      body: `Vous avez gagné le tirage « ${title} ». Ouvrez-le pour réclamer votre lot.`,
+    }),
+    pointsExpiry: (points: number, on: string) => ({
+      title: 'Des points expirent bientôt',
+      body: `${points} points expirent le ${dayLabel(on, 'fr')}. Utilisez-les d’ici là.`,
+    }),
   },
 } as const;
 const textsFor = (language: string) => (language === 'fr' ? AUTOMATIC_TEXTS.fr : AUTOMATIC_TEXTS.en);
@@ -551,16 +687,33 @@ async function notifyChallengeResult(
     .innerJoin(pushSubscriptions, eq(pushSubscriptions.userId, users.id))
     .where(and(eq(challengeResponses.challengeId, challenge.id), isNull(users.deletedAt), sql`'picks' = any(${pushSubscriptions.topics})`))
     // A suspended member is not credited by the result (decision 0055), so is not told "+points" either.
-    .then((rows) => rows.filter((member) => !isSuspended(member, deps.clock())).map(({ suspendedAt: _at, suspendedUntil: _until, ...row }) => row));
+    .then((rows) =>
+      rows.filter((member) => !isSuspended(member, deps.clock())).map(({ suspendedAt: _at, suspendedUntil: _until, ...row }) => row),
+    );
   if (!targets.length) return { delivered: 0, dropped: 0, failed: 0 };
   const icon = await organizationIcon(deps.db, challenge.organizationId);
   const vapid = await vapidDetails(deps.db, deps.env);
-  return deliver(deps, vapid, targets.map((t) => {
-    const texts = textsFor(t.language);
-    const right = t.responseIndex === challenge.correctIndex;
-    const text = right ? texts.pickRight(challenge.title, challenge.points) : texts.pickWrong(challenge.title);
-    return { ...t, payload: { ...text, icon, url: `/challenges/${challenge.subtype}`, topic: 'picks' as const, tag: `result-${challenge.id}`, refresh: REFRESH_BY_TOPIC.picks } };
-  }), AbortSignal.timeout(pushNetwork(deps).notificationBudgetMs));
+  return deliver(
+    deps,
+    vapid,
+    targets.map((t) => {
+      const texts = textsFor(t.language);
+      const right = t.responseIndex === challenge.correctIndex;
+      const text = right ? texts.pickRight(challenge.title, challenge.points) : texts.pickWrong(challenge.title);
+      return {
+        ...t,
+        payload: {
+          ...text,
+          icon,
+          url: `/challenges/${challenge.subtype}`,
+          topic: 'picks' as const,
+          tag: `result-${challenge.id}`,
+          refresh: REFRESH_BY_TOPIC.picks,
+        },
+      };
+    }),
+    AbortSignal.timeout(pushNetwork(deps).notificationBudgetMs),
+  );
 }
 
 /**
@@ -574,16 +727,43 @@ export async function notifySweepstakeWinners(
 ): Promise<DeliveryCounts> {
   if (!winnerUserIds.length) return { delivered: 0, dropped: 0, failed: 0 };
   const targets = await deps.db
-    .select({ id: pushSubscriptions.id, userId: pushSubscriptions.userId, endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth, language: pushSubscriptions.language })
+    .select({
+      id: pushSubscriptions.id,
+      userId: pushSubscriptions.userId,
+      endpoint: pushSubscriptions.endpoint,
+      p256dh: pushSubscriptions.p256dh,
+      auth: pushSubscriptions.auth,
+      language: pushSubscriptions.language,
+    })
     .from(pushSubscriptions)
-    .where(and(sql`${pushSubscriptions.userId} in (${sql.join(winnerUserIds.map((id) => sql`${id}::uuid`), sql`, `)})`, sql`'sweepstakes' = any(${pushSubscriptions.topics})`));
+    .where(
+      and(
+        sql`${pushSubscriptions.userId} in (${sql.join(
+          winnerUserIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`,
+        sql`'sweepstakes' = any(${pushSubscriptions.topics})`,
+      ),
+    );
   if (!targets.length) return { delivered: 0, dropped: 0, failed: 0 };
   const icon = await organizationIcon(deps.db, sweepstake.organizationId);
   const vapid = await vapidDetails(deps.db, deps.env);
-  return deliver(deps, vapid, targets.map((t) => ({
-    ...t,
-    payload: { ...textsFor(t.language).sweepstakeWin(sweepstake.title), icon, url: `/sweepstakes/${sweepstake.id}`, topic: 'sweepstakes' as const, tag: `win-${sweepstake.id}`, refresh: REFRESH_BY_TOPIC.sweepstakes },
-  })), AbortSignal.timeout(pushNetwork(deps).notificationBudgetMs));
+  return deliver(
+    deps,
+    vapid,
+    targets.map((t) => ({
+      ...t,
+      payload: {
+        ...textsFor(t.language).sweepstakeWin(sweepstake.title),
+        icon,
+        url: `/sweepstakes/${sweepstake.id}`,
+        topic: 'sweepstakes' as const,
+        tag: `win-${sweepstake.id}`,
+        refresh: REFRESH_BY_TOPIC.sweepstakes,
+      },
+    })),
+    AbortSignal.timeout(pushNetwork(deps).notificationBudgetMs),
+  );
 }
 
 /**
@@ -593,7 +773,14 @@ export async function notifySweepstakeWinners(
 export async function pushChallengeResult(deps: AppDeps, challengeId: string): Promise<void> {
   try {
     const [row] = await deps.db
-      .select({ id: challenges.id, organizationId: challenges.organizationId, subtype: challenges.subtype, title: challenges.title, correctIndex: challenges.correctIndex, points: challenges.points })
+      .select({
+        id: challenges.id,
+        organizationId: challenges.organizationId,
+        subtype: challenges.subtype,
+        title: challenges.title,
+        correctIndex: challenges.correctIndex,
+        points: challenges.points,
+      })
       .from(challenges)
       .where(eq(challenges.id, challengeId));
     if (row && row.correctIndex !== null) await notifyChallengeResult(deps, { ...row, correctIndex: row.correctIndex });
@@ -616,14 +803,44 @@ export async function notifyPointsExpiry(
   if (!reminders.length) return { delivered: 0, dropped: 0, failed: 0 };
   const byUser = new Map(reminders.map((r) => [r.userId, r]));
   const targets = await deps.db
-    .select({ id: pushSubscriptions.id, userId: pushSubscriptions.userId, endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth, language: pushSubscriptions.language })
+    .select({
+      id: pushSubscriptions.id,
+      userId: pushSubscriptions.userId,
+      endpoint: pushSubscriptions.endpoint,
+      p256dh: pushSubscriptions.p256dh,
+      auth: pushSubscriptions.auth,
+      language: pushSubscriptions.language,
+    })
     .from(pushSubscriptions)
-    .where(and(sql`${pushSubscriptions.userId} in (${sql.join(reminders.map((r) => sql`${r.userId}::uuid`), sql`, `)})`, sql`'points' = any(${pushSubscriptions.topics})`));
+    .where(
+      and(
+        sql`${pushSubscriptions.userId} in (${sql.join(
+          reminders.map((r) => sql`${r.userId}::uuid`),
+          sql`, `,
+        )})`,
+        sql`'points' = any(${pushSubscriptions.topics})`,
+      ),
+    );
   if (!targets.length) return { delivered: 0, dropped: 0, failed: 0 };
   const icon = await organizationIcon(deps.db, organizationId);
   const vapid = await vapidDetails(deps.db, deps.env);
-  return deliver(deps, vapid, targets.map((t) => {
-    const { points, on } = byUser.get(t.userId)!;
-    return { ...t, payload: { ...textsFor(t.language).pointsExpiry(points, on), icon, url: '/history', topic: 'points' as const, tag: `expiry-${on}`, refresh: REFRESH_BY_TOPIC.points } };
-  }), AbortSignal.timeout(pushNetwork(deps).notificationBudgetMs));
+  return deliver(
+    deps,
+    vapid,
+    targets.map((t) => {
+      const { points, on } = byUser.get(t.userId)!;
+      return {
+        ...t,
+        payload: {
+          ...textsFor(t.language).pointsExpiry(points, on),
+          icon,
+          url: '/history',
+          topic: 'points' as const,
+          tag: `expiry-${on}`,
+          refresh: REFRESH_BY_TOPIC.points,
+        },
+      };
+    }),
+    AbortSignal.timeout(pushNetwork(deps).notificationBudgetMs),
+  );
 }

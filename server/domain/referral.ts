@@ -15,7 +15,14 @@ import { and, count, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { MemberReferrals } from '../../src/contracts/admin/member-referrals';
 import type { ReferralClaimResult, ReferralSummary } from '../../src/contracts/referral';
 import { dayInZone } from '../../src/rules/calendar';
-import { referralClaimRefusal, referralCodeFromBytes, referralMonth, referralUrl, referrerMayBeRewarded, type ReferralRefusal } from '../../src/rules/referral';
+import {
+  referralClaimRefusal,
+  referralCodeFromBytes,
+  referralMonth,
+  referralUrl,
+  referrerMayBeRewarded,
+  type ReferralRefusal,
+} from '../../src/rules/referral';
 import type { DbOrTx, Tx } from '../db/client';
 import { isUniqueViolation } from '../db/client';
 import { referralCodes, referrals, users } from '../db/schema';
@@ -62,12 +69,19 @@ async function referralCodeOf(db: DbOrTx, organizationId: string, userId: string
  * `GET /user/me/referral`: the member's code, invite link (on `origin`), friends who claimed it and how many of
  * them earned the member points, and the member's own claim.
  */
-export async function referralSummary(deps: AppDeps, organization: OrganizationRow, userId: string, origin: string): Promise<ReferralSummary> {
+export async function referralSummary(
+  deps: AppDeps,
+  organization: OrganizationRow,
+  userId: string,
+  origin: string,
+): Promise<ReferralSummary> {
   const code = await referralCodeOf(deps.db, organization.id, userId);
   const [counts] = await deps.db
     .select({
       invited: count(),
-      rewarded: sql<number>`count(*) filter (where ${referrals.rewardedAt} is not null and ${referrals.referrerPoints} > 0)`.mapWith(Number),
+      rewarded: sql<number>`count(*) filter (where ${referrals.rewardedAt} is not null and ${referrals.referrerPoints} > 0)`.mapWith(
+        Number,
+      ),
     })
     .from(referrals)
     .where(eq(referrals.referrerId, userId));
@@ -87,11 +101,14 @@ export async function referralSummary(deps: AppDeps, organization: OrganizationR
 
 /** True when the member has checked in (daily or at a venue) or answered a challenge. */
 async function hasQualifyingAction(tx: DbOrTx, userId: string): Promise<boolean> {
-  const [row] = await rowsOf<{ yes: boolean }>(tx, sql`select (
+  const [row] = await rowsOf<{ yes: boolean }>(
+    tx,
+    sql`select (
       exists (select 1 from checkins where user_id = ${userId})
       or exists (select 1 from venue_checkins where user_id = ${userId})
       or exists (select 1 from challenge_responses where user_id = ${userId})
-      or exists (select 1 from trivia_answers where user_id = ${userId})) as yes`);
+      or exists (select 1 from trivia_answers where user_id = ${userId})) as yes`,
+  );
   return Boolean(row?.yes);
 }
 
@@ -150,15 +167,21 @@ async function rewardIn(tx: Tx, organization: OrganizationRow, newcomerId: strin
     .where(and(eq(referrals.newcomerId, newcomerId), sql`${referrals.rewardedAt} is null`))
     .for('update');
   if (!referral) {
-    await tx.update(users).set({ referralPending: false }).where(and(eq(users.id, newcomerId), eq(users.referralPending, true)));
+    await tx
+      .update(users)
+      .set({ referralPending: false })
+      .where(and(eq(users.id, newcomerId), eq(users.referralPending, true)));
     return false;
   }
   // Both members' rows, locked in id order (two mutual referrals rewarded at once cannot deadlock): the referrer's
   // lock makes concurrent rewards of one referrer count the month one after the other.
-  const members = await rowsOf<{ id: string; deleted: boolean; suspended: boolean }>(tx, sql`
+  const members = await rowsOf<{ id: string; deleted: boolean; suspended: boolean }>(
+    tx,
+    sql`
     select id, deleted_at is not null as deleted,
       (suspended_at is not null and (suspended_until is null or suspended_until > ${now.toISOString()}::timestamptz)) as suspended
-    from users where id in (${referral.referrerId}, ${newcomerId}) order by id for update`);
+    from users where id in (${referral.referrerId}, ${newcomerId}) order by id for update`,
+  );
   const referrer = members.find((m) => m.id === referral.referrerId);
   const month = referralMonth(dayInZone(now, organization.timeZone));
   const [counted] = await tx
@@ -167,12 +190,30 @@ async function rewardIn(tx: Tx, organization: OrganizationRow, newcomerId: strin
     .where(and(eq(referrals.referrerId, referral.referrerId), eq(referrals.rewardMonth, month), gt(referrals.referrerPoints, 0)));
   const points = organization.referralPoints;
   const referrerEarns =
-    points > 0 && referrer !== undefined && !referrer.deleted && !referrer.suspended && referrerMayBeRewarded(counted?.n ?? 0, organization.referralMonthlyLimit);
+    points > 0 &&
+    referrer !== undefined &&
+    !referrer.deleted &&
+    !referrer.suspended &&
+    referrerMayBeRewarded(counted?.n ?? 0, organization.referralMonthlyLimit);
   if (points > 0) {
-    await awardPoints(tx, { userId: newcomerId, amount: points, reason: 'referral', reference: `referral:${referral.id}:newcomer`, label: 'Joined with a friend’s invite', at: now });
+    await awardPoints(tx, {
+      userId: newcomerId,
+      amount: points,
+      reason: 'referral',
+      reference: `referral:${referral.id}:newcomer`,
+      label: 'Joined with a friend’s invite',
+      at: now,
+    });
   }
   if (referrerEarns) {
-    await awardPoints(tx, { userId: referral.referrerId, amount: points, reason: 'referral', reference: `referral:${referral.id}:referrer`, label: 'A friend joined with your invite', at: now });
+    await awardPoints(tx, {
+      userId: referral.referrerId,
+      amount: points,
+      reason: 'referral',
+      reference: `referral:${referral.id}:referrer`,
+      label: 'A friend joined with your invite',
+      at: now,
+    });
   }
   await tx
     .update(referrals)
@@ -209,13 +250,16 @@ export async function memberReferrals(db: DbOrTx, userId: string): Promise<Membe
     rewarded_at: Date | string | null;
     referrer_points: number | null;
     mine: boolean;
-  }>(db, sql`
+  }>(
+    db,
+    sql`
     (select r.referrer_id, r.newcomer_id, u.email, u.username, r.claimed_at, r.rewarded_at, r.referrer_points, true as mine
       from referrals r join users u on u.id = r.referrer_id where r.newcomer_id = ${userId})
     union all
     (select r.referrer_id, r.newcomer_id, u.email, u.username, r.claimed_at, r.rewarded_at, r.referrer_points, false as mine
       from referrals r join users u on u.id = r.newcomer_id where r.referrer_id = ${userId}
-      order by r.claimed_at desc limit 100)`);
+      order by r.claimed_at desc limit 100)`,
+  );
   const iso = (at: Date | string | null) => (at === null ? null : new Date(at).toISOString());
   const by = rows.find((r) => r.mine);
   return {
@@ -224,6 +268,13 @@ export async function memberReferrals(db: DbOrTx, userId: string): Promise<Membe
       : null,
     referred: rows
       .filter((r) => !r.mine)
-      .map((r) => ({ userId: r.newcomer_id, email: r.email, username: r.username, claimedAt: iso(r.claimed_at)!, rewardedAt: iso(r.rewarded_at), referrerPoints: r.referrer_points })),
+      .map((r) => ({
+        userId: r.newcomer_id,
+        email: r.email,
+        username: r.username,
+        claimedAt: iso(r.claimed_at)!,
+        rewardedAt: iso(r.rewarded_at),
+        referrerPoints: r.referrer_points,
+      })),
   };
 }

@@ -281,7 +281,14 @@ export async function verifySignInCode(
     await deps.db.update(otpCodes).set({ consumedAt: now }).where(inArray(otpCodes.id, ids));
     assertNotSuspended(attempt.member, now);
   }
-  const grant = await openSession(deps, { organizationId: organization.id, email, ids, matchId: match.id, now, operator: await bootstrapsOperator(deps.db, deps.env, organization.id, email) });
+  const grant = await openSession(deps, {
+    organizationId: organization.id,
+    email,
+    ids,
+    matchId: match.id,
+    now,
+    operator: await bootstrapsOperator(deps.db, deps.env, organization.id, email),
+  });
   // A concurrent repeat of the same code consumed it first: a replay, not a failure.
   if (!grant) throw codeUsedUp();
   return grant;
@@ -300,7 +307,9 @@ async function signInAttempt(
   const [row] = (await deps.queries.signInAttempt.execute({ ...rateLimitValues([failures], now), organizationId, email })).rows;
   const date = (value: string | null) => (value === null ? null : new Date(value));
   return {
-    counter: row.counter ? { bucket: failures.bucket, count: Number(row.counter.count), windowStart: new Date(row.counter.windowStart) } : null,
+    counter: row.counter
+      ? { bucket: failures.bucket, count: Number(row.counter.count), windowStart: new Date(row.counter.windowStart) }
+      : null,
     codes: row.codes,
     member: row.member ? { suspendedAt: date(row.member.suspendedAt), suspendedUntil: date(row.member.suspendedUntil) } : undefined,
   };

@@ -109,7 +109,12 @@ async function verifySupabaseAccessToken(
  */
 async function findOrCreateSupabaseUser(deps: AppDeps, organizationId: string, claims: SupabaseClaims): Promise<UserRow | null> {
   const bySubject = async () =>
-    (await deps.db.select().from(users).where(and(eq(users.organizationId, organizationId), eq(users.authSubject, claims.sub))))[0];
+    (
+      await deps.db
+        .select()
+        .from(users)
+        .where(and(eq(users.organizationId, organizationId), eq(users.authSubject, claims.sub)))
+    )[0];
 
   const existing = await bySubject();
   if (existing) {

@@ -33,7 +33,10 @@ export function serializeUser(deps: AppDeps, user: UserRow, ranks: RankRow[], ne
     avatarUrl: user.avatarMediaId ? `${deps.env.PUBLIC_API_ORIGIN}/media/${user.avatarMediaId}` : null,
     points: user.points,
     lifetimePoints: user.lifetimePoints,
-    rank: rankFor(user.lifetimePoints, ranks.map((r) => ({ name: r.code, threshold: r.threshold }))),
+    rank: rankFor(
+      user.lifetimePoints,
+      ranks.map((r) => ({ name: r.code, threshold: r.threshold })),
+    ),
     isNewUser: user.onboardedAt === null,
     createdAt: user.createdAt.toISOString(),
     role: user.role,
@@ -96,12 +99,7 @@ export async function listTransactions(db: Db, userId: string, query: { limit: n
   const rows = await db
     .select()
     .from(pointTransactions)
-    .where(
-      and(
-        eq(pointTransactions.userId, userId),
-        query.before ? lt(pointTransactions.createdAt, new Date(query.before)) : undefined,
-      ),
-    )
+    .where(and(eq(pointTransactions.userId, userId), query.before ? lt(pointTransactions.createdAt, new Date(query.before)) : undefined))
     .orderBy(desc(pointTransactions.createdAt), desc(pointTransactions.id))
     .limit(query.limit);
   return rows.map(toTransaction);

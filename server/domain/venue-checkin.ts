@@ -14,7 +14,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import { VENUE_CODE_DIGITS, type LiveVenueEvent, type VenueAttendance, type VenueCheckinCreate, type VenueCheckinResult } from '../../src/contracts/venue';
+import {
+  VENUE_CODE_DIGITS,
+  type LiveVenueEvent,
+  type VenueAttendance,
+  type VenueCheckinCreate,
+  type VenueCheckinResult,
+} from '../../src/contracts/venue';
 import {
   typedCodeProblem,
   VENUE_CODE_PERIOD_S,
@@ -29,7 +35,15 @@ import { rateLimits, venueCheckins, venueEvents } from '../db/schema';
 import { ApiError, notFound } from '../lib/errors';
 import type { AppDeps } from '../lib/types';
 import { awardPointsAfter } from './ledger';
-import { forgiveHit, rateLimitHits, rateLimitValues, refuseExhausted, refuseOverLimit, type HitRow, type RateLimitRule } from './rate-limit';
+import {
+  forgiveHit,
+  rateLimitHits,
+  rateLimitValues,
+  refuseExhausted,
+  refuseOverLimit,
+  type HitRow,
+  type RateLimitRule,
+} from './rate-limit';
 
 type VenueEventRow = typeof venueEvents.$inferSelect;
 type ContentLanguage = 'en' | 'fr';
@@ -104,10 +118,15 @@ const closedError = (event: VenueEventRow | null, scannedAt: Date) =>
   });
 
 const lateError = (event: VenueEventRow, now: Date) =>
-  new ApiError(422, 'VenueScanLate', `A scan made offline counts only when it is sent within ${VENUE_OFFLINE_GRACE_MS / 60_000} minutes of the event's end`, {
-    endsAt: event.endsAt.toISOString(),
-    serverTime: now.toISOString(),
-  });
+  new ApiError(
+    422,
+    'VenueScanLate',
+    `A scan made offline counts only when it is sent within ${VENUE_OFFLINE_GRACE_MS / 60_000} minutes of the event's end`,
+    {
+      endsAt: event.endsAt.toISOString(),
+      serverTime: now.toISOString(),
+    },
+  );
 
 const expiredError = (scannedAt: Date, now: Date) =>
   new ApiError(422, 'VenueCodeExpired', 'A typed code counts only when it is sent at once; scan the QR code to check in without signal', {
@@ -134,7 +153,11 @@ type ScanMatch = { event: VenueEventRow; scannedAt: Date };
  * @throws ApiError 422 VenueCodeExpired (typed more than the clock skew ago), VenueScanTime (in the future),
  *   VenueClosed (no event open now), VenueCodeInvalid (no open event has this code now)
  */
-async function eventOfTypedCode(db: DbOrTx, organizationId: string, scan: { code: string; scannedAt?: Date; now: Date }): Promise<ScanMatch> {
+async function eventOfTypedCode(
+  db: DbOrTx,
+  organizationId: string,
+  scan: { code: string; scannedAt?: Date; now: Date },
+): Promise<ScanMatch> {
   const { now } = scan;
   const problem = typedCodeProblem(scan.scannedAt, now);
   if (problem === 'late') throw expiredError(scan.scannedAt!, now);
@@ -164,7 +187,10 @@ async function eventOfQrScan(
 ): Promise<ScanMatch> {
   const { now } = scan;
   const claimed = scan.scannedAt ?? now;
-  const [event] = await db.select().from(venueEvents).where(and(published(organizationId), eq(venueEvents.id, scan.eventId)));
+  const [event] = await db
+    .select()
+    .from(venueEvents)
+    .where(and(published(organizationId), eq(venueEvents.id, scan.eventId)));
   if (!event) throw notFound('Venue event not found');
   const step = tokenStep(event, scan.token, [claimed, now]);
   if (step === null) throw invalidCode();
@@ -197,7 +223,9 @@ function failureRules(deps: AppDeps, userId: string, clientIp: string, scan: Ven
       ? { bucket: `venue-fail-member:${userId}`, limit: MEMBER_FAILURES_PER_WINDOW, windowMs: FAILURE_WINDOW_MS }
       : { bucket: `venue-fail-member-event:${userId}:${scan.eventId}`, limit: MEMBER_FAILURES_PER_WINDOW, windowMs: FAILURE_WINDOW_MS };
   const address: RateLimitRule[] =
-    'code' in scan ? [{ bucket: `venue-fail-ip:${clientIp}`, limit: deps.env.VENUE_ADDRESS_FAILURES_PER_15_MIN, windowMs: FAILURE_WINDOW_MS }] : [];
+    'code' in scan
+      ? [{ bucket: `venue-fail-ip:${clientIp}`, limit: deps.env.VENUE_ADDRESS_FAILURES_PER_15_MIN, windowMs: FAILURE_WINDOW_MS }]
+      : [];
   return { member, address };
 }
 
@@ -224,7 +252,15 @@ export async function checkInAtVenue(
   const now = deps.clock();
   const { member, address } = failureRules(deps, userId, context.clientIp, scan);
   if (address.length) {
-    const counters = await db.select().from(rateLimits).where(inArray(rateLimits.bucket, address.map((rule) => rule.bucket)));
+    const counters = await db
+      .select()
+      .from(rateLimits)
+      .where(
+        inArray(
+          rateLimits.bucket,
+          address.map((rule) => rule.bucket),
+        ),
+      );
     refuseExhausted(address, counters, now);
   }
   const hits = (await deps.queries.venueFailureHit.execute(rateLimitValues([member], now))).rows;

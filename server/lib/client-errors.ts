@@ -11,7 +11,12 @@ import type { ErrorCode } from '../../src/contracts/common';
 /** Status, reason phrase, code and message for a parser error `code` (Node's `HPE_*` / `ERR_HTTP_*`). */
 function describeClientError(code: string | undefined): { status: number; reason: string; code: ErrorCode; message: string } {
   if (code === 'HPE_HEADER_OVERFLOW') {
-    return { status: 431, reason: 'Request Header Fields Too Large', code: 'RequestHeaderFieldsTooLarge', message: 'The request headers are too large' };
+    return {
+      status: 431,
+      reason: 'Request Header Fields Too Large',
+      code: 'RequestHeaderFieldsTooLarge',
+      message: 'The request headers are too large',
+    };
   }
   if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
     return { status: 408, reason: 'Request Timeout', code: 'RequestTimeout', message: 'The request took too long to arrive' };

@@ -43,7 +43,11 @@ export function clientIp(c: Context, trust: TrustProxy): string {
   if (!trust) return remote ?? 'unknown';
   const forwardedFor = c.req.header('x-forwarded-for');
   // proxy-addr reads a Node request; this is the part of one it looks at.
-  const request = { socket: { remoteAddress: remote }, connection: { remoteAddress: remote }, headers: { 'x-forwarded-for': forwardedFor } };
+  const request = {
+    socket: { remoteAddress: remote },
+    connection: { remoteAddress: remote },
+    headers: { 'x-forwarded-for': forwardedFor },
+  };
   const address = proxyAddr(request as unknown as Parameters<typeof proxyAddr>[0], trustFunction(trust));
   return address || 'unknown';
 }

@@ -60,7 +60,15 @@ export function nameStatement(text: string, name: string): void {
   statementNames.set(text, name);
 }
 
-type ErrorLike = { name?: unknown; code?: unknown; message?: unknown; cause?: unknown; query?: unknown; params?: unknown; severity?: unknown };
+type ErrorLike = {
+  name?: unknown;
+  code?: unknown;
+  message?: unknown;
+  cause?: unknown;
+  query?: unknown;
+  params?: unknown;
+  severity?: unknown;
+};
 
 /** The verb and first table of a statement text (`insert into users`), which hold no values. */
 function statementOf(text: string): string {
@@ -92,7 +100,11 @@ function kindOf(error: unknown): string {
 function framesOf(error: unknown): string[] {
   const stack = (error as { stack?: unknown } | null)?.stack;
   if (typeof stack !== 'string') return [];
-  return stack.split('\n').filter((line) => /^\s+at /.test(line)).slice(0, 12).map((line) => line.trim());
+  return stack
+    .split('\n')
+    .filter((line) => /^\s+at /.test(line))
+    .slice(0, 12)
+    .map((line) => line.trim());
 }
 
 /**

@@ -25,13 +25,18 @@ export const unauthorized = (message = 'Sign in to continue') => new ApiError(40
 export const forbidden = (message = 'Forbidden') => new ApiError(403, 'Forbidden', message);
 export const notFound = (message = 'Not found') => new ApiError(404, 'NotFound', message);
 export const conflict = (message: string) => new ApiError(409, 'Conflict', message);
-export const validationFailed = (message: string, details?: unknown) =>
-  new ApiError(422, 'ValidationFailed', message, details);
+export const validationFailed = (message: string, details?: unknown) => new ApiError(422, 'ValidationFailed', message, details);
 /**
  * 429 with `Retry-After` in whole seconds; `limit`, when given, names the limit reached in `details.limit`, so that
  * the app can say which (e.g. a day's codes for one mailbox, or a busy shared address).
  */
 export const tooManyRequests = (retryAfterSeconds: number, limit?: string) =>
-  new ApiError(429, 'TooManyRequests', 'Too many requests, try again later', limit === undefined ? { retryAfterSeconds } : { retryAfterSeconds, limit }, {
-    'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))),
-  });
+  new ApiError(
+    429,
+    'TooManyRequests',
+    'Too many requests, try again later',
+    limit === undefined ? { retryAfterSeconds } : { retryAfterSeconds, limit },
+    {
+      'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+    },
+  );

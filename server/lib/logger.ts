@@ -14,7 +14,8 @@ export type Logger = Record<Exclude<LogLevel, 'silent'>, (message: string, meta?
 const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
 /** Writes a formatted line: warnings and errors to stderr, the rest to stdout. */
-const writeToConsole = (line: string, at: Exclude<LogLevel, 'silent'>) => (at === 'warn' || at === 'error' ? console.error : console.log)(line);
+const writeToConsole = (line: string, at: Exclude<LogLevel, 'silent'>) =>
+  (at === 'warn' || at === 'error' ? console.error : console.log)(line);
 
 /** `meta` with every Error value replaced by its description. */
 function safeMeta(meta: Record<string, unknown>): Record<string, unknown> {
@@ -27,7 +28,10 @@ function safeMeta(meta: Record<string, unknown>): Record<string, unknown> {
  * Creates a logger that drops events below `level`.
  * @param write where each formatted line goes (default: the console); tests pass a capturing one
  */
-export function createLogger(level: LogLevel = 'info', write: (line: string, at: Exclude<LogLevel, 'silent'>) => void = writeToConsole): Logger {
+export function createLogger(
+  level: LogLevel = 'info',
+  write: (line: string, at: Exclude<LogLevel, 'silent'>) => void = writeToConsole,
+): Logger {
   const emit = (at: Exclude<LogLevel, 'silent'>) => (message: string, meta?: Record<string, unknown>) => {
     if (ORDER[at] < ORDER[level]) return;
     write(`${at.toUpperCase()} ${message}${meta ? ' ' + JSON.stringify(safeMeta(meta)) : ''}`, at);

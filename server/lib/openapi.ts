@@ -162,7 +162,10 @@ export function documented(doc: RouteDoc): MiddlewareHandler {
   const jsonBody = doc.body !== undefined && !isRaw(doc.body);
   if (auth !== 'none') Object.assign(responses, { 401: errorRef(401), 403: errorRef(403) });
   if (auth === 'operator') {
-    responses[403] = { description: `Forbidden: not an operator, or \`${HEADER_ORG_TOKEN}\` is not the organization's token.`, content: errorContent() };
+    responses[403] = {
+      description: `Forbidden: not an operator, or \`${HEADER_ORG_TOKEN}\` is not the organization's token.`,
+      content: errorContent(),
+    };
   }
   if (jsonBody) Object.assign(responses, { 400: errorRef(400), 415: errorRef(415), 422: errorRef(422) });
   if (doc.query) responses[422] = errorRef(422);
@@ -283,7 +286,12 @@ function markIntegerFormats(value: unknown): void {
   }
   if (value === null || typeof value !== 'object') return;
   const schema = value as Record<string, unknown>;
-  if (schema.type === 'integer' && schema.format === undefined && typeof schema.minimum === 'number' && typeof schema.maximum === 'number') {
+  if (
+    schema.type === 'integer' &&
+    schema.format === undefined &&
+    typeof schema.minimum === 'number' &&
+    typeof schema.maximum === 'number'
+  ) {
     const within = (range: typeof INT32) => (schema.minimum as number) >= range.min && (schema.maximum as number) <= range.max;
     if (within(INT32)) schema.format = 'int32';
     else if (within(INT64)) schema.format = 'int64';

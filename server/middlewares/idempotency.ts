@@ -119,16 +119,17 @@ export function idempotency(deps: AppDeps, options: { groupCommit?: (c: Context<
           const res = c.res;
           if (res.status >= 500) throw new RolledBack();
           await fault('handled');
-          const kept = res.status === 429 || c.get('idempotencyNoStore')
-            ? (await tx.delete(idempotencyRecords).where(mine).returning({ key: idempotencyRecords.key })).length > 0
-            : await deps.idempotencyClaims.store(tx, {
-                principal,
-                key,
-                createdAt: now,
-                status: res.status,
-                responseBody: await takeBody(c, res),
-                responseContentType: res.headers.get('content-type'),
-              });
+          const kept =
+            res.status === 429 || c.get('idempotencyNoStore')
+              ? (await tx.delete(idempotencyRecords).where(mine).returning({ key: idempotencyRecords.key })).length > 0
+              : await deps.idempotencyClaims.store(tx, {
+                  principal,
+                  key,
+                  createdAt: now,
+                  status: res.status,
+                  responseBody: await takeBody(c, res),
+                  responseContentType: res.headers.get('content-type'),
+                });
           // Taken over as abandoned meanwhile: the other request owns the key now, this one must not commit.
           if (!kept) throw new ApiError(409, 'IdempotencyKeyInFlight', 'A request with this Idempotency-Key is still in progress');
           await fault('stored');
@@ -151,7 +152,9 @@ export function idempotency(deps: AppDeps, options: { groupCommit?: (c: Context<
       if (existing.expiresAt <= now || abandoned) {
         const sameRecord = and(where, eq(idempotencyRecords.createdAt, existing.createdAt));
         // An abandoned record is taken over only while it is still in flight (never once its response is stored).
-        await db.delete(idempotencyRecords).where(abandoned && existing.expiresAt > now ? and(sameRecord, isNull(idempotencyRecords.status)) : sameRecord);
+        await db
+          .delete(idempotencyRecords)
+          .where(abandoned && existing.expiresAt > now ? and(sameRecord, isNull(idempotencyRecords.status)) : sameRecord);
         continue;
       }
       if (existing.method !== method || existing.path !== path || existing.fingerprint !== fingerprint) {

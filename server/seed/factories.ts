@@ -47,7 +47,9 @@ export async function createOrganization(
     checkinRewards?: CheckinRewardRow[];
     ranks?: RankSeed[];
     /** More settings (short name, translations, internal e-mail domains, cars page, ...). */
-    settings?: Partial<Pick<typeof organizations.$inferInsert, 'shortName' | 'translations' | 'internalEmailDomains' | 'defaultLanguage' | 'carsPage'>>;
+    settings?: Partial<
+      Pick<typeof organizations.$inferInsert, 'shortName' | 'translations' | 'internalEmailDomains' | 'defaultLanguage' | 'carsPage'>
+    >;
   },
 ) {
   const [organization] = await db

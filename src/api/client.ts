@@ -66,7 +66,9 @@ function buildUrl(path: string, query?: ApiRequestOptions['query']): string {
  * Builds the request headers for one call (spec §7 bearer rule). Pure apart from reading the credentials.
  * Returns a plain header record.
  */
-function buildHeaders(options: Pick<ApiRequestOptions, 'auth' | 'idempotencyKey'> & { binary?: boolean; form?: boolean }): Record<string, string> {
+function buildHeaders(
+  options: Pick<ApiRequestOptions, 'auth' | 'idempotencyKey'> & { binary?: boolean; form?: boolean },
+): Record<string, string> {
   const config = getRuntimeConfig();
   const sessionToken = options.auth === 'organization' ? null : getSessionToken();
   const headers: Record<string, string> = {
@@ -111,8 +113,7 @@ export async function apiRequest<T = void>(path: string, options: ApiRequestOpti
   const form = options.body instanceof FormData;
   const binary = options.body instanceof Blob || options.body instanceof ArrayBuffer;
   const url = buildUrl(path, options.query);
-  const body =
-    options.body === undefined ? undefined : binary || form ? (options.body as BodyInit) : JSON.stringify(options.body);
+  const body = options.body === undefined ? undefined : binary || form ? (options.body as BodyInit) : JSON.stringify(options.body);
   // Spec §7: reads may be sent again; a payload method only with the key that makes the server apply it once.
   const replayable = method === 'GET' || method === 'HEAD' || Boolean(options.idempotencyKey);
 

@@ -24,4 +24,3 @@ export function registerOfflineMutationDefaults(queryClient: QueryClient): void 
   const actions = [checkinAction, chapterViewAction, videoViewAction, articleReadAction, venueCheckinAction, challengeAnswerAction];
   for (const action of actions) action.register(queryClient);
 }
-

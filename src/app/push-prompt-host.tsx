@@ -33,7 +33,8 @@ export function PushPromptHost() {
     if (localStore()?.getItem(PROMPTED_KEY)) return;
     let checking = false;
     const unsubscribe = queryClient.getMutationCache().subscribe((event) => {
-      if (checking || event.type !== 'updated' || event.action.type !== 'success' || !isMeaningful(event.mutation.options.mutationKey)) return;
+      if (checking || event.type !== 'updated' || event.action.type !== 'success' || !isMeaningful(event.mutation.options.mutationKey))
+        return;
       checking = true;
       void import('../lib/push/push-subscription').then(({ pushSupport }) => {
         const support = pushSupport();

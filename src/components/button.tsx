@@ -11,7 +11,17 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 }
 
 /** Renders a `<button>` (type="button" unless given). */
-export function Button({ variant = 'secondary', size = 'md', block, busy, className, disabled, children, type = 'button', ...rest }: ButtonProps) {
+export function Button({
+  variant = 'secondary',
+  size = 'md',
+  block,
+  busy,
+  className,
+  disabled,
+  children,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
   const classes = ['btn', `btn--${variant}`, size !== 'md' ? `btn--${size}` : '', block ? 'btn--block' : '', className ?? '']
     .filter(Boolean)
     .join(' ');

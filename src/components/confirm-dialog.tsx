@@ -35,7 +35,14 @@ export function ConfirmDialog({
   alternativeLabel,
   onAlternative,
   busy,
-}: ConfirmOptions & { open: boolean; onConfirm: () => void; onCancel: () => void; alternativeLabel?: string; onAlternative?: () => void; busy?: boolean }) {
+}: ConfirmOptions & {
+  open: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+  alternativeLabel?: string;
+  onAlternative?: () => void;
+  busy?: boolean;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const id = useId();
@@ -76,7 +83,13 @@ export function ConfirmDialog({
             {alternativeLabel}
           </button>
         ) : null}
-        <button type="button" className={`btn ${destructive ? 'btn--destructive' : 'btn--primary'}`} onClick={onConfirm} disabled={busy} aria-busy={busy || undefined}>
+        <button
+          type="button"
+          className={`btn ${destructive ? 'btn--destructive' : 'btn--primary'}`}
+          onClick={onConfirm}
+          disabled={busy}
+          aria-busy={busy || undefined}
+        >
           {confirmLabel}
         </button>
       </div>
@@ -104,6 +117,8 @@ export function useConfirm() {
     // The dialog stays mounted (closed) so closing returns focus to the control that opened it.
     setState((current) => ({ ...current, open: false }));
   };
-  const dialog = state.options ? <ConfirmDialog open={state.open} onConfirm={() => settle(true)} onCancel={() => settle(false)} {...state.options} /> : null;
+  const dialog = state.options ? (
+    <ConfirmDialog open={state.open} onConfirm={() => settle(true)} onCancel={() => settle(false)} {...state.options} />
+  ) : null;
   return { confirm, dialog };
 }

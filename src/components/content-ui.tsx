@@ -116,7 +116,8 @@ export function ItemPageFallback({ query, texts, back }: ItemPageFallbackProps) 
       </Page>
     );
   }
-  if (query.fetchStatus !== undefined && isUnavailableOffline({ data: query.data, fetchStatus: query.fetchStatus })) return <NotAvailableOffline page />;
+  if (query.fetchStatus !== undefined && isUnavailableOffline({ data: query.data, fetchStatus: query.fetchStatus }))
+    return <NotAvailableOffline page />;
   return <PageSpinner />;
 }
 
@@ -127,7 +128,15 @@ interface Fact {
 }
 
 /** The `.ct-dl` definition list of `facts` (specs, versions, entry counts); null facts are left out. */
-export function FactList({ facts, className = 'ct-dl', style }: { facts: readonly (Fact | null)[]; className?: string; style?: CSSProperties }) {
+export function FactList({
+  facts,
+  className = 'ct-dl',
+  style,
+}: {
+  facts: readonly (Fact | null)[];
+  className?: string;
+  style?: CSSProperties;
+}) {
   return (
     <dl className={className} style={style}>
       {facts.map((fact) =>

@@ -63,5 +63,9 @@ const subscribe = (listener: () => void) => {
 /** The first fatal error since boot (with its status), or null; re-renders when one happens. */
 export function useFatalError(): FatalError | null {
   watchFatalErrors();
-  return useSyncExternalStore(subscribe, () => fatal, () => null);
+  return useSyncExternalStore(
+    subscribe,
+    () => fatal,
+    () => null,
+  );
 }

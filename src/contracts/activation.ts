@@ -40,7 +40,13 @@ export const ActivationDetailResponseSchema = envelope(z.array(ActivationSchema)
 
 /** `POST /activations/activate-user` body: which activation (by slug). */
 export const ActivateUserSchema = z
-  .object({ slug: z.string().max(64).trim().regex(/^[a-z0-9-]{1,64}$/, 'Not an activation slug') })
+  .object({
+    slug: z
+      .string()
+      .max(64)
+      .trim()
+      .regex(/^[a-z0-9-]{1,64}$/, 'Not an activation slug'),
+  })
   .strict();
 export type ActivateUser = z.infer<typeof ActivateUserSchema>;
 

@@ -36,9 +36,7 @@ export const SCREEN_CONTENT_KINDS = ['challenge', 'article', 'video', 'story', '
 export type ScreenContentKind = (typeof SCREEN_CONTENT_KINDS)[number];
 
 /** A parsed screen: a fixed one, or the page of one content item (`subtype` only for a challenge). */
-type AppScreen =
-  | { kind: 'screen'; path: string }
-  | { kind: ScreenContentKind; id: string; subtype?: string; path: string };
+type AppScreen = { kind: 'screen'; path: string } | { kind: ScreenContentKind; id: string; subtype?: string; path: string };
 
 /** Challenge subtypes (the same list as `CHALLENGE_SUBTYPES`, kept here so rules import nothing). */
 const SUBTYPES = ['poll', 'pickem', 'arcade', 'trivia', 'keyword'];
@@ -62,7 +60,9 @@ export function parseAppScreen(path: string): AppScreen | null {
   for (const { kind, pattern } of CONTENT_PATHS) {
     const match = pattern.exec(path);
     if (!match) continue;
-    return kind === 'challenge' ? { kind, subtype: match[1], id: match[2].toLowerCase(), path } : { kind, id: match[1].toLowerCase(), path };
+    return kind === 'challenge'
+      ? { kind, subtype: match[1], id: match[2].toLowerCase(), path }
+      : { kind, id: match[1].toLowerCase(), path };
   }
   return null;
 }

@@ -9,7 +9,10 @@ import { z } from 'zod';
 import { envelope, MediaIdSchema, TimestampSchema } from './common';
 
 /** A carousel card id: letters, digits, dash, underscore, 1..64. */
-export const CarouselCardIdSchema = z.string().max(64).regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a card id');
+export const CarouselCardIdSchema = z
+  .string()
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a card id');
 
 /** Icons the carousel knows how to draw. */
 export const CAROUSEL_ICONS = ['play', 'gift', 'trophy', 'shirt', 'car'] as const;

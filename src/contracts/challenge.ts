@@ -140,9 +140,7 @@ export const ChallengeSubmissionSchema = z.union([
   z.object({ Input: z.object({ response: TextSchema.trim().min(1).max(200) }).strict(), occurredAt: AnsweredAtClaimSchema }).strict(),
   z
     .object({
-      trivia: z
-        .object({ responseIndex: z.number().int().nonnegative().max(5), questionId: TextSchema.min(1).max(64) })
-        .strict(),
+      trivia: z.object({ responseIndex: z.number().int().nonnegative().max(5), questionId: TextSchema.min(1).max(64) }).strict(),
     })
     .strict(),
 ]);

@@ -48,9 +48,7 @@ export type CheckinStatus = z.infer<typeof CheckinStatusSchema>;
 export const CheckinStatusResponseSchema = envelope(CheckinStatusSchema);
 
 /** `POST /checkin` body; `occurredAt` is set by the offline queue (time the fan tapped). */
-export const CheckinCreateSchema = z
-  .object({ occurredAt: TimestampSchema.optional() })
-  .strict();
+export const CheckinCreateSchema = z.object({ occurredAt: TimestampSchema.optional() }).strict();
 export type CheckinCreate = z.infer<typeof CheckinCreateSchema>;
 
 export const CheckinResultSchema = CheckinStatusSchema.extend({

@@ -40,7 +40,10 @@ export const TimestampSchema = z.iso.datetime({ offset: true }).max(40).refine(i
 export const MediaIdSchema = z.string().max(64).nullable();
 
 /** Calendar date `YYYY-MM-DD` (birthdays, check-in days), years 0001-9999. */
-export const DateOnlySchema = z.iso.date().max(10).refine((v) => inRange(`${v}T00:00:00Z`), 'Date is out of range (years 0001-9999)');
+export const DateOnlySchema = z.iso
+  .date()
+  .max(10)
+  .refine((v) => inRange(`${v}T00:00:00Z`), 'Date is out of range (years 0001-9999)');
 
 /** Deepest nesting accepted in free-form JSON (an object holding an object counts 2). */
 export const MAX_JSON_DEPTH = 16;
@@ -82,7 +85,10 @@ export function jsonObjectSchema(maxBytes: number) {
  * An id in a request path: a UUID, a slug or a key (letters, digits, `_`, `-`; 1-64). Anything else names
  * nothing, so routes answer 404 before any query (decision 0043).
  */
-export const PathIdSchema = z.string().max(64).regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not an id');
+export const PathIdSchema = z
+  .string()
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not an id');
 
 /** Wraps a payload schema in the `{data: ...}` success envelope. */
 export function envelope<T extends z.ZodType>(data: T) {

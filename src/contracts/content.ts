@@ -45,9 +45,7 @@ export const VideoListResponseSchema = envelope(z.array(VideoSchema));
  * Body of `POST /content/videos/{id}/view` and `POST /content/articles/{id}/read` (spec §7: "checksum
  * (empty)"). The checksum is accepted and ignored; an empty body `{}` is valid too.
  */
-export const ContentAwardBodySchema = z
-  .object({ checksum: TextSchema.max(256).nullable().optional() })
-  .strict();
+export const ContentAwardBodySchema = z.object({ checksum: TextSchema.max(256).nullable().optional() }).strict();
 export type ContentAwardBody = z.infer<typeof ContentAwardBodySchema>;
 
 /**
@@ -207,4 +205,7 @@ export type Playlist = z.infer<typeof PlaylistSchema>;
 export const PlaylistListResponseSchema = envelope(z.array(PlaylistSchema));
 
 /** Path parameter of content routes: a server id (letters, digits, dash, underscore, max 64). */
-export const ContentIdSchema = z.string().max(64).regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not an id');
+export const ContentIdSchema = z
+  .string()
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not an id');

@@ -95,7 +95,10 @@ export type LeagueInvite = z.infer<typeof LeagueInviteSchema>;
 export const LeagueInviteResponseSchema = envelope(LeagueInviteSchema);
 
 /** The path code of an invite link. */
-export const InviteCodeSchema = z.string().max(32).regex(/^[A-Za-z0-9_-]{8,32}$/, 'Not an invite code');
+export const InviteCodeSchema = z
+  .string()
+  .max(32)
+  .regex(/^[A-Za-z0-9_-]{8,32}$/, 'Not an invite code');
 
 /** A league's table: the league, and every member's row (leagues are small). */
 export const LeagueTableSchema = LeaderboardSchema.extend({ league: LeagueSchema });

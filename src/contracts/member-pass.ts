@@ -13,8 +13,7 @@ const MAX_MEMBER_NUMBER = 2_147_483_647;
 
 /** What a scanned or typed card code says: a QR code's number, step and token, or a typed code's number and TOTP. */
 type MemberPassCode =
-  | { kind: 'qr'; memberNumber: number; step: number; token: string }
-  | { kind: 'typed'; memberNumber: number; code: string };
+  { kind: 'qr'; memberNumber: number; step: number; token: string } | { kind: 'typed'; memberNumber: number; code: string };
 
 /** A QR code's text: `podium-card:<member number>:<step>:<token>` (the token: 22 base64url characters). */
 const QR_FORMAT = /^podium-card:(\d{1,10}):(\d{1,12}):([A-Za-z0-9_-]{22})$/;

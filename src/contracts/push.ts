@@ -21,8 +21,14 @@ export const PushKeyResponseSchema = envelope(z.object({ publicKey: z.string() }
  * A browser's push subscription as `PushSubscription.toJSON()` gives it. Browsers make https endpoints; the server
  * also checks that the host is a public name (422 `PushEndpointRefused`, decision 0069).
  */
-const PushEndpointSchema = TextSchema.max(2000).refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), 'Not an endpoint URL');
-const Base64UrlSchema = z.string().max(202).regex(/^[A-Za-z0-9_-]{8,200}={0,2}$/, 'Not base64url');
+const PushEndpointSchema = TextSchema.max(2000).refine(
+  (v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol),
+  'Not an endpoint URL',
+);
+const Base64UrlSchema = z
+  .string()
+  .max(202)
+  .regex(/^[A-Za-z0-9_-]{8,200}={0,2}$/, 'Not base64url');
 const PushSubscriptionJsonSchema = z.object({
   endpoint: PushEndpointSchema,
   keys: z.object({ p256dh: Base64UrlSchema, auth: Base64UrlSchema }),

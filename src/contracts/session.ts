@@ -14,7 +14,11 @@ export type OtpRequest = z.infer<typeof OtpRequestSchema>;
 export const OtpResponseSchema = envelope(z.object({ sent: z.literal(true) }));
 
 /** The 6-digit one-time code. */
-export const OtpCodeSchema = z.string().max(20).trim().regex(/^\d{6}$/, 'The code has 6 digits');
+export const OtpCodeSchema = z
+  .string()
+  .max(20)
+  .trim()
+  .regex(/^\d{6}$/, 'The code has 6 digits');
 
 export const SessionCreateSchema = z.object({ email: EmailSchema, code: OtpCodeSchema });
 export type SessionCreate = z.infer<typeof SessionCreateSchema>;

@@ -63,9 +63,7 @@ export const SweepstakeResponseSchema = envelope(SweepstakeSchema);
 export const MAX_ENTRIES_PER_REQUEST = 100;
 
 /** `POST /sweepstake/{id}/entry` body (spec §7: count). */
-export const SweepstakeEntryCreateSchema = z
-  .object({ count: z.number().int().min(1).max(MAX_ENTRIES_PER_REQUEST) })
-  .strict();
+export const SweepstakeEntryCreateSchema = z.object({ count: z.number().int().min(1).max(MAX_ENTRIES_PER_REQUEST) }).strict();
 export type SweepstakeEntryCreate = z.infer<typeof SweepstakeEntryCreateSchema>;
 
 /** Answer of a successful entry. */

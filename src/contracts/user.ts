@@ -52,8 +52,7 @@ export const MAX_PROPERTIES_BYTES = 16 * 1024;
  */
 export const UserUpdateSchema = z
   .object({
-    username: TextSchema
-      .trim()
+    username: TextSchema.trim()
       .min(3)
       .max(30)
       .regex(/^[\p{L}\p{N}_.-]+$/u, 'Letters, digits, dot, dash and underscore only')
@@ -61,8 +60,7 @@ export const UserUpdateSchema = z
       .optional(),
     firstName: optionalText(60),
     lastName: optionalText(60),
-    phoneNumber: TextSchema
-      .max(20)
+    phoneNumber: TextSchema.max(20)
       .trim()
       .regex(/^\+?[0-9 ()-]{6,20}$/, 'Not a phone number')
       .nullable()
@@ -115,4 +113,3 @@ export const TransactionListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
   before: TimestampSchema.optional(),
 });
-

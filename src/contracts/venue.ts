@@ -30,7 +30,10 @@ const VenueQrScanSchema = z
   .object({
     eventId: z.uuid().max(36),
     /** The QR code's token (base64url). */
-    token: z.string().max(VENUE_TOKEN_LENGTH).regex(new RegExp(`^[A-Za-z0-9_-]{${VENUE_TOKEN_LENGTH}}$`), `${VENUE_TOKEN_LENGTH} base64url characters`),
+    token: z
+      .string()
+      .max(VENUE_TOKEN_LENGTH)
+      .regex(new RegExp(`^[A-Za-z0-9_-]{${VENUE_TOKEN_LENGTH}}$`), `${VENUE_TOKEN_LENGTH} base64url characters`),
     /** When the fan scanned it (offline queue); default: now. */
     scannedAt: TimestampSchema.optional(),
   })

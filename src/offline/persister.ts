@@ -112,7 +112,12 @@ async function storeClient(key: string, value: PersistedClient, store?: UseStore
  * Takes `IdbPersisterOptions`; returns an `IdbPersister`. IndexedDB failures reject the returned promises
  * (TanStack logs them and keeps the in-memory cache working).
  */
-export function createIdbPersister({ key = PERSIST_IDB_KEY, store, buster, throttleMs = PERSIST_THROTTLE_MS }: IdbPersisterOptions): IdbPersister {
+export function createIdbPersister({
+  key = PERSIST_IDB_KEY,
+  store,
+  buster,
+  throttleMs = PERSIST_THROTTLE_MS,
+}: IdbPersisterOptions): IdbPersister {
   let pending: PersistedClient | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let lastWrite = 0;
@@ -229,7 +234,10 @@ const persistOptions: Omit<PersistQueryClientOptions, 'queryClient'> = {
  * value its `onSuccess` returns). Each mutation's failure is handled by its own policy (queued-action.ts).
  */
 function resumeOfflineQueue(queryClient: QueryClient): void {
-  const hadQueued = queryClient.getMutationCache().getAll().some((m) => m.state.isPaused);
+  const hadQueued = queryClient
+    .getMutationCache()
+    .getAll()
+    .some((m) => m.state.isPaused);
   void queryClient
     .resumePausedMutations()
     .then(() => (hadQueued ? queryClient.invalidateQueries() : undefined))

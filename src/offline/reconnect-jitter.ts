@@ -71,10 +71,13 @@ export function installReconnectJitter({ windowMs, random = Math.random }: { win
   };
   const goOnline = () => {
     if (timer !== null || onlineManager.isOnline()) return;
-    timer = setTimeout(() => {
-      timer = null;
-      onlineManager.setOnline(true);
-    }, reconnectDelayMs(windowMs, random));
+    timer = setTimeout(
+      () => {
+        timer = null;
+        onlineManager.setOnline(true);
+      },
+      reconnectDelayMs(windowMs, random),
+    );
   };
   const goOffline = () => {
     cancel();
@@ -91,6 +94,11 @@ export function installReconnectJitter({ windowMs, random = Math.random }: { win
     goOnline,
     goOffline,
     uninstall: () =>
-      onlineManager.setEventListener((setOnline) => listenToBrowser(() => setOnline(true), () => setOnline(false))),
+      onlineManager.setEventListener((setOnline) =>
+        listenToBrowser(
+          () => setOnline(true),
+          () => setOnline(false),
+        ),
+      ),
   };
 }

@@ -32,10 +32,7 @@ interface AnalyticsRouter {
     /** `_notFound` marks the match that renders the not-found page (router-core's flag for unknown paths). */
     matches: ReadonlyArray<{ status: string; error?: unknown; _notFound?: boolean }>;
   };
-  subscribe(
-    event: 'onResolved',
-    listener: (event: { toLocation: { href: string; pathname: string } }) => void,
-  ): () => void;
+  subscribe(event: 'onResolved', listener: (event: { toLocation: { href: string; pathname: string } }) => void): () => void;
 }
 
 let client: PostHog | null = null;
@@ -47,7 +44,9 @@ let teardown: Array<() => void> = [];
 
 /** Whether `hostname` is the developer's own machine (spec §7: autocapture, recording and heatmaps off there). */
 function isLocalHostname(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]' || hostname === '::1' || hostname.endsWith('.localhost');
+  return (
+    hostname === 'localhost' || hostname === '127.0.0.1' || hostname === '[::1]' || hostname === '::1' || hostname.endsWith('.localhost')
+  );
 }
 
 /**
@@ -171,7 +170,8 @@ export function startAnalytics({
   onUser(queryClient.getQueryData<User | null>(['user', 'me']));
   teardown.push(
     queryClient.getQueryCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'success' && isCurrentUserEvent(event)) onUser(event.action.data as User | null);
+      if (event.type === 'updated' && event.action.type === 'success' && isCurrentUserEvent(event))
+        onUser(event.action.data as User | null);
     }),
   );
   teardown.push(registerStoreReset('analytics', resetAnalytics));

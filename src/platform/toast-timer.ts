@@ -39,11 +39,14 @@ export function createToastTimer(onExpire: (id: string | number) => void): Toast
     if (!current || handle !== undefined || reasons.size > 0 || current.left === Number.POSITIVE_INFINITY) return;
     const { id } = current;
     startedAt = Date.now();
-    handle = setTimeout(() => {
-      handle = undefined;
-      current = null;
-      onExpire(id);
-    }, Math.max(0, current.left));
+    handle = setTimeout(
+      () => {
+        handle = undefined;
+        current = null;
+        onExpire(id);
+      },
+      Math.max(0, current.left),
+    );
   };
 
   return {

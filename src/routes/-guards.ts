@@ -15,7 +15,14 @@ import type { RuntimeConfig } from '../contracts/config';
 import type { User } from '../contracts/user';
 import { NetworkError } from '../api/errors';
 import { getCurrentUserQueryOptions } from '../lib/session/get-current-user';
-import { decideHostedNewUserRedirect, decideMemberGuard, decideOpenGuard, decideOperatorGuard, normalizePath, type GuardDecision } from '../features/session/navigation-guard';
+import {
+  decideHostedNewUserRedirect,
+  decideMemberGuard,
+  decideOpenGuard,
+  decideOperatorGuard,
+  normalizePath,
+  type GuardDecision,
+} from '../features/session/navigation-guard';
 import { clearPostLoginRedirect, getPostLoginRedirect, setPostLoginRedirect } from '../features/session/post-login-redirect';
 import { isMemberUnderage } from '../lib/session/underage';
 import type { Session } from './-session';

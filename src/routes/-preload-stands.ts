@@ -43,7 +43,8 @@ function runningStories(stories: readonly Story[], now: number): Story[] {
 /** Media ids of the open challenges (the challenge's, then its options') and the running stories' chapters. */
 function imageIds(challenges: readonly Challenge[], stories: readonly Story[]): string[] {
   const ids: (string | null | undefined)[] = [];
-  for (const story of stories) for (const chapter of [...story.chapters].sort((a, b) => a.orderIndex - b.orderIndex)) ids.push(chapter.mediaId);
+  for (const story of stories)
+    for (const chapter of [...story.chapters].sort((a, b) => a.orderIndex - b.orderIndex)) ids.push(chapter.mediaId);
   for (const challenge of challenges) {
     ids.push(challenge.mediaId);
     for (const option of challenge.challengeType.options) ids.push(option.mediaId);

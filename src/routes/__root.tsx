@@ -41,17 +41,15 @@ function useGuardsFollowUnderage() {
 }
 
 /** The level-up moment (spec §4) loads from its own chunk once the first screen is usable (decision 0006). */
-const LevelUpDialog = lazy(() =>
-  import('../features/ranks/components/level-up-dialog').then((m) => ({ default: m.LevelUpDialog })),
-);
+const LevelUpDialog = lazy(() => import('../features/ranks/components/level-up-dialog').then((m) => ({ default: m.LevelUpDialog })));
 
 /** Result credits are announced with a toast, from their own chunk once the first screen is usable (decision 0055). */
-const ResultNotices = lazy(() =>
-  import('../features/history/components/result-notices').then((m) => ({ default: m.ResultNotices })),
-);
+const ResultNotices = lazy(() => import('../features/history/components/result-notices').then((m) => ({ default: m.ResultNotices })));
 
 /** The claim of a kept referral code (decision 0092), loaded only when a code was kept. */
-const ReferralClaimer = lazy(() => import('../features/referral/components/referral-claimer').then((m) => ({ default: m.ReferralClaimer })));
+const ReferralClaimer = lazy(() =>
+  import('../features/referral/components/referral-claimer').then((m) => ({ default: m.ReferralClaimer })),
+);
 
 /** The push opt-in, offered after a meaningful action (decision 0060); its code loads only when it is due. */
 const PushPromptHost = lazy(() => import('../app/push-prompt-host').then((m) => ({ default: m.PushPromptHost })));
@@ -83,8 +81,9 @@ function RootComponent() {
   // changes, not on every step of a navigation (decision 0083).
   const layout = useMatches({
     select: (matches) =>
-      matches.findLast((m) => m.staticData?.layout && m.status !== 'notFound' && !(m.status === 'error' && m.staticData.layout === 'console'))
-        ?.staticData?.layout ?? 'default',
+      matches.findLast(
+        (m) => m.staticData?.layout && m.status !== 'notFound' && !(m.status === 'error' && m.staticData.layout === 'console'),
+      )?.staticData?.layout ?? 'default',
   });
   const fatal = useFatalError();
   if (fatal) return <ErrorScreen status={fatal.status} reload />;

@@ -37,9 +37,7 @@ export interface AnswerWindow {
 }
 
 /** The verdict: counted (with the time it counts as given) or refused, and why. */
-type AnswerTimeVerdict =
-  | { accepted: true; answeredAt: number }
-  | { accepted: false; reason: 'NotOpen' | 'Ended' | 'AnswerTooLate' };
+type AnswerTimeVerdict = { accepted: true; answeredAt: number } | { accepted: false; reason: 'NotOpen' | 'Ended' | 'AnswerTooLate' };
 
 /**
  * The time an answer counts as given: the claimed `occurredAt` when the challenge's answers may wait offline and

@@ -94,7 +94,13 @@ export function figuresAxis(period: FiguresPeriod, from: string, to: string): Fi
       const step = Math.ceil(days / MAX_DAY_TICKS);
       const ticks: number[] = [];
       for (let day = to; day >= from; day = addDays(day, -step)) ticks.unshift(dayPosition(day));
-      return { unit: 'day', min, max, ticks, label: period === '7d' ? { weekday: 'short', day: 'numeric' } : { month: 'short', day: 'numeric' } };
+      return {
+        unit: 'day',
+        min,
+        max,
+        ticks,
+        label: period === '7d' ? { weekday: 'short', day: 'numeric' } : { month: 'short', day: 'numeric' },
+      };
     }
     case 'season': {
       const ticks: number[] = [];

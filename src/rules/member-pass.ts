@@ -108,4 +108,3 @@ export function memberPassQrText(memberNumber: number, step: number, token: stri
 export function memberPassShortCode(memberNumber: number, totpCode: string): string {
   return `${formatMemberNumber(memberNumber)}-${totpCode}`;
 }
-

@@ -52,7 +52,11 @@ export function getRankProgress(ranks: readonly Rank[], lifetimePoints: number, 
   const sorted = sortRanks(ranks);
   if (sorted.length === 0) return { current: null, next: null, pointsToNext: 0, fraction: 0 };
   let index = sorted.findIndex((r) => r.name === currentCode);
-  if (index < 0) index = Math.max(0, sorted.findIndex((r) => r.name === rankFor(lifetimePoints, sorted)));
+  if (index < 0)
+    index = Math.max(
+      0,
+      sorted.findIndex((r) => r.name === rankFor(lifetimePoints, sorted)),
+    );
   const current = sorted[index];
   const next = sorted[index + 1] ?? null;
   if (!next) return { current, next: null, pointsToNext: 0, fraction: 1 };
@@ -71,14 +75,16 @@ export function getRankProgress(ranks: readonly Rank[], lifetimePoints: number, 
 export function rankLadderProblems(ranks: readonly Pick<Rank, 'name' | 'threshold'>[]): Array<{ code: RankCode | null; message: string }> {
   const problems: Array<{ code: RankCode | null; message: string }> = [];
   const byCode = new Map(ranks.map((r) => [r.name, r]));
-  if (byCode.size !== RANK_CODES.length || ranks.length !== RANK_CODES.length) problems.push({ code: null, message: `Every rank ${RANK_CODES.join(', ')} exactly once` });
+  if (byCode.size !== RANK_CODES.length || ranks.length !== RANK_CODES.length)
+    problems.push({ code: null, message: `Every rank ${RANK_CODES.join(', ')} exactly once` });
   const lowest = byCode.get('P10');
   if (lowest && lowest.threshold !== 0) problems.push({ code: 'P10', message: 'The lowest rank starts at 0 points' });
   let previous: Pick<Rank, 'name' | 'threshold'> | undefined;
   for (const code of RANK_CODES) {
     const rank = byCode.get(code);
     if (!rank) continue;
-    if (previous && rank.threshold <= previous.threshold) problems.push({ code, message: `Must be above ${previous.name}'s threshold (${previous.threshold})` });
+    if (previous && rank.threshold <= previous.threshold)
+      problems.push({ code, message: `Must be above ${previous.name}'s threshold (${previous.threshold})` });
     previous = rank;
   }
   return problems;

@@ -7,14 +7,7 @@ import { MAX_ENTRIES_PER_REQUEST, type Sweepstake } from '../contracts/sweepstak
 import { effectiveStatus } from './sweepstake-status';
 
 /** Why a member cannot enter now, or null when they can. Checked in this order. */
-export type EntryBlock =
-  | 'signed-out'
-  | 'underage'
-  | 'coming-soon'
-  | 'ended'
-  | 'offline'
-  | 'limit-reached'
-  | 'insufficient-points';
+export type EntryBlock = 'signed-out' | 'underage' | 'coming-soon' | 'ended' | 'offline' | 'limit-reached' | 'insufficient-points';
 
 interface EntryContext {
   /** The member, or null for a visitor. */

@@ -33,17 +33,10 @@ export function applyTriviaAnswer(challenge: Challenge, answer: TriviaAnswer, no
   if (previous && previous.answer === answer.answer && previous.correct === answer.correct) return challenge;
 
   // Only an answer counted in `current.score` can have its points subtracted.
-  const score = Math.max(
-    0,
-    current.score - (recorded?.correct ? question.points : 0) + (answer.correct ? question.points : 0),
-  );
-  const answers = recorded
-    ? current.answers.map((a) => (a.questionId === answer.questionId ? answer : a))
-    : [...current.answers, answer];
+  const score = Math.max(0, current.score - (recorded?.correct ? question.points : 0) + (answer.correct ? question.points : 0));
+  const answers = recorded ? current.answers.map((a) => (a.questionId === answer.questionId ? answer : a)) : [...current.answers, answer];
 
-  const questions = challenge.challengeType.questions.map((q) =>
-    q.id === answer.questionId ? { ...q, triviaUserResponse: answer } : q,
-  );
+  const questions = challenge.challengeType.questions.map((q) => (q.id === answer.questionId ? { ...q, triviaUserResponse: answer } : q));
   const draft: Challenge = {
     ...challenge,
     challengeType: { ...challenge.challengeType, questions },
@@ -68,8 +61,5 @@ export function applyTriviaAnswer(challenge: Challenge, answer: TriviaAnswer, no
  * @returns the merged challenge (the same object when nothing changed)
  */
 export function mergeTriviaResponse(challenge: Challenge, incoming: TriviaUserResponse, now: Date): Challenge {
-  return incoming.answers.reduce(
-    (merged, answer) => applyTriviaAnswer(merged, answer, now, incoming.completedAt),
-    challenge,
-  );
+  return incoming.answers.reduce((merged, answer) => applyTriviaAnswer(merged, answer, now, incoming.completedAt), challenge);
 }

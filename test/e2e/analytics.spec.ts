@@ -26,27 +26,34 @@ test('one page view per route change, identify with internal: true on sign-in, r
   const email = newEmail('staff', 'alpine-racing.example');
   await signInWithSupabase(page, email);
   await completeWelcome(page);
-  await page.getByRole('link', { name: /challenges/i }).first().click();
+  await page
+    .getByRole('link', { name: /challenges/i })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/challenges$/);
 
   const me = await page.evaluate(async () => {
     const config = await (await fetch('/config.json')).json();
-    const organization = await (await fetch('/api/organization/current', { headers: { authorization: `Bearer ${config.organizationKey}` } })).json();
+    const organization = await (
+      await fetch('/api/organization/current', { headers: { authorization: `Bearer ${config.organizationKey}` } })
+    ).json();
     const res = await fetch('/api/user/me', {
       headers: { authorization: `Bearer ${localStorage.getItem('podium.session.token')}`, 'x-org-token': organization.data.token },
     });
     return (await res.json()).data as { userId: string };
   });
   await expect
-    .poll(async () => (await capturedEvents(request, since)).filter((e) => e.event === '$identify').map((e) => e.distinct_id), { timeout: 20_000 })
+    .poll(async () => (await capturedEvents(request, since)).filter((e) => e.event === '$identify').map((e) => e.distinct_id), {
+      timeout: 20_000,
+    })
     .toEqual([me.userId]);
   const identify = (await capturedEvents(request, since)).find((e) => e.event === '$identify')!;
   expect(identify.$set ?? identify.properties.$set).toMatchObject({ internal: true, rank: 'P10' });
   expect(JSON.stringify(identify)).not.toContain(email);
   // /login, /login/verify-email, /welcome, /dashboard, /challenges after the first two.
-  await expect.poll(async () => paths(await capturedEvents(request, since)), { timeout: 20_000 }).toEqual([
-    '/', '/login', '/login/verify-email', '/welcome', '/dashboard', '/challenges',
-  ]);
+  await expect
+    .poll(async () => paths(await capturedEvents(request, since)), { timeout: 20_000 })
+    .toEqual(['/', '/login', '/login/verify-email', '/welcome', '/dashboard', '/challenges']);
   const challengesView = (await capturedEvents(request, since)).filter((e) => e.event === '$pageview').at(-1)!;
   expect(challengesView.distinct_id).toBe(me.userId);
 
@@ -55,7 +62,9 @@ test('one page view per route change, identify with internal: true on sign-in, r
   await expect(page).toHaveURL(/\/$/);
   await page.getByRole('link', { name: /sign in with e-mail/i }).click();
   await expect
-    .poll(async () => (await capturedEvents(request, since)).filter((e) => e.event === '$pageview').at(-1)?.properties.$current_url, { timeout: 20_000 })
+    .poll(async () => (await capturedEvents(request, since)).filter((e) => e.event === '$pageview').at(-1)?.properties.$current_url, {
+      timeout: 20_000,
+    })
     .toMatch(/\/login$/);
   const afterLogout = (await capturedEvents(request, since)).filter((e) => e.event === '$pageview').at(-1)!;
   expect(afterLogout.distinct_id).not.toBe(me.userId);
@@ -91,14 +100,19 @@ test.describe('without an analytics key', () => {
     expect(config.analytics.key).toBeNull();
     const since = Date.now();
     // posthog-js is a chunk named after a module (`module-*.js`): found by its source map, not its name.
-    const posthogChunks = (await optionalChunksOfBuild(process.env.STATIC_DIR ?? 'dist')).filter((c) => c.packageName === 'posthog-js').map((c) => c.path);
+    const posthogChunks = (await optionalChunksOfBuild(process.env.STATIC_DIR ?? 'dist'))
+      .filter((c) => c.packageName === 'posthog-js')
+      .map((c) => c.path);
     expect(posthogChunks).toHaveLength(1);
     const posthogScripts: string[] = [];
     page.on('request', (req) => {
       if (/posthog/i.test(req.url()) || posthogChunks.includes(new URL(req.url()).pathname)) posthogScripts.push(req.url());
     });
     await page.goto('/');
-    await page.getByRole('link', { name: /sign in with e-mail/i }).first().click();
+    await page
+      .getByRole('link', { name: /sign in with e-mail/i })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/login$/);
     await page.goto('/no-such-page');
     await expect(page.getByText(/page not found/i).first()).toBeVisible();

@@ -86,7 +86,9 @@ test.describe('after a deploy', () => {
     await page.context().close();
   });
 
-  test("a tab whose console strings are gone (a chunk the router does not load) reloads once, and the console reads right", async ({ browser }) => {
+  test('a tab whose console strings are gone (a chunk the router does not load) reloads once, and the console reads right', async ({
+    browser,
+  }) => {
     const { page, documents } = await operatorTab(browser);
     const gone = new Set<string>();
     await page.route(/\/assets\/console-locale-en-[^/]+\.js$/, (route) => {
@@ -104,7 +106,9 @@ test.describe('after a deploy', () => {
 
   test('a chunk still missing after the reload shows the error page instead of reloading again', async ({ browser }) => {
     const { page, documents } = await operatorTab(browser);
-    await page.route(/\/assets\/console-[^/]+\.js$/, (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found' }));
+    await page.route(/\/assets\/console-[^/]+\.js$/, (route) =>
+      route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found' }),
+    );
     await openConsole(page);
     await expect(page.getByRole('heading', { level: 1 })).toContainText(/cannot be found/i);
     expect(documents).toEqual(['/admin']);

@@ -58,10 +58,22 @@ test("the overview lists the week's work with links to act, under a menu of four
   });
   // A poll that starts in two days.
   const pollTitle = `Best overtake ${run}`;
-  await create(request, token, 'challenges', { type: 'poll', subtype: 'poll', title: pollTitle, visibleFrom: fromNow(2 * DAY), expiresOn: fromNow(3 * DAY), options });
+  await create(request, token, 'challenges', {
+    type: 'poll',
+    subtype: 'poll',
+    title: pollTitle,
+    visibleFrom: fromNow(2 * DAY),
+    expiresOn: fromNow(3 * DAY),
+    options,
+  });
   // A notification for tomorrow.
   const pushTitle = `Lights out ${run}`;
-  await create(request, token, 'push-notifications', { topic: 'challenges', title: pushTitle, body: 'The race starts in an hour.', sendAt: fromNow(DAY) });
+  await create(request, token, 'push-notifications', {
+    topic: 'challenges',
+    title: pushTitle,
+    body: 'The race starts in an hour.',
+    sendAt: fromNow(DAY),
+  });
 
   // A prize drawn and not claimed: a fan enters, the sweepstake ends a few seconds later and is drawn.
   const fan = await apiSignIn(request, newFanEmail('overview'));
@@ -81,9 +93,18 @@ test("the overview lists the week's work with links to act, under a menu of four
   expect(entry.status(), await entry.text()).toBe(201);
   // A sweepstake that ended with no draw yet: the same, left undrawn.
   const dueTitle = `Pit lane tour ${run}`;
-  const dueId = await create(request, token, 'sweepstakes', { title: dueTitle, startsAt: fromNow(-MINUTE), endsAt: fromNow(4_000), entryCost: 5, winnerCount: 1 });
+  const dueId = await create(request, token, 'sweepstakes', {
+    title: dueTitle,
+    startsAt: fromNow(-MINUTE),
+    endsAt: fromNow(4_000),
+    entryCost: 5,
+    winnerCount: 1,
+  });
   await expect
-    .poll(async () => (await request.post(`/api/admin/sweepstakes/${prizeId}/draw`, { headers: await apiHeaders(request, token) })).status(), { timeout: 20_000 })
+    .poll(
+      async () => (await request.post(`/api/admin/sweepstakes/${prizeId}/draw`, { headers: await apiHeaders(request, token) })).status(),
+      { timeout: 20_000 },
+    )
     .toBe(201);
 
   await ops.goto('/admin');
@@ -96,10 +117,16 @@ test("the overview lists the week's work with links to act, under a menu of four
   await expect(draws.getByRole('link', { name: `Draw the winners of ${dueTitle}` })).toHaveAttribute('href', `/admin/sweepstakes/${dueId}`);
   const prizes = ops.getByRole('region', { name: /^Prizes not claimed/ });
   await expect(prizes.getByRole('listitem').filter({ hasText: `${prizeTitle}, winner 1` })).toBeVisible();
-  await expect(prizes.getByRole('link', { name: `Open the draw of ${prizeTitle}` })).toHaveAttribute('href', `/admin/sweepstakes/${prizeId}`);
+  await expect(prizes.getByRole('link', { name: `Open the draw of ${prizeTitle}` })).toHaveAttribute(
+    'href',
+    `/admin/sweepstakes/${prizeId}`,
+  );
   const notifications = ops.getByRole('region', { name: /^Notifications scheduled/ });
   await expect(notifications.getByRole('listitem').filter({ hasText: pushTitle })).toBeVisible();
-  await expect(ops.getByRole('region', { name: /^Live now/ }).getByRole('link', { name: pickTitle })).toHaveAttribute('href', `/admin/challenges/${pickId}`);
+  await expect(ops.getByRole('region', { name: /^Live now/ }).getByRole('link', { name: pickTitle })).toHaveAttribute(
+    'href',
+    `/admin/challenges/${pickId}`,
+  );
   await expect(ops.getByRole('region', { name: /^Starting this week/ }).getByRole('link', { name: pollTitle })).toBeVisible();
   // Every section says how many it holds.
   await expect(ops.getByRole('heading', { level: 2, name: /^Prizes not claimed \d+ items?$/ })).toBeVisible();
@@ -107,11 +134,17 @@ test("the overview lists the week's work with links to act, under a menu of four
   // The menu: the overview, then four groups, each named by its heading.
   const nav = ops.getByRole('navigation', { name: 'Console' });
   await expect(nav.getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
-  const groups = { Content: ['Challenges', 'Stories', 'Videos'], 'Match day': ['Venue events', 'Sweepstakes', 'Figures'], Members: ['Members', 'Ranks'], Settings: ['Organization settings', 'Audit log'] };
+  const groups = {
+    Content: ['Challenges', 'Stories', 'Videos'],
+    'Match day': ['Venue events', 'Sweepstakes', 'Figures'],
+    Members: ['Members', 'Ranks'],
+    Settings: ['Organization settings', 'Audit log'],
+  };
   await expect(nav.getByRole('group')).toHaveCount(4);
   for (const [group, links] of Object.entries(groups)) {
     await expect(nav.getByRole('heading', { level: 2, name: group })).toBeVisible();
-    for (const link of links) await expect(nav.getByRole('group', { name: group }).getByRole('link', { name: link, exact: true })).toBeVisible();
+    for (const link of links)
+      await expect(nav.getByRole('group', { name: group }).getByRole('link', { name: link, exact: true })).toBeVisible();
   }
 
   // The pick'em's link leads to its page, where the result is entered.
@@ -139,7 +172,9 @@ test('a form reads humanly: the challenge editor names its options "Option 1", i
 test("the figures' Today chart runs over the hours of one day, and every chart has a legend with its unit", async ({ request }) => {
   const today = await apiGet<{ from: string; to: string }>(request, token, '/admin/figures?period=today');
   await ops.goto('/admin/figures?period=today');
-  const chart = ops.getByRole('img', { name: /^Check-ins by day: chart of Count for .*, on an axis of the day's hours from 00:00 to 24:00/ });
+  const chart = ops.getByRole('img', {
+    name: /^Check-ins by day: chart of Count for .*, on an axis of the day's hours from 00:00 to 24:00/,
+  });
   await expect(chart).toBeVisible({ timeout: SLOW });
   // The axis the chart drew spans today's midnight to the next: the hours of one day.
   await expect(chart).toHaveAttribute('data-axis-from', `${today.from}T00:00:00.000Z`);

@@ -17,7 +17,11 @@ import { apiGet, apiHeaders, expect, newFanEmail, sessionTokenOf, signedIn, sign
 
 const OPERATOR = 'ops@alpine-racing.example';
 
-interface Tx { amount: number; reason: string; reference: string }
+interface Tx {
+  amount: number;
+  reason: string;
+  reference: string;
+}
 
 /** `YYYY-MM-DDTHH:mm` of `at` in `timeZone` (what a datetime-local input holds). */
 function wallClock(at: Date, timeZone: string): string {
@@ -26,7 +30,10 @@ function wallClock(at: Date, timeZone: string): string {
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
 }
 
-test('an operator creates an English and French poll with an image; a fan answers it and earns its points; the audit log has it', async ({ browser, request }) => {
+test('an operator creates an English and French poll with an image; a fan answers it and earns its points; the audit log has it', async ({
+  browser,
+  request,
+}) => {
   const title = `Pit stop of the day ${Date.now() % 100_000}`;
   const french = `Arrêt au stand du jour ${Date.now() % 100_000}`;
   const ops = await signedIn(browser, OPERATOR, { width: 1280, height: 900 });
@@ -54,10 +61,16 @@ test('an operator creates an English and French poll with an image; a fan answer
   await ops.getByLabel('Option 2 (French)').fill('Deux secondes ou plus');
   await ops.getByLabel('Points of option 1').fill('15');
   await ops.getByLabel('Points of option 2').fill('15');
-  await ops.getByLabel('Image', { exact: true }).setInputFiles({ name: 'pit-stop.png', mimeType: 'image/png', buffer: await readFile('public/icons/icon-192.png') });
+  await ops
+    .getByLabel('Image', { exact: true })
+    .setInputFiles({ name: 'pit-stop.png', mimeType: 'image/png', buffer: await readFile('public/icons/icon-192.png') });
   await expect(ops.getByRole('img', { name: 'Current image: Image' })).toBeVisible();
 
-  const organization = await (await request.get('/api/organization/current', { headers: { authorization: `Bearer ${(await (await request.get('/config.json')).json()).organizationKey}` } })).json();
+  const organization = await (
+    await request.get('/api/organization/current', {
+      headers: { authorization: `Bearer ${(await (await request.get('/config.json')).json()).organizationKey}` },
+    })
+  ).json();
   const timeZone = organization.data.timeZone as string;
   await ops.getByRole('button', { name: 'Start now' }).click();
   await expect(ops.getByLabel('Visible from')).toHaveValue(wallClock(new Date(), timeZone));
@@ -83,7 +96,9 @@ test('an operator creates an English and French poll with an image; a fan answer
   await fan.getByRole('button', { name: /vote|submit|send|answer/i }).click();
   const token = await sessionTokenOf(fan);
   await expect
-    .poll(async () => (await apiGet<Tx[]>(request, token, '/user/me/transactions')).filter((t) => t.reason === 'challenge').map((t) => t.amount))
+    .poll(async () =>
+      (await apiGet<Tx[]>(request, token, '/user/me/transactions')).filter((t) => t.reason === 'challenge').map((t) => t.amount),
+    )
     .toEqual([15]);
 
   // The operator finds the creation in the audit log, filtered to challenges.
@@ -161,7 +176,11 @@ test('an operator renames a rank in French and opens the organization settings a
   await ops.getByLabel('Title (French)').fill('Recrue de test');
   await ops.getByRole('button', { name: 'Save' }).click();
   await expect(ops.getByRole('heading', { level: 1 })).toBeFocused();
-  const organization = await (await request.get('/api/organization/current', { headers: { authorization: `Bearer ${(await (await request.get('/config.json')).json()).organizationKey}`, 'accept-language': 'fr' } })).json();
+  const organization = await (
+    await request.get('/api/organization/current', {
+      headers: { authorization: `Bearer ${(await (await request.get('/config.json')).json()).organizationKey}`, 'accept-language': 'fr' },
+    })
+  ).json();
   expect(organization.data.ranks.find((r: { name: string }) => r.name === code)?.title).toBe('Recrue de test');
 
   await ops.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Organization settings' }).click();
@@ -173,12 +192,15 @@ test('an operator renames a rank in French and opens the organization settings a
   for (const badge of await ops.getByRole('table').locator('.console-status').all()) await expect(badge).toHaveText(/Live/);
 });
 
-test("an operator adds a badge to an activation and a day to the check-in ladder, each row with its own labelled fields", async ({ browser, request }) => {
+test('an operator adds a badge to an activation and a day to the check-in ladder, each row with its own labelled fields', async ({
+  browser,
+  request,
+}) => {
   // Two console forms and a new fan's sign-in and onboarding through the UI: more than one ordinary test's work.
   test.slow();
   const ops = await signedIn(browser, OPERATOR, { width: 1280, height: 900 });
   const token = await sessionTokenOf(ops);
-  const adminGet = <T,>(path: string) => apiGet<T>(request, token, `/admin${path}`);
+  const adminGet = <T>(path: string) => apiGet<T>(request, token, `/admin${path}`);
 
   const [activation] = await adminGet<{ id: string; badges: { id: string; slug: string }[] }[]>('/activations?pageSize=1');
   await ops.goto(`/admin/activations/${activation.id}`);
@@ -194,7 +216,9 @@ test("an operator adds a badge to an activation and a day to the check-in ladder
   await row.getByLabel('Name (French)').fill('Muret des stands');
   await ops.getByRole('button', { name: 'Save' }).click();
   await expect(ops.getByRole('heading', { level: 1 })).toBeFocused();
-  const saved = await adminGet<{ badges: { id: string; slug: string; name: string; translations: { fr?: { name?: string } } }[] }>(`/activations/${activation.id}`);
+  const saved = await adminGet<{ badges: { id: string; slug: string; name: string; translations: { fr?: { name?: string } } }[] }>(
+    `/activations/${activation.id}`,
+  );
   expect(saved.badges.map((b) => b.id).slice(0, activation.badges.length)).toEqual(activation.badges.map((b) => b.id));
   expect(saved.badges.at(-1)).toMatchObject({ slug: 'pit-wall-e2e', name: 'Pit wall', translations: { fr: { name: 'Muret des stands' } } });
 
@@ -203,7 +227,10 @@ test("an operator adds a badge to an activation and a day to the check-in ladder
   await expect(ladder.getByRole('group', { name: 'Day 1' })).toBeVisible();
   const days = await ladder.getByRole('group', { name: /^Day \d+$/ }).count();
   await ladder.getByRole('button', { name: `Add Day ${days + 1}` }).click();
-  await ladder.getByRole('group', { name: `Day ${days + 1}` }).getByLabel('Points').fill('77');
+  await ladder
+    .getByRole('group', { name: `Day ${days + 1}` })
+    .getByLabel('Points')
+    .fill('77');
   await ops.getByRole('button', { name: 'Save' }).click();
   await expect(ops.getByRole('heading', { level: 1 })).toBeFocused();
   const fan = await signedIn(browser, newFanEmail('ladder'));
@@ -215,15 +242,25 @@ test("an operator adds a badge to an activation and a day to the check-in ladder
   await expect(ladder.getByRole('button', { name: `Add Day ${days + 1}` })).toBeFocused();
   await ops.getByRole('button', { name: 'Save' }).click();
   await expect(ops.getByRole('heading', { level: 1 })).toBeFocused();
-  await expect.poll(async () => (await apiGet<{ rewards: unknown[] }>(request, await sessionTokenOf(fan), '/checkin')).rewards.length).toBe(days);
+  await expect
+    .poll(async () => (await apiGet<{ rewards: unknown[] }>(request, await sessionTokenOf(fan), '/checkin')).rewards.length)
+    .toBe(days);
 });
 
-test("an operator reorders a story's chapters with the keyboard and saves; a fan then sees them in the new order", async ({ browser, request }) => {
+test("an operator reorders a story's chapters with the keyboard and saves; a fan then sees them in the new order", async ({
+  browser,
+  request,
+}) => {
   const fan = await signedIn(browser, newFanEmail('story'));
   const token = await sessionTokenOf(fan);
-  interface FanStory { id: string; title: string; chapters: Array<{ id: string; title: string; orderIndex: number }> }
+  interface FanStory {
+    id: string;
+    title: string;
+    chapters: Array<{ id: string; title: string; orderIndex: number }>;
+  }
   const ordered = (story: FanStory) => [...story.chapters].sort((a, b) => a.orderIndex - b.orderIndex).map((c) => c.title);
-  const sponsored = async () => (await apiGet<FanStory[]>(request, token, '/content/stories')).find((s) => s.title === 'Powered by Blue Horizon Energy')!;
+  const sponsored = async () =>
+    (await apiGet<FanStory[]>(request, token, '/content/stories')).find((s) => s.title === 'Powered by Blue Horizon Energy')!;
   const before = await sponsored();
   expect(ordered(before)).toEqual(['Renewable at the track', 'Fans ride for less']);
 
@@ -252,10 +289,13 @@ test("an operator reorders a story's chapters with the keyboard and saves; a fan
   await expect(fan.getByRole('region', { name: before.title }).getByRole('heading', { level: 2 })).toHaveText('Fans ride for less');
 });
 
-test('an operator creates a download with an uploaded PDF and a playlist of two videos in the order chosen', async ({ browser, request }) => {
+test('an operator creates a download with an uploaded PDF and a playlist of two videos in the order chosen', async ({
+  browser,
+  request,
+}) => {
   const ops = await signedIn(browser, OPERATOR, { width: 1280, height: 900 });
   const headers = await apiHeaders(request, await sessionTokenOf(ops));
-  const adminGet = async <T,>(path: string): Promise<T> => {
+  const adminGet = async <T>(path: string): Promise<T> => {
     const res = await request.get(`/api/admin${path}`, { headers });
     expect(res.ok(), `GET /api/admin${path} -> ${res.status()}`).toBeTruthy();
     return (await res.json()).data as T;
@@ -291,7 +331,22 @@ test('an operator creates a download with an uploaded PDF and a playlist of two 
 
 test("every console list reads the demo's items with its resource's contract", async ({ browser }) => {
   const ops = await signedIn(browser, OPERATOR, { width: 1280, height: 900 });
-  const lists = ['challenges', 'stories', 'videos', 'articles', 'playlists', 'sweepstakes', 'activations', 'benefits', 'carousel-cards', 'consents', 'downloads', 'ranks', 'media', 'members'];
+  const lists = [
+    'challenges',
+    'stories',
+    'videos',
+    'articles',
+    'playlists',
+    'sweepstakes',
+    'activations',
+    'benefits',
+    'carousel-cards',
+    'consents',
+    'downloads',
+    'ranks',
+    'media',
+    'members',
+  ];
   for (const path of lists) {
     await ops.goto(`/admin/${path}`);
     // An answer that does not match the contract is an error the page shows (role=alert), not a table.

@@ -8,14 +8,61 @@ import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { apiGet, apiHeaders, expect, newFanEmail, sessionTokenOf, signInThroughUi } from './fixtures';
 
-interface Tx { id: string; amount: number; reason: string; reference: string; label: string | null; balanceAfter: number }
-export interface Me { points: number; lifetimePoints: number; rank: string; birthday: string | null; avatarUrl: string | null }
-export interface Video { id: string; name: string; value: number; viewed: boolean; durationSeconds: number }
-export interface Article { id: string; title: string; value: number; read: boolean }
-export interface Chapter { id: string; orderIndex: number; title: string; value: number; viewed: boolean }
-export interface Story { id: string; title: string; viewed: boolean; chapters: Chapter[] }
-export interface Sweepstake { sweepstakeId: string; title: string; entryCost: number; userEntryCount: number; status?: string }
-export interface Consent { id: string; consentId: string; name: string; value: number; enabled: boolean }
+interface Tx {
+  id: string;
+  amount: number;
+  reason: string;
+  reference: string;
+  label: string | null;
+  balanceAfter: number;
+}
+export interface Me {
+  points: number;
+  lifetimePoints: number;
+  rank: string;
+  birthday: string | null;
+  avatarUrl: string | null;
+}
+export interface Video {
+  id: string;
+  name: string;
+  value: number;
+  viewed: boolean;
+  durationSeconds: number;
+}
+export interface Article {
+  id: string;
+  title: string;
+  value: number;
+  read: boolean;
+}
+export interface Chapter {
+  id: string;
+  orderIndex: number;
+  title: string;
+  value: number;
+  viewed: boolean;
+}
+export interface Story {
+  id: string;
+  title: string;
+  viewed: boolean;
+  chapters: Chapter[];
+}
+export interface Sweepstake {
+  sweepstakeId: string;
+  title: string;
+  entryCost: number;
+  userEntryCount: number;
+  status?: string;
+}
+export interface Consent {
+  id: string;
+  consentId: string;
+  name: string;
+  value: number;
+  enabled: boolean;
+}
 
 /** A date `years` years (and `extraDays` days) before today, as `YYYY-MM-DD`. */
 export function birthdayYearsAgo(years: number, extraDays = 0): string {

@@ -22,7 +22,10 @@ async function expectTitles(page: Page, titles: { shown: string; hidden: string 
   await expect(page.getByRole('link', { name: new RegExp(titles.hidden) })).toHaveCount(0);
 }
 
-test('choosing Français in the app translates the club\'s content too, and English comes back when chosen again', async ({ browser, request }) => {
+test("choosing Français in the app translates the club's content too, and English comes back when chosen again", async ({
+  browser,
+  request,
+}) => {
   const suffix = Date.now() % 100_000;
   const english = `Best pit crew of the season ${suffix}`;
   const french = `Meilleure équipe de mécaniciens de la saison ${suffix}`;

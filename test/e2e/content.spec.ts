@@ -39,7 +39,10 @@ async function watchToTheEnd(page: Page, name: string): Promise<void> {
 }
 
 test.describe('media', () => {
-  test('a video is not recorded on open; watching it to the end awards its points once, and watching again awards nothing', async ({ page, request }) => {
+  test('a video is not recorded on open; watching it to the end awards its points once, and watching again awards nothing', async ({
+    page,
+    request,
+  }) => {
     const token = await newOnboardedFan(page);
     const videos = await apiGet<Video[]>(request, token, '/content/videos');
     const clip = videos.find((v) => /pit stop/i.test(v.name))!;
@@ -114,7 +117,10 @@ test.describe('articles', () => {
 });
 
 test.describe('stories', () => {
-  test('a story opened from the rail shows its chapters in order; ArrowRight advances, Escape closes, each chapter is recorded once', async ({ page, request }) => {
+  test('a story opened from the rail shows its chapters in order; ArrowRight advances, Escape closes, each chapter is recorded once', async ({
+    page,
+    request,
+  }) => {
     const token = await newOnboardedFan(page);
     const stories = await apiGet<Story[]>(request, token, '/content/stories');
     const story = stories.find((s) => /behind the scenes: the garage/i.test(s.title))!;
@@ -138,7 +144,8 @@ test.describe('stories', () => {
       await expect(viewer.getByText(`Chapter ${i + 1} of ${chapters.length}: ${chapters[i].title}`)).toBeAttached();
       // Progress: the bars before the current chapter are full, the ones after it empty.
       for (let j = 0; j < i; j++) await expect(bars.nth(j).locator('.story-viewer__fill')).toHaveAttribute('style', /width: 100%/);
-      for (let j = i + 1; j < chapters.length; j++) await expect(bars.nth(j).locator('.story-viewer__fill')).toHaveAttribute('style', /width: 0%/);
+      for (let j = i + 1; j < chapters.length; j++)
+        await expect(bars.nth(j).locator('.story-viewer__fill')).toHaveAttribute('style', /width: 0%/);
       await expect.poll(async () => (await rowsFor(request, token, `story-chapter:${chapters[i].id}`)).length).toBe(1);
       if (i < chapters.length - 1) await page.keyboard.press('ArrowRight');
     }
@@ -162,7 +169,10 @@ test.describe('stories', () => {
     expect(await pointsOf(request, token)).toBe(earned);
   });
 
-  test('a new P10 fan sees the P10 story but not the "P1 …" story, in the rail and from the API; gated rewards are open to an adult', async ({ page, request }) => {
+  test('a new P10 fan sees the P10 story but not the "P1 …" story, in the rail and from the API; gated rewards are open to an adult', async ({
+    page,
+    request,
+  }) => {
     const token = await newOnboardedFan(page, { birthday: birthdayYearsAgo(30) });
     expect((await apiGet<Me>(request, token, '/user/me')).rank).toBe('P10');
     const rail = page.getByRole('region', { name: /^stories$/i });
@@ -194,11 +204,15 @@ test.describe('sweepstakes', () => {
     await expect(ended.getByRole('link', { name: /factory tour for four/i })).toBeVisible();
     await expect(live.getByRole('link', { name: /paddock club|factory tour/i })).toHaveCount(0);
     const all = await apiGet<Sweepstake[]>(request, token, '/sweepstake');
-    const listed = (await live.getByRole('link').count()) + (await soon.getByRole('link').count()) + (await ended.getByRole('link').count());
+    const listed =
+      (await live.getByRole('link').count()) + (await soon.getByRole('link').count()) + (await ended.getByRole('link').count());
     expect(listed, 'every sweepstake in exactly one section').toBe(all.length);
   });
 
-  test('with 0 points an entry is refused with a destructive toast showing the balance; with points, a count of entries costs exactly count × entryCost', async ({ page, request }) => {
+  test('with 0 points an entry is refused with a destructive toast showing the balance; with points, a count of entries costs exactly count × entryCost', async ({
+    page,
+    request,
+  }) => {
     const token = await newOnboardedFan(page);
     const all = await apiGet<Sweepstake[]>(request, token, '/sweepstake');
     const cap = all.find((s) => /team cap and scarf/i.test(s.title))!;
@@ -218,7 +232,12 @@ test.describe('sweepstakes', () => {
     const count = 2;
     const balance = await earnPointsByWatchingVideos(request, token, count * cap.entryCost);
     await page.reload();
-    await expect(page.getByRole('term').filter({ hasText: /your balance/i }).locator('xpath=following-sibling::dd[1]')).toHaveText(`${balance} points`);
+    await expect(
+      page
+        .getByRole('term')
+        .filter({ hasText: /your balance/i })
+        .locator('xpath=following-sibling::dd[1]'),
+    ).toHaveText(`${balance} points`);
     await page.getByRole('button', { name: /one entry more/i }).click();
     const cost = count * cap.entryCost;
     await expect(page.getByText(new RegExp(`total: ${cost} points`, 'i'))).toBeVisible();
@@ -229,16 +248,25 @@ test.describe('sweepstakes', () => {
     const spends = (await ledgerOf(request, token)).filter((t) => t.reason === 'sweepstake_entry');
     expect(spends).toHaveLength(1);
     expect(spends[0].amount).toBe(-cost);
-    const yourEntries = page.getByRole('term').filter({ hasText: /^your entries$/i }).locator('xpath=following-sibling::dd[1]');
+    const yourEntries = page
+      .getByRole('term')
+      .filter({ hasText: /^your entries$/i })
+      .locator('xpath=following-sibling::dd[1]');
     await expect(yourEntries).toHaveText(String(count));
-    await page.getByRole('link', { name: /^sweepstakes$/i }).first().click();
+    await page
+      .getByRole('link', { name: /^sweepstakes$/i })
+      .first()
+      .click();
     await expect(page.getByRole('link', { name: new RegExp(cap.title, 'i') })).toContainText(`You: ${count} entries`);
     expect((await apiGet<Sweepstake>(request, token, `/sweepstake/${cap.sweepstakeId}`)).userEntryCount).toBe(count);
   });
 });
 
 test.describe('underage', () => {
-  test('a 17-year-old fan is sent from /contests, /benefits, /games/poll and /profile/edit to /dashboard and sees gated cards as restricted', async ({ page, request }) => {
+  test('a 17-year-old fan is sent from /contests, /benefits, /games/poll and /profile/edit to /dashboard and sees gated cards as restricted', async ({
+    page,
+    request,
+  }) => {
     const birthday = birthdayYearsAgo(17, 30);
     const token = await newOnboardedFan(page, { birthday, prefix: 'minor' });
     expect((await apiGet<Me>(request, token, '/user/me')).birthday).toContain(birthday);
@@ -265,12 +293,19 @@ test.describe('underage', () => {
 });
 
 test.describe('profile', () => {
-  test('a fan uploads a PNG avatar with a preview and sees it on /profile; a fake image is refused with a visible error', async ({ page, request }) => {
+  test('a fan uploads a PNG avatar with a preview and sees it on /profile; a fake image is refused with a visible error', async ({
+    page,
+    request,
+  }) => {
     const token = await newOnboardedFan(page);
     await page.goto('/profile/edit');
     const chooser = page.getByLabel(/choose a photo/i);
 
-    await chooser.setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('this is not an image, only text\n'.repeat(4)) });
+    await chooser.setInputFiles({
+      name: 'fake.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('this is not an image, only text\n'.repeat(4)),
+    });
     await page.getByRole('button', { name: /use this photo/i }).click();
     const refused = page.locator('[data-sonner-toast]').filter({ hasText: /photo not saved/i });
     await expect(refused).toBeVisible();
@@ -355,7 +390,9 @@ test.describe('history and downloads', () => {
     await expect(page.getByRole('heading', { name: /season calendar 2027/i })).toBeVisible();
     const hrefs = await Promise.all(Array.from({ length: count }, (_, i) => opens.nth(i).getAttribute('href')));
     // The demo's three PDFs are on its CDN; a PDF an operator uploaded is served from the media library.
-    expect(hrefs.filter((href) => href!.startsWith(`${cdnBase}/`) && /^[\w.-]+\.pdf$/.test(href!.slice(cdnBase.length + 1))).length).toBeGreaterThanOrEqual(3);
+    expect(
+      hrefs.filter((href) => href!.startsWith(`${cdnBase}/`) && /^[\w.-]+\.pdf$/.test(href!.slice(cdnBase.length + 1))).length,
+    ).toBeGreaterThanOrEqual(3);
     for (const href of hrefs as string[]) {
       const res = await request.get(href);
       expect(res.status(), href).toBe(200);
@@ -374,7 +411,9 @@ test.describe('in French', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Jeux-concours');
     await expect(page.getByRole('region', { name: /en cours/i }).getByRole('link', { name: /lot casquette et écharpe/i })).toBeVisible();
     await expect(page.getByRole('region', { name: /bientôt/i }).getByRole('link', { name: /paddock club pour deux/i })).toBeVisible();
-    await expect(page.getByRole('region', { name: /terminés/i }).getByRole('link', { name: /visite de l’usine pour quatre/i })).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: /terminés/i }).getByRole('link', { name: /visite de l’usine pour quatre/i }),
+    ).toBeVisible();
     await expect(page.getByText(/live now|coming soon|per entry/i)).toHaveCount(0);
   });
 });
@@ -394,7 +433,7 @@ test.describe('organization content from the database', () => {
     test.use({ locale: 'fr-FR' });
     test('the cars page and the rewards carousel speak French', async ({ page }) => {
       await newOnboardedFan(page, { prefix: 'program-fr', birthday: birthdayYearsAgo(30, 0) });
-      await expect(page.getByRole('region', { name: /^récompenses$/i }).getByRole('heading', { name: 'Vivez l\'action' })).toBeVisible();
+      await expect(page.getByRole('region', { name: /^récompenses$/i }).getByRole('heading', { name: "Vivez l'action" })).toBeVisible();
       await page.goto('/cars');
       await expect(page.getByRole('heading', { name: 'Voiture de course', level: 2 })).toBeVisible();
       await expect(page.getByText('V6 1,6 L turbo hybride')).toBeVisible();

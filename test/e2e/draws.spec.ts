@@ -55,7 +55,10 @@ test('an operator draws an ended sweepstake; the winner sees "You won" and claim
   // The button becomes available by itself once the sweepstake's end has passed.
   await expect(drawButton).toBeEnabled({ timeout: 40_000 });
   await drawButton.click();
-  await ops.getByRole('dialog', { name: `Draw the winners of “${title}”?` }).getByRole('button', { name: 'Draw the winners' }).click();
+  await ops
+    .getByRole('dialog', { name: `Draw the winners of “${title}”?` })
+    .getByRole('button', { name: 'Draw the winners' })
+    .click();
   await expect(ops.getByRole('status').filter({ hasText: 'Draw done: 1 winner.' })).toBeAttached();
   const winners = ops.getByRole('table', { name: 'Winners in draw order' });
   await expect(winners.getByRole('row').filter({ hasText: email })).toContainText(/not claimed yet/i);
@@ -89,10 +92,16 @@ test('an operator draws an ended sweepstake; the winner sees "You won" and claim
   await fan.reload();
   await expect(fan.getByRole('region', { name: /points and rank/i })).toBeVisible();
   await expect(banner).toHaveCount(0);
-  const draw = await apiGet<{ you: { claimedAt: string | null }; winners: Array<{ claimed: boolean }> }>(request, fanToken, `/sweepstake/${id}/draw`);
+  const draw = await apiGet<{ you: { claimedAt: string | null }; winners: Array<{ claimed: boolean }> }>(
+    request,
+    fanToken,
+    `/sweepstake/${id}/draw`,
+  );
   expect(draw.you.claimedAt).not.toBeNull();
   expect(draw.winners).toEqual([expect.objectContaining({ claimed: true })]);
 
   await ops.reload();
-  await expect(ops.getByRole('table', { name: 'Winners in draw order' }).getByRole('row').filter({ hasText: email })).toContainText(/claimed on/i);
+  await expect(ops.getByRole('table', { name: 'Winners in draw order' }).getByRole('row').filter({ hasText: email })).toContainText(
+    /claimed on/i,
+  );
 });

@@ -7,8 +7,17 @@ import type { Page } from '@playwright/test';
 import { apiGet, apiHeaders, expect, newFanEmail, sessionTokenOf, signInThroughUi, test } from './fixtures';
 import { persistedCache } from './offline-helpers';
 
-interface Tx { amount: number; reason: string; reference: string }
-interface Me { points: number; lifetimePoints: number; rank: string; isNewUser: boolean }
+interface Tx {
+  amount: number;
+  reason: string;
+  reference: string;
+}
+interface Me {
+  points: number;
+  lifetimePoints: number;
+  rank: string;
+  isNewUser: boolean;
+}
 
 /** Completes /welcome with a first name and a unique username; ends on /dashboard. */
 async function completeWelcome(page: Page, firstName = 'Léa'): Promise<void> {
@@ -29,7 +38,10 @@ async function newOnboardedFan(page: Page): Promise<string> {
 
 test('a new fan signs in with the e-mailed code, completes onboarding and lands on the dashboard', async ({ page, request }) => {
   await page.goto('/');
-  await page.getByRole('link', { name: /sign in/i }).first().click();
+  await page
+    .getByRole('link', { name: /sign in/i })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/login$/);
   const email = newFanEmail('newfan');
   await signInThroughUi(page, email);
@@ -75,13 +87,19 @@ test('a fan answers a poll and a whole trivia quiz; every award is in the server
   const token = await newOnboardedFan(page);
 
   await page.goto('/challenges/poll');
-  await page.getByRole('link', { name: /driver of the day/i }).first().click();
+  await page
+    .getByRole('link', { name: /driver of the day/i })
+    .first()
+    .click();
   await page.getByRole('radio').first().check();
   await page.getByRole('button', { name: /vote|submit|send|answer/i }).click();
   await expect(page.getByRole('status').filter({ hasText: /point/i }).first()).toBeVisible();
 
   await page.goto('/challenges/trivia');
-  await page.getByRole('link', { name: /tech talk/i }).first().click();
+  await page
+    .getByRole('link', { name: /tech talk/i })
+    .first()
+    .click();
   for (let question = 1; question <= 4; question++) {
     await expect(page.getByText(new RegExp(`question ${question} of 4`, 'i'))).toBeVisible();
     await page.getByRole('radio').first().check();
@@ -104,7 +122,10 @@ test('a fan answers a poll and a whole trivia quiz; every award is in the server
 test('a wrong keyword can be tried again; the right one, typed loosely, earns the points once', async ({ page, request }) => {
   const token = await newOnboardedFan(page);
   await page.goto('/challenges/keyword');
-  await page.getByRole('link', { name: /fan-zone treasure hunt/i }).first().click();
+  await page
+    .getByRole('link', { name: /fan-zone treasure hunt/i })
+    .first()
+    .click();
   const field = page.getByLabel(/your keyword/i);
   await expect(field).toHaveAccessibleDescription(/try again/i);
   await field.fill('Victory Lap');
@@ -134,7 +155,10 @@ test('a signed-out visit to /challenges/poll is remembered and restored once aft
   expect(await page.evaluate(() => localStorage.getItem('podium.session.postLoginRedirectPath'))).toBeNull();
 });
 
-test('a fan who finished onboarding elsewhere is not sent back to /welcome by the profile cached on this device', async ({ page, request }) => {
+test('a fan who finished onboarding elsewhere is not sent back to /welcome by the profile cached on this device', async ({
+  page,
+  request,
+}) => {
   await page.goto('/login');
   await signInThroughUi(page, newFanEmail('elsewhere'));
   await page.waitForURL(/\/welcome/);
@@ -158,7 +182,10 @@ test('an unknown path shows the 404 error page, and "Go back home" goes to /', a
   await page.goto('/no-such-page');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('404');
   await expect(page.getByText(/sorry, this page cannot be found/i)).toBeVisible();
-  await page.getByRole('link', { name: /go back home/i }).or(page.getByRole('button', { name: /go back home/i })).click();
+  await page
+    .getByRole('link', { name: /go back home/i })
+    .or(page.getByRole('button', { name: /go back home/i }))
+    .click();
   await expect(page).toHaveURL(/\/$/);
 });
 

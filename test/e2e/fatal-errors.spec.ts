@@ -26,7 +26,7 @@ test('an uncaught exception shows the error page with 500, and "Go back home" re
   await expect(page.getByRole('button', { name: /^Check in/ })).toBeVisible();
 });
 
-test('an unhandled rejection shows the error page with the error\'s own status code', async ({ page }) => {
+test("an unhandled rejection shows the error page with the error's own status code", async ({ page }) => {
   await page.evaluate(() => {
     void Promise.reject(Object.assign(new Error('service went away'), { status: 503 }));
   });

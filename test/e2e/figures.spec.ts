@@ -18,7 +18,10 @@ interface Figures {
 
 test('an operator reads the figures, changes the period and downloads a figure as CSV', async ({ browser, request }) => {
   const fan = await apiSignIn(request, newFanEmail('figures'));
-  const checkin = await request.post('/api/checkin', { headers: { ...(await apiHeaders(request, fan)), 'content-type': 'application/json' }, data: {} });
+  const checkin = await request.post('/api/checkin', {
+    headers: { ...(await apiHeaders(request, fan)), 'content-type': 'application/json' },
+    data: {},
+  });
   expect(checkin.ok(), `POST /api/checkin -> ${checkin.status()}`).toBeTruthy();
 
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true })).newPage();
@@ -41,7 +44,9 @@ test('an operator reads the figures, changes the period and downloads a figure a
   const section = page.getByRole('region', { name: 'Check-ins by day' });
   await section.getByText('Show as a table').click();
   // The data table, not the chart's legend (a table of its own, "Legend of Check-ins by day").
-  await expect(section.getByRole('table', { name: 'Check-ins by day', exact: true }).getByRole('row')).toHaveCount(1 + week.checkins.days.length);
+  await expect(section.getByRole('table', { name: 'Check-ins by day', exact: true }).getByRole('row')).toHaveCount(
+    1 + week.checkins.days.length,
+  );
 
   // The period, with the keyboard: from "7 days" the arrow keys move to "Today".
   await page.getByRole('radio', { name: '7 days' }).focus();

@@ -52,7 +52,10 @@ export async function signInThroughUi(page: Page, email: string): Promise<void> 
   const code = await readSignInCode(email, mark);
   await page.getByLabel(/code/i).fill(code);
   // The form may submit itself once six digits are in; Enter submits it otherwise.
-  await page.getByLabel(/code/i).press('Enter', { timeout: 2000 }).catch(() => undefined);
+  await page
+    .getByLabel(/code/i)
+    .press('Enter', { timeout: 2000 })
+    .catch(() => undefined);
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
 
@@ -76,7 +79,13 @@ export async function signedIn(browser: Browser, email: string, viewport = { wid
     const page = await (await browser.newContext({ viewport, storageState: stored })).newPage();
     await page.goto('/dashboard');
     // A session of an earlier run's server (another database) is no session: the app goes to '/'.
-    const valid = await page.getByRole('region', { name: /points and rank/i }).waitFor({ timeout: 10_000 }).then(() => true, () => false);
+    const valid = await page
+      .getByRole('region', { name: /points and rank/i })
+      .waitFor({ timeout: 10_000 })
+      .then(
+        () => true,
+        () => false,
+      );
     if (valid) return page;
     await page.context().close();
   }
@@ -108,7 +117,9 @@ function organizationOf(request: APIRequestContext, baseUrl: string): Promise<Or
   if (!organization) {
     organization = (async () => {
       const config = await (await request.get(`${baseUrl}/config.json`)).json();
-      const res = await request.get(`${baseUrl}/api/organization/current`, { headers: { authorization: `Bearer ${config.organizationKey}` } });
+      const res = await request.get(`${baseUrl}/api/organization/current`, {
+        headers: { authorization: `Bearer ${config.organizationKey}` },
+      });
       expect(res.ok(), `GET /api/organization/current -> ${res.status()}`).toBeTruthy();
       return { organizationKey: config.organizationKey as string, orgToken: (await res.json()).data.token as string };
     })();

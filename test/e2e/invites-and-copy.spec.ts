@@ -19,13 +19,18 @@ const DESKTOP = { width: 1280, height: 900 };
 /** The club's name as fans get it now (`GET /api/organization/current`). */
 async function clubName(request: APIRequestContext): Promise<string> {
   const { organizationKey } = await (await request.get('/config.json')).json();
-  const res = await request.get('/api/organization/current', { headers: { authorization: `Bearer ${organizationKey}`, 'accept-language': 'en' } });
+  const res = await request.get('/api/organization/current', {
+    headers: { authorization: `Bearer ${organizationKey}`, 'accept-language': 'en' },
+  });
   return (await res.json()).data.name as string;
 }
 
 /** Creates a league as the fan with `token`; returns its id and invite code. */
 async function createLeague(request: APIRequestContext, token: string, name: string): Promise<{ id: string; inviteCode: string }> {
-  const created = await request.post('/api/leagues', { headers: { ...(await apiHeaders(request, token)), 'idempotency-key': randomUUID() }, data: { name } });
+  const created = await request.post('/api/leagues', {
+    headers: { ...(await apiHeaders(request, token)), 'idempotency-key': randomUUID() },
+    data: { name },
+  });
   expect(created.status()).toBe(201);
   return (await created.json()).data;
 }
@@ -92,9 +97,15 @@ test('when neither the share sheet nor the clipboard takes the invite link, it s
   const token = await signInToDashboard(page, 'unshared');
   const league = await createLeague(page.request, token, 'Paddock pals');
   await page.addInitScript(() => {
-    Object.defineProperty(navigator, 'share', { configurable: true, value: () => Promise.reject(new DOMException('Not allowed', 'NotAllowedError')) });
+    Object.defineProperty(navigator, 'share', {
+      configurable: true,
+      value: () => Promise.reject(new DOMException('Not allowed', 'NotAllowedError')),
+    });
     Object.defineProperty(navigator, 'canShare', { configurable: true, value: () => true });
-    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: () => Promise.reject(new DOMException('Denied', 'NotAllowedError')) } });
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: () => Promise.reject(new DOMException('Denied', 'NotAllowedError')) },
+    });
   });
   await page.clock.install();
   await page.goto(`/leagues/${league.id}`);
@@ -109,7 +120,10 @@ test('when neither the share sheet nor the clipboard takes the invite link, it s
   await expect(link).toBeVisible();
 });
 
-test('after a rename in the console, the fan app names the club by its new name, on the landing and in the welcome', async ({ browser, request }) => {
+test('after a rename in the console, the fan app names the club by its new name, on the landing and in the welcome', async ({
+  browser,
+  request,
+}) => {
   const before = await clubName(request);
   const renamed = `Alpine Racing ${randomUUID().slice(0, 6)}`;
   const visitor = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
@@ -146,7 +160,10 @@ test('the "shown to visitors who are not signed in" setting decides whether the 
       isPublic: false,
       visibleFrom: new Date(Date.now() - 60_000).toISOString(),
       expiresOn: new Date(Date.now() + 3 * 86_400_000).toISOString(),
-      options: [{ text: 'Car 7', points: 5 }, { text: 'Car 12', points: 5 }],
+      options: [
+        { text: 'Car 7', points: 5 },
+        { text: 'Car 12', points: 5 },
+      ],
     },
   });
   expect(created.status()).toBe(201);
@@ -171,7 +188,16 @@ test('the "shown to visitors who are not signed in" setting decides whether the 
   await expect(setting).not.toBeChecked();
   await setting.check();
   await ops.getByRole('button', { name: 'Save' }).click();
-  await expect.poll(async () => (await (await ops.request.get(`/api/admin/challenges/${id}`, { headers: await apiHeaders(ops.request, await sessionTokenOf(ops)) })).json()).data.isPublic).toBe(true);
+  await expect
+    .poll(
+      async () =>
+        (
+          await (
+            await ops.request.get(`/api/admin/challenges/${id}`, { headers: await apiHeaders(ops.request, await sessionTokenOf(ops)) })
+          ).json()
+        ).data.isPublic,
+    )
+    .toBe(true);
   await ops.context().close();
 
   const on = await landing();
@@ -181,7 +207,7 @@ test('the "shown to visitors who are not signed in" setting decides whether the 
   await on.context().close();
 });
 
-test('the tab bar marks the page\'s own tab, and none on the history and leaderboard pages', async ({ page }) => {
+test("the tab bar marks the page's own tab, and none on the history and leaderboard pages", async ({ page }) => {
   await signInToDashboard(page, 'tabs');
   const nav = page.getByRole('navigation', { name: 'Main' });
   const current = nav.locator('[aria-current="page"]');
@@ -216,10 +242,15 @@ test('in French on a 390 px phone, the tab bar and the period picker each keep t
   }
 });
 
-test('a poll\'s tall image keeps its shape above answers that start on the first screen; once answered it shows no expiry', async ({ browser, page }) => {
+test("a poll's tall image keeps its shape above answers that start on the first screen; once answered it shows no expiry", async ({
+  browser,
+  page,
+}) => {
   const ops = await signedIn(browser, OPERATOR, DESKTOP);
   const opsToken = await sessionTokenOf(ops);
-  const portrait = await sharp({ create: { width: 600, height: 1200, channels: 3, background: '#c8102e' } }).png().toBuffer();
+  const portrait = await sharp({ create: { width: 600, height: 1200, channels: 3, background: '#c8102e' } })
+    .png()
+    .toBuffer();
   const upload = await ops.request.post('/api/admin/media', {
     headers: { ...(await apiHeaders(ops.request, opsToken)), 'idempotency-key': randomUUID() },
     multipart: { file: { name: 'grid-walk.png', mimeType: 'image/png', buffer: portrait } },
@@ -235,7 +266,11 @@ test('a poll\'s tall image keeps its shape above answers that start on the first
       mediaId: (await upload.json()).data.id,
       visibleFrom: new Date(Date.now() - 60_000).toISOString(),
       expiresOn: new Date(Date.now() + 3 * 86_400_000).toISOString(),
-      options: [{ text: 'Grid A', points: 5 }, { text: 'Grid B', points: 5 }, { text: 'Grid C', points: 5 }],
+      options: [
+        { text: 'Grid A', points: 5 },
+        { text: 'Grid B', points: 5 },
+        { text: 'Grid C', points: 5 },
+      ],
     },
   });
   expect(created.status()).toBe(201);

@@ -40,7 +40,10 @@ test('two fans in a league: one earns points, the other sees the table change', 
   await expect(table.locator('tr[aria-current="true"]')).toContainText('(you)');
   await expect(ownerRow.getByRole('cell').last()).toHaveText('0');
 
-  const checkin = await page.request.post('/api/checkin', { headers: { ...(await apiHeaders(page.request, owner)), 'content-type': 'application/json' }, data: {} });
+  const checkin = await page.request.post('/api/checkin', {
+    headers: { ...(await apiHeaders(page.request, owner)), 'content-type': 'application/json' },
+    data: {},
+  });
   expect(checkin.ok(), `POST /api/checkin -> ${checkin.status()}`).toBeTruthy();
   const earned = (await apiGet<{ points: number }>(page.request, owner, '/user/me')).points;
   expect(earned).toBeGreaterThan(0);

@@ -49,9 +49,12 @@ test('a visitor on / sees the public sweepstakes and challenges the server chose
   const config = await (await request.get('/config.json')).json();
   expect(config.loggedOffDashboard).toBe(true);
   const auth = await apiHeaders(request);
-  const publicSweepstakes = (await (await request.get('/api/sweepstake', { headers: auth })).json()).data.filter((s: { status: string }) => s.status !== 'ended');
+  const publicSweepstakes = (await (await request.get('/api/sweepstake', { headers: auth })).json()).data.filter(
+    (s: { status: string }) => s.status !== 'ended',
+  );
   const publicChallenges = (await (await request.get('/api/challenge', { headers: auth })).json()).data.filter(
-    (c: { expiresOn: string | null; visibleFrom: string }) => Date.parse(c.visibleFrom) <= Date.now() && (!c.expiresOn || Date.parse(c.expiresOn) > Date.now()),
+    (c: { expiresOn: string | null; visibleFrom: string }) =>
+      Date.parse(c.visibleFrom) <= Date.now() && (!c.expiresOn || Date.parse(c.expiresOn) > Date.now()),
   );
   expect(publicSweepstakes.length).toBeGreaterThan(0);
   expect(publicChallenges.length).toBeGreaterThan(0);
@@ -77,7 +80,9 @@ test('a visitor on / sees the public sweepstakes and challenges the server chose
 
   // The server decides what is public: a member sees more challenges than the visitor's list.
   const token = await apiSignIn(request, newEmail('member'));
-  const member = (await (await request.get('/api/challenge', { headers: await apiHeaders(request, token) })).json()).data as { challengeId: string }[];
+  const member = (await (await request.get('/api/challenge', { headers: await apiHeaders(request, token) })).json()).data as {
+    challengeId: string;
+  }[];
   const visitorAll = (await (await request.get('/api/challenge', { headers: auth })).json()).data as { challengeId: string }[];
   expect(member.length).toBeGreaterThan(visitorAll.length);
   expect(visitorAll.every((v) => member.some((m) => m.challengeId === v.challengeId))).toBe(true);

@@ -60,7 +60,6 @@ async function qrTextOf(request: APIRequestContext, fanToken: string, stepsAgo =
   return memberPassQrText(pass.memberNumber, step, await memberPassToken(pass.secret, pass.memberNumber, step));
 }
 
-
 /** The fan's card, opened from the profile; returns the short code it shows and the member number. */
 async function openCard(fan: Page) {
   await fan.goto('/profile');
@@ -86,7 +85,11 @@ async function typeCode(operator: Page, code: string) {
   await operator.getByRole('button', { name: 'Verify', exact: true }).click();
 }
 
-test('a fan shows the card on the phone; the operator verifies its typed code and then its QR code by camera', async ({ browser, playwright, request }) => {
+test('a fan shows the card on the phone; the operator verifies its typed code and then its QR code by camera', async ({
+  browser,
+  playwright,
+  request,
+}) => {
   test.setTimeout(300_000);
   const { fan, fanToken } = await fanPage(browser, request, 'card');
   const { number } = await openCard(fan);
@@ -111,7 +114,12 @@ test('a fan shows the card on the phone; the operator verifies its typed code an
   const video = await qrVideo(await qrTextOf(fan.request, fanToken), 'card');
   const camera = await playwright.chromium.launch({
     executablePath: launchOptions?.executablePath,
-    args: [...chromiumArgs, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+    args: [
+      ...chromiumArgs,
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ],
   });
   try {
     const scanner = await operatorPage(camera, request, { baseURL, permissions: ['camera'] });

@@ -7,7 +7,18 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { apiGet, apiHeaders, apiSignIn, expect, newFanEmail, readSignInCode, serverLogSize, sessionTokenOf, signInThroughUi, test } from './fixtures';
+import {
+  apiGet,
+  apiHeaders,
+  apiSignIn,
+  expect,
+  newFanEmail,
+  readSignInCode,
+  serverLogSize,
+  sessionTokenOf,
+  signInThroughUi,
+  test,
+} from './fixtures';
 
 const OPERATOR = 'ops@alpine-racing.example';
 
@@ -61,7 +72,10 @@ test('a fan downloads their data and deletes their account, and is signed out', 
   expect(res.status()).toBe(401);
 });
 
-test('an operator adjusts a fan’s points with a reason (the fan sees it in their history) and suspends a member', async ({ browser, request }) => {
+test('an operator adjusts a fan’s points with a reason (the fan sees it in their history) and suspends a member', async ({
+  browser,
+  request,
+}) => {
   // The member to suspend exists first: their next sign-in code comes after the operator's work.
   const cheaterEmail = newFanEmail('cheater');
   await apiSignIn(request, cheaterEmail);
@@ -93,7 +107,10 @@ test('an operator adjusts a fan’s points with a reason (the fan sees it in the
   await ops.getByRole('searchbox', { name: 'Search' }).fill(cheaterEmail);
   await ops.getByRole('button', { name: 'Apply' }).click();
   await ops.getByRole('link', { name: `Open ${cheaterEmail}` }).click();
-  await ops.getByRole('form', { name: 'Suspension' }).getByLabel(/^Reason/).fill('Automated check-ins');
+  await ops
+    .getByRole('form', { name: 'Suspension' })
+    .getByLabel(/^Reason/)
+    .fill('Automated check-ins');
   await ops.getByRole('button', { name: 'Suspend the member' }).click();
   await expect(ops.getByText(/Suspended until lifted — Automated check-ins/)).toBeVisible();
   await expect(ops.getByRole('button', { name: 'Lift the suspension' })).toBeVisible();
@@ -120,9 +137,10 @@ test("the club's last operator cannot delete their account: the app says to hand
   const dialog = ops.getByRole('dialog', { name: 'Delete your account?' });
   await dialog.getByLabel('Type DELETE to confirm').fill('DELETE');
   await dialog.getByRole('button', { name: 'Delete for good' }).click();
-  await expect(dialog.getByText("You're the club's last operator: give the operator role to someone else in the console first.")).toBeVisible();
+  await expect(
+    dialog.getByText("You're the club's last operator: give the operator role to someone else in the console first."),
+  ).toBeVisible();
   await expect(ops).toHaveURL(/\/profile\/data$/);
   const me = await apiGet<{ role: string }>(request, token, '/user/me');
   expect(me.role).toBe('operator');
 });
-

@@ -9,8 +9,14 @@
 import type { Page, Request } from '@playwright/test';
 import { apiGet } from './fixtures';
 import { expect, goOffline, goOnline, test } from './offline-network';
-import { ledger, offlineIndicator, persistedCache, signInToDashboard, waitForPersistedQueries, waitForServiceWorker } from './offline-helpers';
-
+import {
+  ledger,
+  offlineIndicator,
+  persistedCache,
+  signInToDashboard,
+  waitForPersistedQueries,
+  waitForServiceWorker,
+} from './offline-helpers';
 
 /** The parts of a challenge these tests read through the API. */
 interface ChallengeDto {

@@ -144,7 +144,10 @@ export async function ledger(request: APIRequestContext, token: string): Promise
 
 /** Ledger references of `rows` (optionally one reason), sorted, so duplicates show up in a comparison. */
 export function references(rows: LedgerRow[], reason?: string): string[] {
-  return rows.filter((r) => !reason || r.reason === reason).map((r) => r.reference).sort();
+  return rows
+    .filter((r) => !reason || r.reason === reason)
+    .map((r) => r.reference)
+    .sort();
 }
 
 /** The content a fan can act on: running, not rank-coded stories; videos; articles (as the fan sees them). */
@@ -195,7 +198,9 @@ export async function waitForVideoFullyBuffered(page: Page): Promise<void> {
     () => {
       const video = document.querySelector('video');
       if (!video || !Number.isFinite(video.duration) || video.duration <= 0 || video.buffered.length === 0) return false;
-      return video.readyState >= 4 && video.buffered.start(0) <= 0.05 && video.buffered.end(video.buffered.length - 1) >= video.duration - 0.05;
+      return (
+        video.readyState >= 4 && video.buffered.start(0) <= 0.05 && video.buffered.end(video.buffered.length - 1) >= video.duration - 0.05
+      );
     },
     null,
     { timeout: 15_000 },
@@ -210,12 +215,19 @@ export async function watchVideoToEnd(page: Page, playbackRate = 1): Promise<voi
   await page.locator('video').evaluate(
     (video: HTMLVideoElement, rate) =>
       new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`video did not end (currentTime ${video.currentTime}, readyState ${video.readyState})`)), 30_000);
+        const timer = setTimeout(
+          () => reject(new Error(`video did not end (currentTime ${video.currentTime}, readyState ${video.readyState})`)),
+          30_000,
+        );
         // React's onEnded listener was added to the element when it mounted, so it runs before this one.
-        video.addEventListener('ended', () => {
-          clearTimeout(timer);
-          resolve();
-        }, { once: true });
+        video.addEventListener(
+          'ended',
+          () => {
+            clearTimeout(timer);
+            resolve();
+          },
+          { once: true },
+        );
         video.muted = true;
         video.currentTime = 0;
         video.playbackRate = rate;
@@ -251,7 +263,9 @@ const ORGANIZATION_TIME_ZONE = 'Europe/Paris';
 
 /** The calendar day (`YYYY-MM-DD`) of instant `ms` (ms since the epoch) in `ORGANIZATION_TIME_ZONE`. */
 export function organizationDay(ms: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: ORGANIZATION_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ms);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: ORGANIZATION_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    ms,
+  );
 }
 
 /**

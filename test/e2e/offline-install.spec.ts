@@ -29,7 +29,16 @@ async function installedFan(context: BrowserContext, prefix: string): Promise<{ 
   await page.getByRole('button', { name: /let's go/i }).click();
   await page.waitForURL(/\/dashboard/);
   await expect(page.getByRole('button', { name: /^Check in/ })).toBeVisible();
-  await expect.poll(async () => { const q = (await persistedCache(page))?.queries ?? []; console.log(Date.now() % 100000, JSON.stringify(q)); return q; }, { timeout: 40_000 }).toEqual(expect.arrayContaining(['["checkin"]', '["user","me"]']));
+  await expect
+    .poll(
+      async () => {
+        const q = (await persistedCache(page))?.queries ?? [];
+        console.log(Date.now() % 100000, JSON.stringify(q));
+        return q;
+      },
+      { timeout: 40_000 },
+    )
+    .toEqual(expect.arrayContaining(['["checkin"]', '["user","me"]']));
   return { page, token: await sessionTokenOf(page) };
 }
 
@@ -77,7 +86,9 @@ for (const signal of ['offline', 'lost without notice'] as const) {
       expect((await ledger(reopened.request, token)).filter((row) => row.reason === 'checkin')).toHaveLength(0);
 
       await goOnline(context);
-      await expect.poll(async () => (await ledger(reopened.request, token)).filter((row) => row.reason === 'checkin').length, { timeout: 20_000 }).toBe(1);
+      await expect
+        .poll(async () => (await ledger(reopened.request, token)).filter((row) => row.reason === 'checkin').length, { timeout: 20_000 })
+        .toBe(1);
       await expect(reopened.getByText('Checked in!')).toBeVisible();
     });
   });

@@ -51,8 +51,7 @@ async function loseSignal(page: Page, context: BrowserContext): Promise<void> {
 }
 
 /** Keys (absolute URLs) of the Cache Storage cache `name`, read in the page. */
-const cacheKeys = (page: Page, name: string) =>
-  page.evaluate(async (n) => (await (await caches.open(n)).keys()).map((r) => r.url), name);
+const cacheKeys = (page: Page, name: string) => page.evaluate(async (n) => (await (await caches.open(n)).keys()).map((r) => r.url), name);
 
 /** Taps a row's Open link and returns what the new tab shows: its URL and the bytes behind it (read in the app). */
 async function openPdf(page: Page, title: string): Promise<{ url: string; type: string; head: string; bytes: number }> {

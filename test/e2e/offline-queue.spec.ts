@@ -35,7 +35,8 @@ import {
 const CONTENT_QUERIES = ['["checkin"]', '["user","me"]', '["stories"]', '["videos"]', '["articles"]'];
 
 /** The queued-action POSTs (check-in, chapter view, video view, article read) seen by the browser. */
-const QUEUED_POST = /\/api\/(checkin$|content\/stories\/[^/]+\/chapter-view\/[^/]+$|content\/videos\/[^/]+\/view$|content\/articles\/[^/]+\/read$)/;
+const QUEUED_POST =
+  /\/api\/(checkin$|content\/stories\/[^/]+\/chapter-view\/[^/]+$|content\/videos\/[^/]+\/view$|content\/articles\/[^/]+\/read$)/;
 
 /**
  * Records every queued-action request of the page's context (its pages and the service worker): URL path and
@@ -45,7 +46,11 @@ const QUEUED_POST = /\/api\/(checkin$|content\/stories\/[^/]+\/chapter-view\/[^/
  * Opens `path` until `shown` is visible. On the flaky network a page's read can fail twice in a row (its one retry,
  * spec §7) and the page then shows its error; a fan opens it again, and so does this.
  */
-async function openUntilShown(page: import('@playwright/test').Page, path: string, shown: import('@playwright/test').Locator): Promise<void> {
+async function openUntilShown(
+  page: import('@playwright/test').Page,
+  path: string,
+  shown: import('@playwright/test').Locator,
+): Promise<void> {
   await expect(async () => {
     await page.goto(path);
     await expect(shown).toBeVisible({ timeout: 10_000 });
@@ -147,7 +152,10 @@ test.describe('offline queue', () => {
     expect(new Set(added.map((r) => r.reference)).size).toBe(5);
     expectOneKeyPerAction(posts);
     const story3rd = story!.chapters[2].id;
-    expect(added.some((r) => r.reference === `story-chapter:${story3rd}`), 'the third chapter was never shown').toBe(false);
+    expect(
+      added.some((r) => r.reference === `story-chapter:${story3rd}`),
+      'the third chapter was never shown',
+    ).toBe(false);
     const me = await apiGet<{ points: number }>(page.request, token, '/user/me');
     expect(me.points).toBe(before.points + added.reduce((sum, r) => sum + r.amount, 0));
 
@@ -163,7 +171,10 @@ test.describe('offline queue', () => {
     expect(posts.length).toBe(sent);
     expect(await ledger(page.request, token)).toHaveLength(rows.length);
   });
-  test('a check-in queued offline "yesterday" (Playwright clock) is credited to yesterday once the fan is back online', async ({ page, context }) => {
+  test('a check-in queued offline "yesterday" (Playwright clock) is credited to yesterday once the fan is back online', async ({
+    page,
+    context,
+  }) => {
     test.setTimeout(90_000);
     const HOUR = 60 * 60_000;
     const realNow = Date.now();
@@ -187,7 +198,7 @@ test.describe('offline queue', () => {
     await goOffline(context);
     await page.clock.install({ time: then });
     await page.reload();
-    expect(Math.abs((await page.evaluate(() => Date.now())) - then), 'the page runs on yesterday\'s clock').toBeLessThan(5 * 60_000);
+    expect(Math.abs((await page.evaluate(() => Date.now())) - then), "the page runs on yesterday's clock").toBeLessThan(5 * 60_000);
     await page.getByRole('button', { name: /^Check in/ }).click();
     await expect(offlineIndicator(page)).toHaveText(/1 action waiting to sync/);
     // The queued action carries the tap time (yesterday), persisted with it.
@@ -202,8 +213,14 @@ test.describe('offline queue', () => {
     await goOnline(context);
 
     // The server credits the day of the tap, once.
-    await expect.poll(async () => references(await ledger(page.request, token), 'checkin'), { timeout: 30_000 }).toEqual([`checkin:${yesterday}`]);
-    const status = await apiGet<{ eligibleForCheckin: boolean; lastCheckinDay: string | null; days: number }>(page.request, token, '/checkin');
+    await expect
+      .poll(async () => references(await ledger(page.request, token), 'checkin'), { timeout: 30_000 })
+      .toEqual([`checkin:${yesterday}`]);
+    const status = await apiGet<{ eligibleForCheckin: boolean; lastCheckinDay: string | null; days: number }>(
+      page.request,
+      token,
+      '/checkin',
+    );
     expect(status).toMatchObject({ lastCheckinDay: yesterday, eligibleForCheckin: true, days: 1 });
     expect(new Set(posts.map((p) => p.path))).toEqual(new Set(['/api/checkin']));
     expectOneKeyPerAction(posts);
@@ -214,7 +231,10 @@ test.describe('offline queue', () => {
     await expect(page.getByRole('button', { name: /^Check in/ })).toBeVisible();
   });
 
-  test('reconnect jitter: the queue replays only after the drawn delay (default 3 s window), and exactly once', async ({ page, context }) => {
+  test('reconnect jitter: the queue replays only after the drawn delay (default 3 s window), and exactly once', async ({
+    page,
+    context,
+  }) => {
     const token = await signInToDashboard(page, 'jitter');
     await waitForServiceWorker(page);
     await waitForPersistedQueries(page, ['["checkin"]', '["user","me"]']);
@@ -225,7 +245,8 @@ test.describe('offline queue', () => {
     const posts: { path: string; key: string | null; at: number }[] = [];
     page.context().on('request', (request: Request) => {
       const path = new URL(request.url()).pathname;
-      if (request.method() === 'POST' && path === '/api/checkin') posts.push({ path, key: request.headers()['idempotency-key'] ?? null, at: Date.now() });
+      if (request.method() === 'POST' && path === '/api/checkin')
+        posts.push({ path, key: request.headers()['idempotency-key'] ?? null, at: Date.now() });
     });
 
     await goOffline(context);
@@ -246,7 +267,10 @@ test.describe('offline queue', () => {
     expectOneKeyPerAction(posts);
   });
 
-  test('flaky network: with 30% of API requests failing (seeded), 20 queued actions are each applied exactly once', async ({ page, context }) => {
+  test('flaky network: with 30% of API requests failing (seeded), 20 queued actions are each applied exactly once', async ({
+    page,
+    context,
+  }) => {
     test.setTimeout(150_000);
     const token = await signInToDashboard(page, 'flaky');
     await waitForServiceWorker(page);
@@ -293,9 +317,14 @@ test.describe('offline queue', () => {
     await page.goto('/dashboard');
     await page.getByRole('button', { name: /^Check in/ }).click();
     await expect
-      .poll(async () => (await persistedCache(page))?.mutationKeys.includes('checkin') || references(await ledger(page.request, token), 'checkin').length > 0, {
-        timeout: 15_000,
-      })
+      .poll(
+        async () =>
+          (await persistedCache(page))?.mutationKeys.includes('checkin') ||
+          references(await ledger(page.request, token), 'checkin').length > 0,
+        {
+          timeout: 15_000,
+        },
+      )
       .toBe(true);
     // Every article, read to its end.
     for (const article of articles) {
@@ -349,4 +378,3 @@ test.describe('offline queue', () => {
     await expect(page.getByText(/Couldn’t (save|sync)/)).toHaveCount(0);
   });
 });
-

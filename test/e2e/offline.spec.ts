@@ -22,7 +22,6 @@ async function ledgerRows(page: Page, token: string, reason: string): Promise<Le
   return (await ledger(page.request, token)).filter((row) => row.reason === reason);
 }
 
-
 test.describe('offline', () => {
   test('cold start offline, twice: the last dashboard renders from cache, with the offline indicator', async ({ page, context }) => {
     // How fast is measured by `npm run bench:offline` (10 reopenings, against the 1 s target), not by a test:
@@ -110,12 +109,13 @@ test.describe('offline', () => {
     expect(await fetchInPage(pdfUrl)).toEqual(pdfOnline);
     // An image element too (a no-cors request), as the dashboard renders it.
     const loaded = await page.evaluate(
-      (u) => new Promise<boolean>((resolve) => {
-        const img = new Image();
-        img.onload = () => resolve(img.naturalWidth > 0);
-        img.onerror = () => resolve(false);
-        img.src = u;
-      }),
+      (u) =>
+        new Promise<boolean>((resolve) => {
+          const img = new Image();
+          img.onload = () => resolve(img.naturalWidth > 0);
+          img.onerror = () => resolve(false);
+          img.src = u;
+        }),
       imageUrl,
     );
     expect(loaded).toBe(true);
@@ -145,9 +145,7 @@ baseTest.describe('installable', () => {
     await page.goto('/login');
     await waitForServiceWorker(page);
     const cdp = await context.newCDPSession(page);
-    await expect
-      .poll(async () => (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors, { timeout: 15_000 })
-      .toEqual([]);
+    await expect.poll(async () => (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors, { timeout: 15_000 }).toEqual([]);
     const { url, errors } = await cdp.send('Page.getAppManifest', {});
     expect(new URL(url).pathname).toBe('/manifest.webmanifest');
     expect(errors).toEqual([]);
@@ -173,7 +171,7 @@ baseTest.describe('installable', () => {
     }
   });
 
-  baseTest('an iPhone gets the club\'s face: home-screen icon, home-screen title, window titles and theme colour', async () => {
+  baseTest("an iPhone gets the club's face: home-screen icon, home-screen title, window titles and theme colour", async () => {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto('/login');
     await waitForServiceWorker(page);

@@ -28,4 +28,3 @@ export async function optionalChunksOfBuild(dir: string): Promise<OptionalChunk[
   }
   return chunks.sort((a, b) => a.path.localeCompare(b.path));
 }
-

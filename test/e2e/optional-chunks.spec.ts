@@ -26,7 +26,9 @@ async function precacheManifest(dir: string): Promise<string[]> {
 }
 
 test.describe('optional chunks', () => {
-  test('the precache leaves out the PostHog, OpenTelemetry and Supabase chunks and the console\'s, and keeps every other chunk', async ({ page }) => {
+  test("the precache leaves out the PostHog, OpenTelemetry and Supabase chunks and the console's, and keeps every other chunk", async ({
+    page,
+  }) => {
     const optional = await optionalChunksOfBuild(STATIC_DIR);
     expect(new Set(optional.map((c) => c.packageName)), 'the build has one chunk of each optional library').toEqual(
       new Set(['posthog-js', '@opentelemetry', '@supabase']),
@@ -42,7 +44,10 @@ test.describe('optional chunks', () => {
       .filter((name) => name.endsWith('.js'))
       .map((name) => `/assets/${name}`)
       .filter((path) => !optionalPaths.includes(path) && !consolePaths.includes(path));
-    expect(otherChunks.filter((path) => !manifest.includes(path)), 'every other chunk is precached').toEqual([]);
+    expect(
+      otherChunks.filter((path) => !manifest.includes(path)),
+      'every other chunk is precached',
+    ).toEqual([]);
 
     // The installed worker's precache agrees.
     await page.goto('/login');
@@ -75,7 +80,10 @@ test.describe('optional chunks', () => {
     });
     test.use({ baseURL: `http://127.0.0.1:${OPTIONAL_PORT}` });
 
-    test('loads the analytics and telemetry chunks once online, then starts offline with them from the service worker', async ({ page, context }) => {
+    test('loads the analytics and telemetry chunks once online, then starts offline with them from the service worker', async ({
+      page,
+      context,
+    }) => {
       const wanted = (await optionalChunksOfBuild(STATIC_DIR)).filter((c) => c.packageName !== '@supabase').map((c) => c.path);
       expect(wanted).toHaveLength(2);
       const loadedChunks = () =>
@@ -112,11 +120,19 @@ test.describe('optional chunks', () => {
       await goOffline(context);
       await page.reload();
       await expect(page.getByLabel(/e-?mail/i)).toBeVisible();
-      await expect.poll(async () => (await loadedChunks()).sort((a, b) => a.path.localeCompare(b.path)), { timeout: 20_000 }).toEqual(
-        wanted.map((path) => ({ path, status: 200 })),
-      );
+      await expect
+        .poll(async () => (await loadedChunks()).sort((a, b) => a.path.localeCompare(b.path)), { timeout: 20_000 })
+        .toEqual(wanted.map((path) => ({ path, status: 200 })));
       const fetched = await page.evaluate(
-        (paths) => Promise.all(paths.map((path) => fetch(path, { cache: 'no-store' }).then((r) => r.status, () => 0))),
+        (paths) =>
+          Promise.all(
+            paths.map((path) =>
+              fetch(path, { cache: 'no-store' }).then(
+                (r) => r.status,
+                () => 0,
+              ),
+            ),
+          ),
         wanted,
       );
       expect(fetched, 'served offline by the service worker').toEqual([200, 200]);

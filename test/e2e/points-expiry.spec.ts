@@ -27,7 +27,10 @@ async function pageWith(browser: Browser, token: string, viewport = { width: 390
 /** Sets the organization's expiry through the admin API (for the clean-up). */
 async function setExpiry(request: APIRequestContext, days: number | null) {
   operatorToken ??= await apiSignIn(request, OPERATOR);
-  const res = await request.patch('/api/admin/organization', { headers: await apiHeaders(request, operatorToken), data: { pointsExpireAfterDays: days } });
+  const res = await request.patch('/api/admin/organization', {
+    headers: await apiHeaders(request, operatorToken),
+    data: { pointsExpireAfterDays: days },
+  });
   expect(res.ok()).toBeTruthy();
 }
 
@@ -45,7 +48,10 @@ test('a fan sees how many points expire next, and when, on the points card and i
 
   const fanToken = await apiSignIn(request, newFanEmail('expiry'));
   const headers = { ...(await apiHeaders(request, fanToken)), 'content-type': 'application/json' };
-  const onboard = await request.patch('/api/user/me', { headers, data: { firstName: 'Alex', username: `expiry_${randomUUID().slice(0, 8)}` } });
+  const onboard = await request.patch('/api/user/me', {
+    headers,
+    data: { firstName: 'Alex', username: `expiry_${randomUUID().slice(0, 8)}` },
+  });
   expect(onboard.ok()).toBeTruthy();
   expect((await request.post('/api/checkin', { headers, data: {} })).ok()).toBeTruthy();
   const me = await apiGet<User>(request, fanToken, '/user/me');
@@ -53,7 +59,8 @@ test('a fan sees how many points expire next, and when, on the points card and i
   expect(me.nextExpiry).toEqual({ points: me.points, on });
   const date = new Date(`${on}T00:00:00Z`);
   const year = date.getUTCFullYear() !== new Date().getUTCFullYear() ? ('numeric' as const) : undefined;
-  const day = (language: string) => new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', year, timeZone: 'UTC' }).format(date);
+  const day = (language: string) =>
+    new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', year, timeZone: 'UTC' }).format(date);
 
   const fan = await pageWith(browser, fanToken);
   await fan.goto('/dashboard');

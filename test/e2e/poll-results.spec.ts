@@ -46,7 +46,10 @@ async function answerInUi(fan: Page, option: string): Promise<void> {
   await fan.getByRole('button', { name: 'Submit my answer' }).click();
 }
 
-test('a fan sees how every fan answered a poll once they answered, refreshes it, and no longer sees it once an operator hides it', async ({ browser, request }) => {
+test('a fan sees how every fan answered a poll once they answered, refreshes it, and no longer sees it once an operator hides it', async ({
+  browser,
+  request,
+}) => {
   const title = `Driver of the day ${Date.now() % 100_000}`;
   const ops = await signedIn(browser, OPERATOR, { width: 1280, height: 900 });
   const challengeId = await createChallenge(request, await sessionTokenOf(ops), 'poll', title);
@@ -62,21 +65,13 @@ test('a fan sees how every fan answered a poll once they answered, refreshes it,
   await expect(results).toHaveCount(0);
 
   await answerInUi(fan, 'Marco Bianchi');
-  await expect(results.getByRole('listitem')).toHaveText([
-    'Léa Marchand — 33%',
-    'Marco Bianchi — 67% · Your answer',
-    'Someone else — 0%',
-  ]);
+  await expect(results.getByRole('listitem')).toHaveText(['Léa Marchand — 33%', 'Marco Bianchi — 67% · Your answer', 'Someone else — 0%']);
   await expect(results.getByText(/^3 answers · updated at/)).toBeVisible();
 
   // Another fan answers; the fan asks for fresh results.
   await otherFanAnswers(request, challengeId, 0);
   await results.getByRole('button', { name: 'Refresh results' }).click();
-  await expect(results.getByRole('listitem')).toHaveText([
-    'Léa Marchand — 50%',
-    'Marco Bianchi — 50% · Your answer',
-    'Someone else — 0%',
-  ]);
+  await expect(results.getByRole('listitem')).toHaveText(['Léa Marchand — 50%', 'Marco Bianchi — 50% · Your answer', 'Someone else — 0%']);
 
   // The operator hides the results in the console.
   await ops.goto(`/admin/challenges/${challengeId}`);
@@ -89,7 +84,9 @@ test('a fan sees how every fan answered a poll once they answered, refreshes it,
   await expect(fan.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout: 30_000 });
   await expect(fan.getByText('Your answer').first()).toBeVisible();
   await expect(results).toHaveCount(0);
-  const refused = await request.get(`/api/challenge/${challengeId}/results`, { headers: await apiHeaders(request, await sessionTokenOf(fan)) });
+  const refused = await request.get(`/api/challenge/${challengeId}/results`, {
+    headers: await apiHeaders(request, await sessionTokenOf(fan)),
+  });
   expect(refused.status()).toBe(403);
 });
 
@@ -115,10 +112,6 @@ test("a pick'em shows how fans picked only once its picks are locked", async ({ 
   });
   expect(entered.status()).toBe(200);
   await fan.reload();
-  await expect(results.getByRole('listitem')).toHaveText([
-    'Léa Marchand — 100% · Your answer',
-    'Marco Bianchi — 0%',
-    'Someone else — 0%',
-  ]);
+  await expect(results.getByRole('listitem')).toHaveText(['Léa Marchand — 100% · Your answer', 'Marco Bianchi — 0%', 'Someone else — 0%']);
   await expect(fan.getByText("You'll see how other fans picked once picks lock.")).toHaveCount(0);
 });

@@ -47,7 +47,11 @@ async function operatorConsole(browser: Browser, request: Parameters<typeof apiS
 // A fan who was never offered notifications (the config's contexts start as one who was).
 test.use({ storageState: { cookies: [], origins: [] } });
 
-test('a fan opts in after a check-in; an operator sends; only that subscription receives it; the worker shows it and opens its screen', async ({ browser, page, request }) => {
+test('a fan opts in after a check-in; an operator sends; only that subscription receives it; the worker shows it and opens its screen', async ({
+  browser,
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   await page.context().grantPermissions(['notifications']);
   const token = await signInToDashboard(page, 'push');
@@ -95,7 +99,9 @@ test('a fan opts in after a check-in; an operator sends; only that subscription 
   const cdp = await page.context().newCDPSession(page);
   const registration = new Promise<string>((resolve) =>
     cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const ours = registrations.find((r: { scopeURL: string; isDeleted: boolean }) => !r.isDeleted && r.scopeURL.startsWith(new URL(page.url()).origin));
+      const ours = registrations.find(
+        (r: { scopeURL: string; isDeleted: boolean }) => !r.isDeleted && r.scopeURL.startsWith(new URL(page.url()).origin),
+      );
       if (ours) resolve(ours.registrationId);
     }),
   );
@@ -107,7 +113,11 @@ test('a fan opts in after a check-in; an operator sends; only that subscription 
   });
   const [worker] = page.context().serviceWorkers();
   await expect
-    .poll(() => worker.evaluate(async () => (await (self as unknown as WorkerScope).registration.getNotifications()).map((n) => `${n.title}|${new URL(n.icon).pathname}`)))
+    .poll(() =>
+      worker.evaluate(async () =>
+        (await (self as unknown as WorkerScope).registration.getNotifications()).map((n) => `${n.title}|${new URL(n.icon).pathname}`),
+      ),
+    )
     .toEqual(['New pick’em is live|/manifest-icons/192.png']);
   await worker.evaluate(async () => {
     const scope = self as unknown as WorkerScope;

@@ -27,7 +27,9 @@ test('a fan invites a friend, who opens the link, signs in and checks in: both e
   // The kept code is claimed once signed in, and forgotten when the server answered.
   await expect.poll(() => friend.evaluate(() => localStorage.getItem('podium.referral.code'))).toBeNull();
   await friend.goto('/referral');
-  await expect(friend.getByText('You joined with a friend’s invite: check in or answer a challenge and you both earn 100 points.')).toBeVisible();
+  await expect(
+    friend.getByText('You joined with a friend’s invite: check in or answer a challenge and you both earn 100 points.'),
+  ).toBeVisible();
   await friend.goto('/dashboard');
   await friend.getByRole('button', { name: /^Check in/ }).click();
   await expect(friend.getByRole('button', { name: /^Check in/ })).toHaveCount(0);

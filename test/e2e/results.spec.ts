@@ -10,13 +10,20 @@ import { apiGet, apiHeaders, expect, newFanEmail, sessionTokenOf, signedIn, test
 
 const OPERATOR = 'ops@alpine-racing.example';
 
-interface Tx { amount: number; reason: string }
+interface Tx {
+  amount: number;
+  reason: string;
+}
 
 /**
  * Creates a live pick'em between Léa Marchand and Marco Bianchi through the admin API, ending in 3 hours.
  * @returns its id
  */
-async function createPickem(request: APIRequestContext, opsToken: string, pickem: { title: string; bonus: number; optionPoints: number }): Promise<string> {
+async function createPickem(
+  request: APIRequestContext,
+  opsToken: string,
+  pickem: { title: string; bonus: number; optionPoints: number },
+): Promise<string> {
   const created = await request.post('/api/admin/challenges', {
     headers: await apiHeaders(request, opsToken),
     data: {
@@ -36,7 +43,10 @@ async function createPickem(request: APIRequestContext, opsToken: string, pickem
   return (await created.json()).data.id as string;
 }
 
-test("an operator enters a pick'em result; the fan who picked right is told once and sees Won with the points", async ({ browser, request }) => {
+test("an operator enters a pick'em result; the fan who picked right is told once and sees Won with the points", async ({
+  browser,
+  request,
+}) => {
   const title = `Pole position in Qatar ${Date.now() % 100_000}`;
   const ops = await signedIn(browser, OPERATOR, { width: 1280, height: 900 });
   const opsToken = await sessionTokenOf(ops);
@@ -48,7 +58,8 @@ test("an operator enters a pick'em result; the fan who picked right is told once
   await fan.getByRole('radio', { name: /Marco Bianchi/ }).check();
   await fan.getByRole('button', { name: /vote|submit|send|answer|pick/i }).click();
   const token = await sessionTokenOf(fan);
-  const ledger = async (reason: string) => (await apiGet<Tx[]>(request, token, '/user/me/transactions')).filter((t) => t.reason === reason).map((t) => t.amount);
+  const ledger = async (reason: string) =>
+    (await apiGet<Tx[]>(request, token, '/user/me/transactions')).filter((t) => t.reason === reason).map((t) => t.amount);
   await expect.poll(() => ledger('challenge')).toEqual([10]);
 
   // The operator enters Marco as the result, with the keyboard.
@@ -83,7 +94,10 @@ test("an operator enters a pick'em result; the fan who picked right is told once
   await expect(item.getByText('40 points')).toBeVisible();
 });
 
-test("an operator's pick'em bonus is saved from the console, the card promises it, and picks lock once the result is in", async ({ browser, request }) => {
+test("an operator's pick'em bonus is saved from the console, the card promises it, and picks lock once the result is in", async ({
+  browser,
+  request,
+}) => {
   const title = `Fastest lap in Suzuka ${Date.now() % 100_000}`;
   const ops = await signedIn(browser, OPERATOR, { width: 1280, height: 900 });
   const opsToken = await sessionTokenOf(ops);
@@ -107,10 +121,12 @@ test("an operator's pick'em bonus is saved from the console, the card promises i
   // The operator enters the result; the confirmation says what it pays.
   const section = ops.getByRole('region', { name: 'Result' });
   await section.getByRole('group', { name: 'Winning option' }).getByRole('radio', { name: 'Léa Marchand' }).check();
-  const confirmation = new Promise<string>((resolve) => ops.once('dialog', (dialog) => {
-    resolve(dialog.message());
-    void dialog.accept();
-  }));
+  const confirmation = new Promise<string>((resolve) =>
+    ops.once('dialog', (dialog) => {
+      resolve(dialog.message());
+      void dialog.accept();
+    }),
+  );
   await section.getByRole('button', { name: 'Enter result' }).click();
   expect(await confirmation).toContain('credited 50 pts each');
   await expect(section.getByText(/^Current result: Léa Marchand, entered/)).toBeVisible();

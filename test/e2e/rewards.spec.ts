@@ -18,14 +18,25 @@ test('a fan redeems a code reward and finds the code in My rewards, also offline
   const codes = [`PIT-${suffix}-A`, `PIT-${suffix}-B`];
   const created = await request.post('/api/admin/rewards', {
     headers: opsHeaders,
-    data: { title, description: '15% off in the pit shop.', cost: 40, fulfilment: 'code', limitPerMember: 1, addCodes: codes.join('\n'), sortOrder: -1000 },
+    data: {
+      title,
+      description: '15% off in the pit shop.',
+      cost: 40,
+      fulfilment: 'code',
+      limitPerMember: 1,
+      addCodes: codes.join('\n'),
+      sortOrder: -1000,
+    },
   });
   expect(created.status()).toBe(201);
 
   const fan = await signedIn(browser, newFanEmail('rewards'));
   const fanToken = await sessionTokenOf(fan);
   const me = await apiGet<{ userId: string; points: number }>(request, fanToken, '/user/me');
-  const adjusted = await request.post(`/api/admin/members/${me.userId}/adjustments`, { headers: opsHeaders, data: { amount: 100, reason: 'Welcome gift for the rewards test' } });
+  const adjusted = await request.post(`/api/admin/members/${me.userId}/adjustments`, {
+    headers: opsHeaders,
+    data: { amount: 100, reason: 'Welcome gift for the rewards test' },
+  });
   expect(adjusted.status()).toBe(201);
   const balance = me.points + 100;
 

@@ -29,29 +29,54 @@ test.beforeAll(async () => {
 test.afterAll(async () => service.stop());
 
 /** A mutating API call as `token`, with an idempotency key; fails the test unless the answer is `status`. */
-async function api(request: APIRequestContext, token: string, method: 'post' | 'patch' | 'put', path: string, data: unknown, status: number) {
-  const res = await request[method](`/api${path}`, { headers: { ...(await apiHeaders(request, token)), 'idempotency-key': randomUUID() }, data });
+async function api(
+  request: APIRequestContext,
+  token: string,
+  method: 'post' | 'patch' | 'put',
+  path: string,
+  data: unknown,
+  status: number,
+) {
+  const res = await request[method](`/api${path}`, {
+    headers: { ...(await apiHeaders(request, token)), 'idempotency-key': randomUUID() },
+    data,
+  });
   expect(res.status(), `${method} ${path}: ${await res.text()}`).toBe(status);
   return (await res.json()).data;
 }
 
-test('"Send now" asks first with the audience and a preview in both languages; cancel sends nothing; the screen is picked from the app', async ({ browser, request }) => {
+test('"Send now" asks first with the audience and a preview in both languages; cancel sends nothing; the screen is picked from the app', async ({
+  browser,
+  request,
+}) => {
   test.slow();
   const ops = await signedIn(browser, OPERATOR, DESKTOP);
   const opsToken = await sessionTokenOf(ops);
   const run = randomUUID().slice(0, 8);
   // A consent only this test's member gives: the audience is exactly them.
   const consent = await api(request, opsToken, 'post', '/admin/consents', { key: `pit-news-${run}`, name: `Pit news ${run}` }, 201);
-  const challenge = await api(request, opsToken, 'post', '/admin/challenges', {
-    type: 'poll',
-    subtype: 'pickem',
-    title: `Who takes pole in Qatar? ${run}`,
-    visibleFrom: new Date(Date.now() - HOUR).toISOString(),
-    expiresOn: new Date(Date.now() + 24 * HOUR).toISOString(),
-    points: 10,
-    options: [{ text: 'Léa', points: 5 }, { text: 'Marco', points: 5 }],
-  }, 201);
-  const notificationsCount = async () => (await (await request.get('/api/admin/push-notifications', { headers: await apiHeaders(request, opsToken) })).json()).meta.total as number;
+  const challenge = await api(
+    request,
+    opsToken,
+    'post',
+    '/admin/challenges',
+    {
+      type: 'poll',
+      subtype: 'pickem',
+      title: `Who takes pole in Qatar? ${run}`,
+      visibleFrom: new Date(Date.now() - HOUR).toISOString(),
+      expiresOn: new Date(Date.now() + 24 * HOUR).toISOString(),
+      points: 10,
+      options: [
+        { text: 'Léa', points: 5 },
+        { text: 'Marco', points: 5 },
+      ],
+    },
+    201,
+  );
+  const notificationsCount = async () =>
+    (await (await request.get('/api/admin/push-notifications', { headers: await apiHeaders(request, opsToken) })).json()).meta
+      .total as number;
 
   await ops.goto('/admin/notifications');
   await expect(ops.getByRole('heading', { level: 1, name: 'Push notifications' })).toBeVisible();
@@ -83,7 +108,14 @@ test('"Send now" asks first with the audience and a preview in both languages; c
   const phone = service.subscription();
   const laptop = service.subscription();
   for (const device of [phone, laptop]) {
-    await api(request, fanToken, 'put', '/push/subscription', { endpoint: device.endpoint, keys: device.keys, topics: ['challenges'], language: 'en' }, 200);
+    await api(
+      request,
+      fanToken,
+      'put',
+      '/push/subscription',
+      { endpoint: device.endpoint, keys: device.keys, topics: ['challenges'], language: 'en' },
+      200,
+    );
   }
 
   await ops.getByRole('button', { name: 'Send now' }).click();
@@ -105,7 +137,10 @@ test('"Send now" asks first with the audience and a preview in both languages; c
   await confirmation.getByRole('button', { name: 'Send now' }).click();
   await expect(ops.getByText('Notification on its way')).toBeVisible();
   await expect.poll(() => service.received.filter((r) => r.subscriptionId === phone.id || r.subscriptionId === laptop.id).length).toBe(2);
-  expect(service.received.find((r) => r.subscriptionId === phone.id)?.payload).toMatchObject({ title: 'New pick’em is live', url: `/challenges/pickem/${challenge.id}` });
+  expect(service.received.find((r) => r.subscriptionId === phone.id)?.payload).toMatchObject({
+    title: 'New pick’em is live',
+    url: `/challenges/pickem/${challenge.id}`,
+  });
   expect(await notificationsCount()).toBe(before + 1);
 
   // No device reached (nobody holds the top rank): the console says so instead of "on its way".
@@ -135,15 +170,22 @@ test("a draw's confirmation counts its entrants and entries; cancelling draws no
   const ops = await signedIn(browser, OPERATOR, DESKTOP);
   const opsToken = await sessionTokenOf(ops);
   const title = `Grid walk passes ${randomUUID().slice(0, 6)}`;
-  const sweepstake = await api(request, opsToken, 'post', '/admin/sweepstakes', {
-    title,
-    prize: 'Two grid walk passes',
-    startsAt: new Date(Date.now() - 60_000).toISOString(),
-    endsAt: new Date(Date.now() + HOUR).toISOString(),
-    entryCost: 1,
-    winnerCount: 1,
-    rules: 'Members aged 18 or over.',
-  }, 201);
+  const sweepstake = await api(
+    request,
+    opsToken,
+    'post',
+    '/admin/sweepstakes',
+    {
+      title,
+      prize: 'Two grid walk passes',
+      startsAt: new Date(Date.now() - 60_000).toISOString(),
+      endsAt: new Date(Date.now() + HOUR).toISOString(),
+      entryCost: 1,
+      winnerCount: 1,
+      rules: 'Members aged 18 or over.',
+    },
+    201,
+  );
   const fanToken = await apiSignIn(request, newFanEmail('draw-confirm'));
   await api(request, fanToken, 'post', '/checkin', {}, 201);
   await api(request, fanToken, 'post', `/sweepstake/${sweepstake.id}/entry`, { count: 3 }, 201);
@@ -165,7 +207,10 @@ test("a draw's confirmation counts its entrants and entries; cancelling draws no
   await expect(ops.getByRole('status').filter({ hasText: 'Draw done: 1 winner.' })).toBeAttached();
 });
 
-test('a points grant confirms the member and points, and the form empties after it: a second click grants nothing', async ({ browser, request }) => {
+test('a points grant confirms the member and points, and the form empties after it: a second click grants nothing', async ({
+  browser,
+  request,
+}) => {
   const email = newFanEmail('grant');
   const fanToken = await apiSignIn(request, email);
   const username = `grant${Date.now() % 1_000_000}`;

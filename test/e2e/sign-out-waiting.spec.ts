@@ -25,7 +25,7 @@ async function newOnboardedFan(page: Page, prefix: string): Promise<{ email: str
   const token = await apiSignIn(page.request, email);
   const onboard = await page.request.patch('/api/user/me', {
     headers: { ...(await apiHeaders(page.request, token)), 'idempotency-key': randomUUID() },
-    data: { username: `${prefix.replace(/-/g, "_")}_${randomUUID().slice(0, 8)}`, firstName: 'Parked' },
+    data: { username: `${prefix.replace(/-/g, '_')}_${randomUUID().slice(0, 8)}`, firstName: 'Parked' },
   });
   expect(onboard.ok(), `PATCH /api/user/me -> ${onboard.status()}`).toBeTruthy();
   return { email, token };
@@ -55,7 +55,10 @@ function parkedMembers(page: Page): Promise<string[]> {
   );
 }
 
-test('a check-in waiting at sign-out is parked for its member: never sent for another, replayed once for them', async ({ page, context }) => {
+test('a check-in waiting at sign-out is parked for its member: never sent for another, replayed once for them', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(120_000);
   const first = await newOnboardedFan(page, 'park-a');
   const firstId = (await apiGet<{ userId: string }>(page.request, first.token, '/user/me')).userId;
@@ -131,7 +134,9 @@ test('Sync first with no signal: the dialog says the check-in stays on this phon
   await page.getByRole('button', { name: 'Sign out' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Sync first' }).click();
   const unsent = page.getByRole('dialog', { name: 'Couldn’t sync' });
-  await expect(unsent).toContainText('No connection: 1 action could not be sent. It stays on this phone and is sent when you sign in here again.');
+  await expect(unsent).toContainText(
+    'No connection: 1 action could not be sent. It stays on this phone and is sent when you sign in here again.',
+  );
   // Still signed in until the fan chooses.
   await expect(page).toHaveURL(/\/profile$/);
   expect(await parkedMembers(page)).toEqual([]);

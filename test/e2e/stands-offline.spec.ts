@@ -46,7 +46,10 @@ interface CachedStory {
   chapters: { mediaId: string; orderIndex: number }[];
 }
 
-test('in the stands with no signal: the venue card opens the scanner, a preloaded challenge shows, the rest says Not available offline', async ({ page, context }) => {
+test('in the stands with no signal: the venue card opens the scanner, a preloaded challenge shows, the rest says Not available offline', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(120_000);
   const event = await liveVenueEvent(page.request);
   await signInToDashboard(page, 'stands');
@@ -59,10 +62,13 @@ test('in the stands with no signal: the venue card opens the scanner, a preloade
 
   // Wait for what the preload keeps: the venue screen's data and the open challenges, one by one.
   await expect
-    .poll(async () => {
-      const keys = (await persistedCache(page))?.queries ?? [];
-      return keys.includes('["venue","attended"]') && keys.some((k) => /^\["challenges","[^"]+"\]$/.test(k));
-    }, { timeout: 30_000, message: 'venue screen and a challenge preloaded' })
+    .poll(
+      async () => {
+        const keys = (await persistedCache(page))?.queries ?? [];
+        return keys.includes('["venue","attended"]') && keys.some((k) => /^\["challenges","[^"]+"\]$/.test(k));
+      },
+      { timeout: 30_000, message: 'venue screen and a challenge preloaded' },
+    )
     .toBe(true);
   const cache = (await persistedCache(page))!;
   const challengeKey = cache.queries.find((k) => /^\["challenges","[^"]+"\]$/.test(k))!;

@@ -20,18 +20,23 @@ export function newEmail(prefix: string, domain = 'fans.example'): string {
 export async function supabaseCode(request: APIRequestContext, email: string): Promise<string> {
   let code = '';
   await expect
-    .poll(async () => {
-      const res = await request.get(`${SUPABASE_STAND_IN_URL}/__stand-in/codes/${encodeURIComponent(email)}`);
-      code = res.ok() ? (await res.json()).code : '';
-      return code;
-    }, { timeout: 10_000 })
+    .poll(
+      async () => {
+        const res = await request.get(`${SUPABASE_STAND_IN_URL}/__stand-in/codes/${encodeURIComponent(email)}`);
+        code = res.ok() ? (await res.json()).code : '';
+        return code;
+      },
+      { timeout: 10_000 },
+    )
     .toMatch(/^\d{6}$/);
   return code;
 }
 
 /** Sets the lifetime of the access tokens the stand-in issues from now on, in seconds. */
 export async function setAccessTokenTtl(request: APIRequestContext, seconds: number): Promise<void> {
-  expect((await request.post(`${SUPABASE_STAND_IN_URL}/__stand-in/config`, { data: { accessTokenTtlSeconds: seconds } })).ok()).toBeTruthy();
+  expect(
+    (await request.post(`${SUPABASE_STAND_IN_URL}/__stand-in/config`, { data: { accessTokenTtlSeconds: seconds } })).ok(),
+  ).toBeTruthy();
 }
 
 /** Every call the Supabase stand-in received. */
@@ -51,7 +56,9 @@ export async function signInWithSupabase(page: Page, email: string): Promise<voi
 }
 
 /** The session supabase-js persisted (`podium.supabase.auth`) and the app's bearer (`podium.session.token`). */
-export async function storedTokens(page: Page): Promise<{ supabase: { access_token: string; refresh_token: string; expires_at: number } | null; bearer: string | null }> {
+export async function storedTokens(
+  page: Page,
+): Promise<{ supabase: { access_token: string; refresh_token: string; expires_at: number } | null; bearer: string | null }> {
   return page.evaluate(() => ({
     supabase: JSON.parse(localStorage.getItem('podium.supabase.auth') ?? 'null'),
     bearer: localStorage.getItem('podium.session.token'),

@@ -5,7 +5,15 @@
  */
 import { apiHeaders, expect, test } from './fixtures';
 import { HOSTED_URL, SUPABASE_STAND_IN_URL } from '../../playwright.integrations.config';
-import { completeWelcome, newEmail, setAccessTokenTtl, supabaseCode, signInWithSupabase, storedTokens, supabaseEvents } from './supabase-fixtures';
+import {
+  completeWelcome,
+  newEmail,
+  setAccessTokenTtl,
+  supabaseCode,
+  signInWithSupabase,
+  storedTokens,
+  supabaseEvents,
+} from './supabase-fixtures';
 
 test.use({ baseURL: HOSTED_URL });
 test.afterEach(async ({ request }) => setAccessTokenTtl(request, 3600));
@@ -73,7 +81,11 @@ test('an access token that expired while the app was closed is refreshed at star
   // A second session of the same user whose access token lives 3 s, stored as supabase-js stores it, app closed.
   await setAccessTokenTtl(request, 3);
   expect((await request.post(`${SUPABASE_STAND_IN_URL}/auth/v1/otp`, { data: { email } })).ok()).toBeTruthy();
-  const short = await (await request.post(`${SUPABASE_STAND_IN_URL}/auth/v1/verify`, { data: { type: 'email', email, token: await supabaseCode(request, email) } })).json();
+  const short = await (
+    await request.post(`${SUPABASE_STAND_IN_URL}/auth/v1/verify`, {
+      data: { type: 'email', email, token: await supabaseCode(request, email) },
+    })
+  ).json();
   await setAccessTokenTtl(request, 3600);
   await page.goto('/config.json');
   await page.evaluate((session) => {
@@ -83,7 +95,9 @@ test('an access token that expired while the app was closed is refreshed at star
   }, short);
   // Wait until the short token has expired: the server refuses it.
   await expect
-    .poll(async () => (await request.get('/api/user/me', { headers: await apiHeaders(request, short.access_token) })).status(), { timeout: 15_000 })
+    .poll(async () => (await request.get('/api/user/me', { headers: await apiHeaders(request, short.access_token) })).status(), {
+      timeout: 15_000,
+    })
     .toBe(401);
 
   const unauthorized: string[] = [];
@@ -100,7 +114,10 @@ test('an access token that expired while the app was closed is refreshed at star
   expect(unauthorized).toEqual([]);
 });
 
-test('a member created less than 150000 ms ago who opens / goes to /welcome; after the window, to /dashboard', async ({ page, request }) => {
+test('a member created less than 150000 ms ago who opens / goes to /welcome; after the window, to /dashboard', async ({
+  page,
+  request,
+}) => {
   await page.clock.install();
   await signInWithSupabase(page, newEmail('window'));
   await completeWelcome(page);

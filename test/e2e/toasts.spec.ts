@@ -123,7 +123,8 @@ test.describe('on a touch screen', () => {
     // sonner locks the direction on the first move and follows the finger from the next ones.
     for (const dx of [5, 15]) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x + dx, y }] });
     await expect(toast).toHaveAttribute('data-swiped', 'true');
-    for (let dx = 30; dx <= 120; dx += 15) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x + dx, y }] });
+    for (let dx = 30; dx <= 120; dx += 15)
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x + dx, y }] });
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     await expect(shown(page)).toHaveCount(0);
   });

@@ -111,7 +111,9 @@ test.describe('update flow', () => {
   });
   test.use({ baseURL: `http://127.0.0.1:${UPDATE_PORT}` });
 
-  test('a new build shows "Update available — Reload", never reloads by itself, and reloads into the new build on accept', async ({ page }) => {
+  test('a new build shows "Update available — Reload", never reloads by itself, and reloads into the new build on accept', async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     const entryA = await entryOf(BUILD_A);
     const entryB = await entryOf(BUILD_B);

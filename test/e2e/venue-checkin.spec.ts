@@ -28,7 +28,13 @@ async function venueEventWithCode(request: import('@playwright/test').APIRequest
   const name = `Night race ${randomUUID().slice(0, 6)}`;
   const created = await request.post('/api/admin/venue-events', {
     headers: { ...(await apiHeaders(request, ops)), 'idempotency-key': randomUUID() },
-    data: { name, venue: 'Circuit Paul Ricard', startsAt: new Date(Date.now() - 3_600_000).toISOString(), endsAt: new Date(Date.now() + 3_600_000).toISOString(), value },
+    data: {
+      name,
+      venue: 'Circuit Paul Ricard',
+      startsAt: new Date(Date.now() - 3_600_000).toISOString(),
+      endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+      value,
+    },
   });
   expect(created.status()).toBe(201);
   const eventId = (await created.json()).data.id as string;
@@ -37,7 +43,6 @@ async function venueEventWithCode(request: import('@playwright/test').APIRequest
   const { code, token } = (await answer.json()).data as { code: string; token: string };
   return { eventId, name, code, token };
 }
-
 
 test('a QR link opened offline survives a reload and is credited once when the network returns', async ({ page, context }) => {
   // Two offline starts of the app (the link, then the reload) on top of the sign-in.
@@ -60,13 +65,20 @@ test('a QR link opened offline survives a reload and is credited once when the n
   await expect(page.getByRole('status').filter({ hasText: /saved and will be sent/ })).toBeVisible();
 
   await goOnline(context);
-  await expect(page.getByRole('status').filter({ hasText: `You're checked in at Circuit Paul Ricard (${name}): +40 points.` })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('status').filter({ hasText: `You're checked in at Circuit Paul Ricard (${name}): +40 points.` })).toBeVisible(
+    { timeout: 15_000 },
+  );
   await expect(page.getByRole('listitem').filter({ hasText: name })).toBeVisible();
   const rows = await ledger(page.request, token);
-  expect(rows.filter((r) => r.reference === `venue_checkin:${eventId}`)).toEqual([expect.objectContaining({ amount: 40, reason: 'venue_checkin' })]);
+  expect(rows.filter((r) => r.reference === `venue_checkin:${eventId}`)).toEqual([
+    expect.objectContaining({ amount: 40, reason: 'venue_checkin' }),
+  ]);
 });
 
-test('a code typed with no signal: the fan is told typed codes need a connection and the QR code works offline', async ({ page, context }) => {
+test('a code typed with no signal: the fan is told typed codes need a connection and the QR code works offline', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(30_000);
   await signInToDashboard(page, 'typed');
   await waitForServiceWorker(page);
@@ -77,7 +89,9 @@ test('a code typed with no signal: the fan is told typed codes need a connection
   await goOffline(context);
   await page.getByLabel('Venue code').fill(code);
   await page.getByRole('button', { name: 'Check in', exact: true }).click();
-  await expect(page.getByRole('status').filter({ hasText: /typed code counts only if it is sent within 2 minutes\. Scan the QR code instead/ })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: /typed code counts only if it is sent within 2 minutes\. Scan the QR code instead/ }),
+  ).toBeVisible();
   await goOnline(context);
 });
 
@@ -99,7 +113,12 @@ test('the console shows the QR code; the camera reads it and checks the fan in',
   const video = await qrVideo(`${baseURL}/venue?event=${eventId}&token=${qrToken}`, 'venue');
   const camera = await playwright.chromium.launch({
     executablePath: launchOptions?.executablePath,
-    args: [...chromiumArgs, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+    args: [
+      ...chromiumArgs,
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ],
   });
   try {
     const context = await camera.newContext({ baseURL, permissions: ['camera'] });
@@ -107,7 +126,9 @@ test('the console shows the QR code; the camera reads it and checks the fan in',
     const token = await signInToDashboard(page, 'camera');
     await page.goto('/venue');
     await page.getByRole('button', { name: 'Open the camera' }).click();
-    await expect(page.getByRole('status').filter({ hasText: `You're checked in at Circuit Paul Ricard (${name})` })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('status').filter({ hasText: `You're checked in at Circuit Paul Ricard (${name})` })).toBeVisible({
+      timeout: 15_000,
+    });
     await expect(page.getByRole('listitem').filter({ hasText: name })).toBeVisible();
     const rows = await ledger(page.request, token);
     expect(rows.filter((r) => r.reference === `venue_checkin:${eventId}`)).toHaveLength(1);

@@ -19,13 +19,22 @@ async function createVenueEvent(request: APIRequestContext, opsToken: string) {
   const name = `Season finale ${randomUUID().slice(0, 6)}`;
   const created = await request.post('/api/admin/venue-events', {
     headers: { ...(await apiHeaders(request, opsToken)), 'idempotency-key': randomUUID() },
-    data: { name, venue: 'Yas Marina', startsAt: new Date(Date.now() - 3_600_000).toISOString(), endsAt: new Date(Date.now() + 3_600_000).toISOString(), value: 20 },
+    data: {
+      name,
+      venue: 'Yas Marina',
+      startsAt: new Date(Date.now() - 3_600_000).toISOString(),
+      endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+      value: 20,
+    },
   });
   expect(created.status()).toBe(201);
   return { eventId: (await created.json()).data.id as string, name };
 }
 
-test('the big screen fills a desktop screen with the QR code and a large code, centred, and rotates the code by itself', async ({ browser, request }) => {
+test('the big screen fills a desktop screen with the QR code and a large code, centred, and rotates the code by itself', async ({
+  browser,
+  request,
+}) => {
   const ops = await signedIn(browser, OPERATOR, VIEWPORT);
   const opsToken = await sessionTokenOf(ops);
   const { eventId, name } = await createVenueEvent(request, opsToken);

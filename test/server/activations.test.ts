@@ -4,11 +4,7 @@
  * only inside the activation's window.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ActivateUserResponseSchema,
-  ActivationDetailResponseSchema,
-  ActivationListResponseSchema,
-} from '../../src/contracts/activation';
+import { ActivateUserResponseSchema, ActivationDetailResponseSchema, ActivationListResponseSchema } from '../../src/contracts/activation';
 import { and, eq } from 'drizzle-orm';
 import { userBadges } from '../../server/db/schema/activations';
 import { createContentContext, createMember, ledgerRows, walletOf } from './content-fixtures';
@@ -31,7 +27,9 @@ describe('reading activations', () => {
     const list = ActivationListResponseSchema.parse(res.body).data;
     expect(list.map((a) => a.slug).sort()).toEqual(['factory-open-day', 'monza-fan-zone']);
     expect(list.find((a) => a.slug === 'factory-open-day')?.badges).toHaveLength(2);
-    const fr = ActivationListResponseSchema.parse((await ctx.request('GET', '/api/activations/list', { headers: { 'accept-language': 'fr-CA' } })).body).data;
+    const fr = ActivationListResponseSchema.parse(
+      (await ctx.request('GET', '/api/activations/list', { headers: { 'accept-language': 'fr-CA' } })).body,
+    ).data;
     expect(fr.map((a) => a.title)).toContain('Fan zone de Monza');
   });
 
@@ -68,7 +66,9 @@ describe('POST /activations/activate-user', () => {
   it('20 concurrent activations of one member award once', async () => {
     const member = await createMember(ctx);
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => ctx.request('POST', '/api/activations/activate-user', { token: member.token, body: { slug: 'monza-fan-zone' } })),
+      Array.from({ length: 20 }, () =>
+        ctx.request('POST', '/api/activations/activate-user', { token: member.token, body: { slug: 'monza-fan-zone' } }),
+      ),
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(results.filter((r) => r.status === 200)).toHaveLength(19);
@@ -99,10 +99,16 @@ describe('POST /activations/activate-user', () => {
     const member = await createMember(ctx);
     expect((await ctx.request('POST', '/api/activations/activate-user', { token: member.token, body: { slug: 'nope' } })).status).toBe(404);
     for (const body of [{}, { slug: 3 }, { slug: 'Monza Fan Zone!' }, { slug: 'monza-fan-zone', badge: 'x' }]) {
-      expect((await ctx.request('POST', '/api/activations/activate-user', { token: member.token, body })).status, JSON.stringify(body)).toBe(422);
+      expect(
+        (await ctx.request('POST', '/api/activations/activate-user', { token: member.token, body })).status,
+        JSON.stringify(body),
+      ).toBe(422);
     }
     expect((await ctx.request('POST', '/api/activations/activate-user', { body: { slug: 'monza-fan-zone' } })).status).toBe(401);
-    const [row] = await ctx.db.select().from(userBadges).where(and(eq(userBadges.userId, member.userId)));
+    const [row] = await ctx.db
+      .select()
+      .from(userBadges)
+      .where(and(eq(userBadges.userId, member.userId)));
     expect(row).toBeUndefined();
   });
 });

@@ -61,13 +61,24 @@ describe('creating challenges', () => {
   });
 
   it('creates every subtype with its own parts', async () => {
-    const trivia = await admin('POST', '', poll({
-      type: 'trivia', subtype: 'trivia', options: [], translations: {},
-      questions: [{ text: 'Where is the team based?', options: ['Enstone', 'Maranello'], correctIndex: 0, points: 20 }],
-    }));
+    const trivia = await admin(
+      'POST',
+      '',
+      poll({
+        type: 'trivia',
+        subtype: 'trivia',
+        options: [],
+        translations: {},
+        questions: [{ text: 'Where is the team based?', options: ['Enstone', 'Maranello'], correctIndex: 0, points: 20 }],
+      }),
+    );
     expect(trivia.status).toBe(201);
     expect(trivia.body.data.questions[0].id).toMatch(/^q-/);
-    const keyword = await admin('POST', '', poll({ type: 'input', subtype: 'keyword', options: [], translations: {}, keywords: ['Podium Power'], points: 15 }));
+    const keyword = await admin(
+      'POST',
+      '',
+      poll({ type: 'input', subtype: 'keyword', options: [], translations: {}, keywords: ['Podium Power'], points: 15 }),
+    );
     expect(keyword.status).toBe(201);
     const arcade = await admin('POST', '', poll({ subtype: 'arcade', correctIndex: 1, points: 5 }));
     expect(arcade.status).toBe(201);
@@ -80,8 +91,25 @@ describe('creating challenges', () => {
       [{ expiresOn: new Date(t.clock().getTime() - HOUR).toISOString() }, 'expiresOn'],
       [{ subtype: 'keyword' }, 'type'],
       [{ type: 'input', subtype: 'keyword', options: [], translations: {}, keywords: [] }, 'keywords'],
-      [{ type: 'trivia', subtype: 'trivia', options: [], translations: {}, questions: [{ text: 'Q', options: ['a', 'b'], correctIndex: 2, points: 1 }] }, 'questions.0.correctIndex'],
-      [{ options: [{ text: 'A', points: -1 }, { text: 'B', points: 1 }] }, 'options.0.points'],
+      [
+        {
+          type: 'trivia',
+          subtype: 'trivia',
+          options: [],
+          translations: {},
+          questions: [{ text: 'Q', options: ['a', 'b'], correctIndex: 2, points: 1 }],
+        },
+        'questions.0.correctIndex',
+      ],
+      [
+        {
+          options: [
+            { text: 'A', points: -1 },
+            { text: 'B', points: 1 },
+          ],
+        },
+        'options.0.points',
+      ],
       [{ title: '   ' }, 'title'],
       [{ mediaId: '3b241101-e2bb-4255-8caf-4136c566a962' }, 'mediaId'],
       [{ translations: { fr: { options: ['Un'] } } }, 'translations.fr.options'],
@@ -91,7 +119,10 @@ describe('creating challenges', () => {
       const res = await admin('POST', '', poll(over));
       expect(res.status, path).toBe(422);
       expect(res.body.error.code).toBe('ValidationFailed');
-      expect(res.body.error.details.map((d: { path: string }) => d.path), path).toContain(path);
+      expect(
+        res.body.error.details.map((d: { path: string }) => d.path),
+        path,
+      ).toContain(path);
     }
     expect([await challengeCount(), await auditCount()]).toEqual(before);
   });
@@ -156,7 +187,7 @@ describe('editing, listing and deleting', () => {
     expect([await challengeCount(), await auditCount()]).toEqual(before);
   });
 
-  it('writes the audit entry in the change\'s transaction: when the entry cannot be written, the change is undone', async () => {
+  it("writes the audit entry in the change's transaction: when the entry cannot be written, the change is undone", async () => {
     const { id } = (await admin('POST', '', poll({ title: 'Before the fault' }))).body.data;
     // Make the next audit entry for challenges fail, after the challenge row itself was updated.
     await t.db.execute(sql`alter table audit_log add constraint test_refuse_challenges check (entity <> 'challenges') not valid`);

@@ -42,9 +42,21 @@ beforeAll(async () => {
   t = await createTestContext({ env: { OPERATOR_EMAILS: OPERATOR } });
   ops = await t.signIn(OPERATOR);
   fan = await t.signIn();
-  image = await upload(await sharp({ create: { width: 900, height: 1600, channels: 3, background: '#123456' } }).jpeg().toBuffer(), 'chapter.jpg');
+  image = await upload(
+    await sharp({ create: { width: 900, height: 1600, channels: 3, background: '#123456' } })
+      .jpeg()
+      .toBuffer(),
+    'chapter.jpg',
+  );
   clip = await upload(
-    Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2'), Buffer.from([0, 0, 0, 8]), Buffer.from('mdat')]),
+    Buffer.concat([
+      Buffer.from([0, 0, 0, 0x18]),
+      Buffer.from('ftypisom'),
+      Buffer.from([0, 0, 2, 0]),
+      Buffer.from('isomiso2'),
+      Buffer.from([0, 0, 0, 8]),
+      Buffer.from('mdat'),
+    ]),
     'clip.mp4',
   );
   pdf = await upload(Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n'), 'season-guide.pdf');
@@ -52,10 +64,17 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const admin = (method: string, path: string, body?: unknown) => t.request(method, `/api/admin${path}`, { token: ops, body });
-const asFan = async <T>(path: string, language = 'en') => (await t.request('GET', `/api/content${path}`, { token: fan, headers: { 'accept-language': language } })).body.data as T;
+const asFan = async <T>(path: string, language = 'en') =>
+  (await t.request('GET', `/api/content${path}`, { token: fan, headers: { 'accept-language': language } })).body.data as T;
 /** The audit actions on one item, oldest first (each change is its own transaction, so `created_at` orders them). */
 const auditFor = async (entity: string, id: string) =>
-  (await t.db.select().from(auditLog).where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, id))).orderBy(asc(auditLog.createdAt))).map((e) => e.action);
+  (
+    await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, id)))
+      .orderBy(asc(auditLog.createdAt))
+  ).map((e) => e.action);
 const auditCount = async () => (await t.db.select({ n: count() }).from(auditLog))[0].n;
 
 /**
@@ -79,7 +98,10 @@ async function expectRefused(path: string, cases: Array<[unknown, string]>, rows
     const res = await admin('POST', path, body);
     expect(res.status, field).toBe(422);
     expect(res.body.error.code).toBe('ValidationFailed');
-    expect(res.body.error.details.map((d: { path: string }) => d.path), field).toContain(field);
+    expect(
+      res.body.error.details.map((d: { path: string }) => d.path),
+      field,
+    ).toContain(field);
   }
   expect([await rows(), await auditCount()]).toEqual(before);
 }
@@ -97,8 +119,24 @@ describe('stories', () => {
     sortOrder: -10,
     translations: { fr: { title: 'Visite du paddock' } },
     chapters: [
-      { mediaId: image, title: 'Garage', caption: 'Where the car sleeps', sponsorUrl: null, durationSeconds: 5, value: 5, translations: { fr: { title: 'Le garage' } } },
-      { mediaId: image, title: 'Pit wall', caption: 'Strategy lives here', sponsorUrl: 'https://sponsor.example/pit', durationSeconds: 7, value: 5, translations: {} },
+      {
+        mediaId: image,
+        title: 'Garage',
+        caption: 'Where the car sleeps',
+        sponsorUrl: null,
+        durationSeconds: 5,
+        value: 5,
+        translations: { fr: { title: 'Le garage' } },
+      },
+      {
+        mediaId: image,
+        title: 'Pit wall',
+        caption: 'Strategy lives here',
+        sponsorUrl: 'https://sponsor.example/pit',
+        durationSeconds: 7,
+        value: 5,
+        translations: {},
+      },
       { mediaId: image, title: 'Podium', caption: '', sponsorUrl: null, durationSeconds: 4, value: 0, translations: {} },
     ],
     ...over,
@@ -128,7 +166,11 @@ describe('stories', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.chapters.map((ch: { id: string }) => ch.id)).toEqual([c.id, a.id, b.id]);
     const seen = (await asFan<Story[]>('/stories')).find((s) => s.id === item.id)!;
-    expect(seen.chapters.map((ch) => [ch.id, ch.orderIndex, ch.viewed])).toEqual([[c.id, 0, false], [a.id, 1, true], [b.id, 2, false]]);
+    expect(seen.chapters.map((ch) => [ch.id, ch.orderIndex, ch.viewed])).toEqual([
+      [c.id, 0, false],
+      [a.id, 1, true],
+      [b.id, 2, false],
+    ]);
     expect(seen.chapters[2].title).toBe('Pit wall, renamed');
     expect(await auditFor('stories', item.id)).toEqual(['create', 'update']);
 
@@ -172,7 +214,7 @@ describe('stories', () => {
     );
   });
 
-  it('refuses another story\'s chapter id with 422 naming it', async () => {
+  it("refuses another story's chapter id with 422 naming it", async () => {
     const other = (await admin('POST', '/stories', story({ title: 'Other story' }))).body.data;
     const res = await admin('POST', '/stories', story({ chapters: [{ ...story().chapters[0], id: other.chapters[1].id }] }));
     expect(res.status).toBe(422);
@@ -181,7 +223,10 @@ describe('stories', () => {
 
   it('accepts a rank-coded title only for a rank the organization has', async () => {
     expect((await admin('POST', '/stories', story({ title: 'P3 Garage secrets' }))).status).toBe(201);
-    const [p1] = await t.db.delete(ranks).where(and(eq(ranks.organizationId, t.organization.id), eq(ranks.code, 'P1'))).returning();
+    const [p1] = await t.db
+      .delete(ranks)
+      .where(and(eq(ranks.organizationId, t.organization.id), eq(ranks.code, 'P1')))
+      .returning();
     try {
       const res = await admin('POST', '/stories', story({ title: 'P1 Champions only' }));
       expect(res.status).toBe(422);
@@ -297,7 +342,8 @@ describe('articles', () => {
       '<iframe src="https://evil.example"></iframe>',
       '<div style="background:url(javascript:alert(5))" onclick="alert(6)">hi</div>',
     ].join('\n\n');
-    const item = (await admin('POST', '/articles', article({ bodyMarkdown: hostile, translations: { fr: { bodyMarkdown: hostile } } }))).body.data;
+    const item = (await admin('POST', '/articles', article({ bodyMarkdown: hostile, translations: { fr: { bodyMarkdown: hostile } } })))
+      .body.data;
     for (const language of ['en', 'fr']) {
       const html = (await asFan<Article>(`/articles/${item.id}`, language)).bodyHtml!;
       // No element but the allow-listed ones, no event handler or style attribute, every link https/http/mailto.
@@ -354,7 +400,7 @@ describe('articles', () => {
 });
 
 describe('playlists', () => {
-  it('gives fans the seeded playlists, then an operator\'s playlist with its videos in order, in French too', async () => {
+  it("gives fans the seeded playlists, then an operator's playlist with its videos in order, in French too", async () => {
     const seeded = await asFan<Playlist[]>('/playlists');
     expect(seeded.map((p) => p.slug)).toEqual(['race-weekend', 'behind-the-scenes']);
     expect(seeded[0].videoIds).toHaveLength(3);
@@ -415,7 +461,11 @@ describe('downloads', () => {
     expect(item).toMatchObject({ fileName: 'season-guide.pdf' });
     expect(item.sizeBytes).toBeGreaterThan(0);
     const list = await asFan<Download[]>('/downloads', 'fr');
-    expect(list.find((d) => d.id === 'season-guide')).toMatchObject({ title: 'Guide de la saison', url: `/api/media/${pdf}`, fileName: 'season-guide.pdf' });
+    expect(list.find((d) => d.id === 'season-guide')).toMatchObject({
+      title: 'Guide de la saison',
+      url: `/api/media/${pdf}`,
+      fileName: 'season-guide.pdf',
+    });
     expect(list.find((d) => d.id === 'alpine-racing-calendar-2027.pdf')?.url).toBe('/cdn/alpine-racing-calendar-2027.pdf');
     const file = await t.app.request(`/api/media/${pdf}`);
     expect(file.headers.get('content-type')).toBe('application/pdf');

@@ -45,7 +45,12 @@ let otherId: string;
 async function member(organizationId: string, createdAt: string, deletedAt: string | null = null) {
   const [row] = await t.db
     .insert(users)
-    .values({ organizationId, email: `${randomUUID()}@example.com`, createdAt: new Date(createdAt), deletedAt: deletedAt ? new Date(deletedAt) : null })
+    .values({
+      organizationId,
+      email: `${randomUUID()}@example.com`,
+      createdAt: new Date(createdAt),
+      deletedAt: deletedAt ? new Date(deletedAt) : null,
+    })
     .returning({ id: users.id });
   return row.id;
 }
@@ -70,7 +75,10 @@ beforeAll(async () => {
   t.clock.set(NOW);
   const org = t.organization.id;
   // The operator and the fan joined long ago: only the members below join in the periods.
-  await t.db.update(users).set({ createdAt: new Date('2020-01-01T00:00:00Z') }).where(eq(users.organizationId, org));
+  await t.db
+    .update(users)
+    .set({ createdAt: new Date('2020-01-01T00:00:00Z') })
+    .where(eq(users.organizationId, org));
 
   // m1 joins at 23:30 in Paris on the 27th (22:30 UTC), m2 at 00:30 on the 28th (23:30 UTC on the 27th).
   const m1 = await member(org, '2026-03-27T22:30:00Z');
@@ -86,19 +94,41 @@ beforeAll(async () => {
   await ledger(org, m2, 5, '2026-03-24T11:00:00Z');
   await ledger(org, m3, 100, '2026-01-10T13:00:00Z');
 
-  const checkin = (userId: string, day: string) => ({ userId, day, streakDay: 1, pointsAwarded: 10, occurredAt: new Date(`${day}T12:00:00Z`) });
+  const checkin = (userId: string, day: string) => ({
+    userId,
+    day,
+    streakDay: 1,
+    pointsAwarded: 10,
+    occurredAt: new Date(`${day}T12:00:00Z`),
+  });
   await t.db.insert(checkins).values([checkin(m1, '2026-03-27'), checkin(m2, '2026-03-28'), checkin(m3, '2026-03-01')]);
 
   const visibleFrom = new Date('2026-01-01T00:00:00Z');
   const [poll, trivia] = await createChallenges(t.db, org, [
-    { type: 'poll', subtype: 'poll', title: 'Driver of the day, "P1" or not', visibleFrom, options: [{ text: 'A', points: 5 }, { text: 'B', points: 5 }] },
+    {
+      type: 'poll',
+      subtype: 'poll',
+      title: 'Driver of the day, "P1" or not',
+      visibleFrom,
+      options: [
+        { text: 'A', points: 5 },
+        { text: 'B', points: 5 },
+      ],
+    },
     { type: 'trivia', subtype: 'trivia', title: 'Pit stop quiz', visibleFrom },
   ]);
   pollId = poll.id;
   triviaId = trivia.id;
   const answer = (challengeId: string, userId: string, at: string) => ({ challengeId, userId, responseIndex: 0, answeredAt: new Date(at) });
   await t.db.insert(challengeResponses).values([answer(pollId, m1, '2026-03-28T09:00:00Z'), answer(pollId, m2, '2026-03-29T09:00:00Z')]);
-  const question = (questionId: string) => ({ challengeId: triviaId, userId: m1, questionId, answerIndex: 0, correct: true, answeredAt: new Date('2026-03-25T10:00:00Z') });
+  const question = (questionId: string) => ({
+    challengeId: triviaId,
+    userId: m1,
+    questionId,
+    answerIndex: 0,
+    correct: true,
+    answeredAt: new Date('2026-03-25T10:00:00Z'),
+  });
   await t.db.insert(triviaAnswers).values([question('q1'), question('q2')]);
 
   const publishedAt = new Date('2026-01-01T00:00:00Z');
@@ -107,9 +137,14 @@ beforeAll(async () => {
     .values({ organizationId: org, slug: 'figures-video', name: 'Figures video', fileName: 'v.mp4', durationSeconds: 30, publishedAt })
     .returning();
   await t.db.insert(videoViews).values({ videoId: video.id, userId: m2, pointsAwarded: 5, createdAt: new Date('2026-03-26T10:00:00Z') });
-  const [article] = await t.db.insert(articles).values({ organizationId: org, slug: 'figures-article', title: 'Figures article', publishedAt }).returning();
+  const [article] = await t.db
+    .insert(articles)
+    .values({ organizationId: org, slug: 'figures-article', title: 'Figures article', publishedAt })
+    .returning();
   // 07:00 UTC is 09:00 in Paris on the 29th (summer time since 01:00 UTC).
-  await t.db.insert(articleReads).values({ articleId: article.id, userId: m3, pointsAwarded: 5, createdAt: new Date('2026-03-29T07:00:00Z') });
+  await t.db
+    .insert(articleReads)
+    .values({ articleId: article.id, userId: m3, pointsAwarded: 5, createdAt: new Date('2026-03-29T07:00:00Z') });
 
   const [story] = await t.db
     .insert(stories)
@@ -120,7 +155,13 @@ beforeAll(async () => {
     .insert(storyChapters)
     .values([0, 1].map((orderIndex) => ({ storyId, orderIndex, mediaId: randomUUID() })))
     .returning();
-  const view = (userId: string, chapterId: string, at: string) => ({ storyId, chapterId, userId, pointsAwarded: 1, createdAt: new Date(at) });
+  const view = (userId: string, chapterId: string, at: string) => ({
+    storyId,
+    chapterId,
+    userId,
+    pointsAwarded: 1,
+    createdAt: new Date(at),
+  });
   await t.db.insert(storyChapterViews).values([
     view(m1, chapters[0].id, '2026-03-20T10:00:00Z'),
     view(m1, chapters[1].id, '2026-03-28T10:00:00Z'),
@@ -134,10 +175,16 @@ beforeAll(async () => {
     .insert(sweepstakes)
     .values({ organizationId: org, title: 'Paddock passes', startsAt: publishedAt, endsAt: new Date('2026-04-30T00:00:00Z'), entryCost: 5 })
     .returning();
-  await t.db.insert(sweepstakeEntries).values({ sweepstakeId: sweepstake.id, userId: m1, count: 3, pointsSpent: 15, createdAt: new Date('2026-03-29T08:00:00Z') });
+  await t.db
+    .insert(sweepstakeEntries)
+    .values({ sweepstakeId: sweepstake.id, userId: m1, count: 3, pointsSpent: 15, createdAt: new Date('2026-03-29T08:00:00Z') });
 
   // Another organization, busy on the same days: none of it may count.
-  const other = await createOrganization(t.db, { name: 'Blue Harbour FC', publicKey: 'pk_blue_harbour_figures', timeZone: 'America/New_York' });
+  const other = await createOrganization(t.db, {
+    name: 'Blue Harbour FC',
+    publicKey: 'pk_blue_harbour_figures',
+    timeZone: 'America/New_York',
+  });
   otherId = other.id;
   const b1 = await member(other.id, '2026-03-28T12:00:00Z');
   // On a day the rollup holds (up to the 27th), too.
@@ -145,13 +192,23 @@ beforeAll(async () => {
   await ledger(other.id, b1, 1000, '2026-03-28T12:00:00Z');
   await ledger(other.id, b1, -500, '2026-03-28T13:00:00Z');
   await t.db.insert(checkins).values(checkin(b1, '2026-03-28'));
-  const [otherPoll] = await createChallenges(t.db, other.id, [{ type: 'poll', subtype: 'poll', title: 'Their poll', visibleFrom, options: [{ text: 'A', points: 1 }] }]);
+  const [otherPoll] = await createChallenges(t.db, other.id, [
+    { type: 'poll', subtype: 'poll', title: 'Their poll', visibleFrom, options: [{ text: 'A', points: 1 }] },
+  ]);
   await t.db.insert(challengeResponses).values(answer(otherPoll.id, b1, '2026-03-28T12:00:00Z'));
   const [otherSweepstake] = await t.db
     .insert(sweepstakes)
-    .values({ organizationId: other.id, title: 'Their draw', startsAt: publishedAt, endsAt: new Date('2026-04-30T00:00:00Z'), entryCost: 5 })
+    .values({
+      organizationId: other.id,
+      title: 'Their draw',
+      startsAt: publishedAt,
+      endsAt: new Date('2026-04-30T00:00:00Z'),
+      entryCost: 5,
+    })
     .returning();
-  await t.db.insert(sweepstakeEntries).values({ sweepstakeId: otherSweepstake.id, userId: b1, count: 7, pointsSpent: 35, createdAt: new Date('2026-03-28T12:00:00Z') });
+  await t.db
+    .insert(sweepstakeEntries)
+    .values({ sweepstakeId: otherSweepstake.id, userId: b1, count: 7, pointsSpent: 35, createdAt: new Date('2026-03-28T12:00:00Z') });
 });
 afterAll(async () => t.close());
 
@@ -200,7 +257,7 @@ describe('GET /api/admin/figures', () => {
     expect(f.stories).toEqual([{ id: storyId, title: 'Race weekend', chapters: 2, viewers: 2, completions: 1 }]);
   });
 
-  it('today: only the organization\'s current day', async () => {
+  it("today: only the organization's current day", async () => {
     const f = await figures('today');
     expect(f).toMatchObject({ from: '2026-03-29', to: '2026-03-29' });
     expect(f.members).toEqual({ total: 5, new: 0, active: 3, days: [{ day: '2026-03-29', new: 0, active: 3 }] });
@@ -245,7 +302,9 @@ async function forgetRollup(organizationId: string) {
 
 /** The number of rows of `table` held for the organization. */
 async function rollupRows(table: string, organizationId: string): Promise<number> {
-  const { rows } = (await t.db.execute(sql`select count(*)::int as n from ${sql.raw(table)} where organization_id = ${organizationId}`)) as unknown as {
+  const { rows } = (await t.db.execute(
+    sql`select count(*)::int as n from ${sql.raw(table)} where organization_id = ${organizationId}`,
+  )) as unknown as {
     rows: Array<{ n: number }>;
   };
   return Number(rows[0].n);
@@ -271,7 +330,9 @@ describe('the rollup of closed days', () => {
     expect(answers[0]).toEqual(live);
     expect(answers[1]).toEqual(live);
     const { rows } = (await t.db.execute(sql`select figure, sum(value)::int as n from figure_days
-      where organization_id = ${t.organization.id} group by figure order by figure`)) as unknown as { rows: Array<{ figure: string; n: number }> };
+      where organization_id = ${t.organization.id} group by figure order by figure`)) as unknown as {
+      rows: Array<{ figure: string; n: number }>;
+    };
     // Up to the 27th: 10 + 5 + 100 earned; check-ins on 1 Mar and the 27th; one video view; 7 active pairs.
     expect(rows).toEqual([
       { figure: 'active', n: 7 },
@@ -323,7 +384,9 @@ describe('the rollup of closed days', () => {
     expect(season.points.days.find((d) => d.day === '2026-03-20')).toEqual({ day: '2026-03-20', earned: 0, spent: 0, expired: 0 });
     expect(season.points.earned).toBe(140);
     const { rows } = (await t.db.execute(sql`select count(*)::int as n from activity_days a join users u on u.id = a.user_id
-      where a.organization_id = ${t.organization.id} and u.organization_id <> ${t.organization.id}`)) as unknown as { rows: Array<{ n: number }> };
+      where a.organization_id = ${t.organization.id} and u.organization_id <> ${t.organization.id}`)) as unknown as {
+      rows: Array<{ n: number }>;
+    };
     expect(Number(rows[0].n)).toBe(0);
     // The other organization has no rollup until its own operators ask for its figures.
     expect(await rollupRows('figures_rollups', otherId)).toBe(0);

@@ -31,12 +31,19 @@ async function upload(bytes: Uint8Array, name: string, type: string, options: { 
 }
 
 const png = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: '#0a6cff' } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: '#0a6cff' } })
+    .png()
+    .toBuffer();
 const counts = async () => [(await t.db.select({ n: count() }).from(media))[0].n, (await t.db.select({ n: count() }).from(auditLog))[0].n];
 /** The smallest MP4 file-type recognises: an `ftyp` box of brand isom, then an empty `mdat`. */
 const MP4 = Buffer.concat([
-  Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2'),
-  Buffer.from([0, 0, 0, 0x10]), Buffer.from('mdat'), Buffer.alloc(8, 7),
+  Buffer.from([0, 0, 0, 0x18]),
+  Buffer.from('ftypisom'),
+  Buffer.from([0, 0, 2, 0]),
+  Buffer.from('isomiso2'),
+  Buffer.from([0, 0, 0, 0x10]),
+  Buffer.from('mdat'),
+  Buffer.alloc(8, 7),
 ]);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 
@@ -65,7 +72,10 @@ describe.each(MEDIA_STORES)('with media in %s storage', (store) => {
       expect([meta.width, meta.height]).toEqual([1600, 500]);
 
       const log = await t.request('GET', '/api/admin/audit-log?entity=media', { token: ops });
-      expect(log.body.data.find((e: { entityId: string }) => e.entityId === item.id)).toMatchObject({ action: 'create', actorEmail: OPERATOR });
+      expect(log.body.data.find((e: { entityId: string }) => e.entityId === item.id)).toMatchObject({
+        action: 'create',
+        actorEmail: OPERATOR,
+      });
     });
 
     it('keeps a small image at its size', async () => {
@@ -92,7 +102,11 @@ describe.each(MEDIA_STORES)('with media in %s storage', (store) => {
 
     it('refuses SVG, text dressed as an image, a broken image and a missing file, storing nothing', async () => {
       const before = await counts();
-      const svg = await upload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'logo.svg', 'image/svg+xml');
+      const svg = await upload(
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+        'logo.svg',
+        'image/svg+xml',
+      );
       expect(svg.status).toBe(415);
       const text = await upload(Buffer.from('not an image at all, just text'), 'photo.png', 'image/png');
       expect(text.status).toBe(415);

@@ -9,7 +9,16 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OverviewResponseSchema, type Overview } from '../../src/contracts/admin/overview';
-import { activations, challenges, pushNotifications, stories, sweepstakes, sweepstakeWinners, users, venueEvents } from '../../server/db/schema';
+import {
+  activations,
+  challenges,
+  pushNotifications,
+  stories,
+  sweepstakes,
+  sweepstakeWinners,
+  users,
+  venueEvents,
+} from '../../server/db/schema';
 import { createChallenges, createOrganization } from '../../server/seed/factories';
 import { createTestContext, type TestContext } from './helpers';
 
@@ -55,10 +64,16 @@ beforeAll(async () => {
   const org = t.organization.id;
   // The demo's own items are put out of the way: only the rows below count.
   for (const table of [challenges, stories, sweepstakes, activations, venueEvents]) {
-    await t.db.update(table).set({ archivedAt: at(-DAY) }).where(eq(table.organizationId, org));
+    await t.db
+      .update(table)
+      .set({ archivedAt: at(-DAY) })
+      .where(eq(table.organizationId, org));
   }
   const own = t.db.select({ id: sweepstakes.id }).from(sweepstakes).where(eq(sweepstakes.organizationId, org));
-  await t.db.update(sweepstakeWinners).set({ claimedAt: at(-DAY) }).where(inArray(sweepstakeWinners.sweepstakeId, own));
+  await t.db
+    .update(sweepstakeWinners)
+    .set({ claimedAt: at(-DAY) })
+    .where(inArray(sweepstakeWinners.sweepstakeId, own));
   await t.db.update(pushNotifications).set({ status: 'sent' }).where(eq(pushNotifications.organizationId, org));
 
   const [kickedOff, ended, resolved, upcoming, draft, poll, soon, later] = await createChallenges(t.db, org, [
@@ -71,7 +86,16 @@ beforeAll(async () => {
     { type: 'poll', subtype: 'poll', title: 'Poll on Monday', visibleFrom: at(3 * DAY), expiresOn: at(5 * DAY), options: [] },
     { type: 'poll', subtype: 'poll', title: 'Poll in two weeks', visibleFrom: at(14 * DAY), options: [] },
   ]);
-  Object.assign(ids, { kickedOff: kickedOff.id, ended: ended.id, resolved: resolved.id, upcoming: upcoming.id, draft: draft.id, poll: poll.id, soon: soon.id, later: later.id });
+  Object.assign(ids, {
+    kickedOff: kickedOff.id,
+    ended: ended.id,
+    resolved: resolved.id,
+    upcoming: upcoming.id,
+    draft: draft.id,
+    poll: poll.id,
+    soon: soon.id,
+    later: later.id,
+  });
 
   ids.due = await sweepstake('Ended, not drawn', at(-10 * DAY), at(-HOUR));
   ids.drawn = await sweepstake('Ended and drawn', at(-10 * DAY), at(-2 * DAY), { drawnAt: at(-DAY) });
@@ -128,13 +152,24 @@ describe('GET /api/admin/overview', () => {
     expect(draws).toEqual({ total: 1, items: [{ id: ids.due, title: 'Ended, not drawn', endsAt: at(-HOUR).toISOString() }] });
     expect(prizes).toEqual({
       total: 1,
-      items: [{ sweepstakeId: ids.drawn, title: 'Ended and drawn', place: 1, drawnAt: at(-DAY).toISOString(), claimBy: at(9 * DAY).toISOString() }],
+      items: [
+        {
+          sweepstakeId: ids.drawn,
+          title: 'Ended and drawn',
+          place: 1,
+          drawnAt: at(-DAY).toISOString(),
+          claimBy: at(9 * DAY).toISOString(),
+        },
+      ],
     });
   });
 
   it('lists the notifications still scheduled', async () => {
     const { notifications } = await overview();
-    expect(notifications).toEqual({ total: 1, items: [{ id: ids.push, title: 'Lights out at 15:00', sendAt: at(5 * HOUR).toISOString() }] });
+    expect(notifications).toEqual({
+      total: 1,
+      items: [{ id: ids.push, title: 'Lights out at 15:00', sendAt: at(5 * HOUR).toISOString() }],
+    });
   });
 
   it('lists the content live now, ending soonest first, and the content starting within the week', async () => {
@@ -152,13 +187,22 @@ describe('GET /api/admin/overview', () => {
       total: 2,
       items: [
         { resource: 'challenges', id: ids.soon, title: 'Poll on Monday', start: at(3 * DAY).toISOString(), end: at(5 * DAY).toISOString() },
-        { resource: 'sweepstakes', id: ids.nextWeek, title: 'Starts in three days', start: at(3 * DAY).toISOString(), end: at(10 * DAY).toISOString() },
+        {
+          resource: 'sweepstakes',
+          id: ids.nextWeek,
+          title: 'Starts in three days',
+          start: at(3 * DAY).toISOString(),
+          end: at(10 * DAY).toISOString(),
+        },
       ],
     });
   });
 
   it('moves with the clock: once a draw is run it leaves the list', async () => {
-    await t.db.update(sweepstakes).set({ drawnAt: at(0) }).where(eq(sweepstakes.id, ids.due));
+    await t.db
+      .update(sweepstakes)
+      .set({ drawnAt: at(0) })
+      .where(eq(sweepstakes.id, ids.due));
     const { draws } = await overview();
     expect(draws).toEqual({ total: 0, items: [] });
   });

@@ -48,7 +48,13 @@ describe('organization settings', () => {
     const res = await admin('GET', '/organization');
     expect(res.status).toBe(200);
     const org = AdminOrganizationResponseSchema.parse(res.body).data;
-    expect(org).toMatchObject({ name: 'Alpine Racing', shortName: 'Alpine', brandColor: '#0055A4', timeZone: 'Europe/Paris', defaultLanguage: 'en' });
+    expect(org).toMatchObject({
+      name: 'Alpine Racing',
+      shortName: 'Alpine',
+      brandColor: '#0055A4',
+      timeZone: 'Europe/Paris',
+      defaultLanguage: 'en',
+    });
     expect(org.internalEmailDomains).toEqual(['alpine-racing.example', 'podium.example']);
     expect(org.checkinRewards.map((r) => r.day)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(org.carsPage?.cars.map((c) => c.id)).toEqual(['ar27', 'a110', 'a110s', 'a290']);
@@ -64,7 +70,13 @@ describe('organization settings', () => {
     expect(bad.status).toBe(422);
     expect(paths(bad)).toEqual(['brandColor', 'timeZone', 'defaultLanguage', 'internalEmailDomains.0']);
     // The ladder rule (src/rules/checkin.ts): days 1..n in order, points >= 0.
-    const gap = await admin('PATCH', '/organization', { checkinRewards: [{ day: 1, points: 10 }, { day: 3, points: 5 }, { day: 4, points: -1 }] });
+    const gap = await admin('PATCH', '/organization', {
+      checkinRewards: [
+        { day: 1, points: 10 },
+        { day: 3, points: 5 },
+        { day: 4, points: -1 },
+      ],
+    });
     expect(gap.status).toBe(422);
     expect(paths(gap)).toEqual(['checkinRewards.1', 'checkinRewards.2', 'checkinRewards.2']);
     expect((await admin('PATCH', '/organization', { checkinRewards: [] })).status).toBe(422);
@@ -85,7 +97,10 @@ describe('organization settings', () => {
       brandColor: '#123abc',
       timeZone: 'America/New_York',
       internalEmailDomains: ['Comets.Example'],
-      checkinRewards: [{ day: 1, points: 5 }, { day: 2, points: 50 }],
+      checkinRewards: [
+        { day: 1, points: 5 },
+        { day: 2, points: 50 },
+      ],
       translations: { fr: { name: 'Comètes Bleues', shortName: 'Comètes' } },
     });
     expect(res.status).toBe(200);
@@ -100,7 +115,10 @@ describe('organization settings', () => {
     const visitor = (await t.request('GET', '/api/organization/current')).body.data;
     expect(visitor.name).toBe('Blue Comets');
     const checkin = (await t.request('GET', '/api/checkin', { token: fan })).body.data;
-    expect(checkin.rewards).toEqual([{ day: 1, points: 5 }, { day: 2, points: 50 }]);
+    expect(checkin.rewards).toEqual([
+      { day: 1, points: 5 },
+      { day: 2, points: 50 },
+    ]);
 
     const config = await t.request('GET', '/config.json', { token: null });
     expect(config.body.internalEmailDomains).toEqual(['comets.example']);
@@ -111,7 +129,11 @@ describe('organization settings', () => {
     expect(manifest.body).toMatchObject({ name: 'Blue Comets', short_name: 'Comets', theme_color: '#123abc', start_url: '/dashboard' });
     // The icons are PNGs the server makes from the organization's logo, at the sizes they announce.
     const icons = manifest.body.icons as Array<{ src: string; sizes: string; type: string; purpose: string }>;
-    expect(icons.map((i) => [i.sizes, i.purpose])).toEqual([['192x192', 'any'], ['512x512', 'any'], ['512x512', 'maskable']]);
+    expect(icons.map((i) => [i.sizes, i.purpose])).toEqual([
+      ['192x192', 'any'],
+      ['512x512', 'any'],
+      ['512x512', 'maskable'],
+    ]);
     for (const icon of icons) {
       const res = await t.app.request(icon.src);
       expect(res.headers.get('content-type')).toBe('image/png');
@@ -119,7 +141,10 @@ describe('organization settings', () => {
       expect(`${meta.width}x${meta.height}`).toBe(icon.sizes);
     }
     // iOS takes its home-screen icon from the page's apple-touch-icon, and the tab its favicon: made from the logo too.
-    for (const [file, size] of [['apple-touch-icon-180.png', 180], ['favicon-48.png', 48]] as const) {
+    for (const [file, size] of [
+      ['apple-touch-icon-180.png', 180],
+      ['favicon-48.png', 48],
+    ] as const) {
       const res = await t.app.request(`/manifest-icons/${file}`);
       expect(res.headers.get('content-type')).toBe('image/png');
       const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
@@ -155,7 +180,9 @@ describe('organization settings', () => {
     expect(fr.cars[0].specs[1].value).toBe(1000);
 
     const { carsPage } = (await admin('GET', '/organization')).body.data;
-    const bad = await admin('PATCH', '/organization', { carsPage: { ...carsPage, cars: [{ ...carsPage.cars[0], specs: [{ label: 'power', value: 'a lot' }] }], translations: {} } });
+    const bad = await admin('PATCH', '/organization', {
+      carsPage: { ...carsPage, cars: [{ ...carsPage.cars[0], specs: [{ label: 'power', value: 'a lot' }] }], translations: {} },
+    });
     expect(bad.status).toBe(422);
     expect(paths(bad)).toEqual(['carsPage.cars.0.specs.0.value']);
     const ok = await admin('PATCH', '/organization', { carsPage: { ...carsPage, intro: 'Our cars.' } });
@@ -169,7 +196,11 @@ describe('ranks', () => {
     const list = await admin('GET', '/ranks');
     expect(list.body.data.map((r: { code: string }) => r.code)).toEqual(['P10', 'P9', 'P8', 'P7', 'P6', 'P5', 'P4', 'P3', 'P2', 'P1']);
     expect(list.body.data[0].translations.fr.title).toBe('Débutant');
-    const res = await admin('PATCH', '/ranks/P9', { title: 'Go-kart Hero', threshold: 150, translations: { fr: { title: 'Héros du kart' } } });
+    const res = await admin('PATCH', '/ranks/P9', {
+      title: 'Go-kart Hero',
+      threshold: 150,
+      translations: { fr: { title: 'Héros du kart' } },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ code: 'P9', title: 'Go-kart Hero', threshold: 150 });
     const fr = (await t.request('GET', '/api/organization/current', { headers: { 'accept-language': 'fr' } })).body.data;
@@ -178,7 +209,11 @@ describe('ranks', () => {
     const en = (await t.request('GET', '/api/organization/current')).body.data;
     expect(en.ranks[1].title).toBe('Go-kart Hero');
     const [entry] = await auditRows('ranks', 'P9');
-    expect(entry).toMatchObject({ action: 'update', before: { title: 'Karting Ace', threshold: 100 }, after: { title: 'Go-kart Hero', threshold: 150 } });
+    expect(entry).toMatchObject({
+      action: 'update',
+      before: { title: 'Karting Ace', threshold: 100 },
+      after: { title: 'Go-kart Hero', threshold: 150 },
+    });
   });
 
   it('keeps thresholds strictly increasing from P10 (0) to P1', async () => {
@@ -209,7 +244,13 @@ describe('sweepstakes', () => {
   });
 
   it('refuses bad sweepstakes naming the field, and saves nothing', async () => {
-    const res = await admin('POST', '/sweepstakes', { ...body(), endsAt: iso(-2 * HOUR), entryCost: 0, maxEntriesPerUser: 0, winnerCount: 0 });
+    const res = await admin('POST', '/sweepstakes', {
+      ...body(),
+      endsAt: iso(-2 * HOUR),
+      entryCost: 0,
+      maxEntriesPerUser: 0,
+      winnerCount: 0,
+    });
     expect(res.status).toBe(422);
     expect(paths(res)).toEqual(expect.arrayContaining(['entryCost', 'maxEntriesPerUser', 'winnerCount']));
     const dates = await admin('POST', '/sweepstakes', { ...body(), endsAt: iso(-2 * HOUR) });
@@ -224,9 +265,12 @@ describe('sweepstakes', () => {
     expect(item).toMatchObject({ status: 'draft', winnerCount: 2, rules: 'One winner per household.' });
     const fan = await t.signIn();
     const listed = async (language = 'en') =>
-      ((await t.request('GET', '/api/sweepstake', { token: fan, headers: { 'accept-language': language } })).body.data as Array<{ sweepstakeId: string; title: string }>).find(
-        (s) => s.sweepstakeId === item.id,
-      );
+      (
+        (await t.request('GET', '/api/sweepstake', { token: fan, headers: { 'accept-language': language } })).body.data as Array<{
+          sweepstakeId: string;
+          title: string;
+        }>
+      ).find((s) => s.sweepstakeId === item.id);
     expect(await listed()).toBeUndefined();
     expect((await t.request('GET', `/api/sweepstake/${item.id}`, { token: fan })).status).toBe(404);
 
@@ -234,8 +278,15 @@ describe('sweepstakes', () => {
     expect((await listed('fr'))?.title).toBe('Gagnez une visite du paddock');
     expect((await admin('PATCH', `/sweepstakes/${item.id}`, { endsAt: iso(-2 * HOUR) })).status).toBe(422);
 
-    await t.db.update(users).set({ points: 500, lifetimePoints: 500 }).where(eq(users.email, (await t.request('GET', '/api/user/me', { token: fan })).body.data.email));
-    const entry = await t.request('POST', `/api/sweepstake/${item.id}/entry`, { token: fan, body: { count: 1 }, headers: { 'idempotency-key': crypto.randomUUID() } });
+    await t.db
+      .update(users)
+      .set({ points: 500, lifetimePoints: 500 })
+      .where(eq(users.email, (await t.request('GET', '/api/user/me', { token: fan })).body.data.email));
+    const entry = await t.request('POST', `/api/sweepstake/${item.id}/entry`, {
+      token: fan,
+      body: { count: 1 },
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    });
     expect(entry.status).toBe(201);
     const deleted = await admin('DELETE', `/sweepstakes/${item.id}`);
     expect(deleted.body.data).toEqual({ id: item.id, archived: true });
@@ -267,7 +318,12 @@ describe('activations and their badges', () => {
     expect(created.badges.map((b) => b.slug)).toEqual(['early-bird', 'launch-2027']);
     const launch = created.badges.find((b) => b.slug === 'launch-2027')!;
 
-    const dup = await admin('PATCH', `/activations/${created.id}`, { badges: [{ slug: 'same', name: 'A' }, { slug: 'same', name: 'B' }] });
+    const dup = await admin('PATCH', `/activations/${created.id}`, {
+      badges: [
+        { slug: 'same', name: 'A' },
+        { slug: 'same', name: 'B' },
+      ],
+    });
     expect(dup.status).toBe(422);
     expect(paths(dup)).toEqual(['badges.1.slug']);
     const dates = await admin('PATCH', `/activations/${created.id}`, { stopsAt: iso(-2 * HOUR) });
@@ -279,8 +335,15 @@ describe('activations and their badges', () => {
 
     const fan = await t.signIn();
     const fr = (await t.request('GET', '/api/activations/list', { token: fan, headers: { 'accept-language': 'fr' } })).body.data;
-    expect(fr.find((a: { id: string }) => a.id === created.id)).toMatchObject({ title: 'Soirée de lancement', badges: [{ id: launch.id, name: 'Lancement 2027' }] });
-    const activated = await t.request('POST', '/api/activations/activate-user', { token: fan, body: { slug: 'launch-night' }, headers: { 'idempotency-key': crypto.randomUUID() } });
+    expect(fr.find((a: { id: string }) => a.id === created.id)).toMatchObject({
+      title: 'Soirée de lancement',
+      badges: [{ id: launch.id, name: 'Lancement 2027' }],
+    });
+    const activated = await t.request('POST', '/api/activations/activate-user', {
+      token: fan,
+      body: { slug: 'launch-night' },
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    });
     expect(activated.status).toBe(201);
 
     const dropHeld = await admin('PATCH', `/activations/${created.id}`, { badges: [] });
@@ -304,7 +367,9 @@ describe('benefits', () => {
     const en = BenefitListResponseSchema.parse((await t.request('GET', '/api/benefits')).body).data;
     expect(en).toHaveLength(16);
     expect(en[0]).toMatchObject({ rankCode: 'P10', title: 'Member card in the app' });
-    const fr = BenefitListResponseSchema.parse((await t.request('GET', '/api/benefits', { headers: { 'accept-language': 'fr' } })).body).data;
+    const fr = BenefitListResponseSchema.parse(
+      (await t.request('GET', '/api/benefits', { headers: { 'accept-language': 'fr' } })).body,
+    ).data;
     expect(fr.at(-1)).toMatchObject({ rankCode: 'P1', title: 'Tous les avantages précédents' });
   });
 
@@ -312,10 +377,19 @@ describe('benefits', () => {
     const bad = await admin('POST', '/benefits', { rankCode: 'P11', title: ' ' });
     expect(bad.status).toBe(422);
     expect(paths(bad)).toEqual(expect.arrayContaining(['rankCode', 'title']));
-    const created = await admin('POST', '/benefits', { key: 'lounge', rankCode: 'P2', title: 'Lounge access', draft: true, sortOrder: 100, translations: { fr: { title: 'Accès au salon' } } });
+    const created = await admin('POST', '/benefits', {
+      key: 'lounge',
+      rankCode: 'P2',
+      title: 'Lounge access',
+      draft: true,
+      sortOrder: 100,
+      translations: { fr: { title: 'Accès au salon' } },
+    });
     expect(created.status).toBe(201);
     const titles = async (language = 'en') =>
-      ((await t.request('GET', '/api/benefits', { headers: { 'accept-language': language } })).body.data as Array<{ title: string }>).map((b) => b.title);
+      ((await t.request('GET', '/api/benefits', { headers: { 'accept-language': language } })).body.data as Array<{ title: string }>).map(
+        (b) => b.title,
+      );
     expect(await titles()).not.toContain('Lounge access');
     await admin('PATCH', `/benefits/${created.body.data.id}`, { draft: false });
     expect((await titles('fr')).at(-1)).toBe('Accès au salon');
@@ -333,22 +407,49 @@ describe('carousel cards', () => {
     expect(en.map((c) => c.id)).toEqual(['follow-the-action', 'unlock-rewards', 'win-win-win', 'latest-styles', 'discover-alpine']);
     expect(en.map((c) => c.url)).toEqual(['/media', '/benefits', '/contests', 'https://store.example.com/alpine-racing', '/cars']);
     expect(en.filter((c) => c.underageGate).map((c) => c.id)).toEqual(['unlock-rewards', 'win-win-win', 'latest-styles']);
-    expect(en[3]).toMatchObject({ title: 'Latest styles', url: 'https://store.example.com/alpine-racing', isAd: true, underageGate: true, icon: 'shirt' });
+    expect(en[3]).toMatchObject({
+      title: 'Latest styles',
+      url: 'https://store.example.com/alpine-racing',
+      isAd: true,
+      underageGate: true,
+      icon: 'shirt',
+    });
     const image = await t.request('GET', `/api/media/${en[0].mediaId}`, { token: null });
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');
-    const fr = CarouselCardListResponseSchema.parse((await t.request('GET', '/api/carousel', { headers: { 'accept-language': 'fr' } })).body).data;
+    const fr = CarouselCardListResponseSchema.parse(
+      (await t.request('GET', '/api/carousel', { headers: { 'accept-language': 'fr' } })).body,
+    ).data;
     expect(fr[0]).toMatchObject({ title: "Vivez l'action", cta: 'Regarder' });
   });
 
   it('validates cards, shows only live ones to fans, and dismissals still work', async () => {
-    const bad = await admin('POST', '/carousel-cards', { key: 'bad key', title: 'x', url: 'http://insecure.example', points: -1, startsAt: iso(HOUR), stopsAt: iso(0) });
+    const bad = await admin('POST', '/carousel-cards', {
+      key: 'bad key',
+      title: 'x',
+      url: 'http://insecure.example',
+      points: -1,
+      startsAt: iso(HOUR),
+      stopsAt: iso(0),
+    });
     expect(bad.status).toBe(422);
     expect(paths(bad)).toEqual(expect.arrayContaining(['key', 'url', 'points']));
-    const order = await admin('POST', '/carousel-cards', { key: 'later', title: 'Later', url: '/contests', startsAt: iso(HOUR), stopsAt: iso(0) });
+    const order = await admin('POST', '/carousel-cards', {
+      key: 'later',
+      title: 'Later',
+      url: '/contests',
+      startsAt: iso(HOUR),
+      stopsAt: iso(0),
+    });
     expect(paths(order)).toEqual(['stopsAt']);
 
-    const scheduled = await admin('POST', '/carousel-cards', { key: 'season-pass', title: 'Season pass', url: '/contests', startsAt: iso(HOUR), sortOrder: 10 });
+    const scheduled = await admin('POST', '/carousel-cards', {
+      key: 'season-pass',
+      title: 'Season pass',
+      url: '/contests',
+      startsAt: iso(HOUR),
+      sortOrder: 10,
+    });
     expect(scheduled.body.data.status).toBe('scheduled');
     const ids = async () => ((await t.request('GET', '/api/carousel')).body.data as Array<{ id: string }>).map((c) => c.id);
     expect(await ids()).not.toContain('season-pass');
@@ -356,7 +457,10 @@ describe('carousel cards', () => {
     expect((await ids()).at(-1)).toBe('season-pass');
 
     const fan = await t.signIn();
-    const dismissed = await t.request('DELETE', '/api/carousel/season-pass', { token: fan, headers: { 'idempotency-key': crypto.randomUUID() } });
+    const dismissed = await t.request('DELETE', '/api/carousel/season-pass', {
+      token: fan,
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    });
     expect(dismissed.status).toBe(200);
     expect((await t.request('GET', '/api/carousel/dismissed', { token: fan })).body.data[0].cardId).toBe('season-pass');
 
@@ -371,13 +475,25 @@ describe('consents', () => {
     const bad = await admin('POST', '/consents', { key: '', name: '' });
     expect(bad.status).toBe(422);
     expect(paths(bad)).toEqual(expect.arrayContaining(['key', 'name']));
-    const created = await admin('POST', '/consents', { key: 'sms', name: 'Text messages', sortOrder: 9, translations: { fr: { name: 'SMS' } } });
+    const created = await admin('POST', '/consents', {
+      key: 'sms',
+      name: 'Text messages',
+      sortOrder: 9,
+      translations: { fr: { name: 'SMS' } },
+    });
     expect(created.status).toBe(201);
     const fan = await t.signIn();
     const offered = async (language = 'en') =>
-      ((await t.request('GET', '/api/consent/user', { token: fan, headers: { 'accept-language': language } })).body.data as Array<{ id: string; name: string }>);
+      (await t.request('GET', '/api/consent/user', { token: fan, headers: { 'accept-language': language } })).body.data as Array<{
+        id: string;
+        name: string;
+      }>;
     expect((await offered('fr')).find((c) => c.id === 'sms')?.name).toBe('SMS');
-    const answer = await t.request('PATCH', '/api/consent/user/sms', { token: fan, body: { consentId: 'sms', value: 1 }, headers: { 'idempotency-key': crypto.randomUUID() } });
+    const answer = await t.request('PATCH', '/api/consent/user/sms', {
+      token: fan,
+      body: { consentId: 'sms', value: 1 },
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    });
     expect(answer.status).toBe(200);
     expect((await admin('DELETE', `/consents/${created.body.data.id}`)).body.data).toEqual({ id: created.body.data.id, archived: true });
     expect((await offered()).map((c) => c.id)).not.toContain('sms');

@@ -27,14 +27,18 @@ describe('carousel dismissals', () => {
     const again = await ctx.request('DELETE', '/api/carousel/follow-the-action', { token: member.token });
     expect(again.body.data).toEqual(dismissal);
     await ctx.request('DELETE', '/api/carousel/win-win-win', { token: member.token });
-    const mine = CarouselDismissalListResponseSchema.parse((await ctx.request('GET', '/api/carousel/dismissed', { token: member.token })).body).data;
+    const mine = CarouselDismissalListResponseSchema.parse(
+      (await ctx.request('GET', '/api/carousel/dismissed', { token: member.token })).body,
+    ).data;
     expect(mine.map((d) => d.cardId)).toEqual(['win-win-win', 'follow-the-action']);
     expect((await ctx.request('GET', '/api/carousel/dismissed', { token: other.token })).body.data).toEqual([]);
   });
 
   it('20 concurrent deletes of one card store one dismissal', async () => {
     const member = await createMember(ctx);
-    const results = await Promise.all(Array.from({ length: 20 }, () => ctx.request('DELETE', '/api/carousel/unlock-rewards', { token: member.token })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => ctx.request('DELETE', '/api/carousel/unlock-rewards', { token: member.token })),
+    );
     expect(results.every((r) => r.status === 200)).toBe(true);
     expect(new Set(results.map((r) => r.body.data.dismissedAt)).size).toBe(1);
     expect((await ctx.request('GET', '/api/carousel/dismissed', { token: member.token })).body.data).toHaveLength(1);

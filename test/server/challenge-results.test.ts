@@ -58,7 +58,12 @@ async function result(id: string, correctIndex: number) {
 const resultRows = async (member: Member, id: string) =>
   (
     await t.db
-      .select({ amount: pointTransactions.amount, reason: pointTransactions.reason, reference: pointTransactions.reference, balanceAfter: pointTransactions.balanceAfter })
+      .select({
+        amount: pointTransactions.amount,
+        reason: pointTransactions.reason,
+        reference: pointTransactions.reference,
+        balanceAfter: pointTransactions.balanceAfter,
+      })
       .from(pointTransactions)
       .where(and(eq(pointTransactions.userId, member.userId), like(pointTransactions.reference, `challenge-result:${id}:%`)))
   ).sort((a, b) => a.reference.localeCompare(b.reference));
@@ -78,9 +83,12 @@ const outcomeOf = async (member: Member, id: string) => {
   return ChallengeHistoryResponseSchema.parse(res.body).data.find((i) => i.challenge.challengeId === id)?.outcome;
 };
 
-describe('entering a pick\'em result', () => {
+describe("entering a pick'em result", () => {
   it('an answer to options worth nothing is recorded without a ledger row, is refused a second time, and is paid by the result', async () => {
-    const free = [{ text: 'Léa', points: 0 }, { text: 'Marco', points: 0 }];
+    const free = [
+      { text: 'Léa', points: 0 },
+      { text: 'Marco', points: 0 },
+    ];
     const id = await createChallenge(pickem({ options: free }));
     const member = await createMember(t);
     await answer(member, id, 1);
@@ -100,8 +108,17 @@ describe('entering a pick\'em result', () => {
     await answer(c, id, 1);
 
     const entry = await result(id, 0);
-    expect(entry).toMatchObject({ correctIndex: 0, resultVersion: 1, changed: true, credited: { members: 2, points: 2 * BONUS }, reversed: { members: 0, points: 0 }, winners: 2 });
-    expect(await resultRows(a, id)).toEqual([{ amount: BONUS, reason: 'challenge_result', reference: `challenge-result:${id}:1`, balanceAfter: 10 + BONUS }]);
+    expect(entry).toMatchObject({
+      correctIndex: 0,
+      resultVersion: 1,
+      changed: true,
+      credited: { members: 2, points: 2 * BONUS },
+      reversed: { members: 0, points: 0 },
+      winners: 2,
+    });
+    expect(await resultRows(a, id)).toEqual([
+      { amount: BONUS, reason: 'challenge_result', reference: `challenge-result:${id}:1`, balanceAfter: 10 + BONUS },
+    ]);
     expect(await resultRows(c, id)).toEqual([]);
     expect(await walletOf(t, a.userId)).toEqual({ points: 10 + BONUS, lifetimePoints: 10 + BONUS, transactions: 2 });
     expect(await walletOf(t, c.userId)).toEqual({ points: 10, lifetimePoints: 10, transactions: 1 });
@@ -141,7 +158,13 @@ describe('entering a pick\'em result', () => {
     await answer(a, id, 2);
     const first = await result(id, 2);
     const again = await result(id, 2);
-    expect(again).toMatchObject({ changed: false, resultVersion: 1, resultEnteredAt: first.resultEnteredAt, credited: { members: 0, points: 0 }, winners: 1 });
+    expect(again).toMatchObject({
+      changed: false,
+      resultVersion: 1,
+      resultEnteredAt: first.resultEnteredAt,
+      credited: { members: 0, points: 0 },
+      winners: 1,
+    });
     expect(await resultRows(a, id)).toHaveLength(1);
     expect(await walletOf(t, a.userId)).toMatchObject({ points: 10 + BONUS, transactions: 2 });
   });
@@ -154,9 +177,16 @@ describe('entering a pick\'em result', () => {
     await result(id, 0);
 
     const corrected = await result(id, 1);
-    expect(corrected).toMatchObject({ resultVersion: 2, changed: true, credited: { members: 1, points: BONUS }, reversed: { members: 1, points: BONUS } });
+    expect(corrected).toMatchObject({
+      resultVersion: 2,
+      changed: true,
+      credited: { members: 1, points: BONUS },
+      reversed: { members: 1, points: BONUS },
+    });
     expect((await resultRows(a, id)).map((r) => r.amount)).toEqual([BONUS, -BONUS]);
-    expect(await resultRows(c, id)).toEqual([{ amount: BONUS, reason: 'challenge_result', reference: `challenge-result:${id}:2`, balanceAfter: 10 + BONUS }]);
+    expect(await resultRows(c, id)).toEqual([
+      { amount: BONUS, reason: 'challenge_result', reference: `challenge-result:${id}:2`, balanceAfter: 10 + BONUS },
+    ]);
     expect(await walletOf(t, a.userId)).toMatchObject({ points: 10, lifetimePoints: 10 + BONUS });
     expect(await walletOf(t, c.userId)).toMatchObject({ points: 10 + BONUS, lifetimePoints: 10 + BONUS });
     expect(await outcomeOf(a, id)).toEqual({ status: 'lost', pointsAwarded: 10, correctIndex: 1 });
@@ -175,7 +205,9 @@ describe('entering a pick\'em result', () => {
     const spender = await createMember(t);
     await answer(spender, id, 0);
     await result(id, 0);
-    await t.db.transaction((tx) => spendPoints(tx, { userId: spender.userId, amount: 35, reason: 'sweepstake_entry', reference: `test-spend:${id}` }));
+    await t.db.transaction((tx) =>
+      spendPoints(tx, { userId: spender.userId, amount: 35, reason: 'sweepstake_entry', reference: `test-spend:${id}` }),
+    );
     expect((await walletOf(t, spender.userId)).points).toBe(5);
 
     const corrected = await result(id, 1);
@@ -245,7 +277,7 @@ describe('entering a pick\'em result', () => {
 });
 
 describe('picks lock at kick-off', () => {
-  it('a pick\'em takes picks until its kick-off, then refuses them with 422 PickLocked and shows the lock', async () => {
+  it("a pick'em takes picks until its kick-off, then refuses them with 422 PickLocked and shows the lock", async () => {
     const kickOff = new Date(t.clock().getTime() + HOUR).toISOString();
     const id = await createChallenge(pickem({ locksAt: kickOff }));
     const [before, after] = await Promise.all([createMember(t), createMember(t)]);
@@ -259,7 +291,11 @@ describe('picks lock at kick-off', () => {
     expect(late.body.error).toMatchObject({ code: 'ChallengeSubmission', details: { reason: 'PickLocked' } });
     expect(await walletOf(t, after.userId)).toMatchObject({ points: 0, transactions: 0 });
     const locked = await t.request('GET', `/api/challenge/${id}`, { token: after.token });
-    expect(locked.body.data).toMatchObject({ locksAt: kickOff, completed: false, outcome: { status: 'missed', pointsAwarded: 0, correctIndex: null } });
+    expect(locked.body.data).toMatchObject({
+      locksAt: kickOff,
+      completed: false,
+      outcome: { status: 'missed', pointsAwarded: 0, correctIndex: null },
+    });
     expect(await outcomeOf(before, id)).toEqual({ status: 'pending', pointsAwarded: 10, correctIndex: null });
 
     // The result is entered after kick-off as usual and pays the picks made in time.
@@ -267,7 +303,7 @@ describe('picks lock at kick-off', () => {
     t.clock.advance(-HOUR);
   });
 
-  it('without a kick-off a pick\'em locks at its end, and at once when its result is entered early', async () => {
+  it("without a kick-off a pick'em locks at its end, and at once when its result is entered early", async () => {
     const input = pickem();
     const id = await createChallenge(input);
     const member = await createMember(t);
@@ -280,13 +316,16 @@ describe('picks lock at kick-off', () => {
     expect(refused.body.error).toMatchObject({ code: 'ChallengeSubmission', details: { reason: 'PickLocked' } });
   });
 
-  it('the console saves a pick\'em\'s bonus and kick-off, and refuses a kick-off after the end or on another kind', async () => {
+  it("the console saves a pick'em's bonus and kick-off, and refuses a kick-off after the end or on another kind", async () => {
     const kickOff = new Date(t.clock().getTime() + 2 * HOUR).toISOString();
     const id = await createChallenge(pickem({ points: 50, locksAt: kickOff }));
     const stored = await t.request('GET', `/api/admin/challenges/${id}`, { token: ops });
     expect(AdminChallengeResponseSchema.parse(stored.body).data).toMatchObject({ points: 50, locksAt: kickOff });
 
-    const afterEnd = await t.request('POST', '/api/admin/challenges', { token: ops, body: pickem({ locksAt: new Date(t.clock().getTime() + 48 * HOUR).toISOString() }) });
+    const afterEnd = await t.request('POST', '/api/admin/challenges', {
+      token: ops,
+      body: pickem({ locksAt: new Date(t.clock().getTime() + 48 * HOUR).toISOString() }),
+    });
     expect(afterEnd.status).toBe(422);
     expect(JSON.stringify(afterEnd.body.error.details)).toContain('locksAt');
     const onPoll = await t.request('POST', '/api/admin/challenges', { token: ops, body: pickem({ subtype: 'poll', locksAt: kickOff }) });
@@ -297,7 +336,17 @@ describe('picks lock at kick-off', () => {
 
 describe('arcade results', () => {
   it('counts the bonus paid at answer time, so entering the known result pays nobody twice', async () => {
-    const id = await createChallenge(pickem({ subtype: 'arcade', correctIndex: 1, points: 5, options: [{ text: 'Red', points: 2 }, { text: 'Blue', points: 2 }] }));
+    const id = await createChallenge(
+      pickem({
+        subtype: 'arcade',
+        correctIndex: 1,
+        points: 5,
+        options: [
+          { text: 'Red', points: 2 },
+          { text: 'Blue', points: 2 },
+        ],
+      }),
+    );
     const [right, wrong] = await Promise.all([createMember(t), createMember(t)]);
     await answer(right, id, 1);
     await answer(wrong, id, 0);
@@ -315,9 +364,14 @@ describe('refusals', () => {
   it('a poll, keyword or trivia challenge has no result: 422 ResultNotApplicable', async () => {
     const poll = await createChallenge(pickem({ subtype: 'poll', points: 0 }));
     const keyword = await createChallenge(pickem({ type: 'input', subtype: 'keyword', options: [], keywords: ['podium'] }));
-    const trivia = await createChallenge(pickem({
-      type: 'trivia', subtype: 'trivia', options: [], questions: [{ text: 'Where is the team based?', options: ['Enstone', 'Maranello'], correctIndex: 0, points: 5 }],
-    }));
+    const trivia = await createChallenge(
+      pickem({
+        type: 'trivia',
+        subtype: 'trivia',
+        options: [],
+        questions: [{ text: 'Where is the team based?', options: ['Enstone', 'Maranello'], correctIndex: 0, points: 5 }],
+      }),
+    );
     for (const id of [poll, keyword, trivia]) {
       const res = await enterResult(id, 0);
       expect(res.status).toBe(422);
@@ -348,12 +402,15 @@ describe('refusals', () => {
     const patched = await t.request('PATCH', `/api/admin/challenges/${id}`, { token: ops, body: { correctIndex: 0 } });
     expect(patched.status).toBe(422);
     expect(patched.body.error.details).toEqual([expect.objectContaining({ path: 'correctIndex' })]);
-    const renamed = await t.request('PATCH', `/api/admin/challenges/${id}`, { token: ops, body: { title: 'Who wins in Abu Dhabi? (final)' } });
+    const renamed = await t.request('PATCH', `/api/admin/challenges/${id}`, {
+      token: ops,
+      body: { title: 'Who wins in Abu Dhabi? (final)' },
+    });
     expect(renamed.status).toBe(200);
     expect(renamed.body.data).toMatchObject({ correctIndex: 2, resultEnteredAt: expect.any(String) });
   });
 
-  it('an ended pick\'em takes its result; unknown ids are 404 and members are 403', async () => {
+  it("an ended pick'em takes its result; unknown ids are 404 and members are 403", async () => {
     const ended = await createChallenge(pickem());
     t.clock.advance(25 * HOUR);
     expect((await enterResult(ended, 0)).status).toBe(200);

@@ -95,8 +95,8 @@ describe('listing challenges', () => {
   });
 });
 
-describe('poll, pick\'em and arcade answers', () => {
-  it('a poll answer awards the chosen option\'s points once and completes the challenge', async () => {
+describe("poll, pick'em and arcade answers", () => {
+  it("a poll answer awards the chosen option's points once and completes the challenge", async () => {
     const token = await t.signIn();
     const poll = byTitle(await t.challenges(token), 'Driver of the day at Monza');
     expect(poll.completed).toBe(false);
@@ -120,14 +120,18 @@ describe('poll, pick\'em and arcade answers', () => {
     expect((await me(token)).points).toBe(15);
   });
 
-  it('a pick\'em records the pick as pending until resolved', async () => {
+  it("a pick'em records the pick as pending until resolved", async () => {
     const token = await t.signIn();
     const pickem = byTitle(await t.challenges(token), 'Who scores points in Monza?');
     const res = await submit(token, pickem.challengeId, { pool: { responseIndex: 0 } });
-    expect(res.body.data.challenge).toMatchObject({ pollResponseIndex: 0, completed: true, outcome: { status: 'pending', correctIndex: null } });
+    expect(res.body.data.challenge).toMatchObject({
+      pollResponseIndex: 0,
+      completed: true,
+      outcome: { status: 'pending', correctIndex: null },
+    });
   });
 
-  it('an arcade guess says whether it was right: every guess earns the option\'s points, a right one the bonus too', async () => {
+  it("an arcade guess says whether it was right: every guess earns the option's points, a right one the bonus too", async () => {
     const right = await t.signIn();
     const wrong = await t.signIn();
     const arcade = byTitle(await t.challenges(right), 'Guess the pit stop time');
@@ -198,7 +202,12 @@ describe('poll, pick\'em and arcade answers', () => {
   it('a malformed submission body is 422 with details', async () => {
     const token = await t.signIn();
     const poll = byTitle(await t.challenges(token), 'Driver of the day at Monza');
-    for (const body of [{}, { pool: { responseIndex: -1 } }, { pool: { responseIndex: 'one' } }, { pool: { responseIndex: 0 }, Input: { response: 'x' } }]) {
+    for (const body of [
+      {},
+      { pool: { responseIndex: -1 } },
+      { pool: { responseIndex: 'one' } },
+      { pool: { responseIndex: 0 }, Input: { response: 'x' } },
+    ]) {
       const res = await submit(token, poll.challengeId, body);
       expect(res.status, JSON.stringify(body)).toBe(422);
       expect(res.body.error.code).toBe('ValidationFailed');
@@ -229,7 +238,7 @@ describe('keyword answers', () => {
 });
 
 describe('trivia quizzes', () => {
-  it('each answer is revealed right or wrong, right ones earn the question\'s points, and the quiz completes', async () => {
+  it("each answer is revealed right or wrong, right ones earn the question's points, and the quiz completes", async () => {
     const token = await t.signIn();
     const quiz = byTitle(await t.challenges(token), 'Alpine Racing history quiz');
     const [q1, q2] = quiz.challengeType.questions;
@@ -237,7 +246,12 @@ describe('trivia quizzes', () => {
     expect(right.status).toBe(200);
     const r = ChallengeSubmissionResponseSchema.parse(right.body).data;
     expect(r).toMatchObject({ correct: true, pointsAwarded: 20 });
-    expect(r.trivia).toMatchObject({ status: 'in_progress', completedAt: null, score: 20, answers: [{ questionId: q1.id, answer: 1, correct: true }] });
+    expect(r.trivia).toMatchObject({
+      status: 'in_progress',
+      completedAt: null,
+      score: 20,
+      answers: [{ questionId: q1.id, answer: 1, correct: true }],
+    });
     expect(r.challenge.completed).toBe(false);
     expect(r.challenge.challengeType.questions[0].triviaUserResponse).toEqual({ questionId: q1.id, answer: 1, correct: true });
 
@@ -277,7 +291,7 @@ describe('trivia quizzes', () => {
 });
 
 describe('GET /challenge/:subtype/history', () => {
-  it('lists the subtype\'s completed or expired challenges with their outcome', async () => {
+  it("lists the subtype's completed or expired challenges with their outcome", async () => {
     const token = await t.signIn();
     const list = await t.challenges(token);
     const poll = byTitle(list, 'Driver of the day at Monza');
@@ -291,13 +305,18 @@ describe('GET /challenge/:subtype/history', () => {
     expect(titles).not.toContain('Pick our Las Vegas livery');
     expect(items.every((i) => i.challenge.subtype === 'poll')).toBe(true);
     expect(items.find((i) => i.challenge.title === 'Best overtake of the summer')!.outcome.status).toBe('missed');
-    expect(items.find((i) => i.challenge.challengeId === poll.challengeId)!.outcome).toMatchObject({ status: 'answered', pointsAwarded: 20 });
+    expect(items.find((i) => i.challenge.challengeId === poll.challengeId)!.outcome).toMatchObject({
+      status: 'answered',
+      pointsAwarded: 20,
+    });
   });
 
-  it('shows a resolved pick\'em with its result', async () => {
+  it("shows a resolved pick'em with its result", async () => {
     const token = await t.signIn();
     const res = await t.request('GET', '/api/challenge/pickem/history', { token });
-    const silverstone = res.body.data.find((i: { challenge: { title: string } }) => i.challenge.title === 'Who finishes higher at Silverstone?');
+    const silverstone = res.body.data.find(
+      (i: { challenge: { title: string } }) => i.challenge.title === 'Who finishes higher at Silverstone?',
+    );
     expect(silverstone.outcome).toEqual({ status: 'missed', pointsAwarded: 0, correctIndex: 0 });
   });
 

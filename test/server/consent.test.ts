@@ -18,7 +18,8 @@ afterAll(async () => {
 });
 
 const list = async (token: string, language = 'en') =>
-  ConsentListResponseSchema.parse((await ctx.request('GET', '/api/consent/user', { token, headers: { 'accept-language': language } })).body).data;
+  ConsentListResponseSchema.parse((await ctx.request('GET', '/api/consent/user', { token, headers: { 'accept-language': language } })).body)
+    .data;
 
 describe('consents', () => {
   it('GET /consent/user lists marketing e-mails, partner offers and analytics, all off until answered', async () => {
@@ -40,9 +41,15 @@ describe('consents', () => {
     });
     expect(on.status).toBe(200);
     expect(ConsentResponseSchema.parse(on.body).data).toMatchObject({ id: 'marketing-emails', value: 1, enabled: true });
-    const byId = await ctx.request('PATCH', `/api/consent/user/${partners.consentId}`, { token: member.token, body: { consentId: partners.id, value: 1 } });
+    const byId = await ctx.request('PATCH', `/api/consent/user/${partners.consentId}`, {
+      token: member.token,
+      body: { consentId: partners.id, value: 1 },
+    });
     expect(byId.status).toBe(200);
-    const off = await ctx.request('PATCH', `/api/consent/user/${marketing.id}`, { token: member.token, body: { consentId: marketing.consentId, value: 0, data: null } });
+    const off = await ctx.request('PATCH', `/api/consent/user/${marketing.id}`, {
+      token: member.token,
+      body: { consentId: marketing.consentId, value: 0, data: null },
+    });
     expect(off.body.data).toMatchObject({ value: 0, enabled: false });
     const mine = await list(member.token);
     expect(mine.map((c) => c.value)).toEqual([0, 1, 0]);
@@ -68,8 +75,17 @@ describe('consents', () => {
       const res = await ctx.request('PATCH', `/api/consent/user/${marketing.id}`, { token: member.token, body });
       expect(res.status, JSON.stringify(body)).toBe(422);
     }
-    expect((await ctx.request('PATCH', '/api/consent/user/no-such-consent', { token: member.token, body: { consentId: 'no-such-consent', value: 1 } })).status).toBe(404);
-    expect((await ctx.request('PATCH', `/api/consent/user/${marketing.id}`, { body: { consentId: marketing.consentId, value: 1 } })).status).toBe(401);
+    expect(
+      (
+        await ctx.request('PATCH', '/api/consent/user/no-such-consent', {
+          token: member.token,
+          body: { consentId: 'no-such-consent', value: 1 },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await ctx.request('PATCH', `/api/consent/user/${marketing.id}`, { body: { consentId: marketing.consentId, value: 1 } })).status,
+    ).toBe(401);
     expect(await ctx.db.select().from(userConsents).where(eq(userConsents.userId, member.userId))).toEqual([]);
   });
 });

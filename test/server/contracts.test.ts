@@ -85,7 +85,9 @@ async function call<S extends z.ZodType>(
 it('challenge answers (a poll and a trivia question the member has not answered) match their contract', async () => {
   const challenges = (await call(ChallengeListResponseSchema, 'GET', '/api/challenge')).data;
   const open = challenges.find((c) => c.type === 'poll' && !c.completed && (!c.expiresOn || new Date(c.expiresOn) > new Date()));
-  const trivia = challenges.find((c) => c.type === 'trivia' && !c.completed && c.challengeType.questions.some((q) => !q.triviaUserResponse));
+  const trivia = challenges.find(
+    (c) => c.type === 'trivia' && !c.completed && c.challengeType.questions.some((q) => !q.triviaUserResponse),
+  );
   expect(open, 'the demo seed has an open poll').toBeDefined();
   expect(trivia, 'the demo seed has a trivia with an unanswered question').toBeDefined();
   await call(ChallengeSubmissionResponseSchema, 'POST', `/api/challenge/${open!.challengeId}`, { body: { pool: { responseIndex: 0 } } });
@@ -104,7 +106,12 @@ describe.each(['en', 'fr'])('every answer the PWA reads matches its contract (%s
     const config = await ctx.app.request('/config.json');
     expect(RuntimeConfigSchema.safeParse(await config.json()).success).toBe(true);
     await call(OrganizationResponseSchema, 'GET', '/api/organization/current', { token: ORG_KEY, language });
-    await call(OtpResponseSchema, 'POST', '/api/session/otp', { body: { email: `contract-${language}@example.com` }, token: ORG_KEY, language, status: 202 });
+    await call(OtpResponseSchema, 'POST', '/api/session/otp', {
+      body: { email: `contract-${language}@example.com` },
+      token: ORG_KEY,
+      language,
+      status: 202,
+    });
   });
 
   it('user, ledger, check-in and challenges', async () => {
@@ -114,21 +121,34 @@ describe.each(['en', 'fr'])('every answer the PWA reads matches its contract (%s
     await call(CheckinResultResponseSchema, 'POST', '/api/checkin', { body: {}, language, status: firstTime });
     const challenges = (await call(ChallengeListResponseSchema, 'GET', '/api/challenge', { language })).data;
     await call(ChallengeResponseSchema, 'GET', `/api/challenge/${challenges[0].challengeId}`, { language });
-    for (const subtype of CHALLENGE_SUBTYPES) await call(ChallengeHistoryResponseSchema, 'GET', `/api/challenge/${subtype}/history`, { language });
+    for (const subtype of CHALLENGE_SUBTYPES)
+      await call(ChallengeHistoryResponseSchema, 'GET', `/api/challenge/${subtype}/history`, { language });
     await call(TransactionListResponseSchema, 'GET', '/api/user/me/transactions', { language });
   });
 
   it('videos, articles, stories and downloads, with their awards', async () => {
     const videos = (await call(VideoListResponseSchema, 'GET', '/api/content/videos', { language })).data;
-    await call(ContentAwardResponseSchema, 'POST', `/api/content/videos/${videos[0].id}/view`, { body: { checksum: '' }, language, status: firstTime });
+    await call(ContentAwardResponseSchema, 'POST', `/api/content/videos/${videos[0].id}/view`, {
+      body: { checksum: '' },
+      language,
+      status: firstTime,
+    });
     const articles = (await call(ArticleListResponseSchema, 'GET', '/api/content/articles', { language })).data;
     await call(ArticleResponseSchema, 'GET', `/api/content/articles/${articles[0].id}`, { language });
-    await call(ContentAwardResponseSchema, 'POST', `/api/content/articles/${articles[0].id}/read`, { body: { checksum: '' }, language, status: firstTime });
+    await call(ContentAwardResponseSchema, 'POST', `/api/content/articles/${articles[0].id}/read`, {
+      body: { checksum: '' },
+      language,
+      status: firstTime,
+    });
     const stories = (await call(StoryListResponseSchema, 'GET', '/api/content/stories', { language })).data;
     const now = Date.now();
     const live = stories.find((s) => new Date(s.startsAt).getTime() <= now && (!s.stopsAt || new Date(s.stopsAt).getTime() > now))!;
     const story = (await call(StoryResponseSchema, 'GET', `/api/content/stories/${live.id}`, { language })).data;
-    await call(ChapterViewResponseSchema, 'POST', `/api/content/stories/${story.id}/chapter-view/${story.chapters[0].id}`, { body: { checksum: '' }, language, status: firstTime });
+    await call(ChapterViewResponseSchema, 'POST', `/api/content/stories/${story.id}/chapter-view/${story.chapters[0].id}`, {
+      body: { checksum: '' },
+      language,
+      status: firstTime,
+    });
     await call(DownloadListResponseSchema, 'GET', '/api/content/downloads', { language });
   });
 
@@ -137,7 +157,11 @@ describe.each(['en', 'fr'])('every answer the PWA reads matches its contract (%s
     await call(SweepstakeListResponseSchema, 'GET', '/api/sweepstake', { token: ORG_KEY, language });
     const live = sweepstakes.find((s) => s.status === 'live')!;
     await call(SweepstakeResponseSchema, 'GET', `/api/sweepstake/${live.sweepstakeId}`, { language });
-    await call(SweepstakeEntryResponseSchema, 'POST', `/api/sweepstake/${live.sweepstakeId}/entry`, { body: { count: 1 }, language, status: 201 });
+    await call(SweepstakeEntryResponseSchema, 'POST', `/api/sweepstake/${live.sweepstakeId}/entry`, {
+      body: { count: 1 },
+      language,
+      status: 201,
+    });
     const activations = (await call(ActivationListResponseSchema, 'GET', '/api/activations/list', { token: ORG_KEY, language })).data;
     await call(ActivationDetailResponseSchema, 'GET', `/api/activations/${activations[0].slug}`, { token: ORG_KEY, language });
     const activated = await call(ActivateUserResponseSchema, 'POST', '/api/activations/activate-user', {
@@ -154,14 +178,23 @@ describe.each(['en', 'fr'])('every answer the PWA reads matches its contract (%s
     await call(UserIdentifyResponseSchema, 'POST', '/api/user/me/identify', { body: { email: member.email }, language });
     await call(CarouselDismissalResponseSchema, 'DELETE', `/api/carousel/latest-styles-${language}`, { language });
     await call(CarouselDismissalListResponseSchema, 'GET', '/api/carousel/dismissed', { language });
-    const png = await sharp({ create: { width: 1, height: 1, channels: 4, background: '#ffffff' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 1, height: 1, channels: 4, background: '#ffffff' } })
+      .png()
+      .toBuffer();
     const upload = await ctx.app.request('/api/media', {
       method: 'POST',
-      headers: { authorization: `Bearer ${member.token}`, 'x-org-token': ctx.organization.token, 'content-type': 'application/octet-stream' },
+      headers: {
+        authorization: `Bearer ${member.token}`,
+        'x-org-token': ctx.organization.token,
+        'content-type': 'application/octet-stream',
+      },
       body: new Uint8Array(png),
     });
     const uploaded = MediaUploadResponseSchema.safeParse(await upload.json());
     expect(uploaded.success).toBe(true);
-    await call(SetAvatarResponseSchema, 'POST', '/api/media/set-avatar', { body: { name: uploaded.data!.data.name.split('.')[0] }, language });
+    await call(SetAvatarResponseSchema, 'POST', '/api/media/set-avatar', {
+      body: { name: uploaded.data!.data.name.split('.')[0] },
+      language,
+    });
   });
 });

@@ -21,19 +21,35 @@ beforeAll(async () => {
   ops = await t.signIn(OPERATOR);
   const org = t.organization.id;
   const anHourAgo = new Date(t.clock().getTime() - 3_600_000);
-  const [fan] = await t.db.insert(users).values({ organizationId: org, email: `${randomUUID()}@example.com` }).returning({ id: users.id });
+  const [fan] = await t.db
+    .insert(users)
+    .values({ organizationId: org, email: `${randomUUID()}@example.com` })
+    .returning({ id: users.id });
 
   const created = await createChallenges(
     t.db,
     org,
-    FORMULA_TITLES.map((title) => ({ type: 'poll' as const, subtype: 'poll' as const, title, visibleFrom: new Date('2026-01-01T00:00:00Z'), options: [{ text: 'A', points: 5 }] })),
+    FORMULA_TITLES.map((title) => ({
+      type: 'poll' as const,
+      subtype: 'poll' as const,
+      title,
+      visibleFrom: new Date('2026-01-01T00:00:00Z'),
+      options: [{ text: 'A', points: 5 }],
+    })),
   );
-  await t.db.insert(challengeResponses).values(created.map((c) => ({ challengeId: c.id, userId: fan.id, responseIndex: 0, answeredAt: anHourAgo })));
+  await t.db
+    .insert(challengeResponses)
+    .values(created.map((c) => ({ challengeId: c.id, userId: fan.id, responseIndex: 0, answeredAt: anHourAgo })));
 
   for (const title of FORMULA_TITLES) {
-    const [story] = await t.db.insert(stories).values({ organizationId: org, title, coverMediaId: randomUUID(), startsAt: new Date('2026-01-01T00:00:00Z') }).returning();
+    const [story] = await t.db
+      .insert(stories)
+      .values({ organizationId: org, title, coverMediaId: randomUUID(), startsAt: new Date('2026-01-01T00:00:00Z') })
+      .returning();
     const [chapter] = await t.db.insert(storyChapters).values({ storyId: story.id, orderIndex: 0, mediaId: randomUUID() }).returning();
-    await t.db.insert(storyChapterViews).values({ storyId: story.id, chapterId: chapter.id, userId: fan.id, pointsAwarded: 1, createdAt: anHourAgo });
+    await t.db
+      .insert(storyChapterViews)
+      .values({ storyId: story.id, chapterId: chapter.id, userId: fan.id, pointsAwarded: 1, createdAt: anHourAgo });
   }
 });
 afterAll(async () => t?.close());

@@ -39,7 +39,8 @@ function hold(): () => void {
   };
 }
 
-const checkIn = (ctx: TestContext, token: string) => ctx.request('POST', '/api/checkin', { token, headers: { 'idempotency-key': randomUUID() } });
+const checkIn = (ctx: TestContext, token: string) =>
+  ctx.request('POST', '/api/checkin', { token, headers: { 'idempotency-key': randomUUID() } });
 
 describe('admission with a short wait', () => {
   let ctx: TestContext;

@@ -122,13 +122,16 @@ describe('PostgreSQL connections lost during writes', () => {
     await admin!.query('select id from users where id = $1 for update', [me.userId]);
     const patch = ctx.request('PATCH', '/api/user/me', { token, body: { firstName: 'Lost' } });
     await expect
-      .poll(async () => {
-        const { rows } = await admin!.query(
-          `select count(*)::int as n from pg_stat_activity
+      .poll(
+        async () => {
+          const { rows } = await admin!.query(
+            `select count(*)::int as n from pg_stat_activity
             where datname = current_database() and pid <> pg_backend_pid() and wait_event_type = 'Lock'`,
-        );
-        return rows[0].n;
-      }, { timeout: 10_000 })
+          );
+          return rows[0].n;
+        },
+        { timeout: 10_000 },
+      )
       .toBeGreaterThan(0);
     const terminated = await terminateBackends();
     expect(terminated).toBeGreaterThan(0);
@@ -150,15 +153,21 @@ describe('PostgreSQL connections lost during writes', () => {
     const sleeping = ctx.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_sleep(30)`);
     });
-    const outcome = sleeping.then(() => 'committed', (error: unknown) => error);
+    const outcome = sleeping.then(
+      () => 'committed',
+      (error: unknown) => error,
+    );
     await expect
-      .poll(async () => {
-        const { rows } = await admin!.query(
-          `select count(*)::int as n from pg_stat_activity where datname = current_database() and query like '%pg_sleep%'
+      .poll(
+        async () => {
+          const { rows } = await admin!.query(
+            `select count(*)::int as n from pg_stat_activity where datname = current_database() and query like '%pg_sleep%'
              and pid <> pg_backend_pid()`,
-        );
-        return rows[0].n;
-      }, { timeout: 10_000 })
+          );
+          return rows[0].n;
+        },
+        { timeout: 10_000 },
+      )
       .toBeGreaterThan(0);
     await terminateBackends();
     const { isConnectionError } = await import('../../server/db/client');

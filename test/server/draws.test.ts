@@ -102,7 +102,9 @@ describe('the seed and its commitment', () => {
     expect([old.drawSeed, old.seedCommitment]).toEqual([null, null]);
     // The migration's backfill statement, wherever the migration is numbered.
     const dir = 'server/db/migrations';
-    const migrations = await Promise.all((await readdir(dir)).filter((f) => f.endsWith('.sql')).map((f) => readFile(`${dir}/${f}`, 'utf8')));
+    const migrations = await Promise.all(
+      (await readdir(dir)).filter((f) => f.endsWith('.sql')).map((f) => readFile(`${dir}/${f}`, 'utf8')),
+    );
     const backfill = migrations
       .flatMap((m) => m.split('--> statement-breakpoint'))
       .find((statement) => statement.includes('UPDATE "sweepstakes" SET "draw_seed"'))!;
@@ -144,8 +146,14 @@ describe('the draw', () => {
     const underage = await entrant(id, [50]);
     const deleted = await entrant(id, [50]);
     const now = t.clock();
-    await t.db.update(users).set({ suspendedAt: new Date(now.getTime() - HOUR) }).where(eq(users.id, suspended.userId));
-    await t.db.update(users).set({ birthday: birthdayForAge(now, 16) }).where(eq(users.id, underage.userId));
+    await t.db
+      .update(users)
+      .set({ suspendedAt: new Date(now.getTime() - HOUR) })
+      .where(eq(users.id, suspended.userId));
+    await t.db
+      .update(users)
+      .set({ birthday: birthdayForAge(now, 16) })
+      .where(eq(users.id, underage.userId));
     await t.db.update(users).set({ deletedAt: now }).where(eq(users.id, deleted.userId));
     endOf(endsAt);
     const mailedBefore = t.wins.length;
@@ -160,13 +168,21 @@ describe('the draw', () => {
     // Ten places, three eligible members: each of them wins once, nobody else does.
     expect(new Set(winners.map((w) => w.userId))).toEqual(new Set(eligible.map((m) => m.userId)));
     expect(winners.map((w) => w.place)).toEqual([1, 2, 3]);
-    expect(t.wins.slice(mailedBefore).map((m) => m.email).sort()).toEqual(eligible.map((m) => m.email).sort());
+    expect(
+      t.wins
+        .slice(mailedBefore)
+        .map((m) => m.email)
+        .sort(),
+    ).toEqual(eligible.map((m) => m.email).sort());
 
     const again = await draw(id);
     expect(again.status).toBe(200);
     expect(again.body).toEqual(first.body);
     expect(t.wins.length).toBe(mailedBefore + 3);
-    const audits = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, id), eq(auditLog.action, 'draw')));
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, id), eq(auditLog.action, 'draw')));
     expect(audits).toHaveLength(1);
     expect(audits[0].actorEmail).toBe(OPERATOR);
 
@@ -197,7 +213,11 @@ describe('the draw', () => {
     expect(refused.body.error.details.map((d: { path: string }) => d.path).sort()).toEqual(['endsAt', 'winnerCount']);
     const renamed = await admin('PATCH', `/sweepstakes/${id}`, { title: 'Renamed after the draw', claimDays: 30 });
     expect(renamed.status).toBe(200);
-    expect(AdminSweepstakeResponseSchema.parse(renamed.body).data).toMatchObject({ title: 'Renamed after the draw', claimDays: 30, endsAt });
+    expect(AdminSweepstakeResponseSchema.parse(renamed.body).data).toMatchObject({
+      title: 'Renamed after the draw',
+      claimDays: 30,
+      endsAt,
+    });
   });
 
   it('concurrent draw calls draw once', async () => {
@@ -243,7 +263,10 @@ describe('claims and redraws', () => {
     expect(places[0]).toMatchObject({ id: winner.id, replacedAt: expect.any(String) });
     expect(places[1]).toMatchObject({ place: 2, replacedAt: null, claimedAt: null });
     expect(places[1].userId).not.toBe(winner.userId);
-    const audits = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, id), eq(auditLog.action, 'redraw'), ne(auditLog.actorEmail, 'demo seed')));
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, id), eq(auditLog.action, 'redraw'), ne(auditLog.actorEmail, 'demo seed')));
     expect(audits).toHaveLength(1);
 
     // The redraw continues the published stream: the script gives the same two places.
@@ -257,7 +280,10 @@ describe('claims and redraws', () => {
     t.clock.advance(HOUR);
     expect((await t.request('POST', `/api/sweepstake/${id}/claim`, { token: next.token })).body).toEqual(claim.body);
     const draws = await published(id);
-    expect(draws.winners.map((w) => [w.place, w.claimed, w.replaced])).toEqual([[1, false, true], [2, true, false]]);
+    expect(draws.winners.map((w) => [w.place, w.claimed, w.replaced])).toEqual([
+      [1, false, true],
+      [2, true, false],
+    ]);
 
     t.clock.advance(3 * DAY);
     const claimed = await admin('POST', `/sweepstakes/${id}/winners/${places[1].id}/redraw`);
@@ -270,8 +296,11 @@ describe('claims and redraws', () => {
     const { id, endsAt } = await liveSweepstake(1, 3);
     const members = [await entrant(id, [1]), await entrant(id, [1])];
     const listed = async (token: string) =>
-      SweepstakeListResponseSchema.parse((await t.request('GET', '/api/sweepstake', { token })).body).data.find((s) => s.sweepstakeId === id);
-    const item = async (token?: string) => SweepstakeResponseSchema.parse((await t.request('GET', `/api/sweepstake/${id}`, { token })).body).data;
+      SweepstakeListResponseSchema.parse((await t.request('GET', '/api/sweepstake', { token })).body).data.find(
+        (s) => s.sweepstakeId === id,
+      );
+    const item = async (token?: string) =>
+      SweepstakeResponseSchema.parse((await t.request('GET', `/api/sweepstake/${id}`, { token })).body).data;
     expect((await listed(members[0].token))?.yourWin).toBeNull();
 
     endOf(endsAt);

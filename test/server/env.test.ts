@@ -82,7 +82,9 @@ describe('production defaults (decision 0042)', () => {
   const ownSecrets = { AUTH_SECRET: 'a-real-production-secret-0042', ORGANIZATION_KEY: 'pk_live_real_club' };
 
   it('a production server refuses the development AUTH_SECRET, naming the variable', () => {
-    expect(() => loadEnv({ NODE_ENV: 'production', ORGANIZATION_KEY: 'pk_live_real_club' })).toThrow(/AUTH_SECRET: is the development value/);
+    expect(() => loadEnv({ NODE_ENV: 'production', ORGANIZATION_KEY: 'pk_live_real_club' })).toThrow(
+      /AUTH_SECRET: is the development value/,
+    );
   });
 
   it('a production server refuses the demo ORGANIZATION_KEY, naming the variable', () => {
@@ -96,7 +98,9 @@ describe('production defaults (decision 0042)', () => {
   });
 
   it('production with its own secret and key starts', () => {
-    expect(loadEnv({ NODE_ENV: 'production', ...ownSecrets, SMTP_URL: 'smtp://mail.example:587' })).toMatchObject({ NODE_ENV: 'production' });
+    expect(loadEnv({ NODE_ENV: 'production', ...ownSecrets, SMTP_URL: 'smtp://mail.example:587' })).toMatchObject({
+      NODE_ENV: 'production',
+    });
     expect(startupWarnings(loadEnv({ NODE_ENV: 'production', ...ownSecrets, SMTP_URL: 'smtp://mail.example:587' }))).toEqual([]);
   });
 

@@ -19,7 +19,13 @@ afterAll(async () => ctx?.close());
 async function duplicateMemberError(email: string): Promise<unknown> {
   const row = { organizationId: ctx.organization.id, email };
   await ctx.db.insert(users).values(row);
-  return ctx.db.insert(users).values(row).then(() => null, (error: unknown) => error);
+  return ctx.db
+    .insert(users)
+    .values(row)
+    .then(
+      () => null,
+      (error: unknown) => error,
+    );
 }
 
 describe('describeError', () => {
@@ -28,7 +34,12 @@ describe('describeError', () => {
     const error = await duplicateMemberError(email);
     expect(JSON.stringify(error, Object.getOwnPropertyNames(error))).toContain(email);
     const described = describeError(error, { frames: true });
-    expect(described).toMatchObject({ error: 'DrizzleQueryError', code: '23505', class: 'integrity constraint violation', statement: 'insert into users' });
+    expect(described).toMatchObject({
+      error: 'DrizzleQueryError',
+      code: '23505',
+      class: 'integrity constraint violation',
+      statement: 'insert into users',
+    });
     expect(JSON.stringify(described)).not.toContain(email);
     expect(described.message).toBeUndefined();
   });

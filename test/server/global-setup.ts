@@ -123,10 +123,7 @@ export default async function setup(project: TestProject) {
     try {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
-      const { rows } = await client.query<{ datname: string }>(
-        'select datname from pg_database where datname like $1',
-        [`${prefix}%`],
-      );
+      const { rows } = await client.query<{ datname: string }>('select datname from pg_database where datname like $1', [`${prefix}%`]);
       for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`);
       await client.end();
     } finally {

@@ -35,7 +35,12 @@ async function writingTransactions(members: Member[]) {
   const rows = await ctx.db
     .select({ tx: sql<string>`${checkins}.xmin::text` })
     .from(checkins)
-    .where(inArray(checkins.userId, members.map((m) => m.userId)));
+    .where(
+      inArray(
+        checkins.userId,
+        members.map((m) => m.userId),
+      ),
+    );
   return new Set(rows.map((row) => row.tx));
 }
 
@@ -84,14 +89,22 @@ describe('group commit of keyed check-ins', () => {
     ctx.clock.set('2026-05-10T08:00:00Z');
     const member = await createMember(ctx);
     const yesterday = '2026-05-09T16:00:00Z';
-    const [late, now] = await Promise.all([checkIn(member, `two-days-${n++}`, { occurredAt: yesterday }), checkIn(member, `two-days-${n++}`)]);
+    const [late, now] = await Promise.all([
+      checkIn(member, `two-days-${n++}`, { occurredAt: yesterday }),
+      checkIn(member, `two-days-${n++}`),
+    ]);
     expect([late.status, now.status]).toEqual([201, 201]);
     const awarded = late.body.data.pointsAwarded + now.body.data.pointsAwarded;
     const wallet = await walletOf(ctx, member.userId);
     expect(wallet).toMatchObject({ points: awarded, lifetimePoints: awarded, transactions: 2 });
     // Each ledger row's balance is the balance right after it: the last one is the balance.
-    const rows = [...(await ledgerRows(ctx, member.userId, `checkin:${late.body.data.day}`)), ...(await ledgerRows(ctx, member.userId, `checkin:${now.body.data.day}`))];
-    expect(rows.map((row) => row.balanceAfter).sort((a, b) => a - b)).toEqual([late.body.data.pointsAwarded, awarded].sort((a, b) => a - b));
+    const rows = [
+      ...(await ledgerRows(ctx, member.userId, `checkin:${late.body.data.day}`)),
+      ...(await ledgerRows(ctx, member.userId, `checkin:${now.body.data.day}`)),
+    ];
+    expect(rows.map((row) => row.balanceAfter).sort((a, b) => a - b)).toEqual(
+      [late.body.data.pointsAwarded, awarded].sort((a, b) => a - b),
+    );
   });
 
   it("one member's two check-ins for the same day in one group: one credits the day, the other changes nothing", async () => {

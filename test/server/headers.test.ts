@@ -163,7 +163,13 @@ describe('Content-Security-Policy of the HTML shell', () => {
     });
     const csp = directives((await app.request('/', { headers: { accept: 'text/html' } })).headers.get('content-security-policy'));
     expect(csp.get('connect-src')).toEqual(
-      expect.arrayContaining(["'self'", 'https://eu.i.posthog.com', 'https://otel.example:4318', 'https://abc.supabase.co', 'https://cdn.example']),
+      expect.arrayContaining([
+        "'self'",
+        'https://eu.i.posthog.com',
+        'https://otel.example:4318',
+        'https://abc.supabase.co',
+        'https://cdn.example',
+      ]),
     );
     expect(csp.get('script-src')).toEqual(expect.arrayContaining(['https://eu.i.posthog.com', 'https://eu-assets.i.posthog.com']));
     expect(csp.get('img-src')).toContain('https://cdn.example');
@@ -205,7 +211,12 @@ describe('POST /api/csp-report', () => {
     const batch = await t.app.request('/api/csp-report', {
       method: 'POST',
       headers: { 'content-type': 'application/reports+json' },
-      body: JSON.stringify([{ type: 'csp-violation', body: { documentURL: 'http://127.0.0.1/', effectiveDirective: 'connect-src', blockedURL: 'https://a.example/p' } }]),
+      body: JSON.stringify([
+        {
+          type: 'csp-violation',
+          body: { documentURL: 'http://127.0.0.1/', effectiveDirective: 'connect-src', blockedURL: 'https://a.example/p' },
+        },
+      ]),
     });
     expect(batch.status).toBe(204);
     expect(warnings.filter((w) => w.message === 'csp violation').map((w) => w.meta)).toEqual([

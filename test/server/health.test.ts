@@ -47,9 +47,13 @@ describe('health and readiness', () => {
   });
 
   it('/readyz answers 503 naming the migrations when the database lacks the newest one', async () => {
-    const [newest] = ((await ctx.db.execute(sql`select id, hash, created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`)) as unknown as {
-      rows: { id: number; hash: string; created_at: string }[];
-    }).rows;
+    const [newest] = (
+      (await ctx.db.execute(
+        sql`select id, hash, created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
+      )) as unknown as {
+        rows: { id: number; hash: string; created_at: string }[];
+      }
+    ).rows;
     await ctx.db.execute(sql`delete from drizzle.__drizzle_migrations where id = ${newest.id}`);
     try {
       const res = await ctx.request('GET', '/readyz', { token: null, orgToken: null });
@@ -57,7 +61,9 @@ describe('health and readiness', () => {
       expect(res.body.error.details.checks).toEqual({ database: 'ok', migrations: 'failed', storage: 'ok' });
       expect(res.body.error.message).toBe('Not ready: migrations failed');
     } finally {
-      await ctx.db.execute(sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${newest.id}, ${newest.hash}, ${newest.created_at})`);
+      await ctx.db.execute(
+        sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${newest.id}, ${newest.hash}, ${newest.created_at})`,
+      );
     }
     expect((await ctx.request('GET', '/readyz', { token: null, orgToken: null })).status).toBe(200);
   });

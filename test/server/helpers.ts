@@ -132,12 +132,27 @@ export async function createTestContext(
     },
   };
   const organization = await seedDemoOrganization(database.db, { organizationKey: ORG_KEY, now: clock() });
-  const { app, deps } = createApp({ db: database.db, env, logger: options.logger ?? silentLogger, mailer, clock, faultHook: options.faultHook, admission: options.admission, push: options.push, storage: options.storage, lifecycle: options.lifecycle });
+  const { app, deps } = createApp({
+    db: database.db,
+    env,
+    logger: options.logger ?? silentLogger,
+    mailer,
+    clock,
+    faultHook: options.faultHook,
+    admission: options.admission,
+    push: options.push,
+    storage: options.storage,
+    lifecycle: options.lifecycle,
+  });
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see TestResponse
   async function request<T = any>(method: string, path: string, opts: RequestOptions = {}): Promise<TestResponse<T>> {
     const orgToken = opts.orgToken === undefined ? organization.token : opts.orgToken;
-    const headers: Record<string, string> = { accept: 'application/json', ...(orgToken !== null ? { 'x-org-token': orgToken } : {}), ...opts.headers };
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      ...(orgToken !== null ? { 'x-org-token': orgToken } : {}),
+      ...opts.headers,
+    };
     const token = opts.token === undefined ? ORG_KEY : opts.token;
     if (token !== null) headers.authorization = `Bearer ${token}`;
     let body: string | undefined = opts.raw;

@@ -51,16 +51,27 @@ describe('member-care reasons PostgreSQL cannot store', () => {
 /** A content document whose first challenge holds `levels` levels of `{"a": ...}`, as JSON text. */
 function deepDocument(levels: number): string {
   const deep = '{"a":'.repeat(levels) + '"bottom"' + '}'.repeat(levels);
-  return `{"format":"${CONTENT_DOCUMENT_FORMAT}","version":${CONTENT_DOCUMENT_VERSION},"exportedAt":"2026-11-27T00:00:00.000Z",` +
-    `"challenges":[{"key":"deep","title":"Deep","extra":${deep}}]}`;
+  return (
+    `{"format":"${CONTENT_DOCUMENT_FORMAT}","version":${CONTENT_DOCUMENT_VERSION},"exportedAt":"2026-11-27T00:00:00.000Z",` +
+    `"challenges":[{"key":"deep","title":"Deep","extra":${deep}}]}`
+  );
 }
 const importAudits = async () =>
-  (await t.db.select({ n: count() }).from(auditLog).where(and(eq(auditLog.organizationId, t.organization.id), eq(auditLog.action, 'import'))))[0].n;
+  (
+    await t.db
+      .select({ n: count() })
+      .from(auditLog)
+      .where(and(eq(auditLog.organizationId, t.organization.id), eq(auditLog.action, 'import')))
+  )[0].n;
 
 describe('content documents nested too deep', () => {
   it('POST /api/admin/import of an item nested 5,000 deep is 422 naming where, and imports nothing', async () => {
     const before = await importAudits();
-    const res = await t.request('POST', '/api/admin/import', { token: ops, raw: deepDocument(5000), headers: { 'content-type': 'application/json' } });
+    const res = await t.request('POST', '/api/admin/import', {
+      token: ops,
+      raw: deepDocument(5000),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(422);
     expect(ApiErrorBodySchema.parse(res.body).error.code).toBe('ValidationFailed');
     expect(res.body.error.details).toEqual([{ path: `challenges.0.extra${'.a'.repeat(29)}`, message: 'Nested deeper than 32 levels' }]);
@@ -81,7 +92,11 @@ describe('content documents nested too deep', () => {
 
   it('a document 32 levels deep is judged by the contracts as usual', async () => {
     // document (1) > challenges (2) > item (3) > extra (4) ... 29 more objects reach level 32.
-    const res = await t.request('POST', '/api/admin/import', { token: ops, raw: deepDocument(29), headers: { 'content-type': 'application/json' } });
+    const res = await t.request('POST', '/api/admin/import', {
+      token: ops,
+      raw: deepDocument(29),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(422);
     expect(JSON.stringify(res.body.error.details)).not.toContain('Nested deeper');
   });

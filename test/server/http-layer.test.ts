@@ -72,8 +72,12 @@ describe("Node's HTTP layer answers in the API's error shape", () => {
   });
 
   it('HEAD on a GET route answers its status and headers without a body', async () => {
-    const res = await rawRequest(`HEAD /api/organization/current HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${ORG_KEY}\r\nConnection: close\r\n\r\n`);
-    const get = await rawRequest(`GET /api/organization/current HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${ORG_KEY}\r\nConnection: close\r\n\r\n`);
+    const res = await rawRequest(
+      `HEAD /api/organization/current HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${ORG_KEY}\r\nConnection: close\r\n\r\n`,
+    );
+    const get = await rawRequest(
+      `GET /api/organization/current HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${ORG_KEY}\r\nConnection: close\r\n\r\n`,
+    );
     expect(get.status).toBe(200);
     expect(res.status).toBe(200);
     expect(res.headers).toMatch(/content-type: application\/json/i);

@@ -27,7 +27,11 @@ afterAll(async () => t.close());
 describe('bad input never gets a 5xx and changes nothing', () => {
   it('malformed JSON is 400 BadRequest', async () => {
     const token = await t.signIn();
-    const res = await t.request('PATCH', '/api/user/me', { token, raw: '{"firstName": "Léa",', headers: { 'content-type': 'application/json' } });
+    const res = await t.request('PATCH', '/api/user/me', {
+      token,
+      raw: '{"firstName": "Léa",',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
     expect(ApiErrorBodySchema.parse(res.body).error.code).toBe('BadRequest');
     expect((await t.request('GET', '/api/user/me', { token })).body.data.firstName).toBeNull();
@@ -35,7 +39,11 @@ describe('bad input never gets a 5xx and changes nothing', () => {
 
   it('a body that is not JSON is 415', async () => {
     const token = await t.signIn();
-    const res = await t.request('PATCH', '/api/user/me', { token, raw: 'firstName=Lea', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await t.request('PATCH', '/api/user/me', {
+      token,
+      raw: 'firstName=Lea',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.status).toBe(415);
     expect(res.body.error.code).toBe('UnsupportedMediaType');
   });

@@ -21,7 +21,15 @@ afterAll(async () => ctx?.close());
 /** An in-flight record for `principal` and a new key (or `key`). */
 function claimOf(principal: string, key: string = randomUUID()): IdempotencyClaim {
   const now = new Date();
-  return { principal, key, method: 'POST', path: '/api/checkin', fingerprint: 'f', createdAt: now, expiresAt: new Date(now.getTime() + 86_400_000) };
+  return {
+    principal,
+    key,
+    method: 'POST',
+    path: '/api/checkin',
+    fingerprint: 'f',
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + 86_400_000),
+  };
 }
 
 const recordsOf = (principal: string) => ctx.db.select().from(idempotencyRecords).where(eq(idempotencyRecords.principal, principal));
@@ -66,7 +74,15 @@ describe('idempotency claims of one turn', () => {
     const results = await Promise.allSettled([others[0], refused, others[1]].map((c) => claimer.claim(c)));
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(results.filter((r) => r.status === 'fulfilled').map((r) => r.value)).toEqual([true, true]);
-    const keys = await ctx.db.select({ key: idempotencyRecords.key }).from(idempotencyRecords).where(inArray(idempotencyRecords.key, others.map((c) => c.key)));
+    const keys = await ctx.db
+      .select({ key: idempotencyRecords.key })
+      .from(idempotencyRecords)
+      .where(
+        inArray(
+          idempotencyRecords.key,
+          others.map((c) => c.key),
+        ),
+      );
     expect(keys).toHaveLength(2);
   });
 });

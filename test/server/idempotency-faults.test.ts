@@ -56,9 +56,19 @@ const actions: Action[] = [
     get delta() {
       return -entryCost;
     },
-    send: (m, key) => ctx.request('POST', `/api/sweepstake/${sweepstakeId}/entry`, { token: m.token, body: { count: 1 }, headers: { 'idempotency-key': key } }),
+    send: (m, key) =>
+      ctx.request('POST', `/api/sweepstake/${sweepstakeId}/entry`, {
+        token: m.token,
+        body: { count: 1 },
+        headers: { 'idempotency-key': key },
+      }),
     applied: async (m) =>
-      (await ctx.db.select().from(sweepstakeEntries).where(and(eq(sweepstakeEntries.userId, m.userId), eq(sweepstakeEntries.sweepstakeId, sweepstakeId)))).length,
+      (
+        await ctx.db
+          .select()
+          .from(sweepstakeEntries)
+          .where(and(eq(sweepstakeEntries.userId, m.userId), eq(sweepstakeEntries.sweepstakeId, sweepstakeId)))
+      ).length,
   },
   {
     name: 'a check-in',
@@ -71,13 +81,23 @@ const actions: Action[] = [
     name: 'a challenge award',
     startPoints: 0,
     delta: 20,
-    send: (m, key) => ctx.request('POST', `/api/challenge/${pollId}`, { token: m.token, body: { pool: { responseIndex: 0 } }, headers: { 'idempotency-key': key } }),
+    send: (m, key) =>
+      ctx.request('POST', `/api/challenge/${pollId}`, {
+        token: m.token,
+        body: { pool: { responseIndex: 0 } },
+        headers: { 'idempotency-key': key },
+      }),
     applied: async (m) => ((await walletOf(ctx, m.userId)).lifetimePoints > 0 ? 1 : 0),
   },
 ];
 
 beforeAll(async () => {
-  const list = (await ctx.request('GET', '/api/sweepstake')).body.data as Array<{ sweepstakeId: string; status: string; entryCost: number; maxEntriesPerUser: number | null }>;
+  const list = (await ctx.request('GET', '/api/sweepstake')).body.data as Array<{
+    sweepstakeId: string;
+    status: string;
+    entryCost: number;
+    maxEntriesPerUser: number | null;
+  }>;
   const live = list.find((s) => s.status === 'live' && (s.maxEntriesPerUser === null || s.maxEntriesPerUser >= 2))!;
   sweepstakeId = live.sweepstakeId;
   entryCost = live.entryCost;

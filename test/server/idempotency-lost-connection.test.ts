@@ -31,11 +31,17 @@ afterAll(async () => {
 });
 afterEach(async () => faults.clear());
 
-const checkIn = (member: Member, key: string) => ctx.request('POST', '/api/checkin', { token: member.token, body: {}, headers: { 'idempotency-key': key } });
+const checkIn = (member: Member, key: string) =>
+  ctx.request('POST', '/api/checkin', { token: member.token, body: {}, headers: { 'idempotency-key': key } });
 
 /** Expects `member` to have checked in once today, credited once (10 points). */
 async function expectCreditedOnce(member: Member) {
-  expect(await ctx.db.select().from(checkins).where(inArray(checkins.userId, [member.userId]))).toHaveLength(1);
+  expect(
+    await ctx.db
+      .select()
+      .from(checkins)
+      .where(inArray(checkins.userId, [member.userId])),
+  ).toHaveLength(1);
   const wallet = await walletOf(ctx, member.userId);
   expect(wallet.points).toBe(10);
   expect(wallet.transactions).toBe(1);
@@ -87,7 +93,15 @@ describe('a key whose request lost its database connection is free at once', () 
       await locker.query('select id from users where id = $1 for update', [member.userId]);
       const first = checkIn(member, key);
       await expect
-        .poll(async () => (await locker.query(`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)).rows[0].n, { timeout: 10_000 })
+        .poll(
+          async () =>
+            (
+              await locker.query(
+                `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+              )
+            ).rows[0].n,
+          { timeout: 10_000 },
+        )
         .toBeGreaterThan(0);
       const duplicate = await checkIn(member, key);
       expect(duplicate.status).toBe(409);
@@ -100,7 +114,9 @@ describe('a key whose request lost its database connection is free at once', () 
     await expectCreditedOnce(member);
   });
 
-  it('while every connection is killed again and again, each 503 of a keyed check-in is followed by a retry that checks in once', async ({ skip }) => {
+  it('while every connection is killed again and again, each 503 of a keyed check-in is followed by a retry that checks in once', async ({
+    skip,
+  }) => {
     if (ctx.engine !== 'postgres') skip();
     const loops = 6;
     const perLoop = 20;
@@ -135,7 +151,12 @@ describe('a key whose request lost its database connection is free at once', () 
     const rows = await ctx.db
       .select({ userId: checkins.userId, n: sql<number>`count(*)::int` })
       .from(checkins)
-      .where(inArray(checkins.userId, members.map((m) => m.userId)))
+      .where(
+        inArray(
+          checkins.userId,
+          members.map((m) => m.userId),
+        ),
+      )
       .groupBy(checkins.userId);
     expect(rows).toHaveLength(members.length);
     expect(rows.every((row) => row.n === 1)).toBe(true);

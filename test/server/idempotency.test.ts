@@ -20,15 +20,25 @@ describe('Idempotency-Key', () => {
     const token = await t.signIn();
     const [poll] = (await t.challenges(token)).filter((c) => c.title === 'Driver of the day at Monza');
     const k = key();
-    const first = await t.request('POST', `/api/challenge/${poll.challengeId}`, { token, body: { pool: { responseIndex: 0 } }, headers: withKey(k) });
-    const replay = await t.request('POST', `/api/challenge/${poll.challengeId}`, { token, body: { pool: { responseIndex: 0 } }, headers: withKey(k) });
+    const first = await t.request('POST', `/api/challenge/${poll.challengeId}`, {
+      token,
+      body: { pool: { responseIndex: 0 } },
+      headers: withKey(k),
+    });
+    const replay = await t.request('POST', `/api/challenge/${poll.challengeId}`, {
+      token,
+      body: { pool: { responseIndex: 0 } },
+      headers: withKey(k),
+    });
     expect(first.status).toBe(200);
     expect(replay.status).toBe(200);
     expect(replay.text).toBe(first.text);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect((await userOf(token)).points).toBe(20);
     // Without the key, a second answer is refused as usual.
-    expect((await t.request('POST', `/api/challenge/${poll.challengeId}`, { token, body: { pool: { responseIndex: 0 } } })).status).toBe(422);
+    expect((await t.request('POST', `/api/challenge/${poll.challengeId}`, { token, body: { pool: { responseIndex: 0 } } })).status).toBe(
+      422,
+    );
   });
 
   it('the same key with another body is 422 IdempotencyKeyReused', async () => {
@@ -66,9 +76,7 @@ describe('Idempotency-Key', () => {
   it('concurrent duplicates run the handler once: the others get 409 or the replayed response', async () => {
     const token = await t.signIn();
     const k = key();
-    const results = await Promise.all(
-      Array.from({ length: 10 }, () => t.request('POST', '/api/checkin', { token, headers: withKey(k) })),
-    );
+    const results = await Promise.all(Array.from({ length: 10 }, () => t.request('POST', '/api/checkin', { token, headers: withKey(k) })));
     const created = results.filter((r) => r.status === 201);
     expect(created.length).toBeGreaterThanOrEqual(1);
     expect(results.every((r) => r.status === 201 || r.status === 409)).toBe(true);
@@ -95,9 +103,17 @@ describe('Idempotency-Key', () => {
     const a = await t.signIn();
     const b = await t.signIn();
     const k = key();
-    const bad = await t.request('POST', '/api/challenge/00000000-0000-4000-8000-000000000000', { token: a, body: { pool: { responseIndex: 0 } }, headers: withKey(k) });
+    const bad = await t.request('POST', '/api/challenge/00000000-0000-4000-8000-000000000000', {
+      token: a,
+      body: { pool: { responseIndex: 0 } },
+      headers: withKey(k),
+    });
     expect(bad.status).toBe(404);
-    const again = await t.request('POST', '/api/challenge/00000000-0000-4000-8000-000000000000', { token: a, body: { pool: { responseIndex: 0 } }, headers: withKey(k) });
+    const again = await t.request('POST', '/api/challenge/00000000-0000-4000-8000-000000000000', {
+      token: a,
+      body: { pool: { responseIndex: 0 } },
+      headers: withKey(k),
+    });
     expect(again.status).toBe(404);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect((await t.request('POST', '/api/checkin', { token: b, headers: withKey(k) })).status).toBe(201);

@@ -54,7 +54,17 @@ const DEEP = '<5000 levels of nesting>';
 const DEEP_JSON = '{"a":'.repeat(5000) + '"bottom"' + '}'.repeat(5000);
 
 const hostileString = fc.oneof(
-  fc.constantFrom('\u0000', 'a\u0000b', '\uD800', 'x\uDC00y', '0000-01-01T00:00:00Z', '+275760-09-13T00:00:00Z', '9999-12-31T23:59:59-14:00', '0000-01-01', ''),
+  fc.constantFrom(
+    '\u0000',
+    'a\u0000b',
+    '\uD800',
+    'x\uDC00y',
+    '0000-01-01T00:00:00Z',
+    '+275760-09-13T00:00:00Z',
+    '9999-12-31T23:59:59-14:00',
+    '0000-01-01',
+    '',
+  ),
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 20 }),
   fc.uuid(),
@@ -142,7 +152,12 @@ describe('the five inputs that answered 500', () => {
     ['NUL in a properties key', 'PATCH', '/api/user/me', { properties: { 'k\u0000': 1 } }],
     ['lone surrogate in a properties value', 'PATCH', '/api/user/me', { properties: { k: 'x\uD800' } }],
     ['5,000 levels in properties', 'PATCH', '/api/user/me', '{"properties":' + DEEP_JSON + '}'],
-    ['NUL in consent data', 'PATCH', '/api/consent/user/marketing-emails', { consentId: 'marketing-emails', value: 1, data: { s: '\u0000' } }],
+    [
+      'NUL in consent data',
+      'PATCH',
+      '/api/consent/user/marketing-emails',
+      { consentId: 'marketing-emails', value: 1, data: { s: '\u0000' } },
+    ],
     ['NUL in an activation id', 'GET', '/api/activations/%00', undefined],
     ['NUL in a consent id', 'PATCH', '/api/consent/user/%00', { consentId: 'marketing-emails', value: 1 }],
     ['a year-0 before', 'GET', '/api/user/me/transactions?before=0000-01-01T00:00:00Z', undefined],

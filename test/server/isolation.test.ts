@@ -38,12 +38,16 @@ describe('organization isolation', () => {
     const mine = (await t.request('GET', '/api/organization/current', { token })).body.data.token;
     expect((await t.request('GET', '/api/user/me', { token, headers: { 'x-org-token': other.token } })).status).toBe(403);
     expect((await t.request('GET', '/api/user/me', { token, headers: { 'x-org-token': mine } })).status).toBe(200);
-    const visitor = await t.request('GET', '/api/challenge', { token: 'pk_blue_harbour', orgToken: other.token, headers: { 'x-org-token': mine } });
+    const visitor = await t.request('GET', '/api/challenge', {
+      token: 'pk_blue_harbour',
+      orgToken: other.token,
+      headers: { 'x-org-token': mine },
+    });
     expect(visitor.status).toBe(403);
     expect(visitor.body.error.code).toBe('Forbidden');
   });
 
-  it('a member cannot see or answer another organization\'s challenge (404)', async () => {
+  it("a member cannot see or answer another organization's challenge (404)", async () => {
     const token = await t.signIn();
     expect((await t.request('GET', `/api/challenge/${otherChallengeId}`, { token })).status).toBe(404);
     const res = await t.request('POST', `/api/challenge/${otherChallengeId}`, { token, body: { pool: { responseIndex: 0 } } });
@@ -57,7 +61,11 @@ describe('organization isolation', () => {
     const email = 'both@example.com';
     const a = await t.signIn(email);
     await t.request('POST', '/api/session/otp', { token: 'pk_blue_harbour', orgToken: other.token, body: { email } });
-    const res = await t.request('POST', '/api/session', { token: 'pk_blue_harbour', orgToken: other.token, body: { email, code: t.lastCode(email) } });
+    const res = await t.request('POST', '/api/session', {
+      token: 'pk_blue_harbour',
+      orgToken: other.token,
+      body: { email, code: t.lastCode(email) },
+    });
     expect(res.status).toBe(200);
     const b = res.body.data.token;
     const meA = (await t.request('GET', '/api/user/me', { token: a })).body.data;
@@ -65,14 +73,22 @@ describe('organization isolation', () => {
     expect(meA.userId).not.toBe(meB.userId);
     const orgB = (await t.request('GET', '/api/organization/current', { token: b, orgToken: null })).body.data;
     expect(orgB.organizationId).toBe(other.id);
-    const answer = await t.request('POST', `/api/challenge/${otherChallengeId}`, { token: b, orgToken: other.token, body: { pool: { responseIndex: 0 } } });
+    const answer = await t.request('POST', `/api/challenge/${otherChallengeId}`, {
+      token: b,
+      orgToken: other.token,
+      body: { pool: { responseIndex: 0 } },
+    });
     expect(answer.status).toBe(200);
   });
 
   it('a code issued for one organization does not sign in to another', async () => {
     const email = `cross-${Date.now()}@example.com`;
     await t.request('POST', '/api/session/otp', { body: { email } });
-    const res = await t.request('POST', '/api/session', { token: 'pk_blue_harbour', orgToken: other.token, body: { email, code: t.lastCode(email) } });
+    const res = await t.request('POST', '/api/session', {
+      token: 'pk_blue_harbour',
+      orgToken: other.token,
+      body: { email, code: t.lastCode(email) },
+    });
     expect(res.status).toBe(401);
   });
 });

@@ -8,7 +8,15 @@ import { TZDate } from '@date-fns/tz';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminSeasonResponseSchema } from '../../src/contracts/admin/season';
-import { LEAGUE_MAX_MEMBERS, LeaderboardResponseSchema, LeagueInviteResponseSchema, LeagueListResponseSchema, LeagueResponseSchema, LeagueTableResponseSchema, type League } from '../../src/contracts/leaderboard';
+import {
+  LEAGUE_MAX_MEMBERS,
+  LeaderboardResponseSchema,
+  LeagueInviteResponseSchema,
+  LeagueListResponseSchema,
+  LeagueResponseSchema,
+  LeagueTableResponseSchema,
+  type League,
+} from '../../src/contracts/leaderboard';
 import { auditLog, leagueMembers, organizations, pointTransactions, users } from '../../server/db/schema';
 import { awardPoints, spendPoints } from '../../server/domain/ledger';
 import { createTestContext, type TestContext } from './helpers';
@@ -37,7 +45,12 @@ async function insertMember(options: { username?: string | null; birthday?: stri
   const tag = randomUUID().slice(0, 8);
   const [row] = await t.db
     .insert(users)
-    .values({ organizationId, email: `lb-${tag}@example.com`, username: options.username === undefined ? `lb_${tag}` : options.username, birthday: options.birthday })
+    .values({
+      organizationId,
+      email: `lb-${tag}@example.com`,
+      username: options.username === undefined ? `lb_${tag}` : options.username,
+      birthday: options.birthday,
+    })
     .returning({ id: users.id });
   return row.id;
 }
@@ -55,7 +68,8 @@ async function signedInMember() {
 const earn = (userId: string, amount: number, at: Date = t.clock()) =>
   t.db.transaction((tx) => awardPoints(tx, { userId, amount, reason: 'challenge', reference: `test:${randomUUID()}`, at }));
 
-const board = async (token: string, period: string) => LeaderboardResponseSchema.parse((await t.request('GET', `/api/leaderboards?period=${period}`, { token })).body).data;
+const board = async (token: string, period: string) =>
+  LeaderboardResponseSchema.parse((await t.request('GET', `/api/leaderboards?period=${period}`, { token })).body).data;
 const leagueTable = async (token: string, id: string, period = 'week') => {
   const res = await t.request('GET', `/api/leagues/${id}/table?period=${period}`, { token });
   expect(res.status).toBe(200);
@@ -77,7 +91,12 @@ describe('ranking', () => {
     await earn(c, 800_000);
     await earn(me.userId, 700_000);
     const table = await board(me.token, 'week');
-    expect(table.rows.slice(0, 4).map((r) => [r.place, r.points])).toEqual([[1, 900_000], [2, 800_000], [2, 800_000], [4, 700_000]]);
+    expect(table.rows.slice(0, 4).map((r) => [r.place, r.points])).toEqual([
+      [1, 900_000],
+      [2, 800_000],
+      [2, 800_000],
+      [4, 700_000],
+    ]);
     expect(table.rows[3]).toMatchObject({ me: true, name: me.username });
     expect(table.me).toEqual(table.rows[3]);
   });
@@ -105,7 +124,9 @@ describe('ranking', () => {
   it('counts earnings, never spends', async () => {
     const me = await signedInMember();
     await earn(me.userId, 500);
-    await t.db.transaction((tx) => spendPoints(tx, { userId: me.userId, amount: 400, reason: 'sweepstake_entry', reference: `spend:${randomUUID()}`, at: t.clock() }));
+    await t.db.transaction((tx) =>
+      spendPoints(tx, { userId: me.userId, amount: 400, reason: 'sweepstake_entry', reference: `spend:${randomUUID()}`, at: t.clock() }),
+    );
     expect((await board(me.token, 'week')).me.points).toBe(500);
     expect((await board(me.token, 'all')).me.points).toBe(500);
   });
@@ -116,10 +137,14 @@ describe('ranking', () => {
     let table = await board(me.token, 'week');
     expect(table.rows).toHaveLength(50);
     expect(table.rows.some((r) => r.me)).toBe(false);
-    const earners = Number((await t.db.execute(
-      // Everyone who earned this week, counted independently of the service's statement.
-      `select count(*) as n from leaderboard_scores where period = 'week' and period_key = '2031-03-10'`,
-    ) as unknown as { rows: Array<{ n: string }> }).rows[0].n);
+    const earners = Number(
+      (
+        (await t.db.execute(
+          // Everyone who earned this week, counted independently of the service's statement.
+          `select count(*) as n from leaderboard_scores where period = 'week' and period_key = '2031-03-10'`,
+        )) as unknown as { rows: Array<{ n: string }> }
+      ).rows[0].n,
+    );
     expect(table.me).toEqual({ place: earners + 1, points: 0, name: me.username, me: true });
     await earn(me.userId, 1);
     table = await board(me.token, 'week');
@@ -190,7 +215,13 @@ describe('private leagues', () => {
     expect(league).toMatchObject({ name: 'Friday five-a-side', memberCount: 1, mine: true });
 
     const invite = await t.request('GET', `/api/leagues/invites/${league.inviteCode}`, { token: bob.token });
-    expect(LeagueInviteResponseSchema.parse(invite.body).data).toEqual({ id: league.id, name: league.name, memberCount: 1, member: false, invitedBy: ann.username });
+    expect(LeagueInviteResponseSchema.parse(invite.body).data).toEqual({
+      id: league.id,
+      name: league.name,
+      memberCount: 1,
+      member: false,
+      invitedBy: ann.username,
+    });
     expect((await join(bob.token, league.inviteCode)).body.data).toMatchObject({ id: league.id, memberCount: 2, mine: false });
     expect((await join(bob.token, league.inviteCode)).body.data.memberCount).toBe(2);
     expect((await join(cyd.token, league.inviteCode)).status).toBe(200);
@@ -200,7 +231,11 @@ describe('private leagues', () => {
     await earn(bob.userId, 30);
     await earn(cyd.userId, 30);
     let table = await leagueTable(ann.token, league.id);
-    expect(table.rows.map((r) => [r.place, r.name, r.points])).toEqual([[1, expect.any(String), 30], [1, expect.any(String), 30], [3, ann.username, 0]]);
+    expect(table.rows.map((r) => [r.place, r.name, r.points])).toEqual([
+      [1, expect.any(String), 30],
+      [1, expect.any(String), 30],
+      [3, ann.username, 0],
+    ]);
     expect(table.me).toMatchObject({ place: 3, me: true });
     await earn(ann.userId, 31);
     table = await leagueTable(ann.token, league.id);
@@ -219,7 +254,13 @@ describe('private leagues', () => {
     const league = await createLeague(ann.token, 'Sunday league');
     const preview = await t.request('GET', `/api/leagues/invites/${league.inviteCode}`);
     expect(preview.status).toBe(200);
-    expect(LeagueInviteResponseSchema.parse(preview.body).data).toEqual({ id: league.id, name: 'Sunday league', memberCount: 1, member: false, invitedBy: ann.username });
+    expect(LeagueInviteResponseSchema.parse(preview.body).data).toEqual({
+      id: league.id,
+      name: 'Sunday league',
+      memberCount: 1,
+      member: false,
+      invitedBy: ann.username,
+    });
     expect((await t.request('GET', '/api/leagues/invites/no-such-league-code')).status).toBe(404);
     // Joining still needs a member.
     expect((await t.request('POST', `/api/leagues/invites/${league.inviteCode}`)).status).toBe(401);
@@ -277,7 +318,8 @@ describe('seasons', () => {
     const league = await createLeague(ann.token, 'Season friends');
     await join(bob.token, league.inviteCode);
 
-    const start = (name: string, startsAt: Date) => t.request('POST', '/api/admin/seasons', { token: ops, body: { name, startsAt: startsAt.toISOString() } });
+    const start = (name: string, startsAt: Date) =>
+      t.request('POST', '/api/admin/seasons', { token: ops, body: { name, startsAt: startsAt.toISOString() } });
     const first = await start('2030/31', new Date(NOW.getTime() - 60 * 60_000));
     expect(first.status).toBe(201);
     expect(AdminSeasonResponseSchema.parse(first.body).data).toMatchObject({ name: '2030/31', current: true });
@@ -288,7 +330,9 @@ describe('seasons', () => {
     expect(table.rows.map((r) => r.points)).toEqual([40, 20]);
 
     // A member cannot start a season; a season cannot start before the latest one.
-    expect((await t.request('POST', '/api/admin/seasons', { token: bob.token, body: { name: 'x', startsAt: NOW.toISOString() } })).status).toBe(403);
+    expect(
+      (await t.request('POST', '/api/admin/seasons', { token: bob.token, body: { name: 'x', startsAt: NOW.toISOString() } })).status,
+    ).toBe(403);
     const early = await start('too early', new Date(NOW.getTime() - 2 * 60 * 60_000));
     expect(early.status).toBe(409);
     expect(early.body.error.code).toBe('SeasonOrder');
@@ -301,12 +345,21 @@ describe('seasons', () => {
     table = await leagueTable(bob.token, league.id, 'season');
     expect(table.season?.name).toBe('Second half');
     expect(table.league.memberCount).toBe(2);
-    expect(table.rows.map((r) => [r.place, r.points, r.me])).toEqual([[1, 5, true], [2, 0, false]]);
+    expect(table.rows.map((r) => [r.place, r.points, r.me])).toEqual([
+      [1, 5, true],
+      [2, 0, false],
+    ]);
     expect((await leagueTable(bob.token, league.id, 'all')).rows.map((r) => r.points)).toEqual([40, 25]);
 
     const seasons = (await t.request('GET', '/api/admin/seasons', { token: ops })).body.data;
-    expect(seasons.map((s: { name: string; current: boolean }) => [s.name, s.current])).toEqual([['Second half', true], ['2030/31', false]]);
-    const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'seasons'), eq(auditLog.action, 'create')));
+    expect(seasons.map((s: { name: string; current: boolean }) => [s.name, s.current])).toEqual([
+      ['Second half', true],
+      ['2030/31', false],
+    ]);
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'seasons'), eq(auditLog.action, 'create')));
     expect(audit.map((a) => a.after?.name)).toEqual(expect.arrayContaining(['2030/31', 'Second half']));
     t.clock.set(NOW);
   });

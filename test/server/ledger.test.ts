@@ -22,7 +22,9 @@ const balance = async (userId: string) =>
 describe('the points ledger', () => {
   it('an award is idempotent by reference: the second one changes nothing', async () => {
     const userId = await newUserId();
-    const first = await t.db.transaction((tx) => awardPoints(tx, { userId, amount: 40, reason: 'adjustment', reference: 'test:1', label: 'Welcome' }));
+    const first = await t.db.transaction((tx) =>
+      awardPoints(tx, { userId, amount: 40, reason: 'adjustment', reference: 'test:1', label: 'Welcome' }),
+    );
     const second = await t.db.transaction((tx) => awardPoints(tx, { userId, amount: 40, reason: 'adjustment', reference: 'test:1' }));
     expect(first.awarded).toBe(true);
     expect(first.transaction).toMatchObject({ amount: 40, balanceAfter: 40, label: 'Welcome' });
@@ -34,7 +36,9 @@ describe('the points ledger', () => {
   it('a spend lowers the balance but not lifetime points (ranks never drop)', async () => {
     const userId = await newUserId();
     await t.db.transaction((tx) => awardPoints(tx, { userId, amount: 150, reason: 'adjustment', reference: 'test:grant' }));
-    const spent = await t.db.transaction((tx) => spendPoints(tx, { userId, amount: 100, reason: 'sweepstake_entry', reference: 'test:entry-1' }));
+    const spent = await t.db.transaction((tx) =>
+      spendPoints(tx, { userId, amount: 100, reason: 'sweepstake_entry', reference: 'test:entry-1' }),
+    );
     expect(spent.transaction).toMatchObject({ amount: -100, balanceAfter: 50 });
     expect(await balance(userId)).toEqual({ points: 50, lifetime: 150 });
   });
@@ -42,7 +46,9 @@ describe('the points ledger', () => {
   it('a spend above the balance throws InsufficientPoints (422) and changes nothing', async () => {
     const userId = await newUserId();
     await t.db.transaction((tx) => awardPoints(tx, { userId, amount: 30, reason: 'adjustment', reference: 'test:grant' }));
-    const attempt = t.db.transaction((tx) => spendPoints(tx, { userId, amount: 31, reason: 'sweepstake_entry', reference: 'test:too-much' }));
+    const attempt = t.db.transaction((tx) =>
+      spendPoints(tx, { userId, amount: 31, reason: 'sweepstake_entry', reference: 'test:too-much' }),
+    );
     await expect(attempt).rejects.toBeInstanceOf(InsufficientPointsError);
     await expect(attempt).rejects.toMatchObject({ status: 422, code: 'InsufficientPoints' });
     expect(await balance(userId)).toEqual({ points: 30, lifetime: 30 });
@@ -59,14 +65,18 @@ describe('the points ledger', () => {
       ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
-    expect(results.filter((r) => r.status === 'rejected').every((r) => (r as PromiseRejectedResult).reason instanceof InsufficientPointsError)).toBe(true);
+    expect(
+      results.filter((r) => r.status === 'rejected').every((r) => (r as PromiseRejectedResult).reason instanceof InsufficientPointsError),
+    ).toBe(true);
     expect((await balance(userId)).points).toBe(10);
   });
 
   it('concurrent awards with one reference award once', async () => {
     const userId = await newUserId();
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => t.db.transaction((tx) => awardPoints(tx, { userId, amount: 5, reason: 'adjustment', reference: 'test:same' }))),
+      Array.from({ length: 10 }, () =>
+        t.db.transaction((tx) => awardPoints(tx, { userId, amount: 5, reason: 'adjustment', reference: 'test:same' })),
+      ),
     );
     expect(results.filter((r) => r.awarded)).toHaveLength(1);
     expect(await balance(userId)).toEqual({ points: 5, lifetime: 5 });
@@ -74,7 +84,9 @@ describe('the points ledger', () => {
 
   it('refuses non-positive amounts', async () => {
     const userId = await newUserId();
-    await expect(t.db.transaction((tx) => awardPoints(tx, { userId, amount: 0, reason: 'adjustment', reference: 'test:zero' }))).rejects.toThrow(RangeError);
+    await expect(
+      t.db.transaction((tx) => awardPoints(tx, { userId, amount: 0, reason: 'adjustment', reference: 'test:zero' })),
+    ).rejects.toThrow(RangeError);
   });
 });
 

@@ -50,8 +50,15 @@ describe('docs/deploy.md', () => {
   it('shows only lines of the nginx site the test runs, so the guide cannot drift from it', () => {
     const guide = readFileSync('docs/deploy.md', 'utf8');
     const excerpt = /```nginx\n([\s\S]*?)```/.exec(guide)?.[1] ?? '';
-    const site = new Set(readFileSync('docs/deploy/nginx.conf', 'utf8').split('\n').map((line) => line.trim()));
-    const lines = excerpt.split('\n').map((line) => line.trim()).filter(Boolean);
+    const site = new Set(
+      readFileSync('docs/deploy/nginx.conf', 'utf8')
+        .split('\n')
+        .map((line) => line.trim()),
+    );
+    const lines = excerpt
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
     expect(lines.length).toBeGreaterThan(10);
     expect(lines.filter((line) => !site.has(line))).toEqual([]);
   });
@@ -93,7 +100,10 @@ describe.skipIf(!adminUrl)('nginx in front of two Podium processes (docs/deploy.
     front = `http://127.0.0.1:${port}`;
     // nginx's workers run as an unprivileged user when it is started as root: they must reach the temp paths.
     chmodSync(dir, 0o755);
-    writeFileSync(join(dir, 'podium.conf'), siteConfig([Number(a.baseUrl.split(':').at(-1)), Number(b.baseUrl.split(':').at(-1))], port, dir));
+    writeFileSync(
+      join(dir, 'podium.conf'),
+      siteConfig([Number(a.baseUrl.split(':').at(-1)), Number(b.baseUrl.split(':').at(-1))], port, dir),
+    );
     writeFileSync(
       join(dir, 'nginx.conf'),
       [
@@ -107,14 +117,21 @@ describe.skipIf(!adminUrl)('nginx in front of two Podium processes (docs/deploy.
         '}',
       ].join('\n'),
     );
-    nginx = spawn(NGINX, ['-p', dir, '-e', `${dir}/error.log`, '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    nginx = spawn(NGINX, ['-p', dir, '-e', `${dir}/error.log`, '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     nginx.stdout?.on('data', (d) => (nginxOutput += d));
     nginx.stderr?.on('data', (d) => (nginxOutput += d));
     nginxExited = new Promise((resolve) => nginx.once('exit', resolve));
     nginx.once('error', (error) => (nginxOutput += String(error)));
     // Wait until nginx answers (expect.poll belongs in tests, not hooks).
     const deadline = Date.now() + 30_000;
-    while ((await fetch(`${front}/healthz`).then((res) => res.status, () => 0)) !== 200) {
+    while (
+      (await fetch(`${front}/healthz`).then(
+        (res) => res.status,
+        () => 0,
+      )) !== 200
+    ) {
       if (nginx.exitCode !== null || Date.now() > deadline) throw new Error(`nginx did not start:\n${nginxOutput}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -144,7 +161,9 @@ describe.skipIf(!adminUrl)('nginx in front of two Podium processes (docs/deploy.
   /** Sends `count` GET /api/user/me through nginx at once; returns their statuses and the hosts that answered them. */
   async function membersThroughNginx(headers: Record<string, string>, count: number) {
     const before = upstreamsOf(accessLog()).length;
-    const statuses = await Promise.all(Array.from({ length: count }, () => fetch(`${front}/api/user/me`, { headers }).then((res) => res.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: count }, () => fetch(`${front}/api/user/me`, { headers }).then((res) => res.status)),
+    );
     // nginx writes a request's log line once the answer is sent: wait for all of them.
     await expect.poll(() => upstreamsOf(accessLog()).length - before).toBe(count);
     return { statuses, upstreams: upstreamsOf(accessLog()).slice(before) };
@@ -168,10 +187,14 @@ describe.skipIf(!adminUrl)('nginx in front of two Podium processes (docs/deploy.
     const orgHeaders = await apiHeaders(a);
     let req!: ReturnType<typeof httpRequest>;
     const inFlight = new Promise<number>((resolve, reject) => {
-      req = httpRequest(`${a.baseUrl}/api/session/otp`, { method: 'POST', headers: { ...orgHeaders, 'content-length': Buffer.byteLength(body) } }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      });
+      req = httpRequest(
+        `${a.baseUrl}/api/session/otp`,
+        { method: 'POST', headers: { ...orgHeaders, 'content-length': Buffer.byteLength(body) } },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
       req.on('error', reject);
     });
     req.write(body.slice(0, 5));
@@ -179,7 +202,16 @@ describe.skipIf(!adminUrl)('nginx in front of two Podium processes (docs/deploy.
 
     process.kill(a.pid, 'SIGTERM');
     // First: not ready, though still alive and still accepting (a balancer polling /readyz takes it out now).
-    await expect.poll(() => fetch(`${a.baseUrl}/readyz`).then((res) => res.status, () => 0), { timeout: SHUTDOWN_DELAY_MS }).toBe(503);
+    await expect
+      .poll(
+        () =>
+          fetch(`${a.baseUrl}/readyz`).then(
+            (res) => res.status,
+            () => 0,
+          ),
+        { timeout: SHUTDOWN_DELAY_MS },
+      )
+      .toBe(503);
     expect((await fetch(`${a.baseUrl}/healthz`)).status).toBe(200);
     // Then: no new connections, while the request in flight is still open.
     await expect.poll(() => a.output(), { timeout: 2 * SHUTDOWN_DELAY_MS }).toContain('no longer accepting connections');

@@ -85,14 +85,22 @@ describe('a statement cut off by a lost database connection is logged by its cod
     });
   });
 
-  for (const [table, statement] of [['idempotency_records', 'podium_idempotency_insert_claims'], ['checkins', 'podium_checkin_writes']] as const) {
+  for (const [table, statement] of [
+    ['idempotency_records', 'podium_idempotency_insert_claims'],
+    ['checkins', 'podium_checkin_writes'],
+  ] as const) {
     it(`a keyed check-in cut off in ${table}: neither the key, the member nor their session token is logged`, async () => {
       const member = await createMember(ctx);
       lines.length = 0;
       const key = `checkin-${randomUUID()}`;
-      const res = await faults.cutOff(table, () => ctx.request('POST', '/api/checkin', { token: member.token, body: {}, headers: { 'idempotency-key': key } }));
+      const res = await faults.cutOff(table, () =>
+        ctx.request('POST', '/api/checkin', { token: member.token, body: {}, headers: { 'idempotency-key': key } }),
+      );
       expect(res.status).toBe(503);
-      expectLoggedWithout([key, member.token, sha256(member.token), member.userId, member.email], { message: 'database connection lost', code: '57P01' });
+      expectLoggedWithout([key, member.token, sha256(member.token), member.userId, member.email], {
+        message: 'database connection lost',
+        code: '57P01',
+      });
       expect(lines.join('\n')).toContain(statement);
     });
   }

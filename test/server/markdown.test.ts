@@ -7,7 +7,9 @@ import { renderMarkdown } from '../../server/lib/markdown';
 
 describe('renderMarkdown', () => {
   it('renders headings one level below the page title, lists, emphasis and safe links', () => {
-    const html = renderMarkdown('# Title\n\nSome *emphasis* and **strength**.\n\n1. one\n2. two\n\n[Rules](https://fia.example/rules) or mail@club.example');
+    const html = renderMarkdown(
+      '# Title\n\nSome *emphasis* and **strength**.\n\n1. one\n2. two\n\n[Rules](https://fia.example/rules) or mail@club.example',
+    );
     expect(html).toContain('<h2>Title</h2>');
     expect(html).toContain('<em>emphasis</em>');
     expect(html).toContain('<strong>strength</strong>');

@@ -21,7 +21,12 @@ let ctx: TestContext;
 async function upload(token: string, bytes: Uint8Array) {
   const res = await ctx.app.request('/api/media', {
     method: 'POST',
-    headers: { 'content-type': 'application/octet-stream', accept: 'application/json', authorization: `Bearer ${token}`, 'x-org-token': ctx.organization.token },
+    headers: {
+      'content-type': 'application/octet-stream',
+      accept: 'application/json',
+      authorization: `Bearer ${token}`,
+      'x-org-token': ctx.organization.token,
+    },
     body: new Uint8Array(bytes) as Uint8Array<ArrayBuffer>,
   });
   const text = await res.text();
@@ -32,7 +37,10 @@ describe.each(MEDIA_STORES)('with media in %s storage', (store) => {
   let opened: OpenMediaStore;
   beforeAll(async () => {
     opened = await openMediaStore(store);
-    ctx = await createContentContext({ env: { UPLOAD_DAILY_COUNT: '3', UPLOAD_DAILY_BYTES: '1000', ...opened.env }, storage: opened.storage });
+    ctx = await createContentContext({
+      env: { UPLOAD_DAILY_COUNT: '3', UPLOAD_DAILY_BYTES: '1000', ...opened.env },
+      storage: opened.storage,
+    });
   });
   afterAll(async () => {
     await ctx?.close();

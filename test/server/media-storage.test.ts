@@ -62,7 +62,9 @@ describe.each(MEDIA_STORES)('media in %s storage', (store) => {
   it('stores a stream whole, reads it whole and by range with its size and ETag, and deletes it; a missing key is null', async () => {
     const key = randomUUID();
     const bytes = mp4(6 * MB + 123);
-    const put = await opened.storage.put(key, Readable.from([bytes.subarray(0, 3 * MB), bytes.subarray(3 * MB)]), { contentType: 'video/mp4' });
+    const put = await opened.storage.put(key, Readable.from([bytes.subarray(0, 3 * MB), bytes.subarray(3 * MB)]), {
+      contentType: 'video/mp4',
+    });
     expect(put.size).toBe(bytes.length);
     expect(await opened.storage.head(key)).toEqual(put);
     const whole = await opened.storage.read(key);
@@ -174,7 +176,12 @@ describe('two hosts on one database and one bucket', () => {
 
   it('a video uploaded through host A is served whole and by ranges by host B', async () => {
     // Host B: its own app, S3 client and (empty) data directory, on host A's database and bucket.
-    const env = loadEnv({ ORGANIZATION_KEY: ORG_KEY, STATIC_DIR: './test-no-dist', PODIUM_DATA_DIR: `/tmp/podium-host-b-${randomUUID()}`, ...opened.env });
+    const env = loadEnv({
+      ORGANIZATION_KEY: ORG_KEY,
+      STATIC_DIR: './test-no-dist',
+      PODIUM_DATA_DIR: `/tmp/podium-host-b-${randomUUID()}`,
+      ...opened.env,
+    });
     const b = createApp({ db: a.db, env, logger: silentLogger, storage: opened.another() }).app;
     const ops = await a.signIn(OPERATOR);
     const video = mp4(3 * MB);

@@ -15,7 +15,10 @@ import { ORG_KEY, type TestContext } from './helpers';
 
 /** Real tiny images (4x4 JPEG and WebP made with ffmpeg; the classic 1x1 PNG). */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-const JPEG = Buffer.from('/9j/4AAQSkZJRgABAgAAAQABAAD//gAQTGF2YzU5LjM3LjEwMAD/2wBDAAgEBAQEBAUFBQUFBQYGBgYGBgYGBgYGBgYHBwcICAgHBwcGBgcHCAgICAkJCQgICAgJCQoKCgwMCwsODg4RERT/xABLAAEBAAAAAAAAAAAAAAAAAAAABgEBAAAAAAAAAAAAAAAAAAAABhABAAAAAAAAAAAAAAAAAAAAABEBAAAAAAAAAAAAAAAAAAAAAP/AABEIAAQABAMBIgACEQADEQD/2gAMAwEAAhEDEQA/AIQA2Dn/2Q==', 'base64');
+const JPEG = Buffer.from(
+  '/9j/4AAQSkZJRgABAgAAAQABAAD//gAQTGF2YzU5LjM3LjEwMAD/2wBDAAgEBAQEBAUFBQUFBQYGBgYGBgYGBgYGBgYHBwcICAgHBwcGBgcHCAgICAkJCQgICAgJCQoKCgwMCwsODg4RERT/xABLAAEBAAAAAAAAAAAAAAAAAAAABgEBAAAAAAAAAAAAAAAAAAAABhABAAAAAAAAAAAAAAAAAAAAABEBAAAAAAAAAAAAAAAAAAAAAP/AABEIAAQABAMBIgACEQADEQD/2gAMAwEAAhEDEQA/AIQA2Dn/2Q==',
+  'base64',
+);
 const WEBP = Buffer.from('UklGRjYAAABXRUJQVlA4ICoAAABwAQCdASoEAAQAAgA0JaACdAFAAAD+1jHdJ+p8j/+ysf/6Dv//Qd/skAA=', 'base64');
 
 let ctx: TestContext;
@@ -27,8 +30,18 @@ afterAll(async () => {
 });
 
 /** Posts raw bytes to `/api/media` as the member. */
-async function upload(token: string | null, bytes: Uint8Array, contentType = 'application/octet-stream', extra: Record<string, string> = {}) {
-  const headers: Record<string, string> = { 'content-type': contentType, accept: 'application/json', 'x-org-token': ctx.organization.token, ...extra };
+async function upload(
+  token: string | null,
+  bytes: Uint8Array,
+  contentType = 'application/octet-stream',
+  extra: Record<string, string> = {},
+) {
+  const headers: Record<string, string> = {
+    'content-type': contentType,
+    accept: 'application/json',
+    'x-org-token': ctx.organization.token,
+    ...extra,
+  };
   if (token) headers.authorization = `Bearer ${token}`;
   const res = await ctx.app.request('/api/media', { method: 'POST', headers, body: new Uint8Array(bytes) as Uint8Array<ArrayBuffer> });
   const text = await res.text();
@@ -40,7 +53,11 @@ const mediaCount = async () => Number((await ctx.db.select({ n: count() }).from(
 describe('POST /media (avatar upload)', () => {
   it('stores real PNG, JPEG and WebP images, recognised by their bytes, and serves them back as images of that type', async () => {
     const member = await createMember(ctx);
-    for (const [bytes, type, format] of [[PNG, 'image/png', 'png'], [JPEG, 'image/jpeg', 'jpeg'], [WEBP, 'image/webp', 'webp']] as const) {
+    for (const [bytes, type, format] of [
+      [PNG, 'image/png', 'png'],
+      [JPEG, 'image/jpeg', 'jpeg'],
+      [WEBP, 'image/webp', 'webp'],
+    ] as const) {
       const res = await upload(member.token, bytes);
       expect(res.status).toBe(201);
       const data = MediaUploadResponseSchema.parse(res.body).data;
@@ -88,7 +105,10 @@ describe('POST /media (avatar upload)', () => {
     const before = await mediaCount();
     const html = Buffer.from('<html><body><script>alert(document.domain)</script></body></html>');
     // The signature alone is no PNG (415); with the PNG's real header chunk it sniffs as one but cannot be decoded (422).
-    for (const [head, status] of [[PNG.subarray(0, 8), 415], [PNG.subarray(0, 33), 422]] as const) {
+    for (const [head, status] of [
+      [PNG.subarray(0, 8), 415],
+      [PNG.subarray(0, 33), 422],
+    ] as const) {
       const res = await upload(member.token, Buffer.concat([head, html]));
       expect(res.status, `${head.length} bytes of PNG`).toBe(status);
     }
@@ -116,7 +136,7 @@ describe('POST /media (avatar upload)', () => {
     expect(await mediaCount()).toBe(before);
   });
 
-  it('accepts 5 MB exactly (beyond the API\'s 1 MB JSON limit) and refuses one byte more with 413', async () => {
+  it("accepts 5 MB exactly (beyond the API's 1 MB JSON limit) and refuses one byte more with 413", async () => {
     const member = await createMember(ctx);
     const big = Buffer.alloc(MAX_AVATAR_BYTES);
     PNG.copy(big);
@@ -164,7 +184,7 @@ describe('POST /media/set-avatar', () => {
     expect(image.headers.get('content-type')).toBe('image/webp');
   });
 
-  it('another member\'s upload, a seeded image or an unknown name is 404; bad bodies are 422; the avatar is unchanged', async () => {
+  it("another member's upload, a seeded image or an unknown name is 404; bad bodies are 422; the avatar is unchanged", async () => {
     const owner = await createMember(ctx);
     const other = await createMember(ctx);
     const theirs = (await upload(owner.token, PNG)).body.data.name as string;
@@ -220,7 +240,14 @@ describe('/cdn files', () => {
   });
 
   it('serves nothing but the media files: generator scripts, traversal and unknown names are 404', async () => {
-    for (const path of ['/cdn/generate-videos.sh', '/cdn/generate-pdfs.ts', '/cdn/../package.json', '/cdn/%2e%2e/package.json', '/cdn/nope.pdf', '/cdn/']) {
+    for (const path of [
+      '/cdn/generate-videos.sh',
+      '/cdn/generate-pdfs.ts',
+      '/cdn/../package.json',
+      '/cdn/%2e%2e/package.json',
+      '/cdn/nope.pdf',
+      '/cdn/',
+    ]) {
       const res = await ctx.app.request(path);
       expect(res.status, path).toBe(404);
     }

@@ -9,7 +9,12 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AdjustmentResponseSchema, AdminMemberListResponseSchema, AdminMemberResponseSchema, MemberActivityResponseSchema } from '../../src/contracts/admin/member';
+import {
+  AdjustmentResponseSchema,
+  AdminMemberListResponseSchema,
+  AdminMemberResponseSchema,
+  MemberActivityResponseSchema,
+} from '../../src/contracts/admin/member';
 import { SweepstakeListResponseSchema, type Sweepstake } from '../../src/contracts/sweepstake';
 import { DataExportSchema } from '../../src/contracts/data-rights';
 import { TransactionListResponseSchema } from '../../src/contracts/user';
@@ -36,10 +41,22 @@ afterAll(async () => t?.close());
 
 const admin = (method: string, path: string, body?: unknown) => t.request(method, `/api/admin/members${path}`, { token: ops, body });
 const auditOf = (memberId: string) =>
-  t.db.select().from(auditLog).where(and(eq(auditLog.entity, 'members'), eq(auditLog.entityId, memberId))).orderBy(auditLog.createdAt);
-const balanceOf = async (userId: string) => (await t.db.select({ points: users.points, lifetime: users.lifetimePoints }).from(users).where(eq(users.id, userId)))[0];
+  t.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, 'members'), eq(auditLog.entityId, memberId)))
+    .orderBy(auditLog.createdAt);
+const balanceOf = async (userId: string) =>
+  (await t.db.select({ points: users.points, lifetime: users.lifetimePoints }).from(users).where(eq(users.id, userId)))[0];
 const ledgerSum = async (userId: string) =>
-  Number((await t.db.select({ sum: sql<string>`coalesce(sum(${pointTransactions.amount}), 0)` }).from(pointTransactions).where(eq(pointTransactions.userId, userId)))[0].sum);
+  Number(
+    (
+      await t.db
+        .select({ sum: sql<string>`coalesce(sum(${pointTransactions.amount}), 0)` })
+        .from(pointTransactions)
+        .where(eq(pointTransactions.userId, userId))
+    )[0].sum,
+  );
 
 /** Past the per-e-mail cooldown between two sign-in codes (`SIGNIN_EMAIL_COOLDOWN_SECONDS`, 30 s by default). */
 const pastCooldown = () => t.clock.advance(31_000);
@@ -59,9 +76,14 @@ async function signInResponse(email: string) {
 describe('finding members', () => {
   it('searches by e-mail, name or username and reads a member with their suspension fields', async () => {
     const member = await createMember(t);
-    await t.request('PATCH', '/api/user/me', { token: member.token, body: { firstName: 'Zélie', lastName: 'Quartermaine', username: `zq${member.userId.slice(0, 6)}` } });
+    await t.request('PATCH', '/api/user/me', {
+      token: member.token,
+      body: { firstName: 'Zélie', lastName: 'Quartermaine', username: `zq${member.userId.slice(0, 6)}` },
+    });
     for (const q of [member.email, 'Zélie', 'quarterm', `zq${member.userId.slice(0, 6)}`]) {
-      const found = AdminMemberListResponseSchema.parse((await t.request('GET', `/api/admin/members?q=${encodeURIComponent(q)}`, { token: ops })).body).data;
+      const found = AdminMemberListResponseSchema.parse(
+        (await t.request('GET', `/api/admin/members?q=${encodeURIComponent(q)}`, { token: ops })).body,
+      ).data;
       expect(found.map((m) => m.id)).toEqual([member.userId]);
     }
     const one = AdminMemberResponseSchema.parse((await admin('GET', `/${member.userId}`)).body).data;
@@ -70,7 +92,9 @@ describe('finding members', () => {
 
   it("reads a member's record: ledger, entries, consents and sessions without their tokens", async () => {
     const member = await createMember(t, { points: 1000 });
-    expect((await t.request('POST', `/api/sweepstake/${liveSweepstake.sweepstakeId}/entry`, { token: member.token, body: { count: 1 } })).status).toBe(201);
+    expect(
+      (await t.request('POST', `/api/sweepstake/${liveSweepstake.sweepstakeId}/entry`, { token: member.token, body: { count: 1 } })).status,
+    ).toBe(201);
     const res = await admin('GET', `/${member.userId}/activity`);
     expect(res.status).toBe(200);
     const activity = MemberActivityResponseSchema.parse(res.body).data;
@@ -90,14 +114,20 @@ describe('points adjustments', () => {
     const { transaction, member: after } = AdjustmentResponseSchema.parse(res.body).data;
     expect(transaction).toMatchObject({ amount: 250, reason: 'adjustment', label: 'Missed check-in on race day', balanceAfter: 250 });
     expect(after).toMatchObject({ points: 250, lifetimePoints: 250 });
-    const history = TransactionListResponseSchema.parse((await t.request('GET', '/api/user/me/transactions', { token: member.token })).body).data;
+    const history = TransactionListResponseSchema.parse(
+      (await t.request('GET', '/api/user/me/transactions', { token: member.token })).body,
+    ).data;
     expect(history[0]).toMatchObject({ id: transaction.id, reason: 'adjustment', label: 'Missed check-in on race day', amount: 250 });
     const minus = await admin('POST', `/${member.userId}/adjustments`, { amount: -100, reason: 'Duplicate award' });
     expect(minus.status).toBe(201);
     expect(await balanceOf(member.userId)).toEqual({ points: 150, lifetime: 250 });
     const audit = await auditOf(member.userId);
     expect(audit.map((a) => a.action)).toEqual(['adjust', 'adjust']);
-    expect(audit[0]).toMatchObject({ actorUserId: opsId, before: { points: 0 }, after: { points: 250, amount: 250, reason: 'Missed check-in on race day' } });
+    expect(audit[0]).toMatchObject({
+      actorUserId: opsId,
+      before: { points: 0 },
+      after: { points: 250, amount: 250, reason: 'Missed check-in on race day' },
+    });
   });
 
   it('never makes a balance negative: 422 NegativeBalance, nothing written', async () => {
@@ -116,7 +146,13 @@ describe('points adjustments', () => {
 
   it('refuses a zero, fractional or unexplained adjustment (422 naming the field)', async () => {
     const member = await createMember(t);
-    for (const body of [{ amount: 0, reason: 'x' }, { amount: 1.5, reason: 'x' }, { amount: 10, reason: '   ' }, { amount: 10 }, { amount: 10, reason: 'x'.repeat(201) }]) {
+    for (const body of [
+      { amount: 0, reason: 'x' },
+      { amount: 1.5, reason: 'x' },
+      { amount: 10, reason: '   ' },
+      { amount: 10 },
+      { amount: 10, reason: 'x'.repeat(201) },
+    ]) {
       const res = await admin('POST', `/${member.userId}/adjustments`, body);
       expect(res.status).toBe(422);
     }
@@ -157,7 +193,9 @@ describe('suspension', () => {
     expect((await admin('DELETE', `/${member.userId}/suspension`)).status).toBe(200);
     const again = await signInAgain(member.email);
     expect((await t.request('POST', '/api/checkin', { token: again })).status).toBe(201);
-    expect((await t.request('POST', `/api/sweepstake/${liveSweepstake.sweepstakeId}/entry`, { token: again, body: { count: 1 } })).status).toBe(201);
+    expect(
+      (await t.request('POST', `/api/sweepstake/${liveSweepstake.sweepstakeId}/entry`, { token: again, body: { count: 1 } })).status,
+    ).toBe(201);
     expect((await auditOf(member.userId)).map((a) => a.action)).toEqual(['suspend', 'lift']);
   });
 
@@ -178,7 +216,10 @@ describe('suspension', () => {
   it('refuses self-suspension (409) and an end in the past (422)', async () => {
     expect((await admin('POST', `/${opsId}/suspension`, { reason: 'Oops' })).status).toBe(409);
     const member = await createMember(t);
-    const past = await admin('POST', `/${member.userId}/suspension`, { reason: 'Late', until: new Date(t.clock().getTime() - 1000).toISOString() });
+    const past = await admin('POST', `/${member.userId}/suspension`, {
+      reason: 'Late',
+      until: new Date(t.clock().getTime() - 1000).toISOString(),
+    });
     expect(past.status).toBe(422);
     expect((await balanceOf(opsId)).points).toBeGreaterThanOrEqual(0);
     expect((await t.request('GET', '/api/user/me', { token: ops })).status).toBe(200);
@@ -199,7 +240,12 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 
 /** Uploads a PNG as the member's avatar; returns its URL (`/api/media/{id}`). */
 async function setAvatar(token: string): Promise<string> {
-  const headers = { 'content-type': 'image/png', accept: 'application/json', 'x-org-token': t.organization.token, authorization: `Bearer ${token}` };
+  const headers = {
+    'content-type': 'image/png',
+    accept: 'application/json',
+    'x-org-token': t.organization.token,
+    authorization: `Bearer ${token}`,
+  };
   const upload = await t.app.request('/api/media', { method: 'POST', headers, body: new Uint8Array(PNG) as Uint8Array<ArrayBuffer> });
   expect(upload.status).toBe(201);
   const { fileName } = (await upload.json()).data;
@@ -212,12 +258,33 @@ async function setAvatar(token: string): Promise<string> {
 /** A member who checked in, entered a sweepstake, answered consents, dismissed a card and has an avatar. */
 async function activeMember(): Promise<Member & { avatarUrl: string }> {
   const member = await createMember(t, { points: 1000 });
-  await t.request('PATCH', '/api/user/me', { token: member.token, body: { firstName: 'Ada', lastName: 'Lovelace', phoneNumber: '+33123456789', zipCode: '75001', username: `ada${member.userId.slice(0, 6)}` } });
+  await t.request('PATCH', '/api/user/me', {
+    token: member.token,
+    body: {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      phoneNumber: '+33123456789',
+      zipCode: '75001',
+      username: `ada${member.userId.slice(0, 6)}`,
+    },
+  });
   expect((await t.request('POST', '/api/checkin', { token: member.token })).status).toBe(201);
-  expect((await t.request('POST', `/api/sweepstake/${liveSweepstake.sweepstakeId}/entry`, { token: member.token, body: { count: 1 } })).status).toBe(201);
-  expect((await t.request('PATCH', '/api/consent/user/marketing-emails', { token: member.token, body: { consentId: 'marketing-emails', value: 1 } })).status).toBe(200);
+  expect(
+    (await t.request('POST', `/api/sweepstake/${liveSweepstake.sweepstakeId}/entry`, { token: member.token, body: { count: 1 } })).status,
+  ).toBe(201);
+  expect(
+    (
+      await t.request('PATCH', '/api/consent/user/marketing-emails', {
+        token: member.token,
+        body: { consentId: 'marketing-emails', value: 1 },
+      })
+    ).status,
+  ).toBe(200);
   expect((await t.request('DELETE', '/api/carousel/card-1', { token: member.token })).status).toBeLessThan(300);
-  await t.db.update(users).set({ birthday: '1990-05-17', properties: { team: 'blue' } }).where(eq(users.id, member.userId));
+  await t.db
+    .update(users)
+    .set({ birthday: '1990-05-17', properties: { team: 'blue' } })
+    .where(eq(users.id, member.userId));
   return { ...member, avatarUrl: await setAvatar(member.token) };
 }
 
@@ -239,9 +306,20 @@ describe('data export', () => {
       const stored = await t.db.execute(sql`select count(*)::int as n from ${sql.identifier(name)} where user_id = ${member.userId}`);
       const count = (stored as unknown as { rows: Array<{ n: number }> }).rows[0].n;
       expect(data.tables[name], name).toHaveLength(count);
-      expect(data.tables[name].every((row) => row.userId === member.userId), name).toBe(true);
+      expect(
+        data.tables[name].every((row) => row.userId === member.userId),
+        name,
+      ).toBe(true);
     }
-    for (const name of ['point_transactions', 'checkins', 'sweepstake_entries', 'user_consents', 'carousel_dismissals', 'avatar_uploads', 'sessions']) {
+    for (const name of [
+      'point_transactions',
+      'checkins',
+      'sweepstake_entries',
+      'user_consents',
+      'carousel_dismissals',
+      'avatar_uploads',
+      'sessions',
+    ]) {
       expect(data.tables[name].length, name).toBeGreaterThan(0);
     }
     expect(res.text).not.toMatch(/tokenHash|token_hash|codeHash|code_hash/);
@@ -258,7 +336,17 @@ describe('data export', () => {
 });
 
 describe('account deletion', () => {
-  const personal = ['email', 'username', 'firstName', 'lastName', 'phoneNumber', 'zipCode', 'birthday', 'avatarMediaId', 'authSubject'] as const;
+  const personal = [
+    'email',
+    'username',
+    'firstName',
+    'lastName',
+    'phoneNumber',
+    'zipCode',
+    'birthday',
+    'avatarMediaId',
+    'authSubject',
+  ] as const;
 
   /** Checks that the erased member keeps no personal field and that their ledger still sums to the balance. */
   async function expectErased(member: Member & { before: number; avatarUrl: string }) {
@@ -270,7 +358,12 @@ describe('account deletion', () => {
     for (const field of personal.filter((f) => f !== 'email')) expect(row[field], field).toBeNull();
     expect(row.properties).toEqual({});
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, member.userId))).toEqual([]);
-    expect(await t.db.select().from(rateLimits).where(sql`${rateLimits.bucket} like ${`%${member.email}`}`)).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(rateLimits)
+        .where(sql`${rateLimits.bucket} like ${`%${member.email}`}`),
+    ).toEqual([]);
     expect(row.points).toBe(member.before);
     expect(await ledgerSum(member.userId)).toBe(row.points);
     const dump = JSON.stringify(await t.db.select().from(auditLog).where(ne(auditLog.actorEmail, 'demo seed')));
@@ -311,8 +404,16 @@ describe('nothing personal outlives an erasure', () => {
   const keyed = (token: string, method: string, path: string, body: unknown) =>
     t.request(method, path, { token, body, headers: { 'idempotency-key': randomUUID() } });
   const ledgerOf = (userId: string) =>
-    t.db.select().from(pointTransactions).where(eq(pointTransactions.userId, userId)).orderBy(asc(pointTransactions.createdAt), asc(pointTransactions.id));
-  const idempotencyOf = (userId: string) => t.db.select().from(idempotencyRecords).where(eq(idempotencyRecords.principal, `user:${userId}`));
+    t.db
+      .select()
+      .from(pointTransactions)
+      .where(eq(pointTransactions.userId, userId))
+      .orderBy(asc(pointTransactions.createdAt), asc(pointTransactions.id));
+  const idempotencyOf = (userId: string) =>
+    t.db
+      .select()
+      .from(idempotencyRecords)
+      .where(eq(idempotencyRecords.principal, `user:${userId}`));
 
   /**
    * A member whose profile was changed with a keyed PATCH, with a goodwill adjustment whose reason names them and
@@ -332,7 +433,11 @@ describe('nothing personal outlives an erasure', () => {
 
   /** Every row of the tables that outlive an account, as one text. */
   const everything = async () =>
-    JSON.stringify([await t.db.select().from(pointTransactions), await t.db.select().from(auditLog), await t.db.select().from(idempotencyRecords)]);
+    JSON.stringify([
+      await t.db.select().from(pointTransactions),
+      await t.db.select().from(auditLog),
+      await t.db.select().from(idempotencyRecords),
+    ]);
 
   for (const [who, erase] of [
     ['the member', (m: Member) => keyed(m.token, 'DELETE', '/api/user/me', { confirmation: 'DELETE' })],
@@ -354,12 +459,15 @@ describe('nothing personal outlives an erasure', () => {
       // The audit entries keep entity, action, ids, amounts and times.
       const after = await auditOf(member.userId);
       const kept = (rows: typeof audit) =>
-        rows.map(({ id, entity, entityId, action, actorUserId, createdAt }) => ({ id, entity, entityId, action, actorUserId, createdAt })).sort((a, b) => a.id.localeCompare(b.id));
+        rows
+          .map(({ id, entity, entityId, action, actorUserId, createdAt }) => ({ id, entity, entityId, action, actorUserId, createdAt }))
+          .sort((a, b) => a.id.localeCompare(b.id));
       expect(kept(after.filter((a) => a.action !== 'delete'))).toEqual(kept(audit));
       expect(after.find((a) => a.action === 'adjust')).toMatchObject({ before: { points: 100 }, after: { points: 400, amount: 300 } });
       expect(after.find((a) => a.action === 'suspend')?.after).toEqual({ suspendedAt: expect.any(String), suspendedUntil: null });
       // Of the member's own keyed requests, only the erasure's answer (204, no body) can be left.
-      for (const record of await idempotencyOf(member.userId)) expect(record).toMatchObject({ method: 'DELETE', status: 204, responseBody: '' });
+      for (const record of await idempotencyOf(member.userId))
+        expect(record).toMatchObject({ method: 'DELETE', status: 204, responseBody: '' });
     });
   }
 
@@ -369,7 +477,10 @@ describe('nothing personal outlives an erasure', () => {
     const helperId = (await t.request('GET', '/api/user/me', { token: helper })).body.data.userId as string;
     expect((await admin('POST', `/${helperId}/role`, { role: 'operator' })).status).toBe(200);
     const member = await createMember(t);
-    const adjusted = await t.request('POST', `/api/admin/members/${member.userId}/adjustments`, { token: helper, body: { amount: 5, reason: 'Welcome gift' } });
+    const adjusted = await t.request('POST', `/api/admin/members/${member.userId}/adjustments`, {
+      token: helper,
+      body: { amount: 5, reason: 'Welcome gift' },
+    });
     expect(adjusted.status).toBe(201);
     expect(JSON.stringify(await t.db.select().from(auditLog))).toContain(email);
 
@@ -377,11 +488,19 @@ describe('nothing personal outlives an erasure', () => {
 
     expect(JSON.stringify(await t.db.select().from(auditLog))).not.toContain(email);
     const [entry] = await auditOf(member.userId);
-    expect(entry).toMatchObject({ action: 'adjust', actorUserId: helperId, actorEmail: `deleted-${helperId}@deleted.invalid`, after: { amount: 5, reason: 'Welcome gift' } });
+    expect(entry).toMatchObject({
+      action: 'adjust',
+      actorUserId: helperId,
+      actorEmail: `deleted-${helperId}@deleted.invalid`,
+      after: { amount: 5, reason: 'Welcome gift' },
+    });
   });
 
   it("refuses the organization's last operator their account's deletion (409 LastOperator), as their role's revocation", async () => {
-    const operators = await t.db.select({ id: users.id }).from(users).where(and(eq(users.organizationId, t.organization.id), eq(users.role, 'operator')));
+    const operators = await t.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.organizationId, t.organization.id), eq(users.role, 'operator')));
     expect(operators).toEqual([{ id: opsId }]);
     const res = await keyed(ops, 'DELETE', '/api/user/me', { confirmation: 'DELETE' });
     expect(res.status).toBe(409);
@@ -397,10 +516,17 @@ describe('nothing personal outlives an erasure', () => {
   it('the members audit entries of a member who is not erased cannot be rewritten', async () => {
     const member = await namedMember();
     await expect(
-      t.db.update(auditLog).set({ before: sql`podium_audit_erased(${auditLog.before})`, after: sql`podium_audit_erased(${auditLog.after})` }).where(eq(auditLog.entityId, member.userId)),
+      t.db
+        .update(auditLog)
+        .set({ before: sql`podium_audit_erased(${auditLog.before})`, after: sql`podium_audit_erased(${auditLog.after})` })
+        .where(eq(auditLog.entityId, member.userId)),
     ).rejects.toThrow();
-    await expect(t.db.update(auditLog).set({ actorEmail: `deleted-${opsId}@deleted.invalid` }).where(eq(auditLog.actorUserId, opsId))).rejects.toThrow();
+    await expect(
+      t.db
+        .update(auditLog)
+        .set({ actorEmail: `deleted-${opsId}@deleted.invalid` })
+        .where(eq(auditLog.actorUserId, opsId)),
+    ).rejects.toThrow();
     expect(JSON.stringify(await auditOf(member.userId))).toContain(NAME);
   });
 });
-

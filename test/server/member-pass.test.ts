@@ -7,13 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemberPassResponseSchema, MemberPassVerificationResponseSchema, type MemberPass } from '../../src/contracts/member-pass';
-import {
-  memberPassQrText,
-  memberPassShortCode,
-  memberPassStep,
-  memberPassToken,
-  memberPassTotp,
-} from '../../src/rules/member-pass';
+import { memberPassQrText, memberPassShortCode, memberPassStep, memberPassToken, memberPassTotp } from '../../src/rules/member-pass';
 import { rateLimits, users } from '../../server/db/schema';
 import { createContentContext, createMember, type Member } from './content-fixtures';
 import type { TestContext } from './helpers';
@@ -57,12 +51,21 @@ describe('GET /api/user/me/pass', () => {
     const member = await createMember(t, { points: 10 });
     await t.request('PATCH', '/api/user/me', { token: member.token, body: { firstName: 'Ada', lastName: 'Lovelace' } });
     const pass = await passOf(member);
-    expect(pass).toMatchObject({ memberId: member.userId, name: 'Ada Lovelace', rank: 'P10', period: 30, serverTime: t.clock().toISOString() });
+    expect(pass).toMatchObject({
+      memberId: member.userId,
+      name: 'Ada Lovelace',
+      rank: 'P10',
+      period: 30,
+      serverTime: t.clock().toISOString(),
+    });
     expect(pass.rankTitle).not.toBe('');
     expect(pass.organization.name).not.toBe('');
     expect(pass.organization.brandColor).toMatch(/^#[0-9a-f]{6}$/i);
     expect(pass.secret).toMatch(/^[A-Z2-7]{32}$/);
-    const [row] = await t.db.select({ createdAt: users.createdAt, memberNumber: users.memberNumber }).from(users).where(eq(users.id, member.userId));
+    const [row] = await t.db
+      .select({ createdAt: users.createdAt, memberNumber: users.memberNumber })
+      .from(users)
+      .where(eq(users.id, member.userId));
     expect(pass.memberSince).toBe(row.createdAt.toISOString());
     expect(pass.memberNumber).toBe(row.memberNumber);
     // The same card every time; each member their own number and secret.
@@ -132,7 +135,9 @@ describe('POST /api/admin/passes/verify', () => {
     // Member B's genuine token carried under member A's number.
     const otherToken = await memberPassToken(other.secret, other.memberNumber, step);
     expect((await verify(memberPassQrText(pass.memberNumber, step, otherToken))).body.error.code).toBe('MemberPassInvalid');
-    expect((await verify(memberPassShortCode(pass.memberNumber, memberPassTotp(other.secret, step)))).body.error.code).toBe('MemberPassInvalid');
+    expect((await verify(memberPassShortCode(pass.memberNumber, memberPassTotp(other.secret, step)))).body.error.code).toBe(
+      'MemberPassInvalid',
+    );
     // Signed with the right secret but for a step far ahead: not a code any card showed.
     expect((await verify((await shown(pass, step + 10)).qr)).status).toBe(422);
   });
@@ -141,7 +146,10 @@ describe('POST /api/admin/passes/verify', () => {
     await resetAllowance();
     const member = await createMember(t);
     const pass = await passOf(member);
-    const suspend = await t.request('POST', `/api/admin/members/${member.userId}/suspension`, { token: ops, body: { reason: 'Ticket touting' } });
+    const suspend = await t.request('POST', `/api/admin/members/${member.userId}/suspension`, {
+      token: ops,
+      body: { reason: 'Ticket touting' },
+    });
     expect(suspend.status).toBe(200);
     // The card still works offline on their phone: the code is genuine, and the operator sees the suspension.
     const { qr, typed } = await shown(pass);

@@ -49,7 +49,15 @@ describe('the copy order', () => {
       'point_transactions',
       'sessions',
     ]);
-    expect(() => dependencyOrder(['a', 'b'], new Map([['a', new Set(['b'])], ['b', new Set(['a'])]]))).toThrow(/cycle between a, b/);
+    expect(() =>
+      dependencyOrder(
+        ['a', 'b'],
+        new Map([
+          ['a', new Set(['b'])],
+          ['b', new Set(['a'])],
+        ]),
+      ),
+    ).toThrow(/cycle between a, b/);
   });
 });
 
@@ -74,13 +82,25 @@ describe.skipIf(!adminUrl)('moving an embedded database to PostgreSQL', () => {
     mediaDir = join(dir, 'store');
     databaseUrl = await createPostgresDatabase(adminUrl!, name);
     // The club on the embedded database: seeded on first start; a member signs in, checks in and uploads an avatar.
-    const embedded = await startServer(await freePort(), { ORGANIZATION_KEY: ORG_KEY, STATIC_DIR: './test-no-dist', PODIUM_DATA_DIR: dataDir, DATABASE_URL: '' }, { startTimeoutMs: START_TIMEOUT });
+    const embedded = await startServer(
+      await freePort(),
+      { ORGANIZATION_KEY: ORG_KEY, STATIC_DIR: './test-no-dist', PODIUM_DATA_DIR: dataDir, DATABASE_URL: '' },
+      { startTimeoutMs: START_TIMEOUT },
+    );
     try {
       token = await signInFan(embedded, email);
       const headers = await apiHeaders(embedded, token);
-      const checkin = await fetch(`${embedded.baseUrl}/api/checkin`, { method: 'POST', headers: { ...headers, 'idempotency-key': randomUUID() }, body: '{}' });
+      const checkin = await fetch(`${embedded.baseUrl}/api/checkin`, {
+        method: 'POST',
+        headers: { ...headers, 'idempotency-key': randomUUID() },
+        body: '{}',
+      });
       expect(checkin.status).toBe(201);
-      const upload = await fetch(`${embedded.baseUrl}/api/media`, { method: 'POST', headers: { ...headers, 'content-type': 'application/octet-stream' }, body: PNG });
+      const upload = await fetch(`${embedded.baseUrl}/api/media`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/octet-stream' },
+        body: PNG,
+      });
       expect(upload.status).toBe(201);
       avatarId = ((await upload.json()).data.name as string).split('.')[0];
       const me = await (await fetch(`${embedded.baseUrl}/api/user/me`, { headers })).json();
@@ -113,7 +133,13 @@ describe.skipIf(!adminUrl)('moving an embedded database to PostgreSQL', () => {
   it('the server on the moved database keeps the member signed in, with the same balance and avatar, and lets a new member join', async () => {
     server = await startServer(
       await freePort(),
-      { ORGANIZATION_KEY: ORG_KEY, STATIC_DIR: './test-no-dist', DATABASE_URL: databaseUrl, MEDIA_DIR: mediaDir, PODIUM_DATA_DIR: join(dir, 'unused') },
+      {
+        ORGANIZATION_KEY: ORG_KEY,
+        STATIC_DIR: './test-no-dist',
+        DATABASE_URL: databaseUrl,
+        MEDIA_DIR: mediaDir,
+        PODIUM_DATA_DIR: join(dir, 'unused'),
+      },
       { startTimeoutMs: START_TIMEOUT },
     );
     const headers = await apiHeaders(server, token);

@@ -27,10 +27,20 @@ beforeAll(async () => {
   const resultsFile = join(directory, 'results.json');
   await writeFile(documentFile, document.text);
   // Exit code 1 means "errors found"; the findings file is read either way, and anything else is a broken run.
-  await promisify(execFile)('npx', ['spectral', 'lint', documentFile, '--ruleset', '.spectral.yaml', '--format', 'json', '--output', resultsFile, '--quiet'])
-    .catch((error: { code?: number }) => {
-      if (error.code !== 1) throw error;
-    });
+  await promisify(execFile)('npx', [
+    'spectral',
+    'lint',
+    documentFile,
+    '--ruleset',
+    '.spectral.yaml',
+    '--format',
+    'json',
+    '--output',
+    resultsFile,
+    '--quiet',
+  ]).catch((error: { code?: number }) => {
+    if (error.code !== 1) throw error;
+  });
   findings = JSON.parse(await readFile(resultsFile, 'utf8')) as Finding[];
 }, 120_000);
 afterAll(async () => {
@@ -43,7 +53,9 @@ const ERROR = 0;
 const where = (finding: Finding) => `${finding.code} at ${finding.path.join('.')}: ${finding.message}`;
 /** True when the finding is about what a client sends: a request body or a parameter (path, query, header). */
 const aboutRequest = (finding: Finding) =>
-  finding.path.includes('requestBody') || finding.path.includes('parameters') || (finding.path[0] === 'components' && finding.path[1] === 'parameters');
+  finding.path.includes('requestBody') ||
+  finding.path.includes('parameters') ||
+  (finding.path[0] === 'components' && finding.path[1] === 'parameters');
 
 describe('Spectral on GET /api/openapi.json', () => {
   it('ran its rulesets over the document', () => {

@@ -42,11 +42,20 @@ const spend = (userId: string, amount: number, when: string, reference = `test:s
 const wallet = async (userId: string) =>
   (await t.db.select({ points: users.points, lifetime: users.lifetimePoints }).from(users).where(eq(users.id, userId)))[0];
 const ledger = (userId: string) =>
-  t.db.select({ amount: pointTransactions.amount, reason: pointTransactions.reason, reference: pointTransactions.reference, createdAt: pointTransactions.createdAt })
-    .from(pointTransactions).where(eq(pointTransactions.userId, userId)).orderBy(pointTransactions.createdAt);
+  t.db
+    .select({
+      amount: pointTransactions.amount,
+      reason: pointTransactions.reason,
+      reference: pointTransactions.reference,
+      createdAt: pointTransactions.createdAt,
+    })
+    .from(pointTransactions)
+    .where(eq(pointTransactions.userId, userId))
+    .orderBy(pointTransactions.createdAt);
 const expiries = async (userId: string) => (await ledger(userId)).filter((row) => row.reason === 'expired');
 const me = async (token: string) => UserResponseSchema.parse((await t.request('GET', '/api/user/me', { token })).body).data;
-const patchSetting = (value: number | null) => t.request('PATCH', '/api/admin/organization', { token: ops, body: { pointsExpireAfterDays: value } });
+const patchSetting = (value: number | null) =>
+  t.request('PATCH', '/api/admin/organization', { token: ops, body: { pointsExpireAfterDays: value } });
 
 describe('the setting', () => {
   it('is empty by default: points never expire and members see no expiry', async () => {
@@ -112,8 +121,15 @@ describe('the daily job', () => {
     const ids = members.map((m) => m.userId);
     /** Every member's ledger, in one read. */
     const ledgers = async () => {
-      const rows = await t.db.select({ userId: pointTransactions.userId, amount: pointTransactions.amount, reference: pointTransactions.reference, createdAt: pointTransactions.createdAt })
-        .from(pointTransactions).where(inArray(pointTransactions.userId, ids));
+      const rows = await t.db
+        .select({
+          userId: pointTransactions.userId,
+          amount: pointTransactions.amount,
+          reference: pointTransactions.reference,
+          createdAt: pointTransactions.createdAt,
+        })
+        .from(pointTransactions)
+        .where(inArray(pointTransactions.userId, ids));
       return new Map(ids.map((id) => [id, rows.filter((r) => r.userId === id)]));
     };
     const expectedReminders = new Map<string, number>();
@@ -175,7 +191,10 @@ describe('the daily job', () => {
       const expired = 0 - rows.filter((r) => r.reason === 'expired').reduce((sum, r) => sum + r.amount, 0);
       // Either the spend came first (it used 100 old + 20 new points, nothing left to expire) or the job did (100
       // expired, and 120 could no longer be spent from 50).
-      expect([[120, 0], [0, 100]]).toContainEqual([spent, expired]);
+      expect([
+        [120, 0],
+        [0, 100],
+      ]).toContainEqual([spent, expired]);
       expect(await wallet(member.userId)).toEqual({ points: 150 - spent - expired, lifetime: 150 });
       expect(rows.filter((r) => r.reason === 'expired').length).toBeLessThanOrEqual(1);
     }
@@ -187,13 +206,25 @@ describe('nextExpiry and reminders', () => {
     const told = await createMember(t);
     const quiet = await createMember(t);
     const device = service.subscription();
-    const subscribed = await t.request('PUT', '/api/push/subscription', { token: told.token, body: { endpoint: device.endpoint, keys: device.keys, topics: ['points'], language: 'fr' } });
+    const subscribed = await t.request('PUT', '/api/push/subscription', {
+      token: told.token,
+      body: { endpoint: device.endpoint, keys: device.keys, topics: ['points'], language: 'fr' },
+    });
     expect(subscribed.status).toBe(200);
     const otherDevice = service.subscription();
-    await t.request('PUT', '/api/push/subscription', { token: quiet.token, body: { endpoint: otherDevice.endpoint, keys: otherDevice.keys, topics: ['picks'], language: 'en' } });
-    const consents = (await t.request('GET', '/api/consent/user', { token: told.token })).body.data as Array<{ id: string; consentId: string }>;
+    await t.request('PUT', '/api/push/subscription', {
+      token: quiet.token,
+      body: { endpoint: otherDevice.endpoint, keys: otherDevice.keys, topics: ['picks'], language: 'en' },
+    });
+    const consents = (await t.request('GET', '/api/consent/user', { token: told.token })).body.data as Array<{
+      id: string;
+      consentId: string;
+    }>;
     const marketing = consents.find((c) => c.id === 'marketing-emails')!;
-    const consent = await t.request('PATCH', `/api/consent/user/${marketing.id}`, { token: told.token, body: { consentId: marketing.consentId, value: 1 } });
+    const consent = await t.request('PATCH', `/api/consent/user/${marketing.id}`, {
+      token: told.token,
+      body: { consentId: marketing.consentId, value: 1 },
+    });
     expect(consent.status).toBe(200);
     for (const member of [told, quiet]) {
       await award(member.userId, 120, '2027-11-12T10:00:00Z');
@@ -214,16 +245,31 @@ describe('nextExpiry and reminders', () => {
     expect(t.expiryMails.filter((m) => m.email === quiet.email)).toEqual([]);
     const pushes = service.received.filter((r) => r.subscriptionId === device.id);
     expect(pushes).toHaveLength(1);
-    expect(pushes[0].payload).toMatchObject({ topic: 'points', url: '/history', body: expect.stringContaining('120 points expirent le 12 déc') });
+    expect(pushes[0].payload).toMatchObject({
+      topic: 'points',
+      url: '/history',
+      body: expect.stringContaining('120 points expirent le 12 déc'),
+    });
     expect(service.received.filter((r) => r.subscriptionId === otherDevice.id)).toEqual([]);
-    const rows = await t.db.select().from(pointsExpiryReminders).where(and(inArray(pointsExpiryReminders.userId, [told.userId, quiet.userId])));
-    expect(rows.map((r) => [r.userId, r.expiresOn, r.points]).sort()).toEqual([[told.userId, '2027-12-12', 120], [quiet.userId, '2027-12-12', 120]].sort());
+    const rows = await t.db
+      .select()
+      .from(pointsExpiryReminders)
+      .where(and(inArray(pointsExpiryReminders.userId, [told.userId, quiet.userId])));
+    expect(rows.map((r) => [r.userId, r.expiresOn, r.points]).sort()).toEqual(
+      [
+        [told.userId, '2027-12-12', 120],
+        [quiet.userId, '2027-12-12', 120],
+      ].sort(),
+    );
   });
 
   it('a suspended member is not reminded', async () => {
     const member = await createMember(t);
     await award(member.userId, 40, '2027-12-01T10:00:00Z');
-    await t.db.update(users).set({ suspendedAt: at('2027-12-01T00:00:00Z') }).where(eq(users.id, member.userId));
+    await t.db
+      .update(users)
+      .set({ suspendedAt: at('2027-12-01T00:00:00Z') })
+      .where(eq(users.id, member.userId));
     await runPointsExpiry(t.deps, at('2027-12-26T06:00:00Z'));
     expect(await t.db.select().from(pointsExpiryReminders).where(eq(pointsExpiryReminders.userId, member.userId))).toEqual([]);
   });
@@ -237,13 +283,21 @@ describe('figures', () => {
     await award(spender.userId, 40, '2027-09-25T10:00:00Z');
     await runPointsExpiry(t.deps, at('2027-10-01T07:00:00Z'));
     await spend(spender.userId, 15, '2027-10-01T08:00:00Z');
-    const expiredThatDay = (await t.db.select({ amount: pointTransactions.amount }).from(pointTransactions).where(eq(pointTransactions.reference, 'expiry:2027-10-01')))
-      .reduce((sum, row) => sum - row.amount, 0);
+    const expiredThatDay = (
+      await t.db
+        .select({ amount: pointTransactions.amount })
+        .from(pointTransactions)
+        .where(eq(pointTransactions.reference, 'expiry:2027-10-01'))
+    ).reduce((sum, row) => sum - row.amount, 0);
     expect(expiredThatDay).toBeGreaterThanOrEqual(90);
     const figures = async (period: string) => {
       const res = await t.request('GET', `/api/admin/figures?period=${period}`, { token: ops });
       expect(res.status, res.text).toBe(200);
-      return res.body.data.points as { expired: number; spent: number; days: Array<{ day: string; earned: number; spent: number; expired: number }> };
+      return res.body.data.points as {
+        expired: number;
+        spent: number;
+        days: Array<{ day: string; earned: number; spent: number; expired: number }>;
+      };
     };
     t.clock.set('2027-10-01T12:00:00Z');
     expect(await figures('today')).toMatchObject({ expired: expiredThatDay, spent: 15 });

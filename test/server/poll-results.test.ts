@@ -153,7 +153,7 @@ describe('hidden results', () => {
     }
   });
 
-  it('only a poll or a pick\'em takes the setting', async () => {
+  it("only a poll or a pick'em takes the setting", async () => {
     const res = await t.request('POST', '/api/admin/challenges', {
       token: ops,
       body: { ...poll({ subtype: 'arcade', correctIndex: 0 }), resultsHidden: true },

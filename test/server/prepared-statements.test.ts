@@ -27,7 +27,9 @@ describe.skipIf(!adminUrl)('prepared statements on PostgreSQL', () => {
 
   /** The statements prepared on the database's one connection. */
   async function prepared(database: Database): Promise<string[]> {
-    const { rows } = (await database.db.execute(sql`select statement from pg_prepared_statements`)) as unknown as { rows: Array<{ statement: string }> };
+    const { rows } = (await database.db.execute(sql`select statement from pg_prepared_statements`)) as unknown as {
+      rows: Array<{ statement: string }>;
+    };
     return rows.map((row) => row.statement);
   }
 
@@ -48,7 +50,9 @@ describe.skipIf(!adminUrl)('prepared statements on PostgreSQL', () => {
   it(`names at most ${MAX_NAMED_STATEMENTS} distinct statements and runs the others unnamed`, async () => {
     const database = await open(true);
     for (let i = 0; i < MAX_NAMED_STATEMENTS + 20; i++) {
-      const answer = (await database.db.execute(sql`select ${i}::int as n /* ${sql.raw(`distinct-${i}`)} */`)) as unknown as { rows: Array<{ n: number }> };
+      const answer = (await database.db.execute(sql`select ${i}::int as n /* ${sql.raw(`distinct-${i}`)} */`)) as unknown as {
+        rows: Array<{ n: number }>;
+      };
       expect(answer.rows[0].n).toBe(i);
     }
     const texts = await prepared(database);
@@ -61,7 +65,10 @@ describe.skipIf(!adminUrl)('prepared statements on PostgreSQL', () => {
     await database.db.execute(sql`select ${1}::int as n /* unprepared-probe */`);
     await database.db.execute(sql`select ${2}::int as n /* unprepared-probe */`);
     // Not even the app's own named statements (drizzle's `.prepare(name)`): a pooler in transaction mode loses them.
-    const named = database.db.select({ n: sql<number>`${sql.placeholder('n')}::int` }).from(sql`(select 1) as one`).prepare('podium_named_probe');
+    const named = database.db
+      .select({ n: sql<number>`${sql.placeholder('n')}::int` })
+      .from(sql`(select 1) as one`)
+      .prepare('podium_named_probe');
     expect(await named.execute({ n: 3 })).toEqual([{ n: 3 }]);
     expect(await named.execute({ n: 4 })).toEqual([{ n: 4 }]);
     expect(await prepared(database)).toEqual([]);

@@ -33,7 +33,12 @@ function orgTokenOf(server: RunningServer): Promise<string> {
 }
 
 /** Sends one JSON request to `server` with a bearer (the organization key when no token is given) and x-org-token. */
-async function call(server: RunningServer, method: string, path: string, opts: { token?: string; body?: unknown; key?: string } = {}): Promise<Call> {
+async function call(
+  server: RunningServer,
+  method: string,
+  path: string,
+  opts: { token?: string; body?: unknown; key?: string } = {},
+): Promise<Call> {
   const headers: Record<string, string> = {
     authorization: `Bearer ${opts.token ?? ORG_KEY}`,
     accept: 'application/json',
@@ -41,7 +46,11 @@ async function call(server: RunningServer, method: string, path: string, opts: {
   };
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   if (opts.key) headers['idempotency-key'] = opts.key;
-  const res = await fetch(`${server.baseUrl}${path}`, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
+  const res = await fetch(`${server.baseUrl}${path}`, {
+    method,
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
 }
@@ -58,7 +67,11 @@ async function signIn(server: RunningServer, email: string): Promise<string> {
 describe('graceful shutdown', () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer(await freePort(), { ORGANIZATION_KEY: ORG_KEY, STATIC_DIR: './test-no-dist', LOG_LEVEL: 'info' }, { startTimeoutMs: START_TIMEOUT });
+    server = await startServer(
+      await freePort(),
+      { ORGANIZATION_KEY: ORG_KEY, STATIC_DIR: './test-no-dist', LOG_LEVEL: 'info' },
+      { startTimeoutMs: START_TIMEOUT },
+    );
   }, START_TIMEOUT);
   afterAll(() => server?.stop());
 
@@ -73,7 +86,12 @@ describe('graceful shutdown', () => {
         `${server.baseUrl}/api/session/otp`,
         {
           method: 'POST',
-          headers: { authorization: `Bearer ${ORG_KEY}`, 'x-org-token': orgToken, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+          headers: {
+            authorization: `Bearer ${ORG_KEY}`,
+            'x-org-token': orgToken,
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+          },
         },
         (res) => {
           let text = '';
@@ -159,7 +177,9 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL database', ()
     // Session lookups of concurrent requests share one statement: each must still get its own member.
     const emails = [1, 2, 3, 4].map((i) => `batch-${i}-${randomUUID().slice(0, 8)}@fans.example`);
     const tokens = await Promise.all(emails.map((email) => signIn(b, email)));
-    const answers = await Promise.all(Array.from({ length: 24 }, (_, i) => call(i % 2 ? a : b, 'GET', '/api/user/me', { token: tokens[i % 4] })));
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => call(i % 2 ? a : b, 'GET', '/api/user/me', { token: tokens[i % 4] })),
+    );
     expect(answers.map((res) => [res.status, res.body.data.email])).toEqual(Array.from({ length: 24 }, (_, i) => [200, emails[i % 4]]));
 
     // The middlewares set their headers on the finished answer, and the Idempotency-Key middleware replaces the
@@ -192,7 +212,12 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL database', ()
       expect(res.status).toBe(413);
       expect((await res.json()).error.code).toBe('PayloadTooLarge');
     }
-    const small = await fetch(`${a.baseUrl}/api/checkin`, { method: 'POST', headers, body: new Blob(['{}']).stream(), duplex: 'half' } as RequestInit);
+    const small = await fetch(`${a.baseUrl}/api/checkin`, {
+      method: 'POST',
+      headers,
+      body: new Blob(['{}']).stream(),
+      duplex: 'half',
+    } as RequestInit);
     expect(small.status).toBe(201);
   });
 
@@ -204,7 +229,11 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL database', ()
     expect(replay.status).toBe(201);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(replay.body).toEqual(first.body);
-    const otherBody = await call(b, 'POST', '/api/checkin', { token, body: { occurredAt: new Date(Date.now() - 60_000).toISOString() }, key });
+    const otherBody = await call(b, 'POST', '/api/checkin', {
+      token,
+      body: { occurredAt: new Date(Date.now() - 60_000).toISOString() },
+      key,
+    });
     expect(otherBody.status).toBe(422);
   });
 
@@ -221,7 +250,9 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL database', ()
     const video = videos.body.data[0];
     const before = (await call(a, 'GET', '/api/user/me', { token })).body.data.points as number;
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => call(i % 2 ? b : a, 'POST', `/api/content/videos/${video.id}/view`, { token, body: {}, key: randomUUID() })),
+      Array.from({ length: 20 }, (_, i) =>
+        call(i % 2 ? b : a, 'POST', `/api/content/videos/${video.id}/view`, { token, body: {}, key: randomUUID() }),
+      ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([...Array(19).fill(200), 201].sort());
     expect(results.filter((r) => r.body.data.created)).toHaveLength(1);
@@ -239,22 +270,26 @@ describe.skipIf(!adminUrl)('two server processes on one PostgreSQL database', ()
     expect(Number(second.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
-  it('WEB_CONCURRENCY=2 runs two workers, replaces one that dies, and stops with exit code 0 on SIGTERM', async () => {
-    const cluster = await startServer(
-      await freePort(),
-      { ORGANIZATION_KEY: ORG_KEY, STATIC_DIR: './test-no-dist', DATABASE_URL: databaseUrl, WEB_CONCURRENCY: '2' },
-      { startTimeoutMs: START_TIMEOUT },
-    );
-    try {
-      const started = () => [...cluster.output().matchAll(/worker (\d+) started \(pid (\d+)\)/g)].map((m) => Number(m[2]));
-      await expect.poll(() => started().length, { timeout: 30_000 }).toBe(2);
-      process.kill(started()[0], 'SIGKILL');
-      await expect.poll(() => started().length, { timeout: 30_000 }).toBe(3);
-      expect((await call(cluster, 'GET', '/api/user/me', { token })).status).toBe(200);
-      process.kill(cluster.pid, 'SIGTERM');
-      expect(await cluster.exited).toBe(0);
-    } finally {
-      await cluster.stop();
-    }
-  }, 2 * START_TIMEOUT);
+  it(
+    'WEB_CONCURRENCY=2 runs two workers, replaces one that dies, and stops with exit code 0 on SIGTERM',
+    async () => {
+      const cluster = await startServer(
+        await freePort(),
+        { ORGANIZATION_KEY: ORG_KEY, STATIC_DIR: './test-no-dist', DATABASE_URL: databaseUrl, WEB_CONCURRENCY: '2' },
+        { startTimeoutMs: START_TIMEOUT },
+      );
+      try {
+        const started = () => [...cluster.output().matchAll(/worker (\d+) started \(pid (\d+)\)/g)].map((m) => Number(m[2]));
+        await expect.poll(() => started().length, { timeout: 30_000 }).toBe(2);
+        process.kill(started()[0], 'SIGKILL');
+        await expect.poll(() => started().length, { timeout: 30_000 }).toBe(3);
+        expect((await call(cluster, 'GET', '/api/user/me', { token })).status).toBe(200);
+        process.kill(cluster.pid, 'SIGTERM');
+        expect(await cluster.exited).toBe(0);
+      } finally {
+        await cluster.stop();
+      }
+    },
+    2 * START_TIMEOUT,
+  );
 });

@@ -17,7 +17,12 @@ import { isIP } from 'node:net';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AdminChallengeResponseSchema } from '../../src/contracts/admin/challenge';
-import { PushAudienceResponseSchema, PushNotificationListResponseSchema, PushNotificationResponseSchema, type PushNotificationInput } from '../../src/contracts/admin/push';
+import {
+  PushAudienceResponseSchema,
+  PushNotificationListResponseSchema,
+  PushNotificationResponseSchema,
+  type PushNotificationInput,
+} from '../../src/contracts/admin/push';
 import { PushKeyResponseSchema, PushPayloadSchema, type PushTopic } from '../../src/contracts/push';
 import { checkins, pushKeys, pushSubscriptions, sweepstakeWinners, users } from '../../server/db/schema';
 import { awardPoints } from '../../server/domain/ledger';
@@ -52,7 +57,10 @@ afterAll(async () => {
 async function subscribedMember(topics: PushTopic[], language: 'en' | 'fr' = 'en'): Promise<Member & { device: StandInSubscription }> {
   const member = await createMember(t);
   const device = service.subscription();
-  const res = await t.request('PUT', '/api/push/subscription', { token: member.token, body: { endpoint: device.endpoint, keys: device.keys, topics, language } });
+  const res = await t.request('PUT', '/api/push/subscription', {
+    token: member.token,
+    body: { endpoint: device.endpoint, keys: device.keys, topics, language },
+  });
   expect(res.status).toBe(200);
   return { ...member, device };
 }
@@ -64,12 +72,17 @@ const send = async (input: PushNotificationInput) => {
 };
 /** The notification once the background delivery has recorded it as sent. */
 async function sentNotification(id: string) {
-  return vi.waitFor(async () => {
-    const list = PushNotificationListResponseSchema.parse((await t.request('GET', '/api/admin/push-notifications', { token: ops })).body).data;
-    const found = list.find((n) => n.id === id);
-    expect(found?.status).toBe('sent');
-    return found!;
-  }, { timeout: 10_000, interval: 50 });
+  return vi.waitFor(
+    async () => {
+      const list = PushNotificationListResponseSchema.parse(
+        (await t.request('GET', '/api/admin/push-notifications', { token: ops })).body,
+      ).data;
+      const found = list.find((n) => n.id === id);
+      expect(found?.status).toBe('sent');
+      return found!;
+    },
+    { timeout: 10_000, interval: 50 },
+  );
 }
 
 describe('subscriptions', () => {
@@ -91,32 +104,58 @@ describe('subscriptions', () => {
   it('subscribes a device, reads and changes its topics, moves it to a new endpoint, unsubscribes', async () => {
     const member = await subscribedMember(['challenges']);
     const query = `/api/push/subscription?endpoint=${encodeURIComponent(member.device.endpoint)}`;
-    expect((await t.request('GET', query, { token: member.token })).body.data).toEqual({ endpoint: member.device.endpoint, topics: ['challenges'], language: 'en' });
-    const change = await t.request('PUT', '/api/push/subscription', { token: member.token, body: { endpoint: member.device.endpoint, keys: member.device.keys, topics: ['picks', 'sweepstakes'], language: 'fr' } });
+    expect((await t.request('GET', query, { token: member.token })).body.data).toEqual({
+      endpoint: member.device.endpoint,
+      topics: ['challenges'],
+      language: 'en',
+    });
+    const change = await t.request('PUT', '/api/push/subscription', {
+      token: member.token,
+      body: { endpoint: member.device.endpoint, keys: member.device.keys, topics: ['picks', 'sweepstakes'], language: 'fr' },
+    });
     expect(change.body.data.topics).toEqual(['picks', 'sweepstakes']);
     // Another member cannot read it.
     const other = await createMember(t);
     expect((await t.request('GET', query, { token: other.token })).status).toBe(404);
 
     const renewed = service.subscription();
-    const renewal = { oldEndpoint: member.device.endpoint, oldKeys: { auth: member.device.keys.auth }, endpoint: renewed.endpoint, keys: renewed.keys };
+    const renewal = {
+      oldEndpoint: member.device.endpoint,
+      oldKeys: { auth: member.device.keys.auth },
+      endpoint: renewed.endpoint,
+      keys: renewed.keys,
+    };
     expect((await t.request('POST', '/api/push/renew', { token: null, orgToken: null, body: renewal })).status).toBe(204);
     expect((await t.request('POST', '/api/push/renew', { token: null, orgToken: null, body: renewal })).status).toBe(404);
-    const moved = await t.request('GET', `/api/push/subscription?endpoint=${encodeURIComponent(renewed.endpoint)}`, { token: member.token });
+    const moved = await t.request('GET', `/api/push/subscription?endpoint=${encodeURIComponent(renewed.endpoint)}`, {
+      token: member.token,
+    });
     expect(moved.body.data.topics).toEqual(['picks', 'sweepstakes']);
 
-    expect((await t.request('DELETE', '/api/push/subscription', { token: member.token, body: { endpoint: renewed.endpoint } })).status).toBe(204);
-    expect((await t.request('DELETE', '/api/push/subscription', { token: member.token, body: { endpoint: renewed.endpoint } })).status).toBe(204);
+    expect(
+      (await t.request('DELETE', '/api/push/subscription', { token: member.token, body: { endpoint: renewed.endpoint } })).status,
+    ).toBe(204);
+    expect(
+      (await t.request('DELETE', '/api/push/subscription', { token: member.token, body: { endpoint: renewed.endpoint } })).status,
+    ).toBe(204);
     expect(await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, member.userId))).toHaveLength(0);
   });
 
   it('refuses visitors, a bad endpoint and unknown topics', async () => {
     const device = service.subscription();
-    expect((await t.request('PUT', '/api/push/subscription', { body: { endpoint: device.endpoint, keys: device.keys, topics: [] } })).status).toBe(401);
+    expect(
+      (await t.request('PUT', '/api/push/subscription', { body: { endpoint: device.endpoint, keys: device.keys, topics: [] } })).status,
+    ).toBe(401);
     const member = await createMember(t);
-    const bad = await t.request('PUT', '/api/push/subscription', { token: member.token, body: { endpoint: 'javascript:alert(1)', keys: device.keys, topics: [] } });
+    const bad = await t.request('PUT', '/api/push/subscription', {
+      token: member.token,
+      body: { endpoint: 'javascript:alert(1)', keys: device.keys, topics: [] },
+    });
     expect(bad.status).toBe(422);
-    const topic = await t.request('PUT', '/api/push/subscription', { token: member.token, body: { endpoint: device.endpoint, keys: device.keys, topics: ['everything'] } });
+    const topic = await t.request('PUT', '/api/push/subscription', {
+      token: member.token,
+      body: { endpoint: device.endpoint, keys: device.keys, topics: ['everything'] },
+    });
     expect(topic.status).toBe(422);
   });
 });
@@ -126,10 +165,18 @@ describe("operators' notifications", () => {
     const challengeFan = await subscribedMember(['challenges'], 'fr');
     const checkinOnly = await subscribedMember(['checkin']);
     const checkedIn = await subscribedMember(['challenges']);
-    await t.db.insert(checkins).values({ userId: checkedIn.userId, day: '2026-11-20', streakDay: 1, pointsAwarded: 10, occurredAt: t.clock() });
+    await t.db
+      .insert(checkins)
+      .values({ userId: checkedIn.userId, day: '2026-11-20', streakDay: 1, pointsAwarded: 10, occurredAt: t.clock() });
     const { publicKey } = PushKeyResponseSchema.parse((await t.request('GET', '/api/push/key', { token: null, orgToken: null })).body).data;
 
-    const all = await send({ topic: 'challenges', title: 'New challenge', body: 'Pick the winner', url: '/challenges/pickem', translations: { fr: { title: 'Nouveau défi' } } });
+    const all = await send({
+      topic: 'challenges',
+      title: 'New challenge',
+      body: 'Pick the winner',
+      url: '/challenges/pickem',
+      translations: { fr: { title: 'Nouveau défi' } },
+    });
     const sent = await sentNotification(all.id);
     expect(sent.delivered).toBeGreaterThanOrEqual(2);
     const [toFan] = receivedBy(challengeFan.device);
@@ -137,7 +184,13 @@ describe("operators' notifications", () => {
     expect(toFan.vapidKey).toBe(publicKey);
     expect(toFan.subject).toBe('mailto:no-reply@podium.example');
     const payload = PushPayloadSchema.parse(toFan.payload);
-    expect(payload).toMatchObject({ title: 'Nouveau défi', body: 'Pick the winner', url: '/challenges/pickem', topic: 'challenges', icon: '/manifest-icons/192.png' });
+    expect(payload).toMatchObject({
+      title: 'Nouveau défi',
+      body: 'Pick the winner',
+      url: '/challenges/pickem',
+      topic: 'challenges',
+      icon: '/manifest-icons/192.png',
+    });
     expect(payload.refresh).toContain('challenges');
     expect(receivedBy(checkinOnly.device)).toHaveLength(0);
 
@@ -154,10 +207,26 @@ describe("operators' notifications", () => {
   it('filters by rank and by a consent; a marketing notification needs the consent', async () => {
     const consenting = await subscribedMember(['sweepstakes']);
     const silent = await subscribedMember(['sweepstakes']);
-    expect((await t.request('PATCH', '/api/consent/user/marketing-emails', { token: consenting.token, body: { consentId: 'marketing-emails', value: 1 } })).status).toBe(200);
-    const noConsent = await t.request('POST', '/api/admin/push-notifications', { token: ops, body: { topic: 'sweepstakes', title: 'Win', body: 'Enter now', marketing: true } });
+    expect(
+      (
+        await t.request('PATCH', '/api/consent/user/marketing-emails', {
+          token: consenting.token,
+          body: { consentId: 'marketing-emails', value: 1 },
+        })
+      ).status,
+    ).toBe(200);
+    const noConsent = await t.request('POST', '/api/admin/push-notifications', {
+      token: ops,
+      body: { topic: 'sweepstakes', title: 'Win', body: 'Enter now', marketing: true },
+    });
     expect(noConsent.status).toBe(422);
-    const marketing = await send({ topic: 'sweepstakes', title: 'Win', body: 'Enter now', marketing: true, segment: { consentKey: 'marketing-emails' } });
+    const marketing = await send({
+      topic: 'sweepstakes',
+      title: 'Win',
+      body: 'Enter now',
+      marketing: true,
+      segment: { consentKey: 'marketing-emails' },
+    });
     await sentNotification(marketing.id);
     expect(receivedBy(consenting.device)).toHaveLength(1);
     expect(receivedBy(silent.device)).toHaveLength(0);
@@ -185,11 +254,17 @@ describe("operators' notifications", () => {
 
   it('leave out a suspended member, and reach them again once the suspension ends', async () => {
     const member = await subscribedMember(['checkin']);
-    await t.db.update(users).set({ suspendedAt: t.clock(), suspendedUntil: new Date(t.clock().getTime() + HOUR), suspensionReason: 'Automated check-ins' }).where(eq(users.id, member.userId));
+    await t.db
+      .update(users)
+      .set({ suspendedAt: t.clock(), suspendedUntil: new Date(t.clock().getTime() + HOUR), suspensionReason: 'Automated check-ins' })
+      .where(eq(users.id, member.userId));
     const during = await send({ topic: 'checkin', title: 'Check-in open', body: 'Scan the code at the gates' });
     await sentNotification(during.id);
     expect(receivedBy(member.device)).toHaveLength(0);
-    await t.db.update(users).set({ suspendedUntil: new Date(t.clock().getTime() - 1) }).where(eq(users.id, member.userId));
+    await t.db
+      .update(users)
+      .set({ suspendedUntil: new Date(t.clock().getTime() - 1) })
+      .where(eq(users.id, member.userId));
     const after = await send({ topic: 'checkin', title: 'Check-in open again', body: 'Scan the code at the gates' });
     await sentNotification(after.id);
     expect(receivedBy(member.device)).toHaveLength(1);
@@ -220,7 +295,9 @@ describe("operators' notifications", () => {
     expect(runs[0] + runs[1]).toBe(1);
     expect(receivedBy(member.device).map((r) => PushPayloadSchema.parse(r.payload).title)).toEqual(['Tonight']);
     const audit = await t.request('GET', '/api/admin/audit-log?entity=push-notifications', { token: ops });
-    expect(audit.body.data.find((e: { entityId: string; action: string }) => e.entityId === cancelled.id && e.action === 'cancel')).toBeTruthy();
+    expect(
+      audit.body.data.find((e: { entityId: string; action: string }) => e.entityId === cancelled.id && e.action === 'cancel'),
+    ).toBeTruthy();
   });
 });
 
@@ -235,10 +312,20 @@ describe('the audience a notification would reach (decision 0080)', () => {
     const before = await audience('topic=picks');
     const twoDevices = await subscribedMember(['picks']);
     const second = service.subscription();
-    expect((await t.request('PUT', '/api/push/subscription', { token: twoDevices.token, body: { endpoint: second.endpoint, keys: second.keys, topics: ['picks'], language: 'en' } })).status).toBe(200);
+    expect(
+      (
+        await t.request('PUT', '/api/push/subscription', {
+          token: twoDevices.token,
+          body: { endpoint: second.endpoint, keys: second.keys, topics: ['picks'], language: 'en' },
+        })
+      ).status,
+    ).toBe(200);
     await subscribedMember(['picks']);
     const suspended = await subscribedMember(['picks']);
-    await t.db.update(users).set({ suspendedAt: t.clock(), suspendedUntil: null, suspensionReason: 'Spam' }).where(eq(users.id, suspended.userId));
+    await t.db
+      .update(users)
+      .set({ suspendedAt: t.clock(), suspendedUntil: null, suspensionReason: 'Spam' })
+      .where(eq(users.id, suspended.userId));
     await subscribedMember(['challenges']);
 
     const now = await audience('topic=picks');
@@ -254,7 +341,13 @@ describe('the audience a notification would reach (decision 0080)', () => {
   });
 
   it('refuses a query that breaks the contract, an unknown rank or consent, and non-operators', async () => {
-    for (const query of ['', 'topic=everything', 'topic=picks&checkedIn=maybe', 'topic=picks&consentKey=unknown-consent', 'topic=picks&extra=1']) {
+    for (const query of [
+      '',
+      'topic=everything',
+      'topic=picks&checkedIn=maybe',
+      'topic=picks&consentKey=unknown-consent',
+      'topic=picks&extra=1',
+    ]) {
       const res = await t.request('GET', `/api/admin/push-notifications/audience?${query}`, { token: ops });
       expect(res.status, query).toBe(422);
       expect(res.body.error.code).toBe('ValidationFailed');
@@ -267,7 +360,10 @@ describe('the audience a notification would reach (decision 0080)', () => {
 describe('the screen a notification opens is one of the app (decision 0080)', () => {
   it("refuses a path that is not one of the app's screens, or names an item the organization does not have, with 422", async () => {
     const refused = async (url: string) => {
-      const res = await t.request('POST', '/api/admin/push-notifications', { token: ops, body: { topic: 'challenges', title: 'Look', body: 'Here', url } });
+      const res = await t.request('POST', '/api/admin/push-notifications', {
+        token: ops,
+        body: { topic: 'challenges', title: 'Look', body: 'Here', url },
+      });
       expect(res.status, url).toBe(422);
       expect(res.body.error.code).toBe('ValidationFailed');
       expect(res.body.error.details).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'url' })]));
@@ -281,23 +377,44 @@ describe('the screen a notification opens is one of the app (decision 0080)', ()
         visibleFrom: new Date(t.clock().getTime() - HOUR).toISOString(),
         expiresOn: new Date(t.clock().getTime() + 24 * HOUR).toISOString(),
         points: 10,
-        options: [{ text: 'Léa', points: 5 }, { text: 'Marco', points: 5 }],
+        options: [
+          { text: 'Léa', points: 5 },
+          { text: 'Marco', points: 5 },
+        ],
       },
     });
     const id = AdminChallengeResponseSchema.parse(created.body).data.id;
-    const before = PushNotificationListResponseSchema.parse((await t.request('GET', '/api/admin/push-notifications', { token: ops })).body).meta.total;
-    for (const url of ['/nowhere', '/', '/dashboard/extra', 'https://example.com/promo', '//evil.example/x', `/articles/${id}`, '/articles/00000000-0000-4000-8000-000000000000', `/challenges/poll/${id}`]) {
+    const before = PushNotificationListResponseSchema.parse((await t.request('GET', '/api/admin/push-notifications', { token: ops })).body)
+      .meta.total;
+    for (const url of [
+      '/nowhere',
+      '/',
+      '/dashboard/extra',
+      'https://example.com/promo',
+      '//evil.example/x',
+      `/articles/${id}`,
+      '/articles/00000000-0000-4000-8000-000000000000',
+      `/challenges/poll/${id}`,
+    ]) {
       await refused(url);
     }
-    expect(PushNotificationListResponseSchema.parse((await t.request('GET', '/api/admin/push-notifications', { token: ops })).body).meta.total).toBe(before);
+    expect(
+      PushNotificationListResponseSchema.parse((await t.request('GET', '/api/admin/push-notifications', { token: ops })).body).meta.total,
+    ).toBe(before);
 
     for (const url of ['/leaderboard', `/challenges/pickem/${id}`]) {
-      const res = await t.request('POST', '/api/admin/push-notifications', { token: ops, body: { topic: 'challenges', title: 'Look', body: 'Here', url, sendAt: new Date(t.clock().getTime() + HOUR).toISOString() } });
+      const res = await t.request('POST', '/api/admin/push-notifications', {
+        token: ops,
+        body: { topic: 'challenges', title: 'Look', body: 'Here', url, sendAt: new Date(t.clock().getTime() + HOUR).toISOString() },
+      });
       expect(res.status, url).toBe(202);
       expect(res.body.data.url).toBe(url);
     }
     // Without a screen, it opens home.
-    const plain = await t.request('POST', '/api/admin/push-notifications', { token: ops, body: { topic: 'challenges', title: 'Look', body: 'Here', sendAt: new Date(t.clock().getTime() + HOUR).toISOString() } });
+    const plain = await t.request('POST', '/api/admin/push-notifications', {
+      token: ops,
+      body: { topic: 'challenges', title: 'Look', body: 'Here', sendAt: new Date(t.clock().getTime() + HOUR).toISOString() },
+    });
     expect(plain.body.data.url).toBe('/dashboard');
   });
 });
@@ -316,16 +433,32 @@ describe('automatic notifications', () => {
         visibleFrom: new Date(t.clock().getTime() - HOUR).toISOString(),
         expiresOn: new Date(t.clock().getTime() + 24 * HOUR).toISOString(),
         points: 30,
-        options: [{ text: 'Léa', points: 10 }, { text: 'Marco', points: 10 }],
+        options: [
+          { text: 'Léa', points: 10 },
+          { text: 'Marco', points: 10 },
+        ],
       },
     });
     const id = AdminChallengeResponseSchema.parse(created.body).data.id;
-    for (const [member, responseIndex] of [[right, 0], [wrong, 1], [notOptedIn, 0]] as const) {
-      expect((await t.request('POST', `/api/challenge/${id}`, { token: member.token, body: { pool: { responseIndex } } })).status).toBe(200);
+    for (const [member, responseIndex] of [
+      [right, 0],
+      [wrong, 1],
+      [notOptedIn, 0],
+    ] as const) {
+      expect((await t.request('POST', `/api/challenge/${id}`, { token: member.token, body: { pool: { responseIndex } } })).status).toBe(
+        200,
+      );
     }
     expect((await t.request('POST', `/api/admin/challenges/${id}/result`, { token: ops, body: { correctIndex: 0 } })).status).toBe(200);
-    await vi.waitFor(() => expect(receivedBy(right.device).length + receivedBy(wrong.device).length).toBe(2), { timeout: 10_000, interval: 50 });
-    expect(PushPayloadSchema.parse(receivedBy(right.device)[0].payload)).toMatchObject({ title: 'You called it!', topic: 'picks', url: '/challenges/pickem' });
+    await vi.waitFor(() => expect(receivedBy(right.device).length + receivedBy(wrong.device).length).toBe(2), {
+      timeout: 10_000,
+      interval: 50,
+    });
+    expect(PushPayloadSchema.parse(receivedBy(right.device)[0].payload)).toMatchObject({
+      title: 'You called it!',
+      topic: 'picks',
+      url: '/challenges/pickem',
+    });
     expect(PushPayloadSchema.parse(receivedBy(right.device)[0].payload).body).toContain('+30 points');
     expect(PushPayloadSchema.parse(receivedBy(wrong.device)[0].payload).title).toBe('Le résultat est tombé');
     expect(receivedBy(notOptedIn.device)).toHaveLength(0);
@@ -349,17 +482,25 @@ describe('automatic notifications', () => {
     const id = created.body.data.id as string;
     const entrants = [await subscribedMember(['sweepstakes'], 'fr'), await subscribedMember(['sweepstakes'])];
     for (const member of entrants) {
-      await t.db.transaction((tx) => awardPoints(tx, { userId: member.userId, amount: 10, reason: 'adjustment', reference: `test:${member.userId}` }));
+      await t.db.transaction((tx) =>
+        awardPoints(tx, { userId: member.userId, amount: 10, reason: 'adjustment', reference: `test:${member.userId}` }),
+      );
       expect((await t.request('POST', `/api/sweepstake/${id}/entry`, { token: member.token, body: { count: 1 } })).status).toBe(201);
     }
     t.clock.set(new Date(t.clock().getTime() + 2 * HOUR));
     const drawn = await t.request('POST', `/api/admin/sweepstakes/${id}/draw`, { token: ops });
     expect(drawn.status).toBe(201);
-    const [{ userId: winnerId }] = await t.db.select({ userId: sweepstakeWinners.userId }).from(sweepstakeWinners).where(eq(sweepstakeWinners.sweepstakeId, id));
+    const [{ userId: winnerId }] = await t.db
+      .select({ userId: sweepstakeWinners.userId })
+      .from(sweepstakeWinners)
+      .where(eq(sweepstakeWinners.sweepstakeId, id));
     const winner = entrants.find((m) => m.userId === winnerId)!;
     const loser = entrants.find((m) => m.userId !== winnerId)!;
     await vi.waitFor(() => expect(receivedBy(winner.device)).toHaveLength(1), { timeout: 10_000, interval: 50 });
-    expect(PushPayloadSchema.parse(receivedBy(winner.device)[0].payload)).toMatchObject({ topic: 'sweepstakes', url: `/sweepstakes/${id}` });
+    expect(PushPayloadSchema.parse(receivedBy(winner.device)[0].payload)).toMatchObject({
+      topic: 'sweepstakes',
+      url: `/sweepstakes/${id}`,
+    });
     expect(PushPayloadSchema.parse(receivedBy(winner.device)[0].payload).body).toContain('Signed helmet');
     expect(receivedBy(loser.device)).toHaveLength(0);
   });
@@ -375,7 +516,10 @@ describe('a subscription belongs to the member who made it', () => {
     const before = await rowsOf(t, owner.userId);
     const stranger = await createMember(t);
     const strangersKeys = service.subscription().keys;
-    const res = await t.request('PUT', '/api/push/subscription', { token: stranger.token, body: { endpoint: owner.device.endpoint, keys: strangersKeys, topics: ['challenges'] } });
+    const res = await t.request('PUT', '/api/push/subscription', {
+      token: stranger.token,
+      body: { endpoint: owner.device.endpoint, keys: strangersKeys, topics: ['challenges'] },
+    });
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('Conflict');
     expect(await rowsOf(t, owner.userId)).toEqual(before);
@@ -385,7 +529,10 @@ describe('a subscription belongs to the member who made it', () => {
   it('the same device, with its auth secret, moves to the member now signed in on it', async () => {
     const first = await subscribedMember(['picks']);
     const second = await createMember(t);
-    const res = await t.request('PUT', '/api/push/subscription', { token: second.token, body: { endpoint: first.device.endpoint, keys: first.device.keys, topics: ['checkin'] } });
+    const res = await t.request('PUT', '/api/push/subscription', {
+      token: second.token,
+      body: { endpoint: first.device.endpoint, keys: first.device.keys, topics: ['checkin'] },
+    });
     expect(res.status).toBe(200);
     expect(await rowsOf(t, first.userId)).toHaveLength(0);
     expect((await rowsOf(t, second.userId)).map((r) => [r.endpoint, r.topics])).toEqual([[first.device.endpoint, ['checkin']]]);
@@ -397,21 +544,38 @@ describe('a subscription belongs to the member who made it', () => {
     const elsewhere = service.subscription();
     const missing = await renew({ oldEndpoint: owner.device.endpoint, endpoint: elsewhere.endpoint, keys: elsewhere.keys });
     expect(missing.status).toBe(422);
-    const wrong = await renew({ oldEndpoint: owner.device.endpoint, oldKeys: { auth: elsewhere.keys.auth }, endpoint: elsewhere.endpoint, keys: elsewhere.keys });
+    const wrong = await renew({
+      oldEndpoint: owner.device.endpoint,
+      oldKeys: { auth: elsewhere.keys.auth },
+      endpoint: elsewhere.endpoint,
+      keys: elsewhere.keys,
+    });
     expect(wrong.status).toBe(404);
     expect(await rowsOf(t, owner.userId)).toEqual(before);
 
-    const proven = await renew({ oldEndpoint: owner.device.endpoint, oldKeys: { auth: owner.device.keys.auth }, endpoint: elsewhere.endpoint, keys: elsewhere.keys });
+    const proven = await renew({
+      oldEndpoint: owner.device.endpoint,
+      oldKeys: { auth: owner.device.keys.auth },
+      endpoint: elsewhere.endpoint,
+      keys: elsewhere.keys,
+    });
     expect(proven.status).toBe(204);
     const after = await rowsOf(t, owner.userId);
-    expect(after.map((r) => ({ endpoint: r.endpoint, auth: r.auth, topics: r.topics }))).toEqual([{ endpoint: elsewhere.endpoint, auth: elsewhere.keys.auth, topics: ['picks', 'checkin'] }]);
+    expect(after.map((r) => ({ endpoint: r.endpoint, auth: r.auth, topics: r.topics }))).toEqual([
+      { endpoint: elsewhere.endpoint, auth: elsewhere.keys.auth, topics: ['picks', 'checkin'] },
+    ]);
   });
 
   it("a renewal cannot move a subscription onto another member's endpoint", async () => {
     const a = await subscribedMember(['picks']);
     const b = await subscribedMember(['picks']);
     const [beforeA, beforeB] = [await rowsOf(t, a.userId), await rowsOf(t, b.userId)];
-    const res = await renew({ oldEndpoint: a.device.endpoint, oldKeys: { auth: a.device.keys.auth }, endpoint: b.device.endpoint, keys: a.device.keys });
+    const res = await renew({
+      oldEndpoint: a.device.endpoint,
+      oldKeys: { auth: a.device.keys.auth },
+      endpoint: b.device.endpoint,
+      keys: a.device.keys,
+    });
     expect(res.status).toBe(409);
     expect(await rowsOf(t, a.userId)).toEqual(beforeA);
     expect(await rowsOf(t, b.userId)).toEqual(beforeB);
@@ -426,23 +590,38 @@ describe('at most 10 subscriptions per member', () => {
       t.clock.advance(1_000);
       const device = service.subscription();
       devices.push(device);
-      const res = await t.request('PUT', '/api/push/subscription', { token: member.token, body: { endpoint: device.endpoint, keys: device.keys, topics: ['picks'] } });
+      const res = await t.request('PUT', '/api/push/subscription', {
+        token: member.token,
+        body: { endpoint: device.endpoint, keys: device.keys, topics: ['picks'] },
+      });
       expect(res.status).toBe(200);
     }
     expect(MAX_SUBSCRIPTIONS_PER_MEMBER).toBe(10);
     const kept = (await rowsOf(t, member.userId)).map((r) => r.endpoint).sort();
-    expect(kept).toEqual(devices.slice(2).map((d) => d.endpoint).sort());
+    expect(kept).toEqual(
+      devices
+        .slice(2)
+        .map((d) => d.endpoint)
+        .sort(),
+    );
   });
 
   it('1,000 endpoints registered by one member, 25 at a time, leave 10, and a notification makes at most 10 requests for them', async () => {
     const member = await createMember(t);
     const ids = new Set<string>();
     for (let batch = 0; batch < 40; batch++) {
-      const statuses = await Promise.all(Array.from({ length: 25 }, async () => {
-        const device = service.subscription();
-        ids.add(device.id);
-        return (await t.request('PUT', '/api/push/subscription', { token: member.token, body: { endpoint: device.endpoint, keys: device.keys, topics: ['sweepstakes'] } })).status;
-      }));
+      const statuses = await Promise.all(
+        Array.from({ length: 25 }, async () => {
+          const device = service.subscription();
+          ids.add(device.id);
+          return (
+            await t.request('PUT', '/api/push/subscription', {
+              token: member.token,
+              body: { endpoint: device.endpoint, keys: device.keys, topics: ['sweepstakes'] },
+            })
+          ).status;
+        }),
+      );
       expect(new Set(statuses)).toEqual(new Set([200]));
     }
     expect(await rowsOf(t, member.userId)).toHaveLength(MAX_SUBSCRIPTIONS_PER_MEMBER);
@@ -464,7 +643,10 @@ describe('endpoints that never answer', () => {
         const device = service.subscription();
         service.hang(device.id);
         hung.add(device.id);
-        const res = await t.request('PUT', '/api/push/subscription', { token: attacker.token, body: { endpoint: device.endpoint, keys: device.keys, topics: ['checkin'] } });
+        const res = await t.request('PUT', '/api/push/subscription', {
+          token: attacker.token,
+          body: { endpoint: device.endpoint, keys: device.keys, topics: ['checkin'] },
+        });
         expect(res.status).toBe(200);
       }
     }
@@ -495,10 +677,22 @@ describe('endpoints that never answer', () => {
         const device = service.subscription();
         service.hang(device.id);
         hung.add(device.id);
-        expect((await t.request('PUT', '/api/push/subscription', { token: attacker.token, body: { endpoint: device.endpoint, keys: device.keys, topics: ['picks'] } })).status).toBe(200);
+        expect(
+          (
+            await t.request('PUT', '/api/push/subscription', {
+              token: attacker.token,
+              body: { endpoint: device.endpoint, keys: device.keys, topics: ['picks'] },
+            })
+          ).status,
+        ).toBe(200);
       }
     }
-    const n = await send({ topic: 'picks', title: 'Results soon', body: 'Stay tuned', sendAt: new Date(t.clock().getTime() + HOUR).toISOString() });
+    const n = await send({
+      topic: 'picks',
+      title: 'Results soon',
+      body: 'Stay tuned',
+      sendAt: new Date(t.clock().getTime() + HOUR).toISOString(),
+    });
     // A notification budget shorter than one send: each attacker's first request is cut off by it, the rest skipped.
     const deps = { ...t.deps, push: { ...t.deps.push, notificationBudgetMs: 300 } };
     expect(await processDuePushNotifications(deps, new Date(t.clock().getTime() + 2 * HOUR))).toBe(1);
@@ -579,11 +773,18 @@ describe('with PUSH_ALLOW_INSECURE_ENDPOINTS unset: only https endpoints on publ
   it('accepts an https endpoint on a public name; a renewal to an internal endpoint is refused and changes nothing', async () => {
     const fan = await createMember(strict);
     const keys = service.subscription().keys;
-    const stored = await strict.request('PUT', '/api/push/subscription', { token: fan.token, body: { endpoint: 'https://push.example.com/send/fan', keys, topics: [] } });
+    const stored = await strict.request('PUT', '/api/push/subscription', {
+      token: fan.token,
+      body: { endpoint: 'https://push.example.com/send/fan', keys, topics: [] },
+    });
     expect(stored.status).toBe(200);
     const before = await rowsOf(strict, fan.userId);
     for (const endpoint of ['https://10.0.0.8/send/2', 'https://intranet.example.com/send/2', 'http://push.example.com/send/2']) {
-      const res = await strict.request('POST', '/api/push/renew', { token: null, orgToken: null, body: { oldEndpoint: 'https://push.example.com/send/fan', oldKeys: { auth: keys.auth }, endpoint, keys } });
+      const res = await strict.request('POST', '/api/push/renew', {
+        token: null,
+        orgToken: null,
+        body: { oldEndpoint: 'https://push.example.com/send/fan', oldKeys: { auth: keys.auth }, endpoint, keys },
+      });
       expect(res.status).toBe(422);
       expect(res.body.error.code).toBe('PushEndpointRefused');
     }
@@ -596,15 +797,23 @@ describe('with PUSH_ALLOW_INSECURE_ENDPOINTS unset: only https endpoints on publ
     expect((await subscribe(fan.token, 'https://rebind.example.com/send/fan', ['checkin'])).status).toBe(200);
     dns.set('rebind.example.com', ['10.0.0.7']);
     lookups.length = 0;
-    const created = await strict.request('POST', '/api/admin/push-notifications', { token: strictOps, body: { topic: 'checkin', title: 'Gates open', body: 'Check in now' } });
+    const created = await strict.request('POST', '/api/admin/push-notifications', {
+      token: strictOps,
+      body: { topic: 'checkin', title: 'Gates open', body: 'Check in now' },
+    });
     expect(created.status).toBe(202);
     const id = PushNotificationResponseSchema.parse(created.body).data.id;
-    const sent = await vi.waitFor(async () => {
-      const list = PushNotificationListResponseSchema.parse((await strict.request('GET', '/api/admin/push-notifications', { token: strictOps })).body).data;
-      const found = list.find((n) => n.id === id);
-      expect(found?.status).toBe('sent');
-      return found!;
-    }, { timeout: 10_000, interval: 50 });
+    const sent = await vi.waitFor(
+      async () => {
+        const list = PushNotificationListResponseSchema.parse(
+          (await strict.request('GET', '/api/admin/push-notifications', { token: strictOps })).body,
+        ).data;
+        const found = list.find((n) => n.id === id);
+        expect(found?.status).toBe('sent');
+        return found!;
+      },
+      { timeout: 10_000, interval: 50 },
+    );
     expect(sent).toMatchObject({ delivered: 0, dropped: 1, failed: 0 });
     expect(lookups).toContain('rebind.example.com');
     expect(await rowsOf(strict, fan.userId)).toHaveLength(0);

@@ -26,12 +26,16 @@ beforeEach(async () => {
   await t.db.update(organizations).set({ referralPoints: 100, referralMonthlyLimit: 10 }).where(eq(organizations.id, t.organization.id));
 });
 
-const summary = async (token: string) => ReferralSummaryResponseSchema.parse((await t.request('GET', '/api/user/me/referral', { token })).body).data;
+const summary = async (token: string) =>
+  ReferralSummaryResponseSchema.parse((await t.request('GET', '/api/user/me/referral', { token })).body).data;
 const claim = (token: string, code: string) => t.request('POST', '/api/user/me/referral/claim', { token, body: { code } });
 const checkIn = (token: string) => t.request('POST', '/api/checkin', { token });
 const me = async (token: string) => (await t.request('GET', '/api/user/me', { token })).body.data as { userId: string; points: number };
 const referralRows = (userId: string) =>
-  t.db.select().from(pointTransactions).where(and(eq(pointTransactions.userId, userId), eq(pointTransactions.reason, 'referral')));
+  t.db
+    .select()
+    .from(pointTransactions)
+    .where(and(eq(pointTransactions.userId, userId), eq(pointTransactions.reason, 'referral')));
 
 /** A referrer and a newcomer who claimed the referrer's code. */
 async function referredPair() {
@@ -43,7 +47,7 @@ async function referredPair() {
 }
 
 describe('the invite', () => {
-  it("gives each member one stable code, not built from their id, and the link `/?ref={code}` with it", async () => {
+  it('gives each member one stable code, not built from their id, and the link `/?ref={code}` with it', async () => {
     const token = await t.signIn();
     const first = await summary(token);
     expect(first.code).toMatch(new RegExp(`^[${REFERRAL_CODE_ALPHABET}]{8}$`));
@@ -56,13 +60,16 @@ describe('the invite', () => {
 
   it('answers the forwarded origin only behind a trusted proxy', async () => {
     const token = await t.signIn();
-    const res = await t.request('GET', '/api/user/me/referral', { token, headers: { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' } });
+    const res = await t.request('GET', '/api/user/me/referral', {
+      token,
+      headers: { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+    });
     expect(res.body.data.url).not.toContain('evil.example');
   });
 });
 
 describe('claiming a code', () => {
-  it('a newcomer claims a friend\'s code (typed in lower case with a dash) and sees who is pending', async () => {
+  it("a newcomer claims a friend's code (typed in lower case with a dash) and sees who is pending", async () => {
     const referrer = await t.signIn();
     const newcomer = await t.signIn();
     const { code } = await summary(referrer);
@@ -119,7 +126,7 @@ describe('claiming a code', () => {
 });
 
 describe('the reward', () => {
-  it('both earn referralPoints after the newcomer\'s first check-in, once, with ledger rows that name the referral', async () => {
+  it("both earn referralPoints after the newcomer's first check-in, once, with ledger rows that name the referral", async () => {
     const { referrer, newcomer } = await referredPair();
     expect((await me(referrer)).points).toBe(0);
     expect((await checkIn(newcomer)).status).toBe(201);
@@ -132,7 +139,9 @@ describe('the reward', () => {
     expect((await me(referrer)).points).toBe(100);
     expect((await me(newcomer)).points).toBe(100 + 10);
     // The member's history names it.
-    const history = TransactionListResponseSchema.parse((await t.request('GET', '/api/user/me/transactions', { token: referrer })).body).data;
+    const history = TransactionListResponseSchema.parse(
+      (await t.request('GET', '/api/user/me/transactions', { token: referrer })).body,
+    ).data;
     expect(history[0]).toMatchObject({ reason: 'referral', amount: 100 });
     expect(await summary(referrer)).toMatchObject({ invited: 1, rewarded: 1 });
     expect((await summary(newcomer)).referredBy).toMatchObject({ rewarded: true });
@@ -146,7 +155,9 @@ describe('the reward', () => {
 
   it('an answer to a challenge qualifies too', async () => {
     const { referrer, newcomer } = await referredPair();
-    const poll = (await t.challenges(newcomer)).find((c: Challenge) => c.subtype === 'poll' && !c.completed && (c.expiresOn === null || new Date(c.expiresOn) > new Date()))!;
+    const poll = (await t.challenges(newcomer)).find(
+      (c: Challenge) => c.subtype === 'poll' && !c.completed && (c.expiresOn === null || new Date(c.expiresOn) > new Date()),
+    )!;
     const res = await t.request('POST', `/api/challenge/${poll.challengeId}`, { token: newcomer, body: { pool: { responseIndex: 0 } } });
     expect(res.status).toBe(200);
     expect((await me(referrer)).points).toBe(100);
@@ -164,7 +175,9 @@ describe('the reward', () => {
 
   it('two qualifying actions at once reward once', async () => {
     const { referrer, newcomer } = await referredPair();
-    const poll = (await t.challenges(newcomer)).find((c: Challenge) => c.subtype === 'poll' && !c.completed && (c.expiresOn === null || new Date(c.expiresOn) > new Date()))!;
+    const poll = (await t.challenges(newcomer)).find(
+      (c: Challenge) => c.subtype === 'poll' && !c.completed && (c.expiresOn === null || new Date(c.expiresOn) > new Date()),
+    )!;
     const answers = await Promise.all([
       checkIn(newcomer),
       checkIn(newcomer),
@@ -216,7 +229,9 @@ describe('operators', () => {
     const care = await t.request('GET', `/api/admin/members/${referrerId}/referrals`, { token: ops });
     expect(care.status).toBe(200);
     expect(care.body.data.referredBy).toBeNull();
-    expect(care.body.data.referred).toEqual([expect.objectContaining({ userId: newcomerId, rewardedAt: expect.any(String), referrerPoints: 100 })]);
+    expect(care.body.data.referred).toEqual([
+      expect.objectContaining({ userId: newcomerId, rewardedAt: expect.any(String), referrerPoints: 100 }),
+    ]);
     const theirs = await t.request('GET', `/api/admin/members/${newcomerId}/referrals`, { token: ops });
     expect(theirs.body.data.referredBy).toMatchObject({ userId: referrerId });
     expect((await t.request('GET', `/api/admin/members/${newcomerId}/referrals`, { token: newcomer })).status).toBe(403);

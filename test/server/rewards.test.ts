@@ -11,7 +11,12 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminRewardResponseSchema } from '../../src/contracts/admin/reward';
 import { AdminRedemptionListResponseSchema } from '../../src/contracts/admin/redemption';
-import { RedeemResultResponseSchema, RedemptionListResponseSchema, RewardListResponseSchema, type Reward } from '../../src/contracts/reward';
+import {
+  RedeemResultResponseSchema,
+  RedemptionListResponseSchema,
+  RewardListResponseSchema,
+  type Reward,
+} from '../../src/contracts/reward';
 import { auditLog, rewardRedemptions } from '../../server/db/schema';
 import { createContentContext, createMember, ledgerRows, walletOf, type Member } from './content-fixtures';
 import type { TestContext } from './helpers';
@@ -32,7 +37,8 @@ const catalogue = async (token: string, language = 'en') =>
   RewardListResponseSchema.parse((await ctx.request('GET', '/api/rewards', { token, headers: { 'accept-language': language } })).body).data;
 const redeem = (member: Member, id: string, body: unknown = {}, key = randomUUID()) =>
   ctx.request('POST', `/api/rewards/${id}/redeem`, { token: member.token, body, headers: { 'idempotency-key': key } });
-const mine = async (member: Member) => RedemptionListResponseSchema.parse((await ctx.request('GET', '/api/user/me/redemptions', { token: member.token })).body).data;
+const mine = async (member: Member) =>
+  RedemptionListResponseSchema.parse((await ctx.request('GET', '/api/user/me/redemptions', { token: member.token })).body).data;
 const admin = (method: string, path: string, body?: unknown) => ctx.request(method, `/api/admin${path}`, { token: ops, body });
 
 /** Creates a published reward as the operator; returns its id. */
@@ -53,7 +59,11 @@ describe('the demo catalogue', () => {
     const en = await catalogue(fan.token);
     const fr = await catalogue(fan.token, 'fr');
     expect(new Set(en.map((r) => r.fulfilment))).toEqual(new Set(['code', 'pickup', 'shipping']));
-    expect(en.find((r) => r.title === '10% off in the team shop')).toMatchObject({ remaining: 20, limitPerMember: 2, memberRedemptions: 0 });
+    expect(en.find((r) => r.title === '10% off in the team shop')).toMatchObject({
+      remaining: 20,
+      limitPerMember: 2,
+      memberRedemptions: 0,
+    });
     expect(fr.map((r) => r.title)).toContain('10 % de remise dans la boutique');
     expect(en.find((r) => r.title === 'Garage poster, first edition')?.remaining).toBe(0);
     expect(Date.parse(en.find((r) => r.title === 'Winter scarf')!.startsAt!)).toBeGreaterThan(ctx.clock().getTime());
@@ -81,10 +91,18 @@ describe('managing rewards', () => {
     expect(AdminRewardResponseSchema.parse(patched.body).data).toMatchObject({ codesLeft: 3, codesTotal: 3 });
     const listed = await admin('GET', '/rewards?q=coffee');
     expect(listed.text).not.toContain('COFFEE-');
-    const entries = await ctx.db.select().from(auditLog).where(and(eq(auditLog.entity, 'rewards'), eq(auditLog.entityId, item.id)));
+    const entries = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'rewards'), eq(auditLog.entityId, item.id)));
     expect(entries.map((e) => e.action).sort()).toEqual(['create', 'import', 'import']);
     expect(JSON.stringify(entries)).not.toContain('COFFEE-');
-    expect(entries.filter((e) => e.action === 'import').map((e) => (e.after as { codesAdded: number }).codesAdded).sort()).toEqual([1, 2]);
+    expect(
+      entries
+        .filter((e) => e.action === 'import')
+        .map((e) => (e.after as { codesAdded: number }).codesAdded)
+        .sort(),
+    ).toEqual([1, 2]);
   });
 
   it('refuses a stock on a code reward, codes on another kind and a window that ends before it starts (422 naming the field)', async () => {
@@ -93,7 +111,13 @@ describe('managing rewards', () => {
     expect(stock.text).toContain('stock');
     const codes = await admin('POST', '/rewards', { title: 'X', cost: 10, fulfilment: 'pickup', addCodes: 'A1' });
     expect(codes.status).toBe(422);
-    const window = await admin('POST', '/rewards', { title: 'X', cost: 10, fulfilment: 'pickup', startsAt: '2026-12-02T00:00:00Z', endsAt: '2026-12-01T00:00:00Z' });
+    const window = await admin('POST', '/rewards', {
+      title: 'X',
+      cost: 10,
+      fulfilment: 'pickup',
+      startsAt: '2026-12-02T00:00:00Z',
+      endsAt: '2026-12-01T00:00:00Z',
+    });
     expect(window.status).toBe(422);
     expect((await ctx.request('GET', '/api/admin/rewards', { token: (await createMember(ctx)).token })).status).toBe(403);
   });
@@ -119,7 +143,11 @@ describe('redeeming', () => {
     const res = await redeem(fan, id, {}, key);
     expect(res.status, res.text).toBe(201);
     const result = RedeemResultResponseSchema.parse(res.body).data;
-    expect(result).toMatchObject({ points: 380, reward: { remaining: 1, memberRedemptions: 1 }, redemption: { status: 'fulfilled', cost: 120 } });
+    expect(result).toMatchObject({
+      points: 380,
+      reward: { remaining: 1, memberRedemptions: 1 },
+      redemption: { status: 'fulfilled', cost: 120 },
+    });
     const replay = await redeem(fan, id, {}, key);
     expect(replay.status).toBe(201);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
@@ -166,7 +194,11 @@ describe('redeeming', () => {
     const id = await createReward({ cost: 100, minRankCode: 'P6', fulfilment: 'shipping' });
     const res = await redeem(fan, id, { shippingAddress: '12 rue de la Piste, 74000 Annecy, France' });
     expect(res.status, res.text).toBe(201);
-    expect((await mine(fan))[0]).toMatchObject({ status: 'pending', shippingAddress: '12 rue de la Piste, 74000 Annecy, France', code: null });
+    expect((await mine(fan))[0]).toMatchObject({
+      status: 'pending',
+      shippingAddress: '12 rue de la Piste, 74000 Annecy, France',
+      code: null,
+    });
   });
 
   it('the last item redeemed by many at once goes to exactly one member; nobody else is charged', async () => {
@@ -207,17 +239,32 @@ describe('cancelling and fulfilment', () => {
     const fan = await createMember(ctx, { points: 400 });
     const { redemption } = RedeemResultResponseSchema.parse((await redeem(fan, id)).body).data;
     const before = await walletOf(ctx, fan.userId);
-    const res = await ctx.request('POST', `/api/user/me/redemptions/${redemption.redemptionId}/cancel`, { token: fan.token, headers: { 'idempotency-key': randomUUID() } });
+    const res = await ctx.request('POST', `/api/user/me/redemptions/${redemption.redemptionId}/cancel`, {
+      token: fan.token,
+      headers: { 'idempotency-key': randomUUID() },
+    });
     expect(res.status, res.text).toBe(200);
     expect(res.body.data).toMatchObject({ points: 400, redemption: { status: 'cancelled' } });
     const after = await walletOf(ctx, fan.userId);
     expect(after).toEqual({ points: 400, lifetimePoints: before.lifetimePoints, transactions: before.transactions + 1 });
-    expect(await ledgerRows(ctx, fan.userId, `reward-refund:${redemption.redemptionId}`)).toMatchObject([{ amount: 150, reason: 'reward_refund' }]);
+    expect(await ledgerRows(ctx, fan.userId, `reward-refund:${redemption.redemptionId}`)).toMatchObject([
+      { amount: 150, reason: 'reward_refund' },
+    ]);
     expect((await rewardOf(fan, id)).remaining).toBe(1);
-    const twice = await ctx.request('POST', `/api/user/me/redemptions/${redemption.redemptionId}/cancel`, { token: fan.token, headers: { 'idempotency-key': randomUUID() } });
+    const twice = await ctx.request('POST', `/api/user/me/redemptions/${redemption.redemptionId}/cancel`, {
+      token: fan.token,
+      headers: { 'idempotency-key': randomUUID() },
+    });
     expect([twice.status, twice.body.error.code]).toEqual([409, 'NotCancellable']);
     const stranger = await createMember(ctx);
-    expect((await ctx.request('POST', `/api/user/me/redemptions/${redemption.redemptionId}/cancel`, { token: stranger.token, headers: { 'idempotency-key': randomUUID() } })).status).toBe(404);
+    expect(
+      (
+        await ctx.request('POST', `/api/user/me/redemptions/${redemption.redemptionId}/cancel`, {
+          token: stranger.token,
+          headers: { 'idempotency-key': randomUUID() },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('operators move a pickup on from the fulfilment list, refuse impossible moves, cancel a code with a refund, and export the codes as CSV', async () => {
@@ -235,7 +282,10 @@ describe('cancelling and fulfilment', () => {
     expect((await admin('PATCH', `/redemptions/${picked}`, { status: 'ready' })).body.data.status).toBe('ready');
     expect((await admin('PATCH', `/redemptions/${picked}`, { status: 'fulfilled' })).body.data.status).toBe('fulfilled');
     expect((await mine(fan)).find((r) => r.redemptionId === picked)?.status).toBe('fulfilled');
-    const memberCancel = await ctx.request('POST', `/api/user/me/redemptions/${coded}/cancel`, { token: fan.token, headers: { 'idempotency-key': randomUUID() } });
+    const memberCancel = await ctx.request('POST', `/api/user/me/redemptions/${coded}/cancel`, {
+      token: fan.token,
+      headers: { 'idempotency-key': randomUUID() },
+    });
     expect(memberCancel.status).toBe(409);
 
     const csv = await admin('GET', '/redemptions.csv?fulfilment=code');
@@ -256,7 +306,9 @@ describe('cancelling and fulfilment', () => {
   it('a member who deletes their account leaves no shipping address behind; the redemption and its ledger row stay', async () => {
     const id = await createReward({ cost: 20, fulfilment: 'shipping' });
     const fan = await createMember(ctx, { points: 100 });
-    const { redemption } = RedeemResultResponseSchema.parse((await redeem(fan, id, { shippingAddress: '3 Avenue des Pilotes, 69007 Lyon, France' })).body).data;
+    const { redemption } = RedeemResultResponseSchema.parse(
+      (await redeem(fan, id, { shippingAddress: '3 Avenue des Pilotes, 69007 Lyon, France' })).body,
+    ).data;
     expect((await ctx.request('DELETE', '/api/user/me', { token: fan.token, body: { confirmation: 'DELETE' } })).status).toBe(204);
     const [row] = await ctx.db.select().from(rewardRedemptions).where(eq(rewardRedemptions.id, redemption.redemptionId));
     expect(row).toMatchObject({ shippingAddress: null, status: 'pending', cost: 20 });

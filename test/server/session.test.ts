@@ -45,7 +45,10 @@ describe('sign-in with an e-mail code', () => {
     expect(Buffer.from(res.body.data.token, 'base64url')).toHaveLength(32);
     const expires = new Date(res.body.data.expiresAt).getTime() - new Date(res.body.data.sessionStart).getTime();
     expect(expires).toBe(400 * 24 * 60 * 60 * 1000);
-    const [row] = await t.db.select().from(sessions).where(eq(sessions.tokenHash, sha256(res.body.data.token)));
+    const [row] = await t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, sha256(res.body.data.token)));
     expect(row).toBeDefined();
     const me = await t.request('GET', '/api/user/me', { token: res.body.data.token });
     expect(me.status).toBe(200);

@@ -27,9 +27,9 @@ describe('a stadium crowd behind one address', () => {
     const fans = Array.from({ length: STADIUM_CROWD }, (_, i) => `gate${i}-${Math.random().toString(36).slice(2, 6)}@example.com`);
     const statuses: number[] = [];
     for (let i = 0; i < fans.length; i += 25) {
-      const batch = fans.slice(i, i + 25).map((e) =>
-        t.request('POST', '/api/session/otp', { body: { email: e }, remoteAddress: '203.0.113.50' }),
-      );
+      const batch = fans
+        .slice(i, i + 25)
+        .map((e) => t.request('POST', '/api/session/otp', { body: { email: e }, remoteAddress: '203.0.113.50' }));
       statuses.push(...(await Promise.all(batch)).map((r) => r.status));
     }
     const got = statuses.filter((s) => s === 202).length;
@@ -62,7 +62,7 @@ describe('per-e-mail limits', () => {
     expect(t.codes.get(e)!.length).toBeLessThanOrEqual(5);
   });
 
-  it('a code requested in a victim\'s name does not cancel the code the victim holds', async () => {
+  it("a code requested in a victim's name does not cancel the code the victim holds", async () => {
     const victim = email('victim');
     await t.request('POST', '/api/session/otp', { body: { email: victim } });
     const held = t.lastCode(victim)!;
@@ -73,7 +73,7 @@ describe('per-e-mail limits', () => {
     expect((await t.request('POST', '/api/session', { body: { email: victim, code: held } })).status).toBe(200);
   });
 
-  it('once the send limit is spent in a victim\'s name, the victim can still use the code they hold', async () => {
+  it("once the send limit is spent in a victim's name, the victim can still use the code they hold", async () => {
     const victim = email('lockout');
     await t.request('POST', '/api/session/otp', { body: { email: victim } });
     const held = t.lastCode(victim)!;
@@ -188,7 +188,14 @@ describe('a mailbox is one mailbox', () => {
 
   it('at Gmail, dotted spellings and googlemail.com share the mailbox', async () => {
     const name = `fan${Math.random().toString(36).slice(2, 8)}`;
-    const spellings = [`${name}.x@gmail.com`, `${name}x@googlemail.com`, `${name[0]}.${name.slice(1)}.x+promo@gmail.com`, `${name}.x@GMAIL.com`, `${name}x@gmail.com`, `${name}.x+2@googlemail.com`];
+    const spellings = [
+      `${name}.x@gmail.com`,
+      `${name}x@googlemail.com`,
+      `${name[0]}.${name.slice(1)}.x+promo@gmail.com`,
+      `${name}.x@GMAIL.com`,
+      `${name}x@gmail.com`,
+      `${name}.x+2@googlemail.com`,
+    ];
     const statuses = [];
     for (const spelling of spellings) {
       statuses.push((await ask(spelling)).status);
@@ -254,10 +261,15 @@ describe('per-address limit on failed verifications', () => {
     for (const e of fans) await t.request('POST', '/api/session/otp', { body: { email: e }, remoteAddress: '198.51.100.1' });
     // Right codes spend nothing.
     const ok = fans[0];
-    expect((await t.request('POST', '/api/session', { body: { email: ok, code: t.lastCode(ok) }, remoteAddress: '198.51.100.1' })).status).toBe(200);
+    expect(
+      (await t.request('POST', '/api/session', { body: { email: ok, code: t.lastCode(ok) }, remoteAddress: '198.51.100.1' })).status,
+    ).toBe(200);
     const statuses = [];
     for (const e of fans.slice(1)) {
-      statuses.push((await t.request('POST', '/api/session', { body: { email: e, code: otherThan(t.lastCode(e)!) }, remoteAddress: '198.51.100.1' })).status);
+      statuses.push(
+        (await t.request('POST', '/api/session', { body: { email: e, code: otherThan(t.lastCode(e)!) }, remoteAddress: '198.51.100.1' }))
+          .status,
+      );
     }
     expect(statuses).toEqual([401, 401, 401]);
     const e = fans[1];
@@ -301,7 +313,7 @@ describe('TRUST_PROXY: the address the nearest trusted proxy saw', () => {
     expect(() => loadEnv({ TRUST_PROXY: 'not-an-address' })).toThrow(/TRUST_PROXY/);
   });
 
-  it('forged X-Forwarded-For entries cannot move a client\'s failures onto another address', async () => {
+  it("forged X-Forwarded-For entries cannot move a client's failures onto another address", async () => {
     const t = await createTestContext({ env: { TRUST_PROXY: '1', SIGNIN_ADDRESS_FAILURES_PER_15_MIN: '2' } });
     try {
       const fans = [email('x'), email('y'), email('z')];

@@ -68,7 +68,15 @@ export async function createStatementFaults(ctx: TestContext): Promise<Statement
         if (admin) {
           const session = admin;
           await expect
-            .poll(async () => (await session.query(`select count(*)::int as n from pg_stat_activity where wait_event = 'PgSleep' and datname = current_database()`)).rows[0].n, { timeout: 10_000 })
+            .poll(
+              async () =>
+                (
+                  await session.query(
+                    `select count(*)::int as n from pg_stat_activity where wait_event = 'PgSleep' and datname = current_database()`,
+                  )
+                ).rows[0].n,
+              { timeout: 10_000 },
+            )
             .toBeGreaterThan(0);
           await terminateBackends();
         }

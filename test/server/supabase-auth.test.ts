@@ -17,7 +17,9 @@ beforeAll(async () => {
   otherProject = await startSupabaseStandIn(0, { log: () => undefined });
   const env = { PUBLIC_AUTH_MODE: 'supabase', PUBLIC_SUPABASE_URL: standIn.url, PUBLIC_SUPABASE_ANON_KEY: 'anon-key' };
   t = await createTestContext({ env });
-  legacy = await createTestContext({ env: { ...env, SUPABASE_JWT_SECRET: LEGACY_SECRET, OPERATOR_EMAILS: 'boss@club.example,deputy@club.example' } });
+  legacy = await createTestContext({
+    env: { ...env, SUPABASE_JWT_SECRET: LEGACY_SECRET, OPERATOR_EMAILS: 'boss@club.example,deputy@club.example' },
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -63,7 +65,9 @@ describe('Supabase access tokens as API bearers (supabase mode)', () => {
     const id = sub();
     const address = email('again');
     const first = await t.request('GET', '/api/user/me', { token: await standIn.signAccessToken({ sub: id, email: address }) });
-    const second = await t.request('GET', '/api/user/me', { token: await standIn.signAccessToken({ sub: id, email: address, session_id: crypto.randomUUID() }) });
+    const second = await t.request('GET', '/api/user/me', {
+      token: await standIn.signAccessToken({ sub: id, email: address, session_id: crypto.randomUUID() }),
+    });
     expect(second.status).toBe(200);
     expect(second.body.data.userId).toBe(first.body.data.userId);
   });
@@ -79,7 +83,11 @@ describe('Supabase access tokens as API bearers (supabase mode)', () => {
 
   it('the token is a full member bearer: the member can check in and read their ledger', async () => {
     const token = await standIn.signAccessToken({ sub: sub(), email: email('checkin') });
-    const checkin = await t.request('POST', '/api/checkin', { token, body: { occurredAt: new Date().toISOString() }, headers: { 'idempotency-key': crypto.randomUUID() } });
+    const checkin = await t.request('POST', '/api/checkin', {
+      token,
+      body: { occurredAt: new Date().toISOString() },
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    });
     expect(checkin.status).toBeLessThan(300);
     const ledger = await t.request('GET', '/api/user/me/transactions', { token });
     expect(ledger.status).toBe(200);
@@ -116,7 +124,10 @@ describe('Supabase access tokens as API bearers (supabase mode)', () => {
   it('a token of another project (other key, other issuer) is 401', async () => {
     const foreign = await otherProject.signAccessToken({ sub: sub(), email: email('foreign') });
     expect((await t.request('GET', '/api/user/me', { token: foreign })).status).toBe(401);
-    const otherKeyOurIssuer = await otherProject.signAccessToken({ sub: sub(), email: email('forged') }, { issuer: `${standIn.url}/auth/v1` });
+    const otherKeyOurIssuer = await otherProject.signAccessToken(
+      { sub: sub(), email: email('forged') },
+      { issuer: `${standIn.url}/auth/v1` },
+    );
     expect((await t.request('GET', '/api/user/me', { token: otherKeyOurIssuer })).status).toBe(401);
   });
 
@@ -149,7 +160,9 @@ describe('Supabase access tokens as API bearers (supabase mode)', () => {
     const bad = await hs256({ sub: sub(), email: email('legacy-bad') }, 'another-secret-of-at-least-thirty-two-chars');
     expect((await legacy.request('GET', '/api/user/me', { token: bad })).status).toBe(401);
     // ES256 tokens from the JWKS still work next to the secret.
-    expect((await legacy.request('GET', '/api/user/me', { token: await standIn.signAccessToken({ sub: sub(), email: email('es') }) })).status).toBe(200);
+    expect(
+      (await legacy.request('GET', '/api/user/me', { token: await standIn.signAccessToken({ sub: sub(), email: email('es') }) })).status,
+    ).toBe(200);
   });
 
   it('OPERATOR_EMAILS makes the first listed member to arrive an operator, and no one once the organization has one', async () => {

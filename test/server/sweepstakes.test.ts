@@ -34,7 +34,9 @@ describe('reading sweepstakes', () => {
     expect(new Set(all.map((s) => s.status))).toEqual(new Set(['live', 'coming_soon', 'ended']));
     expect(all.every((s) => s.entryCost >= 50 && s.entryCost <= 500)).toBe(true);
     expect(all.every((s) => s.userEntryCount === 0)).toBe(true);
-    const fr = SweepstakeListResponseSchema.parse((await ctx.request('GET', '/api/sweepstake', { headers: { 'accept-language': 'fr' } })).body).data;
+    const fr = SweepstakeListResponseSchema.parse(
+      (await ctx.request('GET', '/api/sweepstake', { headers: { 'accept-language': 'fr' } })).body,
+    ).data;
     expect(fr.map((s) => s.title)).toContain('Casque de course dédicacé');
   });
 
@@ -61,7 +63,7 @@ describe('reading sweepstakes', () => {
 });
 
 describe('entering', () => {
-  it('POST /sweepstake/{id}/entry spends count × entryCost, shows the member\'s entry count, writes one ledger row', async () => {
+  it("POST /sweepstake/{id}/entry spends count × entryCost, shows the member's entry count, writes one ledger row", async () => {
     const member = await createMember(ctx, { points: 1000 });
     const helmet = byTitle('Team cap and scarf bundle');
     const res = await entry(member.token, helmet.sweepstakeId, { count: 3 });
@@ -135,7 +137,11 @@ describe('entering', () => {
       expect(res.body.error.code).toBe('ValidationFailed');
     }
     expect((await entry(member.token, '00000000-0000-4000-8000-000000000000', { count: 1 })).status).toBe(404);
-    const text = await ctx.request('POST', `/api/sweepstake/${cap.sweepstakeId}/entry`, { token: member.token, raw: 'count=1', headers: { 'content-type': 'text/plain' } });
+    const text = await ctx.request('POST', `/api/sweepstake/${cap.sweepstakeId}/entry`, {
+      token: member.token,
+      raw: 'count=1',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(text.status).toBe(415);
     expect(await walletOf(ctx, member.userId)).toMatchObject({ points: 1000, transactions: 1 });
   });

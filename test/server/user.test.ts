@@ -27,7 +27,13 @@ describe('PATCH /user/me', () => {
       body: { username: 'lea_fan', firstName: 'Léa', lastName: 'Martin', phoneNumber: null, zipCode: '75011', birthday: '1995-04-12' },
     });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ username: 'lea_fan', firstName: 'Léa', isNewUser: false, birthday: '1995-04-12', zipCode: '75011' });
+    expect(res.body.data).toMatchObject({
+      username: 'lea_fan',
+      firstName: 'Léa',
+      isNewUser: false,
+      birthday: '1995-04-12',
+      zipCode: '75011',
+    });
     const me = await t.request('GET', '/api/user/me', { token });
     expect(me.body.data.isNewUser).toBe(false);
   });
@@ -104,7 +110,13 @@ describe('GET /user/me/transactions', () => {
     expect(res.status).toBe(200);
     const rows = TransactionListResponseSchema.parse(res.body).data;
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toMatchObject({ reason: 'challenge', reference: `challenge:${poll.challengeId}`, label: poll.title, amount: 20, balanceAfter: 30 });
+    expect(rows[0]).toMatchObject({
+      reason: 'challenge',
+      reference: `challenge:${poll.challengeId}`,
+      label: poll.title,
+      amount: 20,
+      balanceAfter: 30,
+    });
     expect(rows[1]).toMatchObject({ reason: 'checkin', amount: 10, balanceAfter: 10 });
     const me = await t.request('GET', '/api/user/me', { token });
     expect(me.body.data.points).toBe(30);

@@ -9,7 +9,11 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminVenueEventResponseSchema, VenueCodeResponseSchema } from '../../src/contracts/admin/venue-event';
-import { LiveVenueEventListResponseSchema, VenueAttendanceListResponseSchema, VenueCheckinResultResponseSchema } from '../../src/contracts/venue';
+import {
+  LiveVenueEventListResponseSchema,
+  VenueAttendanceListResponseSchema,
+  VenueCheckinResultResponseSchema,
+} from '../../src/contracts/venue';
 import { VENUE_OFFLINE_GRACE_MS } from '../../src/rules/venue-checkin';
 import { auditLog, venueEvents } from '../../server/db/schema';
 import { venueCodeAt } from '../../server/domain/venue-checkin';
@@ -82,7 +86,10 @@ describe('the operator side', () => {
     const item = await admin('GET', `/venue-events/${id}`);
     expect(item.status).toBe(200);
     expect(item.text).not.toContain('secret');
-    const [log] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityId, id), eq(auditLog.entity, 'venue-events')));
+    const [log] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, id), eq(auditLog.entity, 'venue-events')));
     expect(log).toMatchObject({ action: 'create', actorEmail: OPERATOR });
     expect(JSON.stringify(log.after)).not.toContain('secret');
 
@@ -101,7 +108,11 @@ describe('the operator side', () => {
     const id = await venueEvent();
     const code = VenueCodeResponseSchema.parse((await admin('GET', `/venue-events/${id}/code`)).body).data;
     const after = await shownAt(id, new Date(code.rotatesAt));
-    expect(code.next).toEqual({ code: after.code, token: after.token, rotatesAt: new Date(Date.parse(code.rotatesAt) + PERIOD).toISOString() });
+    expect(code.next).toEqual({
+      code: after.code,
+      token: after.token,
+      rotatesAt: new Date(Date.parse(code.rotatesAt) + PERIOD).toISOString(),
+    });
     // Showing it a little early (a big screen whose clock is ahead) still lets fans in.
     const member = await createMember(t);
     expect((await scan(member.token, { code: code.next.code })).status).toBe(201);
@@ -115,11 +126,18 @@ describe('POST /venue/checkins', () => {
     const { token } = VenueCodeResponseSchema.parse((await admin('GET', `/venue-events/${id}/code`)).body).data;
     const res = await scan(member.token, { eventId: id, token });
     expect(res.status).toBe(201);
-    expect(VenueCheckinResultResponseSchema.parse(res.body).data).toMatchObject({ eventId: id, created: true, pointsAwarded: 50, venue: 'Stade Pierre-Mauroy' });
+    expect(VenueCheckinResultResponseSchema.parse(res.body).data).toMatchObject({
+      eventId: id,
+      created: true,
+      pointsAwarded: 50,
+      venue: 'Stade Pierre-Mauroy',
+    });
     const [entry] = await ledgerRows(t, member.userId, `venue_checkin:${id}`);
     expect(entry).toMatchObject({ reason: 'venue_checkin', amount: 50 });
     const attended = await t.request('GET', '/api/venue/checkins', { token: member.token, headers: { 'accept-language': 'fr' } });
-    expect(VenueAttendanceListResponseSchema.parse(attended.body).data).toEqual([expect.objectContaining({ eventId: id, name: 'Le match' })]);
+    expect(VenueAttendanceListResponseSchema.parse(attended.body).data).toEqual([
+      expect.objectContaining({ eventId: id, name: 'Le match' }),
+    ]);
   });
 
   it('a typed code alone finds its event among the open ones', async () => {
@@ -140,7 +158,10 @@ describe('POST /venue/checkins', () => {
     expect((await scan(typedLate.token, { code: shownCode })).status).toBe(201);
     expect((await scan(qrLate.token, shownQr)).status).toBe(201);
     t.clock.advance(PERIOD);
-    for (const [member, body] of [[typedTooLate, { code: shownCode }], [qrTooLate, shownQr]] as const) {
+    for (const [member, body] of [
+      [typedTooLate, { code: shownCode }],
+      [qrTooLate, shownQr],
+    ] as const) {
       const res = await scan(member.token, body);
       expect(res.status).toBe(422);
       expect(res.body.error.code).toBe('VenueCodeInvalid');
@@ -231,7 +252,10 @@ describe('POST /venue/checkins', () => {
     const member = await createMember(t);
     const shown = new Date(t.clock().getTime() - HOUR);
     // The token shown an hour ago, claimed as scanned ten minutes before that: not the token of that moment.
-    const misdated = await scan(member.token, { ...(await qrAt(id, shown)), scannedAt: new Date(shown.getTime() - 10 * MINUTE).toISOString() });
+    const misdated = await scan(member.token, {
+      ...(await qrAt(id, shown)),
+      scannedAt: new Date(shown.getTime() - 10 * MINUTE).toISOString(),
+    });
     expect(misdated.status).toBe(422);
     expect(misdated.body.error.code).toBe('VenueCodeInvalid');
 
@@ -292,7 +316,12 @@ describe('GET /venue/events/live', () => {
     expect(before.map((e) => e.eventId)).toContain(open);
     expect(before.map((e) => e.eventId)).not.toContain(later);
     expect(before.map((e) => e.eventId)).not.toContain(over);
-    expect(before.find((e) => e.eventId === open)).toMatchObject({ name: 'Le match', venue: 'Stade Pierre-Mauroy', value: 40, checkedIn: false });
+    expect(before.find((e) => e.eventId === open)).toMatchObject({
+      name: 'Le match',
+      venue: 'Stade Pierre-Mauroy',
+      value: 40,
+      checkedIn: false,
+    });
     expect((await scan(member.token, await qrAt(open, t.clock()))).status).toBe(201);
     expect((await live()).find((e) => e.eventId === open)?.checkedIn).toBe(true);
     expect((await t.request('GET', '/api/venue/events/live')).status).toBe(401);
@@ -366,15 +395,23 @@ describe('the client address ceiling', () => {
     const operator = await small.signIn(OPERATOR);
     const created = await small.request('POST', '/api/admin/venue-events', {
       token: operator,
-      body: { name: 'Derby', venue: 'Stade', startsAt: new Date(small.clock().getTime() - HOUR).toISOString(), endsAt: new Date(small.clock().getTime() + HOUR).toISOString(), value: 5 },
+      body: {
+        name: 'Derby',
+        venue: 'Stade',
+        startsAt: new Date(small.clock().getTime() - HOUR).toISOString(),
+        endsAt: new Date(small.clock().getTime() + HOUR).toISOString(),
+        value: 5,
+      },
     });
     expect(created.status).toBe(201);
     const id = created.body.data.id as string;
     const [{ secret }] = await small.db.select({ secret: venueEvents.secret }).from(venueEvents).where(eq(venueEvents.id, id));
     const near = new Set([-1, 0, 1].map((k) => venueCodeAt(secret, id, new Date(small.clock().getTime() + k * PERIOD)).code));
     const wrong = ['000000', '000001', '000002', '000003'].find((c) => !near.has(c));
-    const screen = async () => VenueCodeResponseSchema.parse((await small.request('GET', `/api/admin/venue-events/${id}/code`, { token: operator })).body).data;
-    const post = (token: string, body: Record<string, unknown>, from: string) => small.request('POST', '/api/venue/checkins', { token, body, remoteAddress: from });
+    const screen = async () =>
+      VenueCodeResponseSchema.parse((await small.request('GET', `/api/admin/venue-events/${id}/code`, { token: operator })).body).data;
+    const post = (token: string, body: Record<string, unknown>, from: string) =>
+      small.request('POST', '/api/venue/checkins', { token, body, remoteAddress: from });
     const members = await Promise.all(Array.from({ length: 6 }, () => createMember(small)));
     for (const member of members.slice(0, 3)) expect((await post(member.token, { code: wrong }, '198.51.100.1')).status).toBe(422);
     const refused = await post(members[3].token, { code: (await screen()).code }, '198.51.100.1');

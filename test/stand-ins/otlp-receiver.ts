@@ -12,7 +12,14 @@ import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 
-type AnyValue = { stringValue?: string; boolValue?: boolean; intValue?: string | number; doubleValue?: number; arrayValue?: { values?: AnyValue[] }; kvlistValue?: { values?: KeyValue[] } };
+type AnyValue = {
+  stringValue?: string;
+  boolValue?: boolean;
+  intValue?: string | number;
+  doubleValue?: number;
+  arrayValue?: { values?: AnyValue[] };
+  kvlistValue?: { values?: KeyValue[] };
+};
 type KeyValue = { key: string; value: AnyValue };
 
 /** A received span with plain attribute values. */
@@ -102,7 +109,10 @@ export interface OtlpReceiver {
 export async function startOtlpReceiver(port = 0): Promise<OtlpReceiver> {
   const spans: ReceivedSpan[] = [];
   const app = new Hono();
-  app.use('*', cors({ origin: (origin) => origin || '*', allowHeaders: ['content-type', 'traceparent'], allowMethods: ['POST', 'GET', 'OPTIONS'] }));
+  app.use(
+    '*',
+    cors({ origin: (origin) => origin || '*', allowHeaders: ['content-type', 'traceparent'], allowMethods: ['POST', 'GET', 'OPTIONS'] }),
+  );
   app.post('/v1/traces', async (c) => {
     const type = c.req.header('content-type') ?? '';
     if (!type.includes('json')) return c.json({ error: `only OTLP JSON is accepted here, got ${type}` }, 415);

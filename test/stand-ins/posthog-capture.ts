@@ -70,7 +70,8 @@ export async function startPostHogCapture(port = 0): Promise<PostHogCapture> {
   const app = new Hono();
   app.use('*', cors({ origin: (origin) => origin || '*', credentials: true }));
   app.use('*', async (c, next) => {
-    if (!c.req.path.startsWith('/__stand-in') && c.req.method !== 'OPTIONS') requests.push({ method: c.req.method, path: c.req.path, at: Date.now() });
+    if (!c.req.path.startsWith('/__stand-in') && c.req.method !== 'OPTIONS')
+      requests.push({ method: c.req.method, path: c.req.path, at: Date.now() });
     await next();
   });
 
@@ -100,11 +101,14 @@ export async function startPostHogCapture(port = 0): Promise<PostHogCapture> {
     app.post(path, capture);
     app.post(`${path}/`, capture);
   }
-  const flags = (c: Context) => c.json({ flags: {}, featureFlags: {}, featureFlagPayloads: {}, errorsWhileComputingFlags: false, requestId: 'stand-in' });
+  const flags = (c: Context) =>
+    c.json({ flags: {}, featureFlags: {}, featureFlagPayloads: {}, errorsWhileComputingFlags: false, requestId: 'stand-in' });
   app.post('/flags/', flags);
   app.post('/flags', flags);
   app.post('/decide/', flags);
-  app.get('/array/:key/config', (c) => c.json({ supportedCompression: ['gzip-js'], sessionRecording: false, heatmaps: false, autocaptureExceptions: false, surveys: false }));
+  app.get('/array/:key/config', (c) =>
+    c.json({ supportedCompression: ['gzip-js'], sessionRecording: false, heatmaps: false, autocaptureExceptions: false, surveys: false }),
+  );
   app.get('/array/:key/config.js', (c) => c.body('', 200, { 'content-type': 'application/javascript' }));
 
   app.get('/__stand-in/events', (c) => c.json(events));

@@ -58,7 +58,10 @@ async function verifyVapid(header: string | undefined, audience: string): Promis
   const point = Buffer.from(key, 'base64url');
   if (point.length !== 65 || point[0] !== 4) throw new Error('k is not an uncompressed P-256 point');
   if (decodeProtectedHeader(token).alg !== 'ES256') throw new Error('not ES256');
-  const publicKey = await importJWK({ kty: 'EC', crv: 'P-256', x: b64url(point.subarray(1, 33)), y: b64url(point.subarray(33, 65)) }, 'ES256');
+  const publicKey = await importJWK(
+    { kty: 'EC', crv: 'P-256', x: b64url(point.subarray(1, 33)), y: b64url(point.subarray(33, 65)) },
+    'ES256',
+  );
   const { payload } = await jwtVerify(token, publicKey, { audience, algorithms: ['ES256'] });
   if (!payload.exp || payload.exp * 1000 > Date.now() + 24 * 60 * 60 * 1000 + 60_000) throw new Error('exp missing or beyond 24 h');
   if (typeof payload.sub !== 'string' || !/^(mailto:|https:)/.test(payload.sub)) throw new Error('sub missing');
@@ -87,7 +90,14 @@ export async function startPushService(port = 0): Promise<PushServiceStandIn> {
   const app = new Hono();
   app.post('/push/:id', async (c) => {
     const id = c.req.param('id');
-    const record: ReceivedPush = { subscriptionId: id, status: 201, vapidKey: null, subject: null, ttl: Number(c.req.header('ttl') ?? NaN), payload: null };
+    const record: ReceivedPush = {
+      subscriptionId: id,
+      status: 201,
+      vapidKey: null,
+      subject: null,
+      ttl: Number(c.req.header('ttl') ?? NaN),
+      payload: null,
+    };
     // Recorded once judged, so a reader never sees a request half checked.
     try {
       return await receive(c, id, record);

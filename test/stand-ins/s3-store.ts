@@ -47,7 +47,10 @@ export async function startS3Store(bucket = 'podium-media'): Promise<S3StoreStan
     },
     async files() {
       const entries = await readdir(directory, { recursive: true, withFileTypes: true });
-      return entries.filter((entry) => entry.isFile()).map((entry) => relative(directory, join(entry.parentPath, entry.name))).sort();
+      return entries
+        .filter((entry) => entry.isFile())
+        .map((entry) => relative(directory, join(entry.parentPath, entry.name)))
+        .sort();
     },
     async stop() {
       await server.close();
@@ -58,6 +61,10 @@ export async function startS3Store(bucket = 'podium-media'): Promise<S3StoreStan
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const store = await startS3Store();
-  console.log(Object.entries(store.env).map(([k, v]) => `${k}=${v}`).join('\n'));
+  console.log(
+    Object.entries(store.env)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('\n'),
+  );
   process.on('SIGINT', () => void store.stop().then(() => process.exit(0)));
 }

@@ -36,7 +36,10 @@ export interface SupabaseStandIn {
   /** Last code sent to `email`, if any. */
   codeFor(email: string): string | undefined;
   /** Signs an access token with the stand-in's key (tests of the server's verification). */
-  signAccessToken(claims: Record<string, unknown>, options?: { expiresInSeconds?: number; issuer?: string; audience?: string }): Promise<string>;
+  signAccessToken(
+    claims: Record<string, unknown>,
+    options?: { expiresInSeconds?: number; issuer?: string; audience?: string },
+  ): Promise<string>;
   /** Sets the lifetime of tokens issued from now on. */
   setAccessTokenTtl(seconds: number): void;
   stop(): Promise<void>;
@@ -89,7 +92,14 @@ export async function startSupabaseStandIn(port = 0, options: { log?: (line: str
   async function session(user: StandInUser, sessionId: string) {
     const refreshToken = randomBytes(12).toString('base64url');
     refreshTokens.set(refreshToken, { userId: user.id, sessionId, usedAt: null });
-    const accessToken = await sign({ sub: user.id, email: user.email, phone: '', session_id: sessionId, user_metadata: {}, app_metadata: { provider: 'email' } });
+    const accessToken = await sign({
+      sub: user.id,
+      email: user.email,
+      phone: '',
+      session_id: sessionId,
+      user_metadata: {},
+      app_metadata: { provider: 'email' },
+    });
     return {
       access_token: accessToken,
       token_type: 'bearer',
@@ -104,7 +114,14 @@ export async function startSupabaseStandIn(port = 0, options: { log?: (line: str
     new Response(JSON.stringify({ code: status, error_code: errorCode, msg }), { status, headers: { 'content-type': 'application/json' } });
 
   const app = new Hono();
-  app.use('*', cors({ origin: (origin) => origin || '*', allowHeaders: ['authorization', 'apikey', 'content-type', 'x-client-info', 'x-supabase-api-version'], exposeHeaders: ['x-supabase-api-version'] }));
+  app.use(
+    '*',
+    cors({
+      origin: (origin) => origin || '*',
+      allowHeaders: ['authorization', 'apikey', 'content-type', 'x-client-info', 'x-supabase-api-version'],
+      exposeHeaders: ['x-supabase-api-version'],
+    }),
+  );
   app.use('/auth/v1/*', async (c, next) => {
     events.push({ at: Date.now(), method: c.req.method, path: c.req.path, grantType: c.req.query('grant_type') });
     await next();

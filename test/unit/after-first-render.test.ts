@@ -29,7 +29,15 @@ const load = async () => {
 
 beforeEach(() => {
   vi.useFakeTimers({
-    toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback', 'Date'],
+    toFake: [
+      'setTimeout',
+      'clearTimeout',
+      'requestAnimationFrame',
+      'cancelAnimationFrame',
+      'requestIdleCallback',
+      'cancelIdleCallback',
+      'Date',
+    ],
   });
 });
 afterEach(() => {

@@ -93,7 +93,7 @@ describe('headers and bearer (spec §7)', () => {
     expect(seen[0].headers['x-org-token']).toBe('org-token-1');
   });
 
-  it('content is asked for in the language the fan chose in the app, not the browser\'s', async () => {
+  it("content is asked for in the language the fan chose in the app, not the browser's", async () => {
     await initI18n();
     await changeLanguage('fr');
     await apiRequest('/challenge', { schema: OkSchema });
@@ -109,7 +109,13 @@ describe('headers and bearer (spec §7)', () => {
   });
 
   it('a mutation sends its JSON body, its Idempotency-Key and query parameters', async () => {
-    await apiRequest('/checkin', { method: 'POST', body: { occurredAt: '2026-11-22T10:00:00.000Z' }, idempotencyKey: 'key-1', query: { a: 1, b: undefined }, schema: OkSchema });
+    await apiRequest('/checkin', {
+      method: 'POST',
+      body: { occurredAt: '2026-11-22T10:00:00.000Z' },
+      idempotencyKey: 'key-1',
+      query: { a: 1, b: undefined },
+      schema: OkSchema,
+    });
     expect(seen[0].method).toBe('POST');
     expect(seen[0].url).toBe('/api/checkin?a=1');
     expect(seen[0].headers['idempotency-key']).toBe('key-1');
@@ -123,7 +129,9 @@ describe('headers and bearer (spec §7)', () => {
 
   it("read: 'text' resolves with the body as sent (a CSV file); a refused request is still a typed error", async () => {
     replies.push({ status: 200, raw: 'day,checkins\r\n2026-11-23,4\r\n', headers: { 'content-type': 'text/csv; charset=utf-8' } });
-    await expect(apiRequest<string>('/admin/figures.csv', { query: { figure: 'checkins' }, read: 'text' })).resolves.toBe('day,checkins\r\n2026-11-23,4\r\n');
+    await expect(apiRequest<string>('/admin/figures.csv', { query: { figure: 'checkins' }, read: 'text' })).resolves.toBe(
+      'day,checkins\r\n2026-11-23,4\r\n',
+    );
     replies.push({ status: 422, body: { error: { code: 'ValidationFailed', message: 'Invalid query' } } });
     await expect(apiRequest<string>('/admin/figures.csv', { read: 'text' })).rejects.toBeInstanceOf(ApiError);
   });
@@ -155,7 +163,9 @@ describe('one attempt per call: TanStack Query owns retries (decision 0046)', ()
 
   it('a POST with an Idempotency-Key answered 409 (in flight) is sent once and marked replayable', async () => {
     replies.push({ status: 409, body: { error: { code: 'IdempotencyKeyInFlight', message: 'wait' } } });
-    const error = await apiRequest('/checkin', { method: 'POST', body: {}, idempotencyKey: 'same-key', schema: OkSchema }).catch((e: unknown) => e);
+    const error = await apiRequest('/checkin', { method: 'POST', body: {}, idempotencyKey: 'same-key', schema: OkSchema }).catch(
+      (e: unknown) => e,
+    );
     expect(seen).toHaveLength(1);
     expect(error).toMatchObject({ status: 409, replayable: true });
   });
@@ -171,18 +181,28 @@ describe('typed errors and logging (spec §8)', () => {
 
   it('422 codes map to ChallengeSubmissionError, InsufficientPointsError and StoryChapterViewError', async () => {
     replies.push({ status: 422, body: { error: { code: 'ChallengeSubmission', message: 'expired' } } });
-    await expect(apiRequest('/challenge/1', { method: 'POST', body: {}, idempotencyKey: 'k1', schema: OkSchema })).rejects.toBeInstanceOf(ChallengeSubmissionError);
+    await expect(apiRequest('/challenge/1', { method: 'POST', body: {}, idempotencyKey: 'k1', schema: OkSchema })).rejects.toBeInstanceOf(
+      ChallengeSubmissionError,
+    );
     replies.push({ status: 422, body: { error: { code: 'InsufficientPoints', message: 'poor' } } });
-    await expect(apiRequest('/sweepstake/1/entry', { method: 'POST', body: { count: 1 }, idempotencyKey: 'k2', schema: OkSchema })).rejects.toBeInstanceOf(InsufficientPointsError);
+    await expect(
+      apiRequest('/sweepstake/1/entry', { method: 'POST', body: { count: 1 }, idempotencyKey: 'k2', schema: OkSchema }),
+    ).rejects.toBeInstanceOf(InsufficientPointsError);
     replies.push({ status: 422, body: { error: { code: 'StoryChapterView', message: 'x' } } });
-    const error = await apiRequest('/content/stories/1/chapter-view/2', { method: 'POST', idempotencyKey: 'k3', schema: OkSchema }).catch((e: unknown) => e);
+    const error = await apiRequest('/content/stories/1/chapter-view/2', { method: 'POST', idempotencyKey: 'k3', schema: OkSchema }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(StoryChapterViewError);
     expect((error as Error).message).toBe('Error marking story chapter as watched');
   });
 
   it('other errors keep status, code and message', async () => {
     replies.push({ status: 403, body: { error: { code: 'Forbidden', message: 'other org' } } });
-    await expect(apiRequest('/user/me', { schema: OkSchema })).rejects.toMatchObject({ status: 403, code: 'Forbidden', message: 'other org' });
+    await expect(apiRequest('/user/me', { schema: OkSchema })).rejects.toMatchObject({
+      status: 403,
+      code: 'Forbidden',
+      message: 'other org',
+    });
   });
 
   it('a failed response is logged with status, status text and headers', async () => {

@@ -20,7 +20,10 @@ describe('brand palette', () => {
     it(`text in ${brand} is lightened until it reaches 4.5:1 on every surface`, () => {
       const { brandText } = deriveBrandPalette(brand);
       for (const surface of surfaces) {
-        expect(contrastRatio(parseHexColor(brandText)!, parseHexColor(surface.hex)!), `${brandText} on ${surface.name}`).toBeGreaterThanOrEqual(4.5);
+        expect(
+          contrastRatio(parseHexColor(brandText)!, parseHexColor(surface.hex)!),
+          `${brandText} on ${surface.name}`,
+        ).toBeGreaterThanOrEqual(4.5);
       }
     });
   }

@@ -39,12 +39,7 @@ const ids = (list: Challenge[]) => list.map((c) => c.challengeId);
 
 describe('challenge list rules', () => {
   it('drops challenges on the exclusion list and those not yet visible', () => {
-    const list = [
-      challenge('a'),
-      challenge('excluded'),
-      challenge('later', { visibleFrom: '2026-05-11T00:00:00.000Z' }),
-      challenge('b'),
-    ];
+    const list = [challenge('a'), challenge('excluded'), challenge('later', { visibleFrom: '2026-05-11T00:00:00.000Z' }), challenge('b')];
     expect(ids(filterVisibleChallenges(list, ['excluded'], NOW))).toEqual(['a', 'b']);
   });
 

@@ -24,7 +24,10 @@ describe('console chunks', () => {
       chunk('client-1.js'),
       chunk('challenge-card-1.js'),
       // The lazy chunk of a console route (named after its module), re-exporting from the console chunk.
-      chunk('_id-1.js', { facadeModuleId: '/app/src/routes/admin/$resource/$id.tsx?tsr-split=component', imports: ['console-1.js', 'challenge-card-1.js', 'contract-1.js'] }),
+      chunk('_id-1.js', {
+        facadeModuleId: '/app/src/routes/admin/$resource/$id.tsx?tsr-split=component',
+        imports: ['console-1.js', 'challenge-card-1.js', 'contract-1.js'],
+      }),
       chunk('console-1.js', { imports: ['client-1.js', 'dnd-1.js'], dynamicImports: ['console-locale-en-1.js'] }),
       chunk('contract-1.js'),
       chunk('dnd-1.js'),
@@ -33,6 +36,12 @@ describe('console chunks', () => {
       chunk('_id-2.js', { facadeModuleId: '/app/src/routes/_auth/stories/$id.tsx?tsr-split=component' }),
     ];
     chunks[0].dynamicImports.push('_id-2.js');
-    expect([...consoleOnlyChunks(chunks)].sort()).toEqual(['_id-1.js', 'console-1.js', 'console-locale-en-1.js', 'contract-1.js', 'dnd-1.js']);
+    expect([...consoleOnlyChunks(chunks)].sort()).toEqual([
+      '_id-1.js',
+      'console-1.js',
+      'console-locale-en-1.js',
+      'contract-1.js',
+      'dnd-1.js',
+    ]);
   });
 });

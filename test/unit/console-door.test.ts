@@ -13,7 +13,19 @@ describe('the sign-in redirect parameter', () => {
   });
 
   it('drops anything that could lead to another site or is not a path', () => {
-    for (const value of ['//evil.example/admin', '/\\evil.example', 'https://evil.example/admin', 'javascript:alert(1)', 'admin', '', '/ad\nmin', 42, null, undefined, ['/admin']]) {
+    for (const value of [
+      '//evil.example/admin',
+      '/\\evil.example',
+      'https://evil.example/admin',
+      'javascript:alert(1)',
+      'admin',
+      '',
+      '/ad\nmin',
+      42,
+      null,
+      undefined,
+      ['/admin'],
+    ]) {
       expect(safeRedirectPath(value), String(value)).toBeUndefined();
     }
     expect(safeRedirectPath(`/${'a'.repeat(2000)}`)).toBeUndefined();
@@ -22,7 +34,10 @@ describe('the sign-in redirect parameter', () => {
 
 describe('the console guard', () => {
   it('asks a visitor to sign in and come back to the URL they opened', () => {
-    expect(decideOperatorGuard({ role: null, fullPath: '/admin/members/7?tab=points' })).toEqual({ action: 'sign-in', redirect: '/admin/members/7?tab=points' });
+    expect(decideOperatorGuard({ role: null, fullPath: '/admin/members/7?tab=points' })).toEqual({
+      action: 'sign-in',
+      redirect: '/admin/members/7?tab=points',
+    });
   });
 
   it('lets an operator in and refuses any other member', () => {
@@ -66,7 +81,12 @@ describe('reloading once for a chunk gone after a deploy', () => {
     expect(claimChunkReload(new Error('boom'), storage)).toBe(false);
     expect(storage.size()).toBe(0);
     expect(claimChunkReload(gone('/assets/a.js'), null)).toBe(false);
-    const refusing = { getItem: () => null, setItem: () => { throw new Error('QuotaExceededError'); } };
+    const refusing = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+    };
     expect(claimChunkReload(gone('/assets/a.js'), refusing)).toBe(false);
   });
 });

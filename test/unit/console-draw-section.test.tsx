@@ -21,7 +21,9 @@ vi.mock('../../src/api/client', () => ({ apiRequest: vi.fn(() => new Promise(() 
 
 afterEach(cleanup);
 beforeAll(async () => {
-  await i18next.use(initReactI18next).init({ lng: 'en', resources: { en: { 'console-draws': draws, common } }, interpolation: { escapeValue: false } });
+  await i18next
+    .use(initReactI18next)
+    .init({ lng: 'en', resources: { en: { 'console-draws': draws, common } }, interpolation: { escapeValue: false } });
 });
 
 const HOUR = 3_600_000;
@@ -29,8 +31,19 @@ const at = (offset: number) => new Date(Date.now() + offset).toISOString();
 
 function winner(over: Partial<AdminSweepstakeWinner>): AdminSweepstakeWinner {
   return {
-    id: 'w1', place: 1, ticket: 0, userId: 'u1', email: 'ada@fans.example', username: 'ada', drawnAt: at(-48 * HOUR),
-    notifiedAt: at(-48 * HOUR), claimedAt: null, replacedAt: null, claimBy: at(-24 * HOUR), redrawable: true, ...over,
+    id: 'w1',
+    place: 1,
+    ticket: 0,
+    userId: 'u1',
+    email: 'ada@fans.example',
+    username: 'ada',
+    drawnAt: at(-48 * HOUR),
+    notifiedAt: at(-48 * HOUR),
+    claimedAt: null,
+    replacedAt: null,
+    claimBy: at(-24 * HOUR),
+    redrawable: true,
+    ...over,
   };
 }
 
@@ -45,14 +58,25 @@ function renderSection(endsAt: string, draw: AdminSweepstakeDraw) {
   );
 }
 
-const undrawn: AdminSweepstakeDraw = { sweepstakeId: 's1', drawnAt: null, seedCommitment: 'ab'.repeat(32), drawSeed: null, tickets: 0, entrants: 2, entries: 7, winners: [] };
+const undrawn: AdminSweepstakeDraw = {
+  sweepstakeId: 's1',
+  drawnAt: null,
+  seedCommitment: 'ab'.repeat(32),
+  drawSeed: null,
+  tickets: 0,
+  entrants: 2,
+  entries: 7,
+  winners: [],
+};
 
 describe('the draw section', () => {
   it('keeps "Draw winners" disabled until the end, and says why', () => {
     renderSection(at(HOUR), undrawn);
     const button = screen.getByRole('button', { name: 'Draw winners' });
     expect(button).toHaveProperty('disabled', true);
-    expect(document.getElementById(button.getAttribute('aria-describedby')!)?.textContent).toMatch(/^Available once the sweepstake has ended/);
+    expect(document.getElementById(button.getAttribute('aria-describedby')!)?.textContent).toMatch(
+      /^Available once the sweepstake has ended/,
+    );
     expect(screen.getByText('ab'.repeat(32))).toBeTruthy();
     expect(screen.getByText('Secret until the draw')).toBeTruthy();
   });
@@ -70,7 +94,14 @@ describe('the draw section', () => {
       tickets: 12,
       winners: [
         winner({ id: 'w1', place: 1, username: '=HYPERLINK("https://evil.example")', replacedAt: at(-HOUR), redrawable: false }),
-        winner({ id: 'w2', place: 2, email: 'bo@fans.example', username: "+cmd|' /C calc'!A0", claimedAt: at(-2 * HOUR), redrawable: false }),
+        winner({
+          id: 'w2',
+          place: 2,
+          email: 'bo@fans.example',
+          username: "+cmd|' /C calc'!A0",
+          claimedAt: at(-2 * HOUR),
+          redrawable: false,
+        }),
         winner({ id: 'w3', place: 3, email: 'cy@fans.example', username: 'cy' }),
       ],
     };
@@ -82,7 +113,11 @@ describe('the draw section', () => {
       expect.stringMatching(/^Claimed on /),
       expect.stringMatching(/^Not claimed by /),
     ]);
-    expect(within(table).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['Redraw place 3 (cy)']);
+    expect(
+      within(table)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Redraw place 3 (cy)']);
 
     const blobs: Blob[] = [];
     URL.createObjectURL = vi.fn((blob: Blob) => (blobs.push(blob), 'blob:winners'));

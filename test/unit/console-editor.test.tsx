@@ -22,7 +22,9 @@ vi.mock('../../src/platform/toasts', () => ({ notify: vi.fn() }));
 
 afterEach(cleanup);
 beforeAll(async () => {
-  await i18next.use(initReactI18next).init({ lng: 'en', resources: { en: { console: en, common } }, interpolation: { escapeValue: false } });
+  await i18next
+    .use(initReactI18next)
+    .init({ lng: 'en', resources: { en: { console: en, common } }, interpolation: { escapeValue: false } });
 });
 
 const Schema = z.object({ title: z.string().trim().min(1, 'Required'), points: z.number().int().min(0, 'Points cannot be negative') });
@@ -35,10 +37,24 @@ function TestForm({ save }: { save: (body: Record<string, unknown>) => Promise<u
     build: (values) => ({ title: values.title, points: Number(values.points) }),
     schema: Schema,
     save,
-    texts: { saved: 'saved', failed: 'failed', invalid: 'invalid', message: (text) => (text === 'Required' ? 'Required (translated)' : text) },
+    texts: {
+      saved: 'saved',
+      failed: 'failed',
+      invalid: 'invalid',
+      message: (text) => (text === 'Required' ? 'Required (translated)' : text),
+    },
   });
   const control = (name: string, kind: 'text' | 'number', label: string) => (
-    <FieldControl field={{ name, kind }} path={name} label={label} value={getAt(form.values, name)} onChange={(v) => form.set(name, v)} error={form.errors[name]} timeZone="Europe/Paris" ranks={[]} />
+    <FieldControl
+      field={{ name, kind }}
+      path={name}
+      label={label}
+      value={getAt(form.values, name)}
+      onChange={(v) => form.set(name, v)}
+      error={form.errors[name]}
+      timeZone="Europe/Paris"
+      ranks={[]}
+    />
   );
   return (
     <main id="main-content">
@@ -76,7 +92,11 @@ describe('console form errors', () => {
   });
 
   it("a 422 answer's details put the server's message on the field its path names", async () => {
-    const save = vi.fn().mockRejectedValue(new ApiError(422, 'ValidationFailed', 'Invalid request body', [{ path: 'points', message: 'Points cannot be negative' }]));
+    const save = vi
+      .fn()
+      .mockRejectedValue(
+        new ApiError(422, 'ValidationFailed', 'Invalid request body', [{ path: 'points', message: 'Points cannot be negative' }]),
+      );
     render(<TestForm save={save} />);
     fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Grand prix' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
@@ -100,7 +120,13 @@ function Chapters() {
     { uid: 'c', title: 'Circuit' },
   ]);
   return (
-    <ChapterList chapters={chapters} keyOf={(c) => c.uid} nameOf={(c) => c.title} onReorder={setChapters} onRemove={(i) => setChapters(chapters.filter((_, j) => j !== i))}>
+    <ChapterList
+      chapters={chapters}
+      keyOf={(c) => c.uid}
+      nameOf={(c) => c.title}
+      onReorder={setChapters}
+      onRemove={(i) => setChapters(chapters.filter((_, j) => j !== i))}
+    >
       {(chapter) => <p>{chapter.title} fields</p>}
     </ChapterList>
   );
@@ -109,7 +135,8 @@ function Chapters() {
 describe('story chapters reordered by keyboard', () => {
   const order = () => screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
   /** Whether `text` is the content of a polite live region (the console's own, beside dnd-kit's). */
-  const announced = (text: string) => screen.getAllByRole('status').some((region) => region.textContent === text && region.getAttribute('aria-live') === 'polite');
+  const announced = (text: string) =>
+    screen.getAllByRole('status').some((region) => region.textContent === text && region.getAttribute('aria-live') === 'polite');
 
   it('"Move down" and "Move up" move a chapter one place, announce where it went and keep focus on it', async () => {
     render(<Chapters />);
@@ -137,7 +164,9 @@ describe('story chapters reordered by keyboard', () => {
     render(<Chapters />);
     const handle = screen.getByRole('button', { name: 'Move Briefing (position 2)' });
     expect(handle.getAttribute('aria-roledescription')).toBe('sortable');
-    const described = (handle.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '');
+    const described = (handle.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '');
     expect(described.join(' ')).toContain('press Space or Enter on its move handle');
   });
 });

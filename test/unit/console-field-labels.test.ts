@@ -11,7 +11,9 @@ const t = i18n.t.bind(i18n);
 /** A path's name as the console shows it (the composition `useFieldName` makes of `fieldLabel`). */
 function name(path: string): string {
   const label = fieldLabel(path);
-  const base = label.row ? t('labels.rowField', { row: t(label.row.key, { n: label.row.n }), field: t(label.row.field) }) : t(label.key, label.values);
+  const base = label.row
+    ? t('labels.rowField', { row: t(label.row.key, { n: label.row.n }), field: t(label.row.field) })
+    : t(label.key, label.values);
   return label.french ? t('form.inFrench', { field: base }) : base;
 }
 
@@ -30,7 +32,8 @@ describe('console field labels', () => {
 
   it('every field of every resource has a label of its own', () => {
     for (const resource of RESOURCES) {
-      for (const field of resource.fields) expect(t(`fields.${field.name}`), `${resource.path}.${field.name}`).not.toBe(`fields.${field.name}`);
+      for (const field of resource.fields)
+        expect(t(`fields.${field.name}`), `${resource.path}.${field.name}`).not.toBe(`fields.${field.name}`);
     }
     expect(name('key')).toBe('Reference for import and export (optional)');
     expect(name('sortOrder')).toBe('Position in lists (lower comes first)');
@@ -44,6 +47,12 @@ describe('console field labels', () => {
     const sweepstake = RESOURCES.find((r) => r.path === 'sweepstakes')!.fields.map((f) => f.name);
     expect(sweepstake.slice(0, 2)).toEqual(['title', 'description']);
     expect(sweepstake.slice(-3)).toEqual(['sortOrder', 'draft', 'key']);
-    expect(inFormOrder([{ name: 'draft', kind: 'checkbox' }, { name: 'unknown', kind: 'text' }, { name: 'title', kind: 'text' }]).map((f) => f.name)).toEqual(['title', 'draft', 'unknown']);
+    expect(
+      inFormOrder([
+        { name: 'draft', kind: 'checkbox' },
+        { name: 'unknown', kind: 'text' },
+        { name: 'title', kind: 'text' },
+      ]).map((f) => f.name),
+    ).toEqual(['title', 'draft', 'unknown']);
   });
 });

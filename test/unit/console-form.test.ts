@@ -55,7 +55,11 @@ describe('field errors', () => {
       'nonsense',
       { path: '', message: 'Invalid request body' },
     ];
-    expect(serverFieldErrors(details)).toEqual({ 'options.0.mediaId': 'No such media', 'questions.1.text': 'Required', '': 'Invalid request body' });
+    expect(serverFieldErrors(details)).toEqual({
+      'options.0.mediaId': 'No such media',
+      'questions.1.text': 'Required',
+      '': 'Invalid request body',
+    });
     expect(serverFieldErrors(undefined)).toEqual({});
     expect(pathKey(['translations', 'fr', 'options', 2])).toBe('translations.fr.options.2');
   });
@@ -134,31 +138,63 @@ describe('form values and request bodies', () => {
     values = setAt(values, 'title', 'Paddock tour');
     values = setAt(values, 'startsAt', '2026-11-23T09:00:00.000Z');
     values = setAt(values, 'badges', [
-      { id: '6f1c1b7e-3a51-4e8f-9b0b-2f7f9c3f4a10', slug: 'pit-lane', name: 'Pit lane', description: '', mediaId: null, translations: { fr: { name: 'Voie des stands' } } },
+      {
+        id: '6f1c1b7e-3a51-4e8f-9b0b-2f7f9c3f4a10',
+        slug: 'pit-lane',
+        name: 'Pit lane',
+        description: '',
+        mediaId: null,
+        translations: { fr: { name: 'Voie des stands' } },
+      },
       initialValues(activation.fields.find((f) => f.name === 'badges')!.rowFields!),
     ]);
     values = setAt(values, 'badges.1.slug', 'garage');
     values = setAt(values, 'badges.1.name', 'Garage');
     const body = bodyOf(activation.fields, values);
     expect(body.badges).toEqual([
-      { id: '6f1c1b7e-3a51-4e8f-9b0b-2f7f9c3f4a10', slug: 'pit-lane', name: 'Pit lane', description: '', mediaId: null, translations: { fr: { name: 'Voie des stands' } } },
+      {
+        id: '6f1c1b7e-3a51-4e8f-9b0b-2f7f9c3f4a10',
+        slug: 'pit-lane',
+        name: 'Pit lane',
+        description: '',
+        mediaId: null,
+        translations: { fr: { name: 'Voie des stands' } },
+      },
       { slug: 'garage', name: 'Garage', description: '', mediaId: null, translations: { fr: {} } },
     ]);
     expect(ActivationInputSchema.safeParse(body).success).toBe(true);
   });
 
   it('the check-in ladder is rows of points, numbered 1..n by position as the contract requires', () => {
-    const ladder: FieldSpec = { name: 'checkinRewards', kind: 'rows', rowPosition: 'day', rowFields: [{ name: 'points', kind: 'number', required: true }] };
+    const ladder: FieldSpec = {
+      name: 'checkinRewards',
+      kind: 'rows',
+      rowPosition: 'day',
+      rowFields: [{ name: 'points', kind: 'number', required: true }],
+    };
     const values = { checkinRewards: [{ day: 1, points: 10 }, { day: 3, points: '30' }, { points: 50 }] };
     const body = bodyOf([ladder], values);
-    expect(body).toEqual({ checkinRewards: [{ day: 1, points: 10 }, { day: 2, points: 30 }, { day: 3, points: 50 }] });
+    expect(body).toEqual({
+      checkinRewards: [
+        { day: 1, points: 10 },
+        { day: 2, points: 30 },
+        { day: 3, points: 50 },
+      ],
+    });
     expect(OrganizationPatchSchema.safeParse(body).success).toBe(true);
   });
 
   it("a challenge's body keeps only what its subtype uses and passes the shared contract", () => {
     const body = challengeBody(poll());
     expect(ChallengeInputSchema.safeParse(body).success).toBe(true);
-    expect(body).toMatchObject({ type: 'poll', subtype: 'poll', questions: [], keywords: [], correctIndex: null, translations: { fr: { title: 'Qui gagne dimanche ?' } } });
+    expect(body).toMatchObject({
+      type: 'poll',
+      subtype: 'poll',
+      questions: [],
+      keywords: [],
+      correctIndex: null,
+      translations: { fr: { title: 'Qui gagne dimanche ?' } },
+    });
     let keyword = setAt(poll(), 'subtype', 'keyword');
     keyword = setAt(keyword, 'keywords', ['Monza', ' ']);
     expect(challengeBody(keyword)).toMatchObject({ type: 'input', options: [], keywords: ['Monza'] });
@@ -186,7 +222,16 @@ describe('form values and request bodies', () => {
   });
 
   it('duplicating a challenge copies it as a new draft, without its key or question ids', () => {
-    const stored = { ...challengeBody(poll()), id: 'c1', key: 'season-1', draft: false, subtype: 'trivia', type: 'trivia', options: [], questions: [{ id: 'q-1', text: 'Q', options: ['a', 'b'], correctIndex: 1, points: 5 }] };
+    const stored = {
+      ...challengeBody(poll()),
+      id: 'c1',
+      key: 'season-1',
+      draft: false,
+      subtype: 'trivia',
+      type: 'trivia',
+      options: [],
+      questions: [{ id: 'q-1', text: 'Q', options: ['a', 'b'], correctIndex: 1, points: 5 }],
+    };
     const copy = challengeValues(stored, true);
     expect(copy).toMatchObject({ key: '', draft: true });
     expect((copy.questions as Array<{ id?: string }>)[0].id).toBeUndefined();
@@ -220,7 +265,9 @@ describe('form values and request bodies', () => {
     expect(values).toMatchObject({ rank: 'P10', title: 'Welcome' });
     const body = storyBody(setAt(values, 'rank', 'P2'));
     expect(body).toMatchObject({ title: 'P2 Welcome', translations: { fr: { title: 'P2 Bienvenue' } } });
-    expect(body.chapters).toEqual([{ id: chapterId, mediaId: media, title: 'One', caption: '', sponsorUrl: null, durationSeconds: 7, value: 0, translations: {} }]);
+    expect(body.chapters).toEqual([
+      { id: chapterId, mediaId: media, title: 'One', caption: '', sponsorUrl: null, durationSeconds: 7, value: 0, translations: {} },
+    ]);
     expect(StoryInputSchema.safeParse(body).success).toBe(true);
     // A chapter without its image is named by the contract, on the chapter's own field.
     const missing = StoryInputSchema.safeParse(storyBody(setAt(values, 'chapters.0.mediaId', null)));

@@ -18,10 +18,13 @@ type Tree = { [key: string]: string | Tree };
 /** The dotted keys of a namespace (plural suffixes folded; `messages` keys are texts, kept whole). */
 function keys(tree: Tree, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([key, value]) =>
-    typeof value === 'string' || prefix + key === 'messages' ? [`${prefix}${key}`.replace(/_(one|many|other)$/, '')] : keys(value, `${prefix}${key}.`),
+    typeof value === 'string' || prefix + key === 'messages'
+      ? [`${prefix}${key}`.replace(/_(one|many|other)$/, '')]
+      : keys(value, `${prefix}${key}.`),
   );
 }
-const at = (tree: Tree, path: string) => path.split('.').reduce<string | Tree | undefined>((node, part) => (typeof node === 'object' ? node[part] : undefined), tree);
+const at = (tree: Tree, path: string) =>
+  path.split('.').reduce<string | Tree | undefined>((node, part) => (typeof node === 'object' ? node[part] : undefined), tree);
 
 describe('console strings', () => {
   it('English and French have the same keys, and the same validation messages', () => {
@@ -43,10 +46,12 @@ describe('console strings', () => {
   it('every resource, field and labelled choice has its label in both languages', () => {
     for (const tree of [en, fr] as Tree[]) {
       for (const resource of RESOURCES) {
-        for (const key of ['singular', 'plural', 'about']) expect(at(tree, `resources.${resource.path}.${key}`), `${resource.path}.${key}`).toBeTypeOf('string');
+        for (const key of ['singular', 'plural', 'about'])
+          expect(at(tree, `resources.${resource.path}.${key}`), `${resource.path}.${key}`).toBeTypeOf('string');
         for (const field of resource.fields) {
           expect(at(tree, `fields.${field.name}`), `fields.${field.name}`).toBeTypeOf('string');
-          if (field.labelled) for (const choice of field.choices ?? []) expect(at(tree, `choices.${field.name}.${choice}`)).toBeTypeOf('string');
+          if (field.labelled)
+            for (const choice of field.choices ?? []) expect(at(tree, `choices.${field.name}.${choice}`)).toBeTypeOf('string');
         }
       }
     }

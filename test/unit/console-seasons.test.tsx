@@ -24,7 +24,9 @@ afterEach(() => {
   apiRequest.mockReset();
 });
 beforeAll(async () => {
-  await i18next.use(initReactI18next).init({ lng: 'en', resources: { en: { 'console-seasons': seasons, console: consoleText } }, interpolation: { escapeValue: false } });
+  await i18next
+    .use(initReactI18next)
+    .init({ lng: 'en', resources: { en: { 'console-seasons': seasons, console: consoleText } }, interpolation: { escapeValue: false } });
 });
 
 const list = [
@@ -34,7 +36,10 @@ const list = [
 
 /** The page as the console shows it: inside a router, which its unsaved-changes warning needs. */
 function renderPage() {
-  const router = createRouter({ routeTree: createRootRoute({ component: SeasonsPage }), history: createMemoryHistory({ initialEntries: ['/'] }) });
+  const router = createRouter({
+    routeTree: createRootRoute({ component: SeasonsPage }),
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  });
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <RouterProvider router={router} />
@@ -46,7 +51,9 @@ describe('the seasons page', () => {
   it('lists the seasons in the organization time zone, the current one marked', async () => {
     apiRequest.mockResolvedValue({ data: list });
     renderPage();
-    const rows = within(await screen.findByRole('table')).getAllByRole('row').slice(1);
+    const rows = within(await screen.findByRole('table'))
+      .getAllByRole('row')
+      .slice(1);
     expect(rows.map((r) => r.textContent)).toEqual(['Second half2026-01-05 12:00Current', '2025/262025-07-01 12:00Past']);
   });
 

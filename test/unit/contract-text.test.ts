@@ -14,7 +14,15 @@ const CONTRACTS = join(import.meta.dirname, '../../src/contracts');
 /** Request contracts by name: bodies, patches, queries, and the few named after their route. */
 const isRequestContract = (name: string) =>
   /(Input|Patch|Query|Create|Update|Submission|Identify|Settings|Fields|Change)Schema$/.test(name) ||
-  ['ActivateUserSchema', 'SetAvatarSchema', 'ContentDocumentSchema', 'OtpRequestSchema', 'CarsPageSchema', 'AccountDeletionSchema', 'ContentAwardBodySchema'].includes(name);
+  [
+    'ActivateUserSchema',
+    'SetAvatarSchema',
+    'ContentDocumentSchema',
+    'OtpRequestSchema',
+    'CarsPageSchema',
+    'AccountDeletionSchema',
+    'ContentAwardBodySchema',
+  ].includes(name);
 
 type Def = Record<string, unknown> & { type: string };
 const defOf = (schema: unknown): Def | undefined => (schema as { _zod?: { def?: Def } } | null)?._zod?.def;
@@ -37,7 +45,9 @@ function textLeaves(schema: unknown, path: string, out: Array<[string, z.ZodType
 async function requestContracts(): Promise<Array<[string, unknown]>> {
   const found: Array<[string, unknown]> = [];
   for (const dir of ['', 'admin']) {
-    for (const file of readdirSync(join(CONTRACTS, dir)).filter((f) => f.endsWith('.ts')).sort()) {
+    for (const file of readdirSync(join(CONTRACTS, dir))
+      .filter((f) => f.endsWith('.ts'))
+      .sort()) {
       const module = (await import(join(CONTRACTS, dir, file))) as Record<string, unknown>;
       for (const [name, value] of Object.entries(module)) if (isRequestContract(name) && defOf(value)) found.push([name, value]);
     }
@@ -49,7 +59,13 @@ describe('request contracts refuse text PostgreSQL cannot store', () => {
   it('every text field of every request contract refuses NUL and a lone surrogate', async () => {
     const contracts = await requestContracts();
     expect(contracts.map(([name]) => name)).toEqual(
-      expect.arrayContaining(['AdjustmentInputSchema', 'SuspensionInputSchema', 'PushNotificationInputSchema', 'UserUpdateSchema', 'ArticleInputSchema']),
+      expect.arrayContaining([
+        'AdjustmentInputSchema',
+        'SuspensionInputSchema',
+        'PushNotificationInputSchema',
+        'UserUpdateSchema',
+        'ArticleInputSchema',
+      ]),
     );
     const accepting: string[] = [];
     let leaves = 0;

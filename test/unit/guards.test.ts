@@ -97,7 +97,10 @@ describe('main guard: post-login redirect (spec §2: used once and cleared, unle
 
   it('a stored /dashboard or /welcome is not used, only cleared', () => {
     expect(guard({ pathname: '/dashboard', storedRedirect: '/dashboard' })).toEqual({ action: 'allow', clearStoredRedirect: true });
-    expect(guard({ pathname: '/profile', fullPath: '/profile', storedRedirect: '/welcome' })).toEqual({ action: 'allow', clearStoredRedirect: true });
+    expect(guard({ pathname: '/profile', fullPath: '/profile', storedRedirect: '/welcome' })).toEqual({
+      action: 'allow',
+      clearStoredRedirect: true,
+    });
   });
 
   it('a cleared /dashboard redirect still lets the new-user rule apply', () => {
@@ -111,11 +114,17 @@ describe('main guard: post-login redirect (spec §2: used once and cleared, unle
   it('a new user goes through /welcome first and the stored path waits for them, then is used once', () => {
     const newcomer = { isNewUser: true, underage: false };
     const invite = '/leagues/join/abcdefgh1234';
-    expect(openGuard({ user: newcomer, pathname: '/login/verify-email', fullPath: '/login/verify-email', storedRedirect: invite })).toEqual({ action: 'redirect', to: '/welcome' });
+    expect(openGuard({ user: newcomer, pathname: '/login/verify-email', fullPath: '/login/verify-email', storedRedirect: invite })).toEqual(
+      { action: 'redirect', to: '/welcome' },
+    );
     expect(guard({ user: newcomer, pathname: '/welcome', fullPath: '/welcome', storedRedirect: invite })).toEqual({ action: 'allow' });
     expect(guard({ user: newcomer, pathname: '/dashboard', storedRedirect: invite })).toEqual({ action: 'redirect', to: '/welcome' });
     // Onboarded: the stored path now applies, once.
-    expect(guard({ pathname: '/dashboard', storedRedirect: invite })).toEqual({ action: 'redirect', to: invite, clearStoredRedirect: true });
+    expect(guard({ pathname: '/dashboard', storedRedirect: invite })).toEqual({
+      action: 'redirect',
+      to: invite,
+      clearStoredRedirect: true,
+    });
   });
 
   it('a new underage user (no onboarding) goes straight to the stored path', () => {
@@ -131,7 +140,11 @@ describe('main guard: post-login redirect (spec §2: used once and cleared, unle
   });
 
   it('a signed-in member arriving on an open route is sent to the stored path too', () => {
-    expect(openGuard({ storedRedirect: '/media?tab=videos' })).toEqual({ action: 'redirect', to: '/media?tab=videos', clearStoredRedirect: true });
+    expect(openGuard({ storedRedirect: '/media?tab=videos' })).toEqual({
+      action: 'redirect',
+      to: '/media?tab=videos',
+      clearStoredRedirect: true,
+    });
     expect(openGuard({ storedRedirect: '/welcome' })).toEqual({ action: 'redirect', to: '/dashboard', clearStoredRedirect: true });
   });
 });
@@ -162,7 +175,10 @@ describe('main guard: signed-in users (spec §2)', () => {
   it.each(['/welcome', '/profile/edit', '/games/poll', '/contests', '/benefits', '/profile/edit/'])(
     'an underage user going to %s is sent to /dashboard',
     (path) => {
-      expect(guard({ user: { isNewUser: false, underage: true }, pathname: path, fullPath: path })).toEqual({ action: 'redirect', to: '/dashboard' });
+      expect(guard({ user: { isNewUser: false, underage: true }, pathname: path, fullPath: path })).toEqual({
+        action: 'redirect',
+        to: '/dashboard',
+      });
     },
   );
 
@@ -189,7 +205,7 @@ describe('paths and tabs', () => {
     expect(tabFromPath('/')).toBe('dashboard');
   });
 
-  it('the tab bar marks no tab on pages that are no tab\'s (history, leaderboard), Home on / and /dashboard', () => {
+  it("the tab bar marks no tab on pages that are no tab's (history, leaderboard), Home on / and /dashboard", () => {
     expect(currentTab('/history')).toBeNull();
     expect(currentTab('/leaderboard')).toBeNull();
     expect(currentTab('/dashboard')).toBe('dashboard');

@@ -33,7 +33,9 @@ const table = (over: Partial<Leaderboard>): Leaderboard => ({
 describe('standings', () => {
   it('lists shared places and a hidden name, then the own row after a gap when it is far down', () => {
     render(<Standings table={table({})} caption="Leaderboard, This week" />);
-    const rows = within(screen.getByRole('table', { name: 'Leaderboard, This week' })).getAllByRole('row').slice(1);
+    const rows = within(screen.getByRole('table', { name: 'Leaderboard, This week' }))
+      .getAllByRole('row')
+      .slice(1);
     // The gap is drawn for the eye only: screen readers go from the last top row to the fan's own.
     expect(rows.map((r) => r.textContent)).toEqual(['1ada90', '2Hidden fan80', '2bo80', '4cy70', '1,234zed (you)3']);
     expect(rows.at(-1)?.getAttribute('aria-current')).toBe('true');
@@ -45,7 +47,9 @@ describe('standings', () => {
     const mine = { place: 2, name: 'bo', points: 80, me: true };
     const t = table({});
     render(<Standings table={{ ...t, rows: t.rows.map((r) => (r.name === 'bo' ? mine : r)), me: mine }} caption="Board" />);
-    const rows = within(screen.getByRole('table', { name: 'Board' })).getAllByRole('row').slice(1);
+    const rows = within(screen.getByRole('table', { name: 'Board' }))
+      .getAllByRole('row')
+      .slice(1);
     expect(rows).toHaveLength(4);
     expect(document.querySelector('[aria-hidden="true"]')).toBeNull();
     expect(rows[2].getAttribute('aria-current')).toBe('true');

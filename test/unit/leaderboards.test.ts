@@ -15,7 +15,9 @@ type Tree = { [key: string]: string | Tree };
 
 /** The dotted keys of a namespace, plural suffixes folded. */
 const keys = (tree: Tree, prefix = ''): string[] =>
-  Object.entries(tree).flatMap(([key, value]) => (typeof value === 'string' ? [`${prefix}${key}`.replace(/_(one|many|other)$/, '')] : keys(value, `${prefix}${key}.`)));
+  Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`.replace(/_(one|many|other)$/, '')] : keys(value, `${prefix}${key}.`),
+  );
 const sorted = (tree: unknown) => [...new Set(keys(tree as Tree))].sort();
 
 describe('leaderboard strings', () => {
@@ -25,7 +27,8 @@ describe('leaderboard strings', () => {
   });
 
   it('every period has its label in both languages', () => {
-    for (const tree of [en, fr]) for (const period of LeaderboardPeriodSchema.options) expect(tree.period[period], period).toBeTypeOf('string');
+    for (const tree of [en, fr])
+      for (const period of LeaderboardPeriodSchema.options) expect(tree.period[period], period).toBeTypeOf('string');
   });
 });
 

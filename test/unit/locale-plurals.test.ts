@@ -23,30 +23,50 @@ function flatten(tree: Tree, prefix = '', out: Record<string, string> = {}): Rec
   return out;
 }
 
-const namespaces = readdirSync('locales/en').filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, ''));
+const namespaces = readdirSync('locales/en')
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => f.replace(/\.json$/, ''));
 const resources = Object.fromEntries(
-  LANGUAGES.map((lng) => [lng, Object.fromEntries(namespaces.map((ns) => [ns, JSON.parse(readFileSync(`locales/${lng}/${ns}.json`, 'utf8')) as Tree]))]),
+  LANGUAGES.map((lng) => [
+    lng,
+    Object.fromEntries(namespaces.map((ns) => [ns, JSON.parse(readFileSync(`locales/${lng}/${ns}.json`, 'utf8')) as Tree])),
+  ]),
 ) as Record<(typeof LANGUAGES)[number], Record<string, Tree>>;
 const flat = (lng: (typeof LANGUAGES)[number], ns: string) => flatten(resources[lng][ns]);
 /** The plural keys' bases (`detail.limitValue` for `detail.limitValue_one`) of a namespace. */
-const pluralBases = (values: Record<string, string>) => new Set(Object.keys(values).filter((k) => PLURAL_SUFFIX.test(k)).map((k) => k.replace(PLURAL_SUFFIX, '')));
+const pluralBases = (values: Record<string, string>) =>
+  new Set(
+    Object.keys(values)
+      .filter((k) => PLURAL_SUFFIX.test(k))
+      .map((k) => k.replace(PLURAL_SUFFIX, '')),
+  );
 
 describe('locale plurals', () => {
   it('the same namespaces exist in English and French', () => {
     expect(readdirSync('locales/fr').sort()).toEqual(readdirSync('locales/en').sort());
   });
 
-  it.each(LANGUAGES.flatMap((lng) => namespaces.map((ns) => [lng, ns] as const)))('%s/%s: every value showing {{count}} is a plural form', (lng, ns) => {
-    const singular = Object.entries(flat(lng, ns)).filter(([key, value]) => /\{\{\s*count\s*[,}]/.test(value) && !PLURAL_SUFFIX.test(key));
-    expect(singular).toEqual([]);
-  });
+  it.each(LANGUAGES.flatMap((lng) => namespaces.map((ns) => [lng, ns] as const)))(
+    '%s/%s: every value showing {{count}} is a plural form',
+    (lng, ns) => {
+      const singular = Object.entries(flat(lng, ns)).filter(
+        ([key, value]) => /\{\{\s*count\s*[,}]/.test(value) && !PLURAL_SUFFIX.test(key),
+      );
+      expect(singular).toEqual([]);
+    },
+  );
 
-  it.each(LANGUAGES.flatMap((lng) => namespaces.map((ns) => [lng, ns] as const)))("%s/%s: every plural key has each of its language's forms", (lng, ns) => {
-    const values = flat(lng, ns);
-    const forms = new Intl.PluralRules(lng).resolvedOptions().pluralCategories;
-    const missing = [...pluralBases(values)].flatMap((base) => forms.filter((form) => !(`${base}_${form}` in values)).map((form) => `${base}_${form}`));
-    expect(missing).toEqual([]);
-  });
+  it.each(LANGUAGES.flatMap((lng) => namespaces.map((ns) => [lng, ns] as const)))(
+    "%s/%s: every plural key has each of its language's forms",
+    (lng, ns) => {
+      const values = flat(lng, ns);
+      const forms = new Intl.PluralRules(lng).resolvedOptions().pluralCategories;
+      const missing = [...pluralBases(values)].flatMap((base) =>
+        forms.filter((form) => !(`${base}_${form}` in values)).map((form) => `${base}_${form}`),
+      );
+      expect(missing).toEqual([]);
+    },
+  );
 
   it.each(namespaces)('%s: English and French have the same plural keys', (ns) => {
     expect([...pluralBases(flat('fr', ns))].sort()).toEqual([...pluralBases(flat('en', ns))].sort());

@@ -25,7 +25,8 @@ describe('member card strings', () => {
         expect(tree.status).toHaveProperty(status);
         expect(tree.explain).toHaveProperty(status);
       }
-      for (const code of ['NotFound', 'MemberPassInvalid', 'ValidationFailed', 'TooManyRequests', 'other']) expect(tree.errors).toHaveProperty(code);
+      for (const code of ['NotFound', 'MemberPassInvalid', 'ValidationFailed', 'TooManyRequests', 'other'])
+        expect(tree.errors).toHaveProperty(code);
     }
   });
 });

@@ -24,7 +24,17 @@ import { createAppRouter } from '../../src/router';
 const baseConfig = testRuntimeConfig({ organizationKey: 'org-key' });
 
 function organization(timeZone: string): Organization {
-  return { organizationId: 'org', name: 'Club', shortName: 'Club', defaultLanguage: 'en', token: 'org-token', timeZone, ranks: [], brandColor: '#0055ff', logoMediaId: null };
+  return {
+    organizationId: 'org',
+    name: 'Club',
+    shortName: 'Club',
+    defaultLanguage: 'en',
+    token: 'org-token',
+    timeZone,
+    ranks: [],
+    brandColor: '#0055ff',
+    logoMediaId: null,
+  };
 }
 
 function member(birthday: string | null, overrides: Partial<User> = {}): User {
@@ -201,7 +211,9 @@ describe('the operator console guard (/admin layout)', () => {
     // What the sign-in form leaves after `/login?redirect=/admin`: the post-login path; the code step then opens /dashboard.
     setPostLoginRedirect('/admin');
     const operator = member('1990-01-01', { role: 'operator', isNewUser: true });
-    fetchSpy.mockImplementationOnce(async () => new Response(JSON.stringify({ data: operator }), { headers: { 'content-type': 'application/json' } }));
+    fetchSpy.mockImplementationOnce(
+      async () => new Response(JSON.stringify({ data: operator }), { headers: { 'content-type': 'application/json' } }),
+    );
     const router = await openApp(clientWith(organization('Europe/Paris'), operator), '/dashboard');
     expect(landing(router)).toEqual({ href: '/admin', routeId: '/admin' });
     expect(getPostLoginRedirect()).toBeNull();
@@ -216,7 +228,9 @@ describe('the operator console guard (/admin layout)', () => {
 
   it('tells a member the console is for operators once the server confirms they are not one', async () => {
     const fan = member('1990-01-01', { role: 'member' });
-    fetchSpy.mockImplementationOnce(async () => new Response(JSON.stringify({ data: fan }), { headers: { 'content-type': 'application/json' } }));
+    fetchSpy.mockImplementationOnce(
+      async () => new Response(JSON.stringify({ data: fan }), { headers: { 'content-type': 'application/json' } }),
+    );
     const router = await openApp(clientWith(organization('Europe/Paris'), fan), '/admin/challenges/new');
     expect(requestedUrls()[0]).toMatch(/\/user\/me$/);
     expect(router.state.location.href).toBe('/admin/challenges/new');

@@ -52,16 +52,28 @@ describe('offline indicator', () => {
     const client = renderIndicator();
     const today = new Date();
     act(() => {
-      client.setQueryData(['checkin'], { days: 2 }, { updatedAt: new Date(today.getFullYear(), today.getMonth(), today.getDate(), 0, 5).getTime() });
-      client.setQueryData(['user', 'me'], { points: 10 }, { updatedAt: new Date(today.getFullYear(), today.getMonth(), today.getDate(), 0, 7).getTime() });
+      client.setQueryData(
+        ['checkin'],
+        { days: 2 },
+        { updatedAt: new Date(today.getFullYear(), today.getMonth(), today.getDate(), 0, 5).getTime() },
+      );
+      client.setQueryData(
+        ['user', 'me'],
+        { points: 10 },
+        { updatedAt: new Date(today.getFullYear(), today.getMonth(), today.getDate(), 0, 7).getTime() },
+      );
       onlineManager.setOnline(false);
     });
     expect(statusText()).toBe('Offline — last updated at 12:07 AM');
 
     client.setMutationDefaults(['checkin'], { ...queuedMutationDefaults, mutationFn: async () => ({}) });
     await act(async () => {
-      void new MutationObserver<unknown, Error, QueuedActionVariables>(client, { mutationKey: ['checkin'] }).mutate(newQueuedActionVariables());
-      void new MutationObserver<unknown, Error, QueuedActionVariables>(client, { mutationKey: ['checkin'] }).mutate(newQueuedActionVariables());
+      void new MutationObserver<unknown, Error, QueuedActionVariables>(client, { mutationKey: ['checkin'] }).mutate(
+        newQueuedActionVariables(),
+      );
+      void new MutationObserver<unknown, Error, QueuedActionVariables>(client, { mutationKey: ['checkin'] }).mutate(
+        newQueuedActionVariables(),
+      );
     });
     await waitFor(() => expect(statusText()).toBe('Offline — last updated at 12:07 AM · 2 actions waiting to sync'));
   });

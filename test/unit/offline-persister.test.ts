@@ -27,7 +27,11 @@ let store: UseStore;
 let storeSeq = 0;
 
 /** Records the variables each attempt of the test action was called with. */
-function registerTestAction(client: QueryClient, calls: QueuedActionVariables[], answer: () => Promise<unknown> = async () => ({ ok: true })) {
+function registerTestAction(
+  client: QueryClient,
+  calls: QueuedActionVariables[],
+  answer: () => Promise<unknown> = async () => ({ ok: true }),
+) {
   client.setMutationDefaults(ACTION_KEY, {
     ...queuedMutationDefaults,
     retryDelay: 1,
@@ -52,7 +56,9 @@ function options(client: QueryClient, buster = 'build-1') {
 /** Starts the test action while offline: it pauses before its first attempt. */
 function queueOffline(client: QueryClient): QueuedActionVariables {
   const variables = newQueuedActionVariables();
-  void new MutationObserver<unknown, Error, QueuedActionVariables>(client, { mutationKey: ACTION_KEY }).mutate(variables).catch(() => undefined);
+  void new MutationObserver<unknown, Error, QueuedActionVariables>(client, { mutationKey: ACTION_KEY })
+    .mutate(variables)
+    .catch(() => undefined);
   return variables;
 }
 
@@ -114,7 +120,12 @@ describe('persisted query cache', () => {
     const before = new QueryClient();
     before.setQueryData(['organization'], { name: 'Alpine Racing' }, { updatedAt: 1_700_000_000_000 });
     await before
-      .fetchQuery({ queryKey: ['organization'], queryFn: () => Promise.reject(new TypeError('Failed to fetch')), retry: false, staleTime: 0 })
+      .fetchQuery({
+        queryKey: ['organization'],
+        queryFn: () => Promise.reject(new TypeError('Failed to fetch')),
+        retry: false,
+        staleTime: 0,
+      })
       .catch(() => undefined);
     expect(before.getQueryState(['organization'])?.status).toBe('error');
     await persistQueryClientSave(options(before));
@@ -212,10 +223,13 @@ describe('persisted query cache', () => {
     client.setQueryData(['checkin'], { days: 9 });
     client.setQueryData(['checkin'], { days: 10 }); // coalesced into the trailing write
     // Wait for the trailing write itself: the stored cache holds the newest data.
-    await vi.waitFor(async () => {
-      const written = await get(KEY, store);
-      expect(written.clientState.queries.map((q: { state: { data: unknown } }) => q.state.data)).toEqual([{ days: 10 }]);
-    }, { timeout: 10_000 });
+    await vi.waitFor(
+      async () => {
+        const written = await get(KEY, store);
+        expect(written.clientState.queries.map((q: { state: { data: unknown } }) => q.state.data)).toEqual([{ days: 10 }]);
+      },
+      { timeout: 10_000 },
+    );
     const stored = await get(KEY, store);
     expect(stored.clientState.mutations).toHaveLength(1); // still waiting for the network
 
@@ -271,15 +285,20 @@ describe('persisted query cache', () => {
     client.setQueryData(['checkin'], { days: 2 }); // query-only change: waits for the window
     // Once the persister has been handed the change, a write it started would be read back below (IndexedDB runs
     // transactions on one store in order): the store must still hold the first copy.
-    await vi.waitFor(() => expect(persistClient.mock.lastCall?.[0].clientState.queries.map((q) => q.state.data)).toEqual([{ days: 2 }]), { timeout: 10_000 });
+    await vi.waitFor(() => expect(persistClient.mock.lastCall?.[0].clientState.queries.map((q) => q.state.data)).toEqual([{ days: 2 }]), {
+      timeout: 10_000,
+    });
     expect(await storedQueryData()).toEqual([{ days: 1 }]);
 
     onlineManager.setOnline(false);
     const variables = queueOffline(client);
-    await vi.waitFor(async () => {
-      const saved = await get(KEY, store);
-      expect(saved.clientState.mutations.map((m: { state: { variables: unknown } }) => m.state.variables)).toEqual([variables]);
-    }, { timeout: 10_000 });
+    await vi.waitFor(
+      async () => {
+        const saved = await get(KEY, store);
+        expect(saved.clientState.mutations.map((m: { state: { variables: unknown } }) => m.state.variables)).toEqual([variables]);
+      },
+      { timeout: 10_000 },
+    );
     // The queue write carries the latest queries too.
     expect(await storedQueryData()).toEqual([{ days: 2 }]);
 
@@ -301,7 +320,7 @@ describe('app QueryClient', () => {
     expect(defaults.mutations?.networkMode).toBe('online');
   });
 
-  it('keeps each language\'s content apart: after a switch the other language\'s cached texts are not shown, and a switch back finds them', async () => {
+  it("keeps each language's content apart: after a switch the other language's cached texts are not shown, and a switch back finds them", async () => {
     await initI18n();
     await changeLanguage('en');
     const client = createAppQueryClient(registerOfflineMutationDefaults);
@@ -313,10 +332,15 @@ describe('app QueryClient', () => {
     expect(client.getQueryData(['challenges'])).toEqual([{ title: 'Who wins on Sunday?' }]);
     // Keys stay language-free: invalidating a key reaches both languages' entries.
     await client.invalidateQueries({ queryKey: ['challenges'] });
-    expect(client.getQueryCache().findAll({ queryKey: ['challenges'] }).map((q) => q.state.isInvalidated)).toEqual([true, true]);
+    expect(
+      client
+        .getQueryCache()
+        .findAll({ queryKey: ['challenges'] })
+        .map((q) => q.state.isInvalidated),
+    ).toEqual([true, true]);
   });
 
-  it('registers the offline actions\' mutation defaults, so a restored action has its mutationFn', () => {
+  it("registers the offline actions' mutation defaults, so a restored action has its mutationFn", () => {
     const client = createAppQueryClient(registerOfflineMutationDefaults);
     expect(client.getMutationDefaults(['checkin']).mutationFn).toBe(createCheckin);
     for (const key of ['checkin', 'story-chapter-view', 'video-view', 'article-read']) {

@@ -72,7 +72,9 @@ describe('retry policy of queued actions', () => {
   });
 
   it('uses the shared retry delay, which honours Retry-After', () => {
-    expect(queuedMutationDefaults.retryDelay(0, new ApiError(503, 'Http503', 'busy', undefined, { retryAfterMs: 5000 }), () => 0)).toBe(5000);
+    expect(queuedMutationDefaults.retryDelay(0, new ApiError(503, 'Http503', 'busy', undefined, { retryAfterMs: 5000 }), () => 0)).toBe(
+      5000,
+    );
   });
 });
 
@@ -98,14 +100,24 @@ describe('the queue on a real QueryClient', () => {
     onlineManager.setOnline(false);
     const first = newQueuedActionVariables();
     const second = newQueuedActionVariables();
-    for (const v of [first, second]) void new MutationObserver<unknown, Error, QueuedActionVariables>(client, { mutationKey: ['checkin'] }).mutate(v).catch(() => undefined);
+    for (const v of [first, second])
+      void new MutationObserver<unknown, Error, QueuedActionVariables>(client, { mutationKey: ['checkin'] })
+        .mutate(v)
+        .catch(() => undefined);
     await act(async () => {
       onlineManager.setOnline(true);
       await client.resumePausedMutations();
     });
 
     expect(calls).toEqual([first.idempotencyKey, second.idempotencyKey]); // the rejected one is not retried
-    await waitFor(() => expect(client.getMutationCache().getAll().map((m) => m.state.status)).toEqual(['error', 'success']));
+    await waitFor(() =>
+      expect(
+        client
+          .getMutationCache()
+          .getAll()
+          .map((m) => m.state.status),
+      ).toEqual(['error', 'success']),
+    );
     expect(await screen.findByText('Couldn’t save your check-in')).toBeTruthy();
     expect(screen.getByText('This check-in is more than 24 hours old.')).toBeTruthy();
   });

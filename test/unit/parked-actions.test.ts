@@ -13,11 +13,13 @@ import { ACTION_KEY, clientRecording } from './recording-client';
 afterEach(() => onlineManager.setOnline(true));
 
 describe('actions waiting at sign-out', () => {
-  it('come back to the same member\'s next sign-in, once, and are sent with their key', async () => {
+  it("come back to the same member's next sign-in, once, and are sent with their key", async () => {
     onlineManager.setOnline(false);
     const before = clientRecording([]);
     const variables = newQueuedActionVariables();
-    void new MutationObserver<unknown, Error, QueuedActionVariables>(before, { mutationKey: ACTION_KEY }).mutate(variables).catch(() => undefined);
+    void new MutationObserver<unknown, Error, QueuedActionVariables>(before, { mutationKey: ACTION_KEY })
+      .mutate(variables)
+      .catch(() => undefined);
     await expect.poll(() => before.getMutationCache().getAll()[0]?.state.isPaused).toBe(true);
     expect(await parkQueuedActions(before, 'member-a')).toBe(1);
     before.clear();

@@ -97,9 +97,15 @@ describe('the onlineManager listener', () => {
     window.dispatchEvent(new Event('offline'));
     expect(onlineManager.isOnline()).toBe(false);
     const queued = [newQueuedActionVariables(), newQueuedActionVariables(), newQueuedActionVariables()];
-    for (const v of queued) void new MutationObserver<unknown, Error, QueuedActionVariables>(client, { mutationKey: ['checkin'] }).mutate(v);
+    for (const v of queued)
+      void new MutationObserver<unknown, Error, QueuedActionVariables>(client, { mutationKey: ['checkin'] }).mutate(v);
     await vi.advanceTimersByTimeAsync(0);
-    expect(client.getMutationCache().getAll().map((m) => m.state.isPaused)).toEqual([true, true, true]);
+    expect(
+      client
+        .getMutationCache()
+        .getAll()
+        .map((m) => m.state.isPaused),
+    ).toEqual([true, true, true]);
 
     window.dispatchEvent(new Event('online'));
     await vi.advanceTimersByTimeAsync(1499);
@@ -111,7 +117,12 @@ describe('the onlineManager listener', () => {
     expect(onlineManager.isOnline()).toBe(true);
     await vi.advanceTimersByTimeAsync(0);
     expect(sent).toEqual(queued.map((v) => v.idempotencyKey));
-    expect(client.getMutationCache().getAll().map((m) => m.state.status)).toEqual(['success', 'success', 'success']);
+    expect(
+      client
+        .getMutationCache()
+        .getAll()
+        .map((m) => m.state.status),
+    ).toEqual(['success', 'success', 'success']);
     expect(fetches).toBe(2);
 
     // Nothing replays twice: later reconnects send nothing more.

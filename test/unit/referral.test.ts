@@ -2,12 +2,26 @@
 import { describe, expect, it } from 'vitest';
 import { isReferralCode, normalizeReferralCode, REFERRAL_CODE_ALPHABET } from '../../src/contracts/referral-code';
 import { ReferralClaimSchema } from '../../src/contracts/referral';
-import { isWithinClaimWindow, referralClaimRefusal, referralCodeFromBytes, referralMonth, referralUrl, referrerMayBeRewarded } from '../../src/rules/referral';
+import {
+  isWithinClaimWindow,
+  referralClaimRefusal,
+  referralCodeFromBytes,
+  referralMonth,
+  referralUrl,
+  referrerMayBeRewarded,
+} from '../../src/rules/referral';
 
 const DAY = 24 * 60 * 60 * 1000;
 const joinedAt = new Date('2026-05-01T12:00:00Z');
 const claim = (over: Partial<Parameters<typeof referralClaimRefusal>[0]> = {}) =>
-  referralClaimRefusal({ newcomerId: 'n', joinedAt, referrerId: 'r', alreadyReferred: false, now: new Date(joinedAt.getTime() + DAY), ...over });
+  referralClaimRefusal({
+    newcomerId: 'n',
+    joinedAt,
+    referrerId: 'r',
+    alreadyReferred: false,
+    now: new Date(joinedAt.getTime() + DAY),
+    ...over,
+  });
 
 describe('referral codes', () => {
   it('are 8 characters without look-alikes, typed in any case with spaces or dashes', () => {

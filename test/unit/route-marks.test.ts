@@ -9,14 +9,19 @@ function routesWith(staticData: Record<string, unknown>, layout: '_auth' | '_ope
     const page = createRoute({ getParentRoute: () => root, path: '/x', staticData: staticData as never });
     return Object.values(createRouter({ routeTree: root.addChildren([page]) }).routesById);
   }
-  const parent = layout === 'admin' ? createRoute({ getParentRoute: () => root, path: '/admin' }) : createRoute({ getParentRoute: () => root, id: layout });
+  const parent =
+    layout === 'admin'
+      ? createRoute({ getParentRoute: () => root, path: '/admin' })
+      : createRoute({ getParentRoute: () => root, id: layout });
   const page = createRoute({ getParentRoute: () => parent, path: '/x', staticData: staticData as never });
   return Object.values(createRouter({ routeTree: root.addChildren([parent.addChildren([page])]) }).routesById);
 }
 
 describe('route marks (spec §2: an unknown middleware name raises an error)', () => {
   it('known marks with allowed values pass', () => {
-    expect(() => assertRouteMarks(routesWith({ open: true, layout: 'no-bottom-nav', titleKey: 'profile:title', allowIncompleteProfile: true }))).not.toThrow();
+    expect(() =>
+      assertRouteMarks(routesWith({ open: true, layout: 'no-bottom-nav', titleKey: 'profile:title', allowIncompleteProfile: true })),
+    ).not.toThrow();
   });
 
   it('an unknown mark name fails, naming the route and the mark', () => {
@@ -34,7 +39,7 @@ describe('route placement (decision 0045: the layout decides which guard runs)',
     expect(() => assertRoutePlacement(routesWith({ open: true }, '_open'))).not.toThrow();
   });
 
-  it("a page of the operator console sits under /admin, whose guard lets only operators in; it cannot be marked open", () => {
+  it('a page of the operator console sits under /admin, whose guard lets only operators in; it cannot be marked open', () => {
     expect(() => assertRoutePlacement(routesWith({ layout: 'console' }, 'admin'))).not.toThrow();
     expect(() => assertRoutePlacement(routesWith({ open: true }, 'admin'))).toThrow('Route /admin/x is marked open but sits under admin');
   });

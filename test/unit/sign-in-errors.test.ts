@@ -22,7 +22,7 @@ describe('sign-in error messages', () => {
     }
   });
 
-  it('tells the day\'s codes of a mailbox, a busy shared address and a used-up code apart, in en and fr', () => {
+  it("tells the day's codes of a mailbox, a busy shared address and a used-up code apart, in en and fr", () => {
     const limited = (limit?: string) => new ApiError(429, 'TooManyRequests', 'slow down', { retryAfterSeconds: 60, limit });
     expect(signInErrorKey(limited('mailboxDay'))).toBe('errors.tooManyToday');
     expect(signInErrorKey(limited('address'))).toBe('errors.tooManyFromNetwork');

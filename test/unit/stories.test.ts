@@ -97,7 +97,11 @@ describe('the rail applies the rank-coded title rule and the window (spec §4)',
       story('p10', { title: 'P10 Welcome pack' }),
       story('plain'),
     ];
-    expect(selectRailStories(stories, { rank: 'P9', underage: false }, NOW).map((s) => s.id).sort()).toEqual(['p9', 'plain']);
+    expect(
+      selectRailStories(stories, { rank: 'P9', underage: false }, NOW)
+        .map((s) => s.id)
+        .sort(),
+    ).toEqual(['p9', 'plain']);
   });
 
   it('the rail leaves out stories outside their window', () => {

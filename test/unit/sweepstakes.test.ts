@@ -56,7 +56,6 @@ describe('sweepstake list (spec §4: live, coming_soon and ended sort into lists
     expect(groups.coming_soon.map((s) => s.sweepstakeId)).toEqual(['starts-first']);
     expect(groups.ended.map((s) => s.sweepstakeId)).toEqual(['ended-old']);
   });
-
 });
 
 describe('sweepstake entry (ARCHITECTURE §4: count × entryCost; spec §6 underage; online only)', () => {
@@ -93,7 +92,10 @@ describe('sweepstake entry (ARCHITECTURE §4: count × entryCost; spec §6 under
 
 describe('claimableWins', () => {
   const won = (id: string, claimBy: string, claimedAt: string | null = null) =>
-    sw(id, 'ended', '2026-10-01T00:00:00Z', '2026-11-20T00:00:00Z', { drawnAt: '2026-11-20T01:00:00Z', yourWin: { place: 1, claimedAt, claimBy } });
+    sw(id, 'ended', '2026-10-01T00:00:00Z', '2026-11-20T00:00:00Z', {
+      drawnAt: '2026-11-20T01:00:00Z',
+      yourWin: { place: 1, claimedAt, claimBy },
+    });
 
   it('lists unclaimed wins still open at now, soonest deadline first, and leaves out claimed, expired and lost ones', () => {
     const later = won('later', '2026-12-04T01:00:00Z');

@@ -9,11 +9,14 @@ const guard = (pathname: string, underage: boolean) =>
   decideMemberGuard({ pathname, fullPath: pathname, user: { isNewUser: false, underage }, storedRedirect: null });
 
 describe('underage gates (spec §2, §6)', () => {
-  it.each(['/welcome', '/profile/edit', '/games/poll', '/contests', '/benefits'])('an underage member on %s is sent to /dashboard', (path) => {
-    expect(guard(path, true)).toEqual({ action: 'redirect', to: '/dashboard' });
-    expect(guard(`${path}/`, true)).toEqual({ action: 'redirect', to: '/dashboard' });
-    expect(isPathBlockedForUnderage(path)).toBe(true);
-  });
+  it.each(['/welcome', '/profile/edit', '/games/poll', '/contests', '/benefits'])(
+    'an underage member on %s is sent to /dashboard',
+    (path) => {
+      expect(guard(path, true)).toEqual({ action: 'redirect', to: '/dashboard' });
+      expect(guard(`${path}/`, true)).toEqual({ action: 'redirect', to: '/dashboard' });
+      expect(isPathBlockedForUnderage(path)).toBe(true);
+    },
+  );
 
   it.each(['/games/poll', '/contests', '/benefits', '/profile/edit'])('an adult member may open %s', (path) => {
     expect(guard(path, false)).toEqual({ action: 'allow' });
@@ -36,9 +39,22 @@ describe('underage gates (spec §2, §6)', () => {
 
   it('gated carousel cards are restricted for an underage member', () => {
     const card = (url: string, underageGate: boolean) =>
-      ({ id: url.slice(1), title: url, description: '', cta: '', url, mediaId: null, icon: 'gift', points: 0, underageGate, isAd: false }) as const;
+      ({
+        id: url.slice(1),
+        title: url,
+        description: '',
+        cta: '',
+        url,
+        mediaId: null,
+        icon: 'gift',
+        points: 0,
+        underageGate,
+        isAd: false,
+      }) as const;
     const cards = [card('/benefits', true), card('/contests', true), card('/cars', false)];
-    const restricted = getCarouselCards(true, cards).filter((c) => c.access === 'restricted').map((c) => c.url);
+    const restricted = getCarouselCards(true, cards)
+      .filter((c) => c.access === 'restricted')
+      .map((c) => c.url);
     expect(restricted).toEqual(['/benefits', '/contests']);
     expect(getCarouselCards(true, cards).find((c) => c.url === '/cars')?.access).toBe('available');
   });

@@ -30,12 +30,35 @@ describe('a video counts as watched at the end or at 90% played, not on open', (
   });
 
   it('seeking near the end and playing a few seconds does not count', () => {
-    expect(hasWatched({ ended: false, ranges: [{ start: 0, end: 2 }, { start: 55, end: 59 }], durationSeconds: 60 })).toBe(false);
+    expect(
+      hasWatched({
+        ended: false,
+        ranges: [
+          { start: 0, end: 2 },
+          { start: 55, end: 59 },
+        ],
+        durationSeconds: 60,
+      }),
+    ).toBe(false);
   });
 
   it('overlapping replays are counted once', () => {
-    expect(playedSeconds([{ start: 0, end: 30 }, { start: 10, end: 40 }, { start: 50, end: 55 }])).toBe(45);
-    expect(watchedFraction([{ start: 0, end: 30 }, { start: 0, end: 30 }], 60)).toBe(0.5);
+    expect(
+      playedSeconds([
+        { start: 0, end: 30 },
+        { start: 10, end: 40 },
+        { start: 50, end: 55 },
+      ]),
+    ).toBe(45);
+    expect(
+      watchedFraction(
+        [
+          { start: 0, end: 30 },
+          { start: 0, end: 30 },
+        ],
+        60,
+      ),
+    ).toBe(0.5);
   });
 
   it('an unknown or infinite duration never counts by share', () => {
@@ -45,7 +68,10 @@ describe('a video counts as watched at the end or at 90% played, not on open', (
 
   it('reads a TimeRanges object', () => {
     const ranges = { length: 2, start: (i: number) => [0, 10][i], end: (i: number) => [5, 12][i] };
-    expect(toRanges(ranges)).toEqual([{ start: 0, end: 5 }, { start: 10, end: 12 }]);
+    expect(toRanges(ranges)).toEqual([
+      { start: 0, end: 5 },
+      { start: 10, end: 12 },
+    ]);
   });
 });
 

@@ -12,7 +12,9 @@ import { ACTION_KEY, clientRecording } from './recording-client';
 async function clientWithPausedAction(calls: QueuedActionVariables[]): Promise<QueryClient> {
   const client = clientRecording(calls);
   onlineManager.setOnline(false);
-  void new MutationObserver<unknown, Error, QueuedActionVariables>(client, { mutationKey: ACTION_KEY }).mutate(newQueuedActionVariables()).catch(() => undefined);
+  void new MutationObserver<unknown, Error, QueuedActionVariables>(client, { mutationKey: ACTION_KEY })
+    .mutate(newQueuedActionVariables())
+    .catch(() => undefined);
   await expect.poll(() => client.getMutationCache().getAll()[0]?.state.isPaused).toBe(true);
   return client;
 }

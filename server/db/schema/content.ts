@@ -40,15 +40,11 @@ export const videos = pgTable(
   (t) => [uniqueIndex('videos_org_slug_uq').on(t.organizationId, t.slug)],
 );
 
-export const videoViews = pgTable(
-  'video_views',
-  { videoId: belongsTo('video_id', () => videos.id), ...awardColumns() },
-  (t) => [
-    uniqueIndex('video_views_user_video_uq').on(t.userId, t.videoId),
-    /** The console's figures: views in a period (decision 0056). */
-    index('video_views_created_idx').on(t.createdAt, t.videoId, t.userId),
-  ],
-);
+export const videoViews = pgTable('video_views', { videoId: belongsTo('video_id', () => videos.id), ...awardColumns() }, (t) => [
+  uniqueIndex('video_views_user_video_uq').on(t.userId, t.videoId),
+  /** The console's figures: views in a period (decision 0056). */
+  index('video_views_created_idx').on(t.createdAt, t.videoId, t.userId),
+]);
 
 /** Translated article texts. */
 export type ArticleTranslation = { title?: string; summary?: string; body?: ArticleBlock[]; bodyMarkdown?: string };
@@ -75,15 +71,11 @@ export const articles = pgTable(
   (t) => [uniqueIndex('articles_org_slug_uq').on(t.organizationId, t.slug)],
 );
 
-export const articleReads = pgTable(
-  'article_reads',
-  { articleId: belongsTo('article_id', () => articles.id), ...awardColumns() },
-  (t) => [
-    uniqueIndex('article_reads_user_article_uq').on(t.userId, t.articleId),
-    /** The console's figures: reads in a period (decision 0056). */
-    index('article_reads_created_idx').on(t.createdAt, t.articleId, t.userId),
-  ],
-);
+export const articleReads = pgTable('article_reads', { articleId: belongsTo('article_id', () => articles.id), ...awardColumns() }, (t) => [
+  uniqueIndex('article_reads_user_article_uq').on(t.userId, t.articleId),
+  /** The console's figures: reads in a period (decision 0056). */
+  index('article_reads_created_idx').on(t.createdAt, t.articleId, t.userId),
+]);
 
 /** Translated story title. The rank code is read from the English `title` (it is the same in every language). */
 export type StoryTranslation = { title?: string };
@@ -108,10 +100,7 @@ export const stories = pgTable(
     draft: draft(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    index('stories_org_starts_idx').on(t.organizationId, t.startsAt),
-    uniqueIndex('stories_org_key_uq').on(t.organizationId, t.key),
-  ],
+  (t) => [index('stories_org_starts_idx').on(t.organizationId, t.startsAt), uniqueIndex('stories_org_key_uq').on(t.organizationId, t.key)],
 );
 
 /** Translated chapter texts. */

@@ -50,7 +50,9 @@ export const leaderboardScores = pgTable(
 );
 
 export const leaderboardNames = pgTable('leaderboard_names', {
-  userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
   /** true: tables show the username; false: "hidden". */
   shown: boolean('shown').notNull(),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),

@@ -33,6 +33,8 @@ export const pointTransactions = pgTable(
      */
     index('point_transactions_org_created_idx').on(t.organizationId, t.createdAt, t.userId, t.amount),
     /** The figures' points expired by day, read from this small index alone (decision 0091). */
-    index('point_transactions_org_expired_idx').on(t.organizationId, t.createdAt, t.amount).where(sql`${t.reason} = 'expired'`),
+    index('point_transactions_org_expired_idx')
+      .on(t.organizationId, t.createdAt, t.amount)
+      .where(sql`${t.reason} = 'expired'`),
   ],
 );

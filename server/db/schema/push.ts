@@ -30,7 +30,10 @@ export const pushSubscriptions = pgTable(
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
     /** The topics the member chose on this device (`src/contracts/push.ts` PUSH_TOPICS). */
-    topics: text('topics').array().notNull().default(sql`'{}'::text[]`),
+    topics: text('topics')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** The language the app ran in when it subscribed (`en`, `fr`): automatic notifications are written in it. */
     language: text('language').notNull().default('en'),
     createdAt: createdAt(),

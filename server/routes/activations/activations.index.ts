@@ -29,7 +29,12 @@ type ActivationRow = typeof activations.$inferSelect;
 type BadgeRow = typeof badges.$inferSelect;
 
 function toBadge(b: BadgeRow, language: ContentLanguage): Badge {
-  return { id: b.id, slug: b.slug, ...localized({ name: b.name, description: b.description }, b.translations, language), mediaId: b.mediaId };
+  return {
+    id: b.id,
+    slug: b.slug,
+    ...localized({ name: b.name, description: b.description }, b.translations, language),
+    mediaId: b.mediaId,
+  };
 }
 
 function toActivation(a: ActivationRow, bs: BadgeRow[], language: ContentLanguage): Activation {
@@ -63,89 +68,121 @@ export function activationRoutes(deps: AppDeps) {
       )
       .orderBy(asc(activations.startsAt));
     const bs = rows.length
-      ? await db.select().from(badges).where(inArray(badges.activationId, rows.map((r) => r.id))).orderBy(asc(badges.slug))
+      ? await db
+          .select()
+          .from(badges)
+          .where(
+            inArray(
+              badges.activationId,
+              rows.map((r) => r.id),
+            ),
+          )
+          .orderBy(asc(badges.slug))
       : [];
     return { rows, badges: bs };
   };
 
   return new Hono<AppEnv>()
-    .get('/list', documented({
-      summary: "The organization's activations with their badges",
-      tags: ['activations'],
-      auth: 'visitor-or-member',
-      response: ActivationListResponseSchema,
-    }), async (c) => {
-      const { rows, badges: bs } = await load(c.get('principal').organization.id);
-      return sendData(c, rows.map((a) => toActivation(a, bs, languageOf(c))));
-    })
-    .post('/activate-user', documented({
-      summary: "Activates an activation for the member: its badges and points, once",
-      tags: ['activations'],
-      body: ActivateUserSchema,
-      response: ActivateUserResponseSchema,
-      status: { 201: 'Activated now.', 200: 'Already activated (`created: false`); nothing changed.' },
-      errors: {
-        404: 'NotFound: no activation has this slug.',
-        422: 'NotLive: outside startsAt..stopsAt (details: the window); ValidationFailed: the body breaks the contract.',
+    .get(
+      '/list',
+      documented({
+        summary: "The organization's activations with their badges",
+        tags: ['activations'],
+        auth: 'visitor-or-member',
+        response: ActivationListResponseSchema,
+      }),
+      async (c) => {
+        const { rows, badges: bs } = await load(c.get('principal').organization.id);
+        return sendData(
+          c,
+          rows.map((a) => toActivation(a, bs, languageOf(c))),
+        );
       },
-    }), async (c) => {
-      const { user, organization } = requireUser(c.get('principal'));
-      const { slug } = await readJson(c, ActivateUserSchema);
-      const language = languageOf(c);
-      const now = deps.clock();
-      const { rows, badges: bs } = await load(organization.id, { idOrSlug: slug });
-      const activation = rows[0];
-      if (!activation) throw notFound('Activation not found');
-      if (activation.startsAt > now || (activation.stopsAt !== null && activation.stopsAt <= now)) {
-        throw new ApiError(422, 'NotLive', 'This activation is not running', {
-          startsAt: activation.startsAt.toISOString(),
-          stopsAt: activation.stopsAt?.toISOString() ?? null,
-        });
-      }
-      const result: ActivateUserResult = await db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(activationUsers)
-          .values({ activationId: activation.id, userId: user.id, pointsAwarded: activation.value, createdAt: now })
-          .onConflictDoNothing()
-          .returning();
-        if (created) {
-          if (bs.length) {
-            await tx
-              .insert(userBadges)
-              .values(bs.map((b) => ({ userId: user.id, badgeId: b.id, createdAt: now })))
-              .onConflictDoNothing();
-          }
-          if (activation.value > 0) {
-            await awardPoints(tx, {
-              userId: user.id,
-              amount: activation.value,
-              reason: 'activation',
-              reference: `activation:${activation.id}`,
-              label: activation.title,
-              at: now,
-            });
-          }
+    )
+    .post(
+      '/activate-user',
+      documented({
+        summary: 'Activates an activation for the member: its badges and points, once',
+        tags: ['activations'],
+        body: ActivateUserSchema,
+        response: ActivateUserResponseSchema,
+        status: { 201: 'Activated now.', 200: 'Already activated (`created: false`); nothing changed.' },
+        errors: {
+          404: 'NotFound: no activation has this slug.',
+          422: 'NotLive: outside startsAt..stopsAt (details: the window); ValidationFailed: the body breaks the contract.',
+        },
+      }),
+      async (c) => {
+        const { user, organization } = requireUser(c.get('principal'));
+        const { slug } = await readJson(c, ActivateUserSchema);
+        const language = languageOf(c);
+        const now = deps.clock();
+        const { rows, badges: bs } = await load(organization.id, { idOrSlug: slug });
+        const activation = rows[0];
+        if (!activation) throw notFound('Activation not found');
+        if (activation.startsAt > now || (activation.stopsAt !== null && activation.stopsAt <= now)) {
+          throw new ApiError(422, 'NotLive', 'This activation is not running', {
+            startsAt: activation.startsAt.toISOString(),
+            stopsAt: activation.stopsAt?.toISOString() ?? null,
+          });
         }
-        const [row] = created
-          ? [created]
-          : await tx
-              .select()
-              .from(activationUsers)
-              .where(and(eq(activationUsers.activationId, activation.id), eq(activationUsers.userId, user.id)));
-        return { slug: activation.slug, badges: bs.map((b) => toBadge(b, language)), pointsAwarded: row?.pointsAwarded ?? 0, created: Boolean(created) };
-      });
-      return sendData(c, result, result.created ? 201 : 200);
-    })
-    .get('/:id', documented({
-      summary: 'One activation by id or slug, as a list of one',
-      tags: ['activations'],
-      auth: 'visitor-or-member',
-      params: { id: PathIdSchema },
-      response: ActivationDetailResponseSchema,
-      errors: { 404: 'NotFound: no activation has this id or slug.' },
-    }), async (c) => {
-      const { rows, badges: bs } = await load(c.get('principal').organization.id, { idOrSlug: pathId(c, 'id', 'Activation not found') });
-      if (!rows.length) throw notFound('Activation not found');
-      return sendData(c, rows.map((a) => toActivation(a, bs, languageOf(c))));
-    });
+        const result: ActivateUserResult = await db.transaction(async (tx) => {
+          const [created] = await tx
+            .insert(activationUsers)
+            .values({ activationId: activation.id, userId: user.id, pointsAwarded: activation.value, createdAt: now })
+            .onConflictDoNothing()
+            .returning();
+          if (created) {
+            if (bs.length) {
+              await tx
+                .insert(userBadges)
+                .values(bs.map((b) => ({ userId: user.id, badgeId: b.id, createdAt: now })))
+                .onConflictDoNothing();
+            }
+            if (activation.value > 0) {
+              await awardPoints(tx, {
+                userId: user.id,
+                amount: activation.value,
+                reason: 'activation',
+                reference: `activation:${activation.id}`,
+                label: activation.title,
+                at: now,
+              });
+            }
+          }
+          const [row] = created
+            ? [created]
+            : await tx
+                .select()
+                .from(activationUsers)
+                .where(and(eq(activationUsers.activationId, activation.id), eq(activationUsers.userId, user.id)));
+          return {
+            slug: activation.slug,
+            badges: bs.map((b) => toBadge(b, language)),
+            pointsAwarded: row?.pointsAwarded ?? 0,
+            created: Boolean(created),
+          };
+        });
+        return sendData(c, result, result.created ? 201 : 200);
+      },
+    )
+    .get(
+      '/:id',
+      documented({
+        summary: 'One activation by id or slug, as a list of one',
+        tags: ['activations'],
+        auth: 'visitor-or-member',
+        params: { id: PathIdSchema },
+        response: ActivationDetailResponseSchema,
+        errors: { 404: 'NotFound: no activation has this id or slug.' },
+      }),
+      async (c) => {
+        const { rows, badges: bs } = await load(c.get('principal').organization.id, { idOrSlug: pathId(c, 'id', 'Activation not found') });
+        if (!rows.length) throw notFound('Activation not found');
+        return sendData(
+          c,
+          rows.map((a) => toActivation(a, bs, languageOf(c))),
+        );
+      },
+    );
 }

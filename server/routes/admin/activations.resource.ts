@@ -71,17 +71,26 @@ export const activationResource: AdminResource<ActivationRow, ActivationInputDat
     const stored = await tx.select().from(badges).where(eq(badges.activationId, row.id));
     const storedIds = new Set(stored.map((b) => b.id));
     input.badges.forEach((b, i) => {
-      if (b.id !== undefined && !storedIds.has(b.id)) throw validationFailed('Invalid request body', [{ path: `badges.${i}.id`, message: 'No such badge in this activation' }]);
+      if (b.id !== undefined && !storedIds.has(b.id))
+        throw validationFailed('Invalid request body', [{ path: `badges.${i}.id`, message: 'No such badge in this activation' }]);
     });
     const kept = new Set(input.badges.flatMap((b) => (b.id ? [b.id] : [])));
     const removed = stored.filter((b) => !kept.has(b.id)).map((b) => b.id);
     if (removed.length) {
       const held = await tx.select({ id: userBadges.badgeId }).from(userBadges).where(inArray(userBadges.badgeId, removed)).limit(1);
-      if (held.length) throw validationFailed('Invalid request body', [{ path: 'badges', message: 'Members hold a badge left out: keep it, or archive the activation' }]);
+      if (held.length)
+        throw validationFailed('Invalid request body', [
+          { path: 'badges', message: 'Members hold a badge left out: keep it, or archive the activation' },
+        ]);
       await tx.delete(badges).where(inArray(badges.id, removed));
     }
     // Free the slugs of renamed badges first, so two badges may swap slugs in one edit.
-    for (const b of input.badges) if (b.id) await tx.update(badges).set({ slug: `~${b.id}` }).where(eq(badges.id, b.id));
+    for (const b of input.badges)
+      if (b.id)
+        await tx
+          .update(badges)
+          .set({ slug: `~${b.id}` })
+          .where(eq(badges.id, b.id));
     for (const b of input.badges) {
       const values = { slug: b.slug, name: b.name, description: b.description, mediaId: b.mediaId, translations: b.translations };
       if (b.id) await tx.update(badges).set(values).where(eq(badges.id, b.id));
@@ -91,11 +100,24 @@ export const activationResource: AdminResource<ActivationRow, ActivationInputDat
   load: async (db, rows) => {
     const list = rows as Array<typeof activations.$inferSelect>;
     if (!list.length) return [];
-    const all = await db.select().from(badges).where(inArray(badges.activationId, list.map((r) => r.id))).orderBy(asc(badges.slug));
+    const all = await db
+      .select()
+      .from(badges)
+      .where(
+        inArray(
+          badges.activationId,
+          list.map((r) => r.id),
+        ),
+      )
+      .orderBy(asc(badges.slug));
     return list.map((r) => ({ ...r, badges: all.filter((b) => b.activationId === r.id) }));
   },
   inUse: async (db, id) => {
-    const [row] = await db.select({ id: activationUsers.activationId }).from(activationUsers).where(eq(activationUsers.activationId, id)).limit(1);
+    const [row] = await db
+      .select({ id: activationUsers.activationId })
+      .from(activationUsers)
+      .where(eq(activationUsers.activationId, id))
+      .limit(1);
     return row !== undefined;
   },
 };

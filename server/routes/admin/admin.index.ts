@@ -44,16 +44,20 @@ export function adminRoutes(deps: AppDeps) {
   app.route('/passes', passAdminRoutes(deps));
   app.route('/', redemptionAdminRoutes(deps));
   for (const { resource } of DOCUMENT_RESOURCES) app.route(`/${resource.name}`, adminResourceRoutes(deps, resource));
-  app.get('/audit-log', documented({
-    summary: "The organization's audit log, newest first, by entity and operator",
-    tags: ['admin'],
-    auth: 'operator',
-    query: AuditLogQuerySchema,
-    response: AuditLogResponseSchema,
-  }), async (c) => {
-    const { organization } = requireOperator(c.get('principal'));
-    const query = parseWith(AuditLogQuerySchema, c.req.query(), 'Invalid query');
-    return c.json(await listAudit(deps.db, organization.id, query));
-  });
+  app.get(
+    '/audit-log',
+    documented({
+      summary: "The organization's audit log, newest first, by entity and operator",
+      tags: ['admin'],
+      auth: 'operator',
+      query: AuditLogQuerySchema,
+      response: AuditLogResponseSchema,
+    }),
+    async (c) => {
+      const { organization } = requireOperator(c.get('principal'));
+      const query = parseWith(AuditLogQuerySchema, c.req.query(), 'Invalid query');
+      return c.json(await listAudit(deps.db, organization.id, query));
+    },
+  );
   return app;
 }

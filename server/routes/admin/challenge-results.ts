@@ -17,24 +17,28 @@ import { requireOperator } from './operator';
 
 /** The result route, mounted at `/api/admin/challenges` beside the challenge resource. */
 export function challengeResultRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>().post('/:id/result', documented({
-    summary: "Enters or corrects the result of a pick'em or arcade challenge and credits the members who picked right",
-    tags: ['admin'],
-    auth: 'operator',
-    params: { id: PathIdSchema },
-    body: ChallengeResultInputSchema,
-    response: ChallengeResultResponseSchema,
-    errors: {
-      404: 'NotFound: no challenge of the organization has this id.',
-      409: 'NotLive: the challenge is a draft, scheduled or archived (details.status).',
-      422: "ResultNotApplicable: a poll, keyword or trivia challenge has no result; ValidationFailed: the index is not one of the options.",
+  return new Hono<AppEnv>().post(
+    '/:id/result',
+    documented({
+      summary: "Enters or corrects the result of a pick'em or arcade challenge and credits the members who picked right",
+      tags: ['admin'],
+      auth: 'operator',
+      params: { id: PathIdSchema },
+      body: ChallengeResultInputSchema,
+      response: ChallengeResultResponseSchema,
+      errors: {
+        404: 'NotFound: no challenge of the organization has this id.',
+        409: 'NotLive: the challenge is a draft, scheduled or archived (details.status).',
+        422: 'ResultNotApplicable: a poll, keyword or trivia challenge has no result; ValidationFailed: the index is not one of the options.',
+      },
+    }),
+    async (c) => {
+      const { user } = requireOperator(c.get('principal'));
+      const { correctIndex } = await readJson(c, ChallengeResultInputSchema);
+      const result = await enterChallengeResult(deps.db, user, { challengeId: c.req.param('id'), correctIndex }, deps.clock());
+      // The members who answered hear of it (topic `picks`, decision 0060), without holding this answer.
+      if (result.changed) afterCommit(() => void pushChallengeResult(deps, result.challengeId));
+      return sendData(c, result);
     },
-  }), async (c) => {
-    const { user } = requireOperator(c.get('principal'));
-    const { correctIndex } = await readJson(c, ChallengeResultInputSchema);
-    const result = await enterChallengeResult(deps.db, user, { challengeId: c.req.param('id'), correctIndex }, deps.clock());
-    // The members who answered hear of it (topic `picks`, decision 0060), without holding this answer.
-    if (result.changed) afterCommit(() => void pushChallengeResult(deps, result.challengeId));
-    return sendData(c, result);
-  });
+  );
 }

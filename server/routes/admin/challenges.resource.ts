@@ -88,11 +88,13 @@ export const challengeResource: AdminResource<ChallengeRow, ChallengeInputData> 
     ...input.options.flatMap((o, i) => (o.mediaId ? [{ path: `options.${i}.mediaId`, id: o.mediaId }] : [])),
   ],
   inUse: async (db, id) => {
-    const [row] = await db.execute(sql`
+    const [row] = await db
+      .execute(
+        sql`
       select exists (select 1 from ${challengeResponses} where ${eq(challengeResponses.challengeId, id)})
-          or exists (select 1 from ${triviaAnswers} where ${eq(triviaAnswers.challengeId, id)}) as used`).then(
-      (r) => (r as unknown as { rows: Array<{ used: boolean }> }).rows,
-    );
+          or exists (select 1 from ${triviaAnswers} where ${eq(triviaAnswers.challengeId, id)}) as used`,
+      )
+      .then((r) => (r as unknown as { rows: Array<{ used: boolean }> }).rows);
     return row?.used === true;
   },
 };

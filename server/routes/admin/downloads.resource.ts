@@ -4,7 +4,12 @@
  * and size fans see come from the uploaded media. Downloads earn nothing, so deleting one always deletes it.
  */
 import { and, eq } from 'drizzle-orm';
-import { AdminDownloadSchema, DownloadInputSchema, DownloadPatchSchema, type DownloadInputData } from '../../../src/contracts/admin/download';
+import {
+  AdminDownloadSchema,
+  DownloadInputSchema,
+  DownloadPatchSchema,
+  type DownloadInputData,
+} from '../../../src/contracts/admin/download';
 import { downloads, media } from '../../db/schema';
 import { expectMediaKinds } from './media';
 import { demoCdnFileSize } from '../../storage/demo-cdn';
@@ -72,6 +77,9 @@ export const downloadResource: AdminResource<DownloadRow, DownloadInputData> = {
       .from(media)
       .where(and(eq(media.id, input.fileMediaId), eq(media.organizationId, organizationId)));
     const fileName = file?.name?.toLowerCase().endsWith('.pdf') ? file.name : `${input.fileId.replace(/\.pdf$/i, '')}.pdf`;
-    await tx.update(downloads).set({ fileName, sizeBytes: file?.sizeBytes ?? 0 }).where(eq(downloads.id, row.id));
+    await tx
+      .update(downloads)
+      .set({ fileName, sizeBytes: file?.sizeBytes ?? 0 })
+      .where(eq(downloads.id, row.id));
   },
 };

@@ -181,7 +181,8 @@ async function receiveForm(deps: AppDeps, id: string, body: ReadableStream<Uint8
 
 /** Builds `POST /` (mounted at `/api/admin/media` before the API's body limit). */
 export function adminMediaUploadRoutes(deps: AppDeps) {
-  const tooLarge = (limit: number) => new ApiError(413, 'PayloadTooLarge', `This file is larger than ${Math.round(limit / MB)} MB`, { limitBytes: limit });
+  const tooLarge = (limit: number) =>
+    new ApiError(413, 'PayloadTooLarge', `This file is larger than ${Math.round(limit / MB)} MB`, { limitBytes: limit });
   const uploadLimit = requestBodyLimit({
     maxSize: MAX_MEDIA_UPLOAD_BYTES,
     onError: () => {
@@ -214,53 +215,62 @@ export function adminMediaUploadRoutes(deps: AppDeps) {
       if (!kept) await deps.storage.delete(id);
     }
   };
-  return new Hono<AppEnv>().post('/', documented({
-    summary: 'Uploads a media file to the library (image, MP4/WebM video or PDF)',
-    description:
-      '`multipart/form-data` with the file in `file` and an optional `key`. The type is read from the bytes; images ' +
-      'are resized to fit inside 1600x1600.',
-    tags: ['admin'],
-    auth: 'operator',
-    body: { mediaTypes: ['multipart/form-data'] },
-    response: AdminMediaResponseSchema,
-    status: 201,
-    errors: {
-      409: 'Conflict: another media already has this key.',
-      413: 'PayloadTooLarge: larger than the limit of its kind (details.limitBytes).',
-      415: 'UnsupportedMediaType: not multipart/form-data, or not a JPEG, PNG, WebP or GIF image, MP4/WebM video or PDF.',
-      422: 'ValidationFailed: no file, an empty or unreadable one, or an invalid key.',
+  return new Hono<AppEnv>().post(
+    '/',
+    documented({
+      summary: 'Uploads a media file to the library (image, MP4/WebM video or PDF)',
+      description:
+        '`multipart/form-data` with the file in `file` and an optional `key`. The type is read from the bytes; images ' +
+        'are resized to fit inside 1600x1600.',
+      tags: ['admin'],
+      auth: 'operator',
+      body: { mediaTypes: ['multipart/form-data'] },
+      response: AdminMediaResponseSchema,
+      status: 201,
+      errors: {
+        409: 'Conflict: another media already has this key.',
+        413: 'PayloadTooLarge: larger than the limit of its kind (details.limitBytes).',
+        415: 'UnsupportedMediaType: not multipart/form-data, or not a JPEG, PNG, WebP or GIF image, MP4/WebM video or PDF.',
+        422: 'ValidationFailed: no file, an empty or unreadable one, or an invalid key.',
+      },
+    }),
+    uploadLimit,
+    authenticate(deps),
+    operatorsOnly(),
+    receive,
+    idempotency(deps),
+    async (c) => {
+      const { organization, user } = requireOperator(c.get('principal'));
+      const upload = uploads.get(c)!;
+      try {
+        const row = await deps.db.transaction(async (tx) => {
+          const [inserted] = await tx
+            .insert(media)
+            .values({
+              id: upload.id,
+              organizationId: organization.id,
+              name: upload.name,
+              contentType: upload.contentType,
+              storageKey: upload.id,
+              sizeBytes: upload.sizeBytes,
+              createdAt: deps.clock(),
+              key: upload.key ?? null,
+              width: upload.width,
+              height: upload.height,
+            })
+            .returning();
+          const { bytes: _bytes, ...item } = inserted;
+          const audited = toAdminMedia(deps, item);
+          await recordAudit(tx, user, { entity: 'media', entityId: upload.id, action: 'create', before: null, after: { ...audited } });
+          return item;
+        });
+        return sendData(c, toAdminMedia(deps, row), 201);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict('Another media already has this key');
+        throw error;
+      }
     },
-  }), uploadLimit, authenticate(deps), operatorsOnly(), receive, idempotency(deps), async (c) => {
-    const { organization, user } = requireOperator(c.get('principal'));
-    const upload = uploads.get(c)!;
-    try {
-      const row = await deps.db.transaction(async (tx) => {
-        const [inserted] = await tx
-          .insert(media)
-          .values({
-            id: upload.id,
-            organizationId: organization.id,
-            name: upload.name,
-            contentType: upload.contentType,
-            storageKey: upload.id,
-            sizeBytes: upload.sizeBytes,
-            createdAt: deps.clock(),
-            key: upload.key ?? null,
-            width: upload.width,
-            height: upload.height,
-          })
-          .returning();
-        const { bytes: _bytes, ...item } = inserted;
-        const audited = toAdminMedia(deps, item);
-        await recordAudit(tx, user, { entity: 'media', entityId: upload.id, action: 'create', before: null, after: { ...audited } });
-        return item;
-      });
-      return sendData(c, toAdminMedia(deps, row), 201);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw conflict('Another media already has this key');
-      throw error;
-    }
-  });
+  );
 }
 
 /** Columns of a media row without its bytes (lists never read seeded images' bytes). */
@@ -275,75 +285,101 @@ export function adminMediaRoutes(deps: AppDeps) {
   const inLibrary = (organizationId: string) =>
     and(
       eq(media.organizationId, organizationId),
-      notExists(deps.db.select({ one: sql`1` }).from(avatarUploads).where(eq(avatarUploads.mediaId, media.id))),
+      notExists(
+        deps.db
+          .select({ one: sql`1` })
+          .from(avatarUploads)
+          .where(eq(avatarUploads.mediaId, media.id)),
+      ),
     )!;
   const readOne = async (db: DbOrTx, organizationId: string, id: string) => {
     if (!isUuid(id)) throw notFound('Media not found');
-    const [row] = await db.select(mediaColumns).from(media).where(and(eq(media.id, id), inLibrary(organizationId)));
+    const [row] = await db
+      .select(mediaColumns)
+      .from(media)
+      .where(and(eq(media.id, id), inLibrary(organizationId)));
     if (!row) throw notFound('Media not found');
     return row;
   };
 
   return new Hono<AppEnv>()
-    .get('/', documented({
-      summary: "The organization's media library, newest first, by name or key",
-      tags: ['admin'],
-      auth: 'operator',
-      query: LIST_QUERY,
-      response: AdminMediaListResponseSchema,
-    }), async (c) => {
-      const { organization } = requireOperator(c.get('principal'));
-      const query = parseWith(LIST_QUERY, c.req.query(), 'Invalid query');
-      const conditions: SQL[] = [inLibrary(organization.id)];
-      if (query.q) {
-        const pattern = `%${query.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-        conditions.push(or(ilike(media.name, pattern), ilike(media.key, pattern))!);
-      }
-      const where = and(...conditions);
-      const rows = await deps.db
-        .select(mediaColumns)
-        .from(media)
-        .where(where)
-        .orderBy(desc(media.createdAt), desc(media.id))
-        .limit(query.pageSize)
-        .offset((query.page - 1) * query.pageSize);
-      const [{ total }] = await deps.db.select({ total: count() }).from(media).where(where);
-      return c.json({ data: rows.map((row) => toAdminMedia(deps, row)), meta: { page: query.page, pageSize: query.pageSize, total } });
-    })
-    .get('/:id', documented({
-      summary: 'One media of the library',
-      tags: ['admin'],
-      auth: 'operator',
-      params: { id: PathIdSchema },
-      response: AdminMediaResponseSchema,
-      errors: { 404: 'NotFound: no media of the organization has this id.' },
-    }), async (c) => {
-      const { organization } = requireOperator(c.get('principal'));
-      return sendData(c, toAdminMedia(deps, await readOne(deps.db, organization.id, c.req.param('id'))));
-    })
-    .delete('/:id', documented({
-      summary: 'Deletes a media of the library',
-      tags: ['admin'],
-      auth: 'operator',
-      params: { id: PathIdSchema },
-      response: DeletionResponseSchema,
-      errors: {
-        404: 'NotFound: no media of the organization has this id.',
-        409: 'Conflict: content still uses this media.',
+    .get(
+      '/',
+      documented({
+        summary: "The organization's media library, newest first, by name or key",
+        tags: ['admin'],
+        auth: 'operator',
+        query: LIST_QUERY,
+        response: AdminMediaListResponseSchema,
+      }),
+      async (c) => {
+        const { organization } = requireOperator(c.get('principal'));
+        const query = parseWith(LIST_QUERY, c.req.query(), 'Invalid query');
+        const conditions: SQL[] = [inLibrary(organization.id)];
+        if (query.q) {
+          const pattern = `%${query.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+          conditions.push(or(ilike(media.name, pattern), ilike(media.key, pattern))!);
+        }
+        const where = and(...conditions);
+        const rows = await deps.db
+          .select(mediaColumns)
+          .from(media)
+          .where(where)
+          .orderBy(desc(media.createdAt), desc(media.id))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize);
+        const [{ total }] = await deps.db.select({ total: count() }).from(media).where(where);
+        return c.json({ data: rows.map((row) => toAdminMedia(deps, row)), meta: { page: query.page, pageSize: query.pageSize, total } });
       },
-    }), async (c) => {
-      const { organization, user } = requireOperator(c.get('principal'));
-      const row = await deps.db.transaction(async (tx) => {
-        const existing = await readOne(tx, organization.id, c.req.param('id'));
-        if (await isReferenced(tx, existing.id)) throw conflict('This media is used by content: remove it there first');
-        await tx.delete(media).where(eq(media.id, existing.id));
-        await recordAudit(tx, user, { entity: 'media', entityId: existing.id, action: 'delete', before: { ...toAdminMedia(deps, existing) }, after: null });
-        return existing;
-      });
-      // The bytes go once the row is gone (a failed delete keeps both).
-      if (row.storageKey) await deps.storage.delete(row.storageKey);
-      return sendData(c, { id: row.id, archived: false });
-    });
+    )
+    .get(
+      '/:id',
+      documented({
+        summary: 'One media of the library',
+        tags: ['admin'],
+        auth: 'operator',
+        params: { id: PathIdSchema },
+        response: AdminMediaResponseSchema,
+        errors: { 404: 'NotFound: no media of the organization has this id.' },
+      }),
+      async (c) => {
+        const { organization } = requireOperator(c.get('principal'));
+        return sendData(c, toAdminMedia(deps, await readOne(deps.db, organization.id, c.req.param('id'))));
+      },
+    )
+    .delete(
+      '/:id',
+      documented({
+        summary: 'Deletes a media of the library',
+        tags: ['admin'],
+        auth: 'operator',
+        params: { id: PathIdSchema },
+        response: DeletionResponseSchema,
+        errors: {
+          404: 'NotFound: no media of the organization has this id.',
+          409: 'Conflict: content still uses this media.',
+        },
+      }),
+      async (c) => {
+        const { organization, user } = requireOperator(c.get('principal'));
+        const row = await deps.db.transaction(async (tx) => {
+          const existing = await readOne(tx, organization.id, c.req.param('id'));
+          if (await isReferenced(tx, existing.id)) throw conflict('This media is used by content: remove it there first');
+          await tx.delete(media).where(eq(media.id, existing.id));
+          await recordAudit(tx, user, {
+            entity: 'media',
+            entityId: existing.id,
+            action: 'delete',
+            before: { ...toAdminMedia(deps, existing) },
+            after: null,
+          });
+          return existing;
+        });
+        // The bytes go once the row is gone (a failed delete keeps both).
+        if (row.storageKey) await deps.storage.delete(row.storageKey);
+        return sendData(c, { id: row.id, archived: false });
+      },
+    );
 }
 
 /**
@@ -361,10 +397,22 @@ export async function expectMediaKinds(
   const rows = await db
     .select({ id: media.id, contentType: media.contentType })
     .from(media)
-    .where(and(eq(media.organizationId, organizationId), inArray(media.id, wanted.map((r) => r.id))));
+    .where(
+      and(
+        eq(media.organizationId, organizationId),
+        inArray(
+          media.id,
+          wanted.map((r) => r.id),
+        ),
+      ),
+    );
   const wrong = wanted.filter((r) => {
     const row = rows.find((m) => m.id === r.id);
     return row !== undefined && !r.kinds.includes(mediaKindOf(row.contentType));
   });
-  if (wrong.length) throw validationFailed('Invalid request body', wrong.map((r) => ({ path: r.path, message: r.message })));
+  if (wrong.length)
+    throw validationFailed(
+      'Invalid request body',
+      wrong.map((r) => ({ path: r.path, message: r.message })),
+    );
 }

@@ -14,7 +14,7 @@ type OperatorPrincipal = Extract<Principal, { kind: 'user' }> & { user: UserRow 
  */
 export function requireOperator(principal: Principal | undefined): OperatorPrincipal {
   if (!principal || principal.kind !== 'user') throw unauthorized('Sign in to continue');
-  if (principal.user.role !== 'operator') throw forbidden('Only the organization\'s operators may do this');
+  if (principal.user.role !== 'operator') throw forbidden("Only the organization's operators may do this");
   return principal as OperatorPrincipal;
 }
 

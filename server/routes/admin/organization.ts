@@ -62,7 +62,12 @@ export async function readOrganization(tx: Tx, id: string): Promise<Organization
  * @returns the updated row
  * @throws ApiError 422 on `logoMediaId` when the logo is not a media of the organization
  */
-export async function saveOrganizationSettings(tx: Tx, existing: OrganizationRow, settings: OrganizationSettings, actor: Actor): Promise<OrganizationRow> {
+export async function saveOrganizationSettings(
+  tx: Tx,
+  existing: OrganizationRow,
+  settings: OrganizationSettings,
+  actor: Actor,
+): Promise<OrganizationRow> {
   const before = organizationSettings(existing);
   if (settings.logoMediaId !== null && settings.logoMediaId !== before.logoMediaId) {
     const [found] = await tx
@@ -82,32 +87,40 @@ export async function saveOrganizationSettings(tx: Tx, existing: OrganizationRow
 /** The organization settings routes, mounted at `/api/admin/organization`. */
 export function organizationAdminRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
-    .get('/', documented({
-      summary: "The organization's settings",
-      tags: ['admin'],
-      auth: 'operator',
-      response: AdminOrganizationResponseSchema,
-    }), async (c) => {
-      const { organization } = requireOperator(c.get('principal'));
-      const [row] = await deps.db.select().from(organizations).where(eq(organizations.id, organization.id));
-      if (!row) throw notFound('Organization not found');
-      return sendData(c, toItem(row));
-    })
-    .patch('/', documented({
-      summary: "Updates the organization's settings: the fields sent are merged and the whole is validated again",
-      tags: ['admin'],
-      auth: 'operator',
-      body: OrganizationPatchSchema,
-      response: AdminOrganizationResponseSchema,
-      errors: { 422: 'ValidationFailed: the merged settings break the contract, or the logo is not a media of the organization.' },
-    }), async (c) => {
-      const { organization, user } = requireOperator(c.get('principal'));
-      const patch = await readPatch(c, OrganizationPatchSchema);
-      const item = await deps.db.transaction(async (tx) => {
-        const existing = await readOrganization(tx, organization.id);
-        const settings = parseWith(OrganizationSettingsSchema, { ...organizationSettings(existing), ...patch }, 'Invalid request body');
-        return toItem(await saveOrganizationSettings(tx, existing, settings, user));
-      });
-      return sendData(c, item);
-    });
+    .get(
+      '/',
+      documented({
+        summary: "The organization's settings",
+        tags: ['admin'],
+        auth: 'operator',
+        response: AdminOrganizationResponseSchema,
+      }),
+      async (c) => {
+        const { organization } = requireOperator(c.get('principal'));
+        const [row] = await deps.db.select().from(organizations).where(eq(organizations.id, organization.id));
+        if (!row) throw notFound('Organization not found');
+        return sendData(c, toItem(row));
+      },
+    )
+    .patch(
+      '/',
+      documented({
+        summary: "Updates the organization's settings: the fields sent are merged and the whole is validated again",
+        tags: ['admin'],
+        auth: 'operator',
+        body: OrganizationPatchSchema,
+        response: AdminOrganizationResponseSchema,
+        errors: { 422: 'ValidationFailed: the merged settings break the contract, or the logo is not a media of the organization.' },
+      }),
+      async (c) => {
+        const { organization, user } = requireOperator(c.get('principal'));
+        const patch = await readPatch(c, OrganizationPatchSchema);
+        const item = await deps.db.transaction(async (tx) => {
+          const existing = await readOrganization(tx, organization.id);
+          const settings = parseWith(OrganizationSettingsSchema, { ...organizationSettings(existing), ...patch }, 'Invalid request body');
+          return toItem(await saveOrganizationSettings(tx, existing, settings, user));
+        });
+        return sendData(c, item);
+      },
+    );
 }

@@ -13,14 +13,20 @@ import { requireOperator } from './operator';
 
 /** The overview route, mounted at `/api/admin` (its path is `/overview`). */
 export function overviewAdminRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>().get('/overview', documented({
-    summary: "This week's work: live and scheduled content, pick'ems awaiting a result, draws due, unclaimed prizes, scheduled notifications",
-    description: 'Each list holds at most 20 items, soonest first, with the count of all of them. Scheduled content starts within the next 7 days.',
-    tags: ['admin'],
-    auth: 'operator',
-    response: OverviewResponseSchema,
-  }), async (c) => {
-    const { organization } = requireOperator(c.get('principal'));
-    return sendData(c, await readOverview(deps.db, organization.id, deps.clock()));
-  });
+  return new Hono<AppEnv>().get(
+    '/overview',
+    documented({
+      summary:
+        "This week's work: live and scheduled content, pick'ems awaiting a result, draws due, unclaimed prizes, scheduled notifications",
+      description:
+        'Each list holds at most 20 items, soonest first, with the count of all of them. Scheduled content starts within the next 7 days.',
+      tags: ['admin'],
+      auth: 'operator',
+      response: OverviewResponseSchema,
+    }),
+    async (c) => {
+      const { organization } = requireOperator(c.get('principal'));
+      return sendData(c, await readOverview(deps.db, organization.id, deps.clock()));
+    },
+  );
 }

@@ -4,7 +4,12 @@
  * `load`. Playlists earn nothing, so deleting one always deletes it.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { AdminPlaylistSchema, PlaylistInputSchema, PlaylistPatchSchema, type PlaylistInputData } from '../../../src/contracts/admin/playlist';
+import {
+  AdminPlaylistSchema,
+  PlaylistInputSchema,
+  PlaylistPatchSchema,
+  type PlaylistInputData,
+} from '../../../src/contracts/admin/playlist';
 import { playlists, playlistVideos, videos } from '../../db/schema';
 import { validationFailed } from '../../lib/errors';
 import { type AdminResource, itemFields } from './resource';
@@ -57,7 +62,9 @@ export const playlistResource: AdminResource<PlaylistRow, PlaylistInputData> = {
   afterWrite: async (playlist, input, { tx }) => {
     await tx.delete(playlistVideos).where(eq(playlistVideos.playlistId, playlist.id));
     if (input.videoIds.length) {
-      await tx.insert(playlistVideos).values(input.videoIds.map((videoId, orderIndex) => ({ playlistId: playlist.id, videoId, orderIndex })));
+      await tx
+        .insert(playlistVideos)
+        .values(input.videoIds.map((videoId, orderIndex) => ({ playlistId: playlist.id, videoId, orderIndex })));
     }
   },
   load: async (db, rows) => {
@@ -66,7 +73,12 @@ export const playlistResource: AdminResource<PlaylistRow, PlaylistInputData> = {
     const entries = await db
       .select()
       .from(playlistVideos)
-      .where(inArray(playlistVideos.playlistId, list.map((p) => p.id)))
+      .where(
+        inArray(
+          playlistVideos.playlistId,
+          list.map((p) => p.id),
+        ),
+      )
       .orderBy(asc(playlistVideos.orderIndex));
     return list.map((p) => ({ ...p, videoIds: entries.filter((e) => e.playlistId === p.id).map((e) => e.videoId) }));
   },

@@ -182,7 +182,11 @@ async function checkReferences<Input extends Record<string, unknown>>(
       .where(and(inArray(media.id, ids), eq(media.organizationId, ctx.organizationId)));
     const known = new Set(found.map((r) => r.id));
     const missing = refs.filter((r) => !known.has(r.id));
-    if (missing.length) throw validationFailed('Invalid request body', missing.map((r) => ({ path: r.path, message: 'No such media' })));
+    if (missing.length)
+      throw validationFailed(
+        'Invalid request body',
+        missing.map((r) => ({ path: r.path, message: 'No such media' })),
+      );
   }
   await resource.check?.(input, ctx);
 }
@@ -211,7 +215,13 @@ export async function createItem<Row extends { id: string }, Input extends Recor
   }
   await resource.afterWrite?.(created, input, ctx);
   const row = await readItem(resource, ctx.tx, ctx.organizationId, created.id);
-  await recordAudit(ctx.tx, ctx.actor, { entity: resource.name, entityId: row.id, action: 'create', before: null, after: resource.toInput(row) });
+  await recordAudit(ctx.tx, ctx.actor, {
+    entity: resource.name,
+    entityId: row.id,
+    action: 'create',
+    before: null,
+    after: resource.toInput(row),
+  });
   return row;
 }
 
@@ -271,119 +281,145 @@ export function adminResourceRoutes<Row extends { id: string }, Input extends Re
   const notFoundError = `NotFound: no ${noun} of the organization has this id.`;
   const app = new Hono<AppEnv>();
   return app
-    .get('/', documented({
-      summary: `Lists the ${resource.name}, newest first, with search, status filter and pages`,
-      tags,
-      auth: 'operator',
-      query: AdminListQuerySchema,
-      response: listEnvelope(resource.item),
-    }), async (c) => {
-      const { organization } = requireOperator(c.get('principal'));
-      const query = parseWith(AdminListQuerySchema, c.req.query(), 'Invalid query');
-      const now = deps.clock();
-      const conditions: SQL[] = [eq(table.organizationId, organization.id)];
-      if (query.q) {
-        const pattern = `%${query.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-        conditions.push(or(...resource.search.map((column) => ilike(column, pattern)))!);
-      }
-      if (query.status) conditions.push(statusCondition(resource.status ?? {}, query.status, now));
-      const where = and(...conditions);
-      const rows = await deps.db
-        .select()
-        .from(table)
-        .where(where)
-        .orderBy(desc(resource.newest), desc(table.id))
-        .limit(query.pageSize)
-        .offset((query.page - 1) * query.pageSize);
-      const [{ total }] = await deps.db.select({ total: count() }).from(table).where(where);
-      const items = await load(deps.db, rows as Array<Record<string, unknown>>);
-      return c.json({ data: items.map((row) => resource.toItem(row, now)), meta: { page: query.page, pageSize: query.pageSize, total } });
-    })
-    .get('/:id', documented({
-      summary: `One ${noun}`,
-      tags,
-      auth: 'operator',
-      params: id,
-      response: itemResponse,
-      errors: { 404: notFoundError },
-    }), async (c) => {
-      const { organization } = requireOperator(c.get('principal'));
-      const row = await readOne(deps.db, organization.id, c.req.param('id'));
-      return sendData(c, resource.toItem(row, deps.clock()));
-    })
-    .post('/', documented({
-      summary: `Creates a ${noun}`,
-      tags,
-      auth: 'operator',
-      body: resource.input,
-      response: itemResponse,
-      status: 201,
-      errors: {
-        409: 'Conflict: another item already has this key or slug.',
-        422: 'ValidationFailed: the body breaks the contract, or names media the organization does not have (details name the fields).',
-      },
-    }), async (c) => {
-      const { organization, user } = requireOperator(c.get('principal'));
-      const input = await readJson(c, resource.input);
-      const now = deps.clock();
-      const item = await change(async (tx) => {
-        const row = await createItem(resource, input, { tx, organizationId: organization.id, now, actor: user });
-        return resource.toItem(row, now);
-      });
-      return sendData(c, item, 201);
-    })
-    .patch('/:id', documented({
-      summary: `Updates a ${noun}: the fields sent are merged onto it and the whole is validated again`,
-      tags,
-      auth: 'operator',
-      params: id,
-      body: resource.patch,
-      response: itemResponse,
-      errors: {
-        404: notFoundError,
-        409: 'Conflict: another item already has this key or slug.',
-        422: 'ValidationFailed: the merged item breaks the contract, or names media the organization does not have.',
-      },
-    }), async (c) => {
-      const { organization, user } = requireOperator(c.get('principal'));
-      const patch = await readPatch(c, resource.patch);
-      const now = deps.clock();
-      const item = await change(async (tx) => {
-        const existing = await readItem(resource, tx, organization.id, c.req.param('id'));
-        const input = parseWith(resource.input, { ...resource.toInput(existing), ...patch }, 'Invalid request body');
-        const row = await updateItem(resource, existing, input, { tx, organizationId: organization.id, now, actor: user });
-        return resource.toItem(row, now);
-      });
-      return sendData(c, item);
-    })
-    .delete('/:id', documented({
-      summary: `Deletes a ${noun}, or archives it when members already earned from or answered it`,
-      tags,
-      auth: 'operator',
-      params: id,
-      response: DeletionResponseSchema,
-      errors: { 404: notFoundError },
-    }), async (c) => {
-      const { organization, user } = requireOperator(c.get('principal'));
-      const now = deps.clock();
-      const deletion = await change(async (tx): Promise<Deletion> => {
-        const existing = await readOne(tx, organization.id, c.req.param('id'));
-        // Deleting an archived item again changes nothing: it keeps the time it was archived and logs no new entry.
-        if ((existing as { archivedAt?: Date | null }).archivedAt) return { id: existing.id, archived: true };
-        const before = resource.toInput(existing);
-        const archive = resource.status?.archivedAt !== undefined && (await resource.inUse?.(tx, existing.id)) === true;
-        if (archive) {
-          await tx
-            .update(table)
-            .set({ archivedAt: now, ...('updatedAt' in table ? { updatedAt: now } : {}) })
-            .where(eq(table.id, existing.id));
-          await recordAudit(tx, user, { entity: resource.name, entityId: existing.id, action: 'archive', before: { archivedAt: null }, after: { archivedAt: now.toISOString() } });
-        } else {
-          await tx.delete(table).where(eq(table.id, existing.id));
-          await recordAudit(tx, user, { entity: resource.name, entityId: existing.id, action: 'delete', before, after: null });
+    .get(
+      '/',
+      documented({
+        summary: `Lists the ${resource.name}, newest first, with search, status filter and pages`,
+        tags,
+        auth: 'operator',
+        query: AdminListQuerySchema,
+        response: listEnvelope(resource.item),
+      }),
+      async (c) => {
+        const { organization } = requireOperator(c.get('principal'));
+        const query = parseWith(AdminListQuerySchema, c.req.query(), 'Invalid query');
+        const now = deps.clock();
+        const conditions: SQL[] = [eq(table.organizationId, organization.id)];
+        if (query.q) {
+          const pattern = `%${query.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+          conditions.push(or(...resource.search.map((column) => ilike(column, pattern)))!);
         }
-        return { id: existing.id, archived: archive };
-      });
-      return sendData(c, deletion);
-    });
+        if (query.status) conditions.push(statusCondition(resource.status ?? {}, query.status, now));
+        const where = and(...conditions);
+        const rows = await deps.db
+          .select()
+          .from(table)
+          .where(where)
+          .orderBy(desc(resource.newest), desc(table.id))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize);
+        const [{ total }] = await deps.db.select({ total: count() }).from(table).where(where);
+        const items = await load(deps.db, rows as Array<Record<string, unknown>>);
+        return c.json({ data: items.map((row) => resource.toItem(row, now)), meta: { page: query.page, pageSize: query.pageSize, total } });
+      },
+    )
+    .get(
+      '/:id',
+      documented({
+        summary: `One ${noun}`,
+        tags,
+        auth: 'operator',
+        params: id,
+        response: itemResponse,
+        errors: { 404: notFoundError },
+      }),
+      async (c) => {
+        const { organization } = requireOperator(c.get('principal'));
+        const row = await readOne(deps.db, organization.id, c.req.param('id'));
+        return sendData(c, resource.toItem(row, deps.clock()));
+      },
+    )
+    .post(
+      '/',
+      documented({
+        summary: `Creates a ${noun}`,
+        tags,
+        auth: 'operator',
+        body: resource.input,
+        response: itemResponse,
+        status: 201,
+        errors: {
+          409: 'Conflict: another item already has this key or slug.',
+          422: 'ValidationFailed: the body breaks the contract, or names media the organization does not have (details name the fields).',
+        },
+      }),
+      async (c) => {
+        const { organization, user } = requireOperator(c.get('principal'));
+        const input = await readJson(c, resource.input);
+        const now = deps.clock();
+        const item = await change(async (tx) => {
+          const row = await createItem(resource, input, { tx, organizationId: organization.id, now, actor: user });
+          return resource.toItem(row, now);
+        });
+        return sendData(c, item, 201);
+      },
+    )
+    .patch(
+      '/:id',
+      documented({
+        summary: `Updates a ${noun}: the fields sent are merged onto it and the whole is validated again`,
+        tags,
+        auth: 'operator',
+        params: id,
+        body: resource.patch,
+        response: itemResponse,
+        errors: {
+          404: notFoundError,
+          409: 'Conflict: another item already has this key or slug.',
+          422: 'ValidationFailed: the merged item breaks the contract, or names media the organization does not have.',
+        },
+      }),
+      async (c) => {
+        const { organization, user } = requireOperator(c.get('principal'));
+        const patch = await readPatch(c, resource.patch);
+        const now = deps.clock();
+        const item = await change(async (tx) => {
+          const existing = await readItem(resource, tx, organization.id, c.req.param('id'));
+          const input = parseWith(resource.input, { ...resource.toInput(existing), ...patch }, 'Invalid request body');
+          const row = await updateItem(resource, existing, input, { tx, organizationId: organization.id, now, actor: user });
+          return resource.toItem(row, now);
+        });
+        return sendData(c, item);
+      },
+    )
+    .delete(
+      '/:id',
+      documented({
+        summary: `Deletes a ${noun}, or archives it when members already earned from or answered it`,
+        tags,
+        auth: 'operator',
+        params: id,
+        response: DeletionResponseSchema,
+        errors: { 404: notFoundError },
+      }),
+      async (c) => {
+        const { organization, user } = requireOperator(c.get('principal'));
+        const now = deps.clock();
+        const deletion = await change(async (tx): Promise<Deletion> => {
+          const existing = await readOne(tx, organization.id, c.req.param('id'));
+          // Deleting an archived item again changes nothing: it keeps the time it was archived and logs no new entry.
+          if ((existing as { archivedAt?: Date | null }).archivedAt) return { id: existing.id, archived: true };
+          const before = resource.toInput(existing);
+          const archive = resource.status?.archivedAt !== undefined && (await resource.inUse?.(tx, existing.id)) === true;
+          if (archive) {
+            await tx
+              .update(table)
+              .set({ archivedAt: now, ...('updatedAt' in table ? { updatedAt: now } : {}) })
+              .where(eq(table.id, existing.id));
+            await recordAudit(tx, user, {
+              entity: resource.name,
+              entityId: existing.id,
+              action: 'archive',
+              before: { archivedAt: null },
+              after: { archivedAt: now.toISOString() },
+            });
+          } else {
+            await tx.delete(table).where(eq(table.id, existing.id));
+            await recordAudit(tx, user, { entity: resource.name, entityId: existing.id, action: 'delete', before, after: null });
+          }
+          return { id: existing.id, archived: archive };
+        });
+        return sendData(c, deletion);
+      },
+    );
 }

@@ -6,7 +6,13 @@
  * it), and its fulfilment kind can no longer change.
  */
 import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
-import { AdminRewardSchema, parseCodeList, RewardInputSchema, RewardPatchSchema, type RewardInputData } from '../../../src/contracts/admin/reward';
+import {
+  AdminRewardSchema,
+  parseCodeList,
+  RewardInputSchema,
+  RewardPatchSchema,
+  type RewardInputData,
+} from '../../../src/contracts/admin/reward';
 import type { DbOrTx } from '../../db/client';
 import { rewardCodes, rewardRedemptions, rewards } from '../../db/schema';
 import { recordAudit } from '../../domain/audit';
@@ -99,7 +105,13 @@ export const rewardResource: AdminResource<RewardRow, RewardInputData> = {
       .onConflictDoNothing()
       .returning({ id: rewardCodes.id });
     // The log says how many codes were added, never which: codes are shown only to the member who redeemed one.
-    await recordAudit(ctx.tx, ctx.actor, { entity: 'rewards', entityId: row.id, action: 'import', before: null, after: { codesAdded: added.length } });
+    await recordAudit(ctx.tx, ctx.actor, {
+      entity: 'rewards',
+      entityId: row.id,
+      action: 'import',
+      before: null,
+      after: { codesAdded: added.length },
+    });
   },
   load: loadRewards,
   inUse: async (db, id) => {
@@ -107,4 +119,3 @@ export const rewardResource: AdminResource<RewardRow, RewardInputData> = {
     return row !== undefined;
   },
 };
-

@@ -16,26 +16,34 @@ import { requireOperator } from './operator';
 export function seasonAdminRoutes(deps: AppDeps) {
   const { db } = deps;
   return new Hono<AppEnv>()
-    .get('/', documented({
-      summary: "The organization's seasons, newest first",
-      tags: ['admin'],
-      auth: 'operator',
-      response: AdminSeasonListResponseSchema,
-    }), async (c) => {
-      const { organization } = requireOperator(c.get('principal'));
-      return sendData(c, await listSeasons(db, organization.id, deps.clock()));
-    })
-    .post('/', documented({
-      summary: 'Starts a new season: new season tables from its start, leagues kept',
-      tags: ['admin'],
-      auth: 'operator',
-      body: AdminSeasonInputSchema,
-      response: AdminSeasonResponseSchema,
-      status: 201,
-      errors: { 409: 'SeasonOrder: the start is not after the latest season\'s start (details.latestStartsAt).' },
-    }), async (c) => {
-      const { user } = requireOperator(c.get('principal'));
-      const input = await readJson(c, AdminSeasonInputSchema);
-      return sendData(c, await db.transaction((tx) => startSeason(tx, user, input, deps.clock())), 201);
-    });
+    .get(
+      '/',
+      documented({
+        summary: "The organization's seasons, newest first",
+        tags: ['admin'],
+        auth: 'operator',
+        response: AdminSeasonListResponseSchema,
+      }),
+      async (c) => {
+        const { organization } = requireOperator(c.get('principal'));
+        return sendData(c, await listSeasons(db, organization.id, deps.clock()));
+      },
+    )
+    .post(
+      '/',
+      documented({
+        summary: 'Starts a new season: new season tables from its start, leagues kept',
+        tags: ['admin'],
+        auth: 'operator',
+        body: AdminSeasonInputSchema,
+        response: AdminSeasonResponseSchema,
+        status: 201,
+        errors: { 409: "SeasonOrder: the start is not after the latest season's start (details.latestStartsAt)." },
+      }),
+      async (c) => {
+        const { user } = requireOperator(c.get('principal'));
+        const input = await readJson(c, AdminSeasonInputSchema);
+        return sendData(c, await db.transaction((tx) => startSeason(tx, user, input, deps.clock())), 201);
+      },
+    );
 }

@@ -71,7 +71,10 @@ export const storyResource: AdminResource<StoryRow, StoryInputData> = {
   check: async (input, { tx, organizationId }) => {
     const code = rankCodeOf(input.title);
     if (!code) return;
-    const [rank] = await tx.select({ id: ranks.id }).from(ranks).where(and(eq(ranks.organizationId, organizationId), eq(ranks.code, code)));
+    const [rank] = await tx
+      .select({ id: ranks.id })
+      .from(ranks)
+      .where(and(eq(ranks.organizationId, organizationId), eq(ranks.code, code)));
     if (!rank) throw validationFailed('Invalid request body', [{ path: 'title', message: `The organization has no rank ${code}` }]);
   },
   afterWrite: async (story, input, { tx }) => {
@@ -81,21 +84,32 @@ export const storyResource: AdminResource<StoryRow, StoryInputData> = {
     // database) is given to the new chapter, so export -> import -> export keeps the same ids.
     const foreign = input.chapters.flatMap((c) => (c.id && !existingIds.has(c.id) ? [c.id] : []));
     if (foreign.length) {
-      const taken = new Set((await tx.select({ id: storyChapters.id }).from(storyChapters).where(inArray(storyChapters.id, foreign))).map((c) => c.id));
+      const taken = new Set(
+        (await tx.select({ id: storyChapters.id }).from(storyChapters).where(inArray(storyChapters.id, foreign))).map((c) => c.id),
+      );
       input.chapters.forEach((c, i) => {
-        if (c.id && taken.has(c.id)) throw validationFailed('Invalid request body', [{ path: `chapters.${i}.id`, message: 'Not a chapter of this story' }]);
+        if (c.id && taken.has(c.id))
+          throw validationFailed('Invalid request body', [{ path: `chapters.${i}.id`, message: 'Not a chapter of this story' }]);
       });
     }
     const kept = new Set(input.chapters.flatMap((c) => (c.id ? [c.id] : [])));
     const removed = [...existingIds].filter((id) => !kept.has(id));
     if (removed.length) {
-      const [viewed] = await tx.select({ id: storyChapterViews.chapterId }).from(storyChapterViews).where(inArray(storyChapterViews.chapterId, removed)).limit(1);
-      if (viewed) throw validationFailed('Invalid request body', [{ path: 'chapters', message: 'A chapter members viewed cannot be removed' }]);
+      const [viewed] = await tx
+        .select({ id: storyChapterViews.chapterId })
+        .from(storyChapterViews)
+        .where(inArray(storyChapterViews.chapterId, removed))
+        .limit(1);
+      if (viewed)
+        throw validationFailed('Invalid request body', [{ path: 'chapters', message: 'A chapter members viewed cannot be removed' }]);
       await tx.delete(storyChapters).where(inArray(storyChapters.id, removed));
     }
     // Moving kept chapters out of the way first (negative indexes) lets the unique (story, order) index accept any
     // new order, whatever the order the rows are updated in.
-    await tx.update(storyChapters).set({ orderIndex: sql`-1 - ${storyChapters.orderIndex}` }).where(eq(storyChapters.storyId, story.id));
+    await tx
+      .update(storyChapters)
+      .set({ orderIndex: sql`-1 - ${storyChapters.orderIndex}` })
+      .where(eq(storyChapters.storyId, story.id));
     for (const [orderIndex, c] of input.chapters.entries()) {
       const values = {
         orderIndex,
@@ -117,12 +131,21 @@ export const storyResource: AdminResource<StoryRow, StoryInputData> = {
     const chapters = await db
       .select()
       .from(storyChapters)
-      .where(inArray(storyChapters.storyId, list.map((s) => s.id)))
+      .where(
+        inArray(
+          storyChapters.storyId,
+          list.map((s) => s.id),
+        ),
+      )
       .orderBy(asc(storyChapters.orderIndex));
     return list.map((s) => ({ ...s, chapters: chapters.filter((c) => c.storyId === s.id) }));
   },
   inUse: async (db, id) => {
-    const [row] = await db.select({ id: storyChapterViews.chapterId }).from(storyChapterViews).where(eq(storyChapterViews.storyId, id)).limit(1);
+    const [row] = await db
+      .select({ id: storyChapterViews.chapterId })
+      .from(storyChapterViews)
+      .where(eq(storyChapterViews.storyId, id))
+      .limit(1);
     return row !== undefined;
   },
 };

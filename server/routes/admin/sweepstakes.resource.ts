@@ -32,7 +32,11 @@ const DRAW_FIELDS = ['startsAt', 'endsAt', 'entryCost', 'maxEntriesPerUser', 'wi
 function refuseDrawChanges(existing: SweepstakeRow, input: SweepstakeInputData): void {
   const stored = sweepstakeResource.toInput(existing);
   const changed = DRAW_FIELDS.filter((field) => JSON.stringify(stored[field]) !== JSON.stringify(input[field]));
-  if (changed.length) throw validationFailed('Invalid request body', changed.map((path) => ({ path, message: 'Cannot change after the draw' })));
+  if (changed.length)
+    throw validationFailed(
+      'Invalid request body',
+      changed.map((path) => ({ path, message: 'Cannot change after the draw' })),
+    );
 }
 
 /** Row values of a sweepstake input; a new sweepstake commits to its draw's secret seed at once (decision 0054). */
@@ -100,7 +104,11 @@ export const sweepstakeResource: AdminResource<SweepstakeRow, SweepstakeInputDat
     }),
   mediaRefs: (input) => (input.mediaId ? [{ path: 'mediaId', id: input.mediaId }] : []),
   inUse: async (db, id) => {
-    const [row] = await db.select({ used: sql<boolean>`true` }).from(sweepstakeEntries).where(eq(sweepstakeEntries.sweepstakeId, id)).limit(1);
+    const [row] = await db
+      .select({ used: sql<boolean>`true` })
+      .from(sweepstakeEntries)
+      .where(eq(sweepstakeEntries.sweepstakeId, id))
+      .limit(1);
     return row?.used === true;
   },
 };

@@ -35,33 +35,54 @@ export function contentTransferRoutes(deps: AppDeps) {
     },
   });
   return new Hono<AppEnv>()
-    .get('/export', documented({
-      summary: "Exports the organization's settings and content as one content document (media inline)",
-      tags: ['admin'],
-      auth: 'operator',
-      response: ContentDocumentResponseSchema,
-    }), ...guard, async (c) => {
-      const { organization } = requireOperator(c.get('principal'));
-      const document = await exportContentDocument(deps.db, { organizationId: organization.id, storage: deps.storage, now: deps.clock(), mediaFiles: 'inline' });
-      return sendData(c, document);
-    })
-    .post('/import', documented({
-      summary: "Imports a content document: all or nothing, idempotent by each item's key",
-      description: "Each list's items are validated with their admin resource's contract.",
-      tags: ['admin'],
-      auth: 'operator',
-      body: ContentDocumentSchema,
-      response: ImportSummaryResponseSchema,
-      errors: {
-        413: 'PayloadTooLarge: the document is larger than 50 MB.',
-        422: 'ValidationFailed: every problem of the document, each with its JSON path; nothing is written.',
+    .get(
+      '/export',
+      documented({
+        summary: "Exports the organization's settings and content as one content document (media inline)",
+        tags: ['admin'],
+        auth: 'operator',
+        response: ContentDocumentResponseSchema,
+      }),
+      ...guard,
+      async (c) => {
+        const { organization } = requireOperator(c.get('principal'));
+        const document = await exportContentDocument(deps.db, {
+          organizationId: organization.id,
+          storage: deps.storage,
+          now: deps.clock(),
+          mediaFiles: 'inline',
+        });
+        return sendData(c, document);
       },
-      idempotencyKey: false,
-    }), limit, ...guard, async (c) => {
-      const { organization, user } = requireOperator(c.get('principal'));
-      // The document is validated field by field by the importer, which names every problem with its path.
-      const document = await readJson(c, z.unknown());
-      const summary = await importContentDocument(deps.db, document, { organizationId: organization.id, actor: user, now: deps.clock(), readFile: null });
-      return sendData(c, summary);
-    });
+    )
+    .post(
+      '/import',
+      documented({
+        summary: "Imports a content document: all or nothing, idempotent by each item's key",
+        description: "Each list's items are validated with their admin resource's contract.",
+        tags: ['admin'],
+        auth: 'operator',
+        body: ContentDocumentSchema,
+        response: ImportSummaryResponseSchema,
+        errors: {
+          413: 'PayloadTooLarge: the document is larger than 50 MB.',
+          422: 'ValidationFailed: every problem of the document, each with its JSON path; nothing is written.',
+        },
+        idempotencyKey: false,
+      }),
+      limit,
+      ...guard,
+      async (c) => {
+        const { organization, user } = requireOperator(c.get('principal'));
+        // The document is validated field by field by the importer, which names every problem with its path.
+        const document = await readJson(c, z.unknown());
+        const summary = await importContentDocument(deps.db, document, {
+          organizationId: organization.id,
+          actor: user,
+          now: deps.clock(),
+          readFile: null,
+        });
+        return sendData(c, summary);
+      },
+    );
 }

@@ -70,38 +70,42 @@ const venueEventResource: AdminResource<VenueEventRow, VenueEventInputData> = {
 /** Routes at `/api/admin/venue-events`: the factory's, and the current code of one event. */
 export function venueEventAdminRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
-  app.get('/:id/code', documented({
-    summary: "The venue event's code now (short code and QR token), for the screen at the venue",
-    description:
-      'The code and the token rotate every 30 s; the console asks again when `rotatesAt` passes, and shows `next` ' +
-      'from then on. The QR code holds ' +
-      '`<origin>/venue?event=<eventId>&token=<token>`.',
-    tags: ['admin'],
-    auth: 'operator',
-    params: { id: PathIdSchema },
-    response: VenueCodeResponseSchema,
-    errors: { 404: 'NotFound: no venue event of the organization has this id.' },
-  }), async (c) => {
-    const { organization } = requireOperator(c.get('principal'));
-    const id = c.req.param('id');
-    if (!isUuid(id)) throw notFound('Venue event not found');
-    const [event] = await deps.db
-      .select({ id: venueEvents.id, secret: venueEvents.secret })
-      .from(venueEvents)
-      .where(and(eq(venueEvents.id, id), eq(venueEvents.organizationId, organization.id)));
-    if (!event) throw notFound('Venue event not found');
-    const { code, token, rotatesAt } = venueCodeAt(event.secret, event.id, deps.clock());
-    const next = venueCodeAt(event.secret, event.id, rotatesAt);
-    c.header('Cache-Control', 'no-store');
-    return sendData(c, {
-      eventId: event.id,
-      code,
-      token,
-      periodSeconds: VENUE_CODE_PERIOD_S,
-      rotatesAt: rotatesAt.toISOString(),
-      next: { code: next.code, token: next.token, rotatesAt: next.rotatesAt.toISOString() },
-    });
-  });
+  app.get(
+    '/:id/code',
+    documented({
+      summary: "The venue event's code now (short code and QR token), for the screen at the venue",
+      description:
+        'The code and the token rotate every 30 s; the console asks again when `rotatesAt` passes, and shows `next` ' +
+        'from then on. The QR code holds ' +
+        '`<origin>/venue?event=<eventId>&token=<token>`.',
+      tags: ['admin'],
+      auth: 'operator',
+      params: { id: PathIdSchema },
+      response: VenueCodeResponseSchema,
+      errors: { 404: 'NotFound: no venue event of the organization has this id.' },
+    }),
+    async (c) => {
+      const { organization } = requireOperator(c.get('principal'));
+      const id = c.req.param('id');
+      if (!isUuid(id)) throw notFound('Venue event not found');
+      const [event] = await deps.db
+        .select({ id: venueEvents.id, secret: venueEvents.secret })
+        .from(venueEvents)
+        .where(and(eq(venueEvents.id, id), eq(venueEvents.organizationId, organization.id)));
+      if (!event) throw notFound('Venue event not found');
+      const { code, token, rotatesAt } = venueCodeAt(event.secret, event.id, deps.clock());
+      const next = venueCodeAt(event.secret, event.id, rotatesAt);
+      c.header('Cache-Control', 'no-store');
+      return sendData(c, {
+        eventId: event.id,
+        code,
+        token,
+        periodSeconds: VENUE_CODE_PERIOD_S,
+        rotatesAt: rotatesAt.toISOString(),
+        next: { code: next.code, token: next.token, rotatesAt: next.rotatesAt.toISOString() },
+      });
+    },
+  );
   app.route('/', adminResourceRoutes(deps, venueEventResource));
   return app;
 }

@@ -15,25 +15,34 @@ import { languageOf, localized } from '../content/localize';
 
 /** Builds the benefits route group for one app. */
 export function benefitRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>().get('/', documented({
-    summary: "The organization's published benefits, each with the lowest rank that holds it",
-    tags: ['benefits'],
-    auth: 'visitor-or-member',
-    response: BenefitListResponseSchema,
-  }), async (c) => {
-    const { organization } = c.get('principal');
-    const language = languageOf(c);
-    const rows = await deps.db
-      .select()
-      .from(benefits)
-      .where(and(eq(benefits.organizationId, organization.id), statusCondition({ archivedAt: benefits.archivedAt, draft: benefits.draft }, 'live', deps.clock())))
-      .orderBy(asc(benefits.sortOrder), asc(benefits.createdAt));
-    const list: Benefit[] = rows.map((r) => ({
-      id: r.id,
-      rankCode: r.rankCode,
-      ...localized({ title: r.title, description: r.description }, r.translations, language),
-      mediaId: r.mediaId,
-    }));
-    return sendData(c, list);
-  });
+  return new Hono<AppEnv>().get(
+    '/',
+    documented({
+      summary: "The organization's published benefits, each with the lowest rank that holds it",
+      tags: ['benefits'],
+      auth: 'visitor-or-member',
+      response: BenefitListResponseSchema,
+    }),
+    async (c) => {
+      const { organization } = c.get('principal');
+      const language = languageOf(c);
+      const rows = await deps.db
+        .select()
+        .from(benefits)
+        .where(
+          and(
+            eq(benefits.organizationId, organization.id),
+            statusCondition({ archivedAt: benefits.archivedAt, draft: benefits.draft }, 'live', deps.clock()),
+          ),
+        )
+        .orderBy(asc(benefits.sortOrder), asc(benefits.createdAt));
+      const list: Benefit[] = rows.map((r) => ({
+        id: r.id,
+        rankCode: r.rankCode,
+        ...localized({ title: r.title, description: r.description }, r.translations, language),
+        mediaId: r.mediaId,
+      }));
+      return sendData(c, list);
+    },
+  );
 }

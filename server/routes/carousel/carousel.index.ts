@@ -26,7 +26,12 @@ import { requireUser } from '../../middlewares/authenticate';
 import { statusCondition } from '../admin/resource';
 import { languageOf, localized } from '../content/localize';
 
-const LIVE = { archivedAt: carouselCards.archivedAt, draft: carouselCards.draft, start: carouselCards.startsAt, end: carouselCards.stopsAt };
+const LIVE = {
+  archivedAt: carouselCards.archivedAt,
+  draft: carouselCards.draft,
+  start: carouselCards.startsAt,
+  end: carouselCards.stopsAt,
+};
 
 const toDismissal = (r: typeof carouselDismissals.$inferSelect): CarouselDismissal => ({
   cardId: r.cardId,
@@ -37,67 +42,79 @@ const toDismissal = (r: typeof carouselDismissals.$inferSelect): CarouselDismiss
 export function carouselRoutes(deps: AppDeps) {
   const { db } = deps;
   return new Hono<AppEnv>()
-    .get('/', documented({
-      summary: "The organization's live rewards-carousel cards, in display order",
-      tags: ['carousel'],
-      auth: 'visitor-or-member',
-      response: CarouselCardListResponseSchema,
-    }), async (c) => {
-      const { organization } = c.get('principal');
-      const language = languageOf(c);
-      const rows = await db
-        .select()
-        .from(carouselCards)
-        .where(and(eq(carouselCards.organizationId, organization.id), statusCondition(LIVE, 'live', deps.clock())))
-        .orderBy(asc(carouselCards.sortOrder), asc(carouselCards.createdAt));
-      const cards: CarouselCard[] = rows.map((r) => ({
-        id: r.key,
-        ...localized({ title: r.title, description: r.description, cta: r.cta }, r.translations, language),
-        url: r.url,
-        mediaId: r.mediaId,
-        icon: r.icon as CarouselCard['icon'],
-        points: r.points,
-        underageGate: r.underageGate,
-        isAd: r.isAd,
-      }));
-      return sendData(c, cards);
-    })
-    .get('/dismissed', documented({
-      summary: "The member's dismissed carousel cards, newest first",
-      tags: ['carousel'],
-      response: CarouselDismissalListResponseSchema,
-    }), async (c) => {
-      const { user } = requireUser(c.get('principal'));
-      const rows = await db
-        .select()
-        .from(carouselDismissals)
-        .where(eq(carouselDismissals.userId, user.id))
-        .orderBy(desc(carouselDismissals.dismissedAt));
-      return sendData(c, rows.map(toDismissal));
-    })
-    .delete('/:id', documented({
-      summary: 'Remembers that the member dismissed a carousel card',
-      description: 'Dismissing a card twice answers the first `dismissedAt`.',
-      tags: ['carousel'],
-      params: { id: CarouselCardIdSchema },
-      response: CarouselDismissalResponseSchema,
-      errors: { 422: 'ValidationFailed: the id is not a card id.' },
-    }), async (c) => {
-      const { user } = requireUser(c.get('principal'));
-      const cardId = parseWith(CarouselCardIdSchema, c.req.param('id'), 'Invalid card id');
-      const row = await db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(carouselDismissals)
-          .values({ userId: user.id, cardId, dismissedAt: deps.clock() })
-          .onConflictDoNothing()
-          .returning();
-        if (created) return created;
-        const [existing] = await tx
+    .get(
+      '/',
+      documented({
+        summary: "The organization's live rewards-carousel cards, in display order",
+        tags: ['carousel'],
+        auth: 'visitor-or-member',
+        response: CarouselCardListResponseSchema,
+      }),
+      async (c) => {
+        const { organization } = c.get('principal');
+        const language = languageOf(c);
+        const rows = await db
+          .select()
+          .from(carouselCards)
+          .where(and(eq(carouselCards.organizationId, organization.id), statusCondition(LIVE, 'live', deps.clock())))
+          .orderBy(asc(carouselCards.sortOrder), asc(carouselCards.createdAt));
+        const cards: CarouselCard[] = rows.map((r) => ({
+          id: r.key,
+          ...localized({ title: r.title, description: r.description, cta: r.cta }, r.translations, language),
+          url: r.url,
+          mediaId: r.mediaId,
+          icon: r.icon as CarouselCard['icon'],
+          points: r.points,
+          underageGate: r.underageGate,
+          isAd: r.isAd,
+        }));
+        return sendData(c, cards);
+      },
+    )
+    .get(
+      '/dismissed',
+      documented({
+        summary: "The member's dismissed carousel cards, newest first",
+        tags: ['carousel'],
+        response: CarouselDismissalListResponseSchema,
+      }),
+      async (c) => {
+        const { user } = requireUser(c.get('principal'));
+        const rows = await db
           .select()
           .from(carouselDismissals)
-          .where(and(eq(carouselDismissals.userId, user.id), eq(carouselDismissals.cardId, cardId)));
-        return existing;
-      });
-      return sendData(c, toDismissal(row));
-    });
+          .where(eq(carouselDismissals.userId, user.id))
+          .orderBy(desc(carouselDismissals.dismissedAt));
+        return sendData(c, rows.map(toDismissal));
+      },
+    )
+    .delete(
+      '/:id',
+      documented({
+        summary: 'Remembers that the member dismissed a carousel card',
+        description: 'Dismissing a card twice answers the first `dismissedAt`.',
+        tags: ['carousel'],
+        params: { id: CarouselCardIdSchema },
+        response: CarouselDismissalResponseSchema,
+        errors: { 422: 'ValidationFailed: the id is not a card id.' },
+      }),
+      async (c) => {
+        const { user } = requireUser(c.get('principal'));
+        const cardId = parseWith(CarouselCardIdSchema, c.req.param('id'), 'Invalid card id');
+        const row = await db.transaction(async (tx) => {
+          const [created] = await tx
+            .insert(carouselDismissals)
+            .values({ userId: user.id, cardId, dismissedAt: deps.clock() })
+            .onConflictDoNothing()
+            .returning();
+          if (created) return created;
+          const [existing] = await tx
+            .select()
+            .from(carouselDismissals)
+            .where(and(eq(carouselDismissals.userId, user.id), eq(carouselDismissals.cardId, cardId)));
+          return existing;
+        });
+        return sendData(c, toDismissal(row));
+      },
+    );
 }

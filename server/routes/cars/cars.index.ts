@@ -30,13 +30,17 @@ function localizeCarsPage(page: CarsPage, language: ContentLanguage): FanCarsPag
 
 /** Builds the cars route group; the principal carries the organization (cached, decision 0047). */
 export function carRoutes() {
-  return new Hono<AppEnv>().get('/', documented({
-    summary: "The organization's cars page, or null when it has none",
-    tags: ['cars'],
-    auth: 'visitor-or-member',
-    response: FanCarsPageResponseSchema,
-  }), (c) => {
-    const page = c.get('principal').organization.carsPage;
-    return sendData(c, page ? localizeCarsPage(page, languageOf(c)) : null);
-  });
+  return new Hono<AppEnv>().get(
+    '/',
+    documented({
+      summary: "The organization's cars page, or null when it has none",
+      tags: ['cars'],
+      auth: 'visitor-or-member',
+      response: FanCarsPageResponseSchema,
+    }),
+    (c) => {
+      const page = c.get('principal').organization.carsPage;
+      return sendData(c, page ? localizeCarsPage(page, languageOf(c)) : null);
+    },
+  );
 }

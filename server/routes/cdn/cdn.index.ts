@@ -31,7 +31,11 @@ export function cdnRoutes(_deps: AppDeps) {
     },
   });
   // Content-Length and the Range headers are read by the page (its size budget, a partial answer's extent).
-  const anyOrigin = cors({ origin: '*', allowMethods: ['GET', 'HEAD'], exposeHeaders: ['Content-Length', 'Content-Range', 'Accept-Ranges'] });
+  const anyOrigin = cors({
+    origin: '*',
+    allowMethods: ['GET', 'HEAD'],
+    exposeHeaders: ['Content-Length', 'Content-Range', 'Accept-Ranges'],
+  });
   return new Hono<AppEnv>().use('/cdn/*', anyOrigin).on(['GET', 'HEAD'], '/cdn/*', async (c, next) => {
     if (!FILE.test(c.req.path)) throw notFound('File not found');
     const res = await files(c, next);

@@ -15,28 +15,36 @@ import { requireUser } from '../../middlewares/authenticate';
 
 export function checkinRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
-    .get('/', documented({
-      summary: "The member's check-in streak and whether today can be checked in",
-      tags: ['checkin'],
-      response: CheckinStatusResponseSchema,
-    }), async (c) => {
-      const { user, organization } = requireUser(c.get('principal'));
-      return sendData(c, await getCheckinStatus(deps, organization, user.id));
-    })
-    .post('/', documented({
-      summary: 'Checks the member in for the day (the body may be left out)',
-      description: '`occurredAt` is set by the offline queue: the time the fan tapped, honoured when at most 24 h old.',
-      tags: ['checkin'],
-      body: CheckinCreateSchema,
-      response: CheckinResultResponseSchema,
-      status: { 201: 'The day is credited.', 200: 'The day was already credited (`created: false`); nothing changed.' },
-      errors: { 422: 'CheckinTime: occurredAt is older than 24 h or in the future; ValidationFailed: the body breaks the contract.' },
-    }), async (c) => {
-      const { user, organization } = requireUser(c.get('principal'));
-      const { occurredAt } = await readJson(c, CheckinCreateSchema);
-      const result = await checkIn(deps, organization, user.id, occurredAt);
-      // A claimed referral is rewarded after the newcomer's first check-in (decision 0092); the flag came with the session.
-      if (user.referralPending) await rewardPendingReferral(deps, organization, user.id);
-      return sendData(c, result, result.created ? 201 : 200);
-    });
+    .get(
+      '/',
+      documented({
+        summary: "The member's check-in streak and whether today can be checked in",
+        tags: ['checkin'],
+        response: CheckinStatusResponseSchema,
+      }),
+      async (c) => {
+        const { user, organization } = requireUser(c.get('principal'));
+        return sendData(c, await getCheckinStatus(deps, organization, user.id));
+      },
+    )
+    .post(
+      '/',
+      documented({
+        summary: 'Checks the member in for the day (the body may be left out)',
+        description: '`occurredAt` is set by the offline queue: the time the fan tapped, honoured when at most 24 h old.',
+        tags: ['checkin'],
+        body: CheckinCreateSchema,
+        response: CheckinResultResponseSchema,
+        status: { 201: 'The day is credited.', 200: 'The day was already credited (`created: false`); nothing changed.' },
+        errors: { 422: 'CheckinTime: occurredAt is older than 24 h or in the future; ValidationFailed: the body breaks the contract.' },
+      }),
+      async (c) => {
+        const { user, organization } = requireUser(c.get('principal'));
+        const { occurredAt } = await readJson(c, CheckinCreateSchema);
+        const result = await checkIn(deps, organization, user.id, occurredAt);
+        // A claimed referral is rewarded after the newcomer's first check-in (decision 0092); the flag came with the session.
+        if (user.referralPending) await rewardPendingReferral(deps, organization, user.id);
+        return sendData(c, result, result.created ? 201 : 200);
+      },
+    );
 }

@@ -44,17 +44,21 @@ export function runtimeConfig(env: Env, internalEmailDomains: readonly string[] 
 
 /** The `/config.json` route; one small read of the organization's settings per request (the app reads it once at start). */
 export function configRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>().get('/config.json', documented({
-    summary: 'The runtime config the PWA reads at boot',
-    tags: ['config'],
-    auth: 'none',
-    response: RuntimeConfigSchema,
-  }), async (c) => {
-    const [organization] = await deps.db
-      .select({ internalEmailDomains: organizations.internalEmailDomains })
-      .from(organizations)
-      .where(eq(organizations.publicKey, deps.env.ORGANIZATION_KEY));
-    c.header('Cache-Control', 'no-cache');
-    return c.json(runtimeConfig(deps.env, organization?.internalEmailDomains ?? []));
-  });
+  return new Hono<AppEnv>().get(
+    '/config.json',
+    documented({
+      summary: 'The runtime config the PWA reads at boot',
+      tags: ['config'],
+      auth: 'none',
+      response: RuntimeConfigSchema,
+    }),
+    async (c) => {
+      const [organization] = await deps.db
+        .select({ internalEmailDomains: organizations.internalEmailDomains })
+        .from(organizations)
+        .where(eq(organizations.publicKey, deps.env.ORGANIZATION_KEY));
+      c.header('Cache-Control', 'no-cache');
+      return c.json(runtimeConfig(deps.env, organization?.internalEmailDomains ?? []));
+    },
+  );
 }

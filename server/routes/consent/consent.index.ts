@@ -50,49 +50,67 @@ export function consentRoutes(deps: AppDeps) {
   });
 
   return new Hono<AppEnv>()
-    .get('/user', documented({
-      summary: "Every consent of the organization with the member's answer",
-      tags: ['consent'],
-      response: ConsentListResponseSchema,
-    }), async (c) => {
-      const { user, organization } = requireUser(c.get('principal'));
-      const rows = await list.execute({ organizationId: organization.id, userId: user.id });
-      return sendData(c, rows.map((r) => toConsent(r.consent, r.answer, languageOf(c))));
-    })
-    .patch('/user/:id', documented({
-      summary: "Stores the member's answer to one consent",
-      tags: ['consent'],
-      params: { id: PathIdSchema },
-      body: ConsentUpdateSchema,
-      response: ConsentResponseSchema,
-      errors: {
-        404: 'NotFound: no consent has this key or id.',
-        422: 'ValidationFailed: the body breaks the contract, or its consentId names another consent than the path.',
+    .get(
+      '/user',
+      documented({
+        summary: "Every consent of the organization with the member's answer",
+        tags: ['consent'],
+        response: ConsentListResponseSchema,
+      }),
+      async (c) => {
+        const { user, organization } = requireUser(c.get('principal'));
+        const rows = await list.execute({ organizationId: organization.id, userId: user.id });
+        return sendData(
+          c,
+          rows.map((r) => toConsent(r.consent, r.answer, languageOf(c))),
+        );
       },
-    }), async (c) => {
-      const { user, organization } = requireUser(c.get('principal'));
-      const id = pathId(c, 'id', 'Consent not found');
-      const body = await readJson(c, ConsentUpdateSchema);
-      const [consent] = await db
-        .select()
-        .from(consents)
-        .where(and(eq(consents.organizationId, organization.id), isNull(consents.archivedAt), isUuid(id) ? or(eq(consents.id, id), eq(consents.key, id)) : eq(consents.key, id)));
-      if (!consent) throw notFound('Consent not found');
-      if (body.consentId !== consent.id && body.consentId !== consent.key) {
-        throw validationFailed('consentId does not match the consent in the path', [{ path: 'consentId', message: 'Does not match the path' }]);
-      }
-      const now = deps.clock();
-      const [answer] = await db.transaction((tx) =>
-        tx
-          .insert(userConsents)
-          .values({ userId: user.id, consentId: consent.id, value: body.value, data: body.data ?? null, updatedAt: now })
-          .onConflictDoUpdate({
-            target: [userConsents.userId, userConsents.consentId],
-            set: { value: body.value, data: body.data ?? null, updatedAt: now },
-          })
-          .returning(),
-      );
-      return sendData(c, toConsent(consent, answer, languageOf(c)));
-    });
+    )
+    .patch(
+      '/user/:id',
+      documented({
+        summary: "Stores the member's answer to one consent",
+        tags: ['consent'],
+        params: { id: PathIdSchema },
+        body: ConsentUpdateSchema,
+        response: ConsentResponseSchema,
+        errors: {
+          404: 'NotFound: no consent has this key or id.',
+          422: 'ValidationFailed: the body breaks the contract, or its consentId names another consent than the path.',
+        },
+      }),
+      async (c) => {
+        const { user, organization } = requireUser(c.get('principal'));
+        const id = pathId(c, 'id', 'Consent not found');
+        const body = await readJson(c, ConsentUpdateSchema);
+        const [consent] = await db
+          .select()
+          .from(consents)
+          .where(
+            and(
+              eq(consents.organizationId, organization.id),
+              isNull(consents.archivedAt),
+              isUuid(id) ? or(eq(consents.id, id), eq(consents.key, id)) : eq(consents.key, id),
+            ),
+          );
+        if (!consent) throw notFound('Consent not found');
+        if (body.consentId !== consent.id && body.consentId !== consent.key) {
+          throw validationFailed('consentId does not match the consent in the path', [
+            { path: 'consentId', message: 'Does not match the path' },
+          ]);
+        }
+        const now = deps.clock();
+        const [answer] = await db.transaction((tx) =>
+          tx
+            .insert(userConsents)
+            .values({ userId: user.id, consentId: consent.id, value: body.value, data: body.data ?? null, updatedAt: now })
+            .onConflictDoUpdate({
+              target: [userConsents.userId, userConsents.consentId],
+              set: { value: body.value, data: body.data ?? null, updatedAt: now },
+            })
+            .returning(),
+        );
+        return sendData(c, toConsent(consent, answer, languageOf(c)));
+      },
+    );
 }
-

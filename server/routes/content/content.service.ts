@@ -5,15 +5,7 @@
  * and the ledger row commit together, so 20 concurrent duplicates award exactly once.
  */
 import { and, asc, desc, eq, inArray, isNull, lte, or, gt, sql } from 'drizzle-orm';
-import type {
-  Article,
-  ChapterViewResult,
-  ContentAwardResult,
-  Download,
-  Playlist,
-  Story,
-  Video,
-} from '../../../src/contracts/content';
+import type { Article, ChapterViewResult, ContentAwardResult, Download, Playlist, Story, Video } from '../../../src/contracts/content';
 import { STORY_CHAPTER_VIEW_ERROR_MESSAGE } from '../../../src/contracts/content';
 import type { RankCode } from '../../../src/contracts/organization';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -45,8 +37,7 @@ import { isUnderage } from '../../../src/rules/underage';
  * Fans see an operator's item only once it is neither a draft nor archived (the SQL of `isPublished`,
  * `src/rules/content-status.ts`).
  */
-const published = (table: { draft: PgColumn; archivedAt: PgColumn }) =>
-  and(eq(table.draft, false), isNull(table.archivedAt))!;
+const published = (table: { draft: PgColumn; archivedAt: PgColumn }) => and(eq(table.draft, false), isNull(table.archivedAt))!;
 
 /** Builds the prepared statements of the content routes (once per app). */
 export function prepareContentQueries(db: Db) {
@@ -136,7 +127,11 @@ function toVideo(deps: AppDeps, row: VideoRow, viewed: boolean, language: Conten
 
 /** `GET /content/videos`. */
 export async function listVideos(deps: AppDeps, q: ContentQueries, ctx: ReadContext): Promise<Video[]> {
-  const rows = await q.videos.execute({ organizationId: ctx.principal.organization.id, userId: userIdOf(ctx.principal), now: ctx.now.toISOString() });
+  const rows = await q.videos.execute({
+    organizationId: ctx.principal.organization.id,
+    userId: userIdOf(ctx.principal),
+    now: ctx.now.toISOString(),
+  });
   return rows.map((r) => toVideo(deps, r.video, Boolean(r.viewed), ctx.language));
 }
 
@@ -196,7 +191,10 @@ function visibilityFor(deps: AppDeps, ctx: ReadContext): (title: string) => Prom
   const memberRank = async (): Promise<RankCode | null> => {
     const p = ctx.principal;
     if (p.kind !== 'user' || isUnderage(p.user.birthday, ctx.now, p.organization.timeZone)) return null;
-    return rankFor(p.user.lifetimePoints, p.ranks.map((r) => ({ name: r.code, threshold: r.threshold })));
+    return rankFor(
+      p.user.lifetimePoints,
+      p.ranks.map((r) => ({ name: r.code, threshold: r.threshold })),
+    );
   };
   return async (title) => {
     const code = rankCodeOf(title);
@@ -298,7 +296,12 @@ export async function listPlaylists(deps: AppDeps, q: ContentQueries, ctx: ReadC
   const entries = await deps.db
     .select({ playlistId: playlistVideos.playlistId, videoId: playlistVideos.videoId })
     .from(playlistVideos)
-    .where(inArray(playlistVideos.playlistId, rows.map((p) => p.id)))
+    .where(
+      inArray(
+        playlistVideos.playlistId,
+        rows.map((p) => p.id),
+      ),
+    )
     .orderBy(asc(playlistVideos.orderIndex));
   return rows.map((p) => {
     const text = localized({ name: p.name, description: p.description }, p.translations, ctx.language);
@@ -377,9 +380,16 @@ export async function recordVideoView(deps: AppDeps, organizationId: string, use
       return video && { id: video.id, value: video.value, label: video.name };
     },
     insertMark: async (tx, item, now) =>
-      (await tx.insert(videoViews).values({ userId, videoId, pointsAwarded: item.value, createdAt: now }).onConflictDoNothing().returning())[0],
+      (
+        await tx.insert(videoViews).values({ userId, videoId, pointsAwarded: item.value, createdAt: now }).onConflictDoNothing().returning()
+      )[0],
     existingMark: async (tx) =>
-      (await tx.select().from(videoViews).where(and(eq(videoViews.userId, userId), eq(videoViews.videoId, videoId))))[0],
+      (
+        await tx
+          .select()
+          .from(videoViews)
+          .where(and(eq(videoViews.userId, userId), eq(videoViews.videoId, videoId)))
+      )[0],
   });
 }
 
@@ -387,7 +397,12 @@ export async function recordVideoView(deps: AppDeps, organizationId: string, use
  * `POST /content/articles/{id}/read`: records the member's read and awards the article's value once.
  * @throws ApiError 404 for an unknown or unpublished article
  */
-export async function recordArticleRead(deps: AppDeps, organizationId: string, userId: string, articleId: string): Promise<ContentAwardResult> {
+export async function recordArticleRead(
+  deps: AppDeps,
+  organizationId: string,
+  userId: string,
+  articleId: string,
+): Promise<ContentAwardResult> {
   if (!isUuid(articleId)) throw notFound('Article not found');
   return recordOnceAward(deps, userId, {
     reason: 'article_read',
@@ -397,18 +412,30 @@ export async function recordArticleRead(deps: AppDeps, organizationId: string, u
       const [article] = await tx
         .select()
         .from(articles)
-        .where(and(eq(articles.id, articleId), eq(articles.organizationId, organizationId), published(articles), lte(articles.publishedAt, now)));
+        .where(
+          and(eq(articles.id, articleId), eq(articles.organizationId, organizationId), published(articles), lte(articles.publishedAt, now)),
+        );
       return article && { id: article.id, value: article.value, label: article.title };
     },
     insertMark: async (tx, item, now) =>
-      (await tx.insert(articleReads).values({ userId, articleId, pointsAwarded: item.value, createdAt: now }).onConflictDoNothing().returning())[0],
+      (
+        await tx
+          .insert(articleReads)
+          .values({ userId, articleId, pointsAwarded: item.value, createdAt: now })
+          .onConflictDoNothing()
+          .returning()
+      )[0],
     existingMark: async (tx) =>
-      (await tx.select().from(articleReads).where(and(eq(articleReads.userId, userId), eq(articleReads.articleId, articleId))))[0],
+      (
+        await tx
+          .select()
+          .from(articleReads)
+          .where(and(eq(articleReads.userId, userId), eq(articleReads.articleId, articleId)))
+      )[0],
   });
 }
 
-const chapterViewError = (reason: string) =>
-  new ApiError(422, 'StoryChapterView', STORY_CHAPTER_VIEW_ERROR_MESSAGE, { reason });
+const chapterViewError = (reason: string) => new ApiError(422, 'StoryChapterView', STORY_CHAPTER_VIEW_ERROR_MESSAGE, { reason });
 
 /**
  * `POST /content/stories/{id}/chapter-view/{chapterId}`: marks the chapter watched once and awards its

@@ -33,7 +33,10 @@ function violationsOf(body: unknown): Violation[] {
   });
   if (Array.isArray(body)) {
     return body
-      .filter((r): r is { type: string; body: Record<string, unknown> } => r?.type === 'csp-violation' && typeof r.body === 'object' && r.body !== null)
+      .filter(
+        (r): r is { type: string; body: Record<string, unknown> } =>
+          r?.type === 'csp-violation' && typeof r.body === 'object' && r.body !== null,
+      )
       .map((r) => pick(r.body));
   }
   const legacy = (body as { 'csp-report'?: unknown } | null)?.['csp-report'];

@@ -27,7 +27,13 @@ async function bounded(check: () => Promise<boolean>): Promise<'ok' | 'failed' |
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), CHECK_TIMEOUT_MS)));
   try {
-    return await Promise.race([check().then((ok) => (ok ? 'ok' : 'failed'), () => 'failed' as const), timeout]);
+    return await Promise.race([
+      check().then(
+        (ok) => (ok ? 'ok' : 'failed'),
+        () => 'failed' as const,
+      ),
+      timeout,
+    ]);
   } finally {
     clearTimeout(timer);
   }

@@ -51,7 +51,10 @@ const PAGE_ICON_VARIANTS = [
  */
 async function renderIcon(logo: Uint8Array, size: number, margin: number, background: string): Promise<Buffer> {
   const inner = Math.round(size * (1 - 2 * margin));
-  const fitted = await sharp(logo, { density: 300 }).resize(inner, inner, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer();
+  const fitted = await sharp(logo, { density: 300 })
+    .resize(inner, inner, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
+    .png()
+    .toBuffer();
   return sharp({ create: { width: size, height: size, channels: 4, background } })
     .composite([{ input: fitted, gravity: 'center' }])
     .png()
@@ -70,7 +73,10 @@ export function manifestRoutes(deps: AppDeps) {
       const cacheKey = `${organization.logoMediaId}:${organization.brandColor}:${variant.name}`;
       let png = rendered.get(cacheKey);
       if (!png) {
-        const [logo] = await deps.db.select({ bytes: media.bytes, storageKey: media.storageKey }).from(media).where(eq(media.id, organization.logoMediaId));
+        const [logo] = await deps.db
+          .select({ bytes: media.bytes, storageKey: media.storageKey })
+          .from(media)
+          .where(eq(media.id, organization.logoMediaId));
         const bytes = logo ? (logo.storageKey ? await deps.storage.get(logo.storageKey) : logo.bytes) : null;
         if (!bytes) throw notFound('No such icon');
         png = await renderIcon(bytes, variant.size, variant.margin, organization.brandColor);
@@ -79,34 +85,48 @@ export function manifestRoutes(deps: AppDeps) {
       return c.body(new Uint8Array(png), 200, { 'Content-Type': 'image/png', 'Cache-Control': 'public, max-age=86400' });
     })
     .get('/manifest.webmanifest', async (c) => {
-    const [organization] = await deps.db.select().from(organizations).where(eq(organizations.publicKey, deps.env.ORGANIZATION_KEY));
-    if (!organization) throw notFound('No organization');
-    const asked = c.req.header('accept-language')?.toLowerCase();
-    const language: ContentLanguage = asked ? (asked.startsWith('fr') ? 'fr' : 'en') : organization.defaultLanguage === 'fr' ? 'fr' : 'en';
-    const texts = localized({ name: organization.name, shortName: organization.shortName ?? '' }, organization.translations, language);
-    // The version changes with every change of the settings: an installed app fetches the new icons.
-    const icons = organization.logoMediaId
-      ? ICON_VARIANTS.map((v) => ({ src: `/manifest-icons/${v.name}.png?v=${organization.version}`, sizes: `${v.size}x${v.size}`, type: 'image/png', purpose: v.purpose }))
-      : BUILT_IN_ICONS;
-    const manifest = {
-      id: '/',
-      name: texts.name,
-      short_name: texts.shortName || texts.name,
-      lang: language,
-      dir: 'ltr',
-      start_url: '/dashboard',
-      scope: '/',
-      display: 'standalone',
-      orientation: 'portrait',
-      theme_color: organization.brandColor,
-      background_color: BACKGROUND,
-      categories: ['sports', 'entertainment', 'lifestyle'],
-      icons,
-      screenshots: [
-        { src: '/screenshots/narrow.png', sizes: '1080x1920', type: 'image/png', form_factor: 'narrow', label: texts.name },
-        { src: '/screenshots/wide.png', sizes: '1920x1080', type: 'image/png', form_factor: 'wide', label: texts.name },
-      ],
-    };
-    return c.body(JSON.stringify(manifest), 200, { 'Content-Type': 'application/manifest+json; charset=utf-8', 'Cache-Control': 'no-cache' });
+      const [organization] = await deps.db.select().from(organizations).where(eq(organizations.publicKey, deps.env.ORGANIZATION_KEY));
+      if (!organization) throw notFound('No organization');
+      const asked = c.req.header('accept-language')?.toLowerCase();
+      const language: ContentLanguage = asked
+        ? asked.startsWith('fr')
+          ? 'fr'
+          : 'en'
+        : organization.defaultLanguage === 'fr'
+          ? 'fr'
+          : 'en';
+      const texts = localized({ name: organization.name, shortName: organization.shortName ?? '' }, organization.translations, language);
+      // The version changes with every change of the settings: an installed app fetches the new icons.
+      const icons = organization.logoMediaId
+        ? ICON_VARIANTS.map((v) => ({
+            src: `/manifest-icons/${v.name}.png?v=${organization.version}`,
+            sizes: `${v.size}x${v.size}`,
+            type: 'image/png',
+            purpose: v.purpose,
+          }))
+        : BUILT_IN_ICONS;
+      const manifest = {
+        id: '/',
+        name: texts.name,
+        short_name: texts.shortName || texts.name,
+        lang: language,
+        dir: 'ltr',
+        start_url: '/dashboard',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: organization.brandColor,
+        background_color: BACKGROUND,
+        categories: ['sports', 'entertainment', 'lifestyle'],
+        icons,
+        screenshots: [
+          { src: '/screenshots/narrow.png', sizes: '1080x1920', type: 'image/png', form_factor: 'narrow', label: texts.name },
+          { src: '/screenshots/wide.png', sizes: '1920x1080', type: 'image/png', form_factor: 'wide', label: texts.name },
+        ],
+      };
+      return c.body(JSON.stringify(manifest), 200, {
+        'Content-Type': 'application/manifest+json; charset=utf-8',
+        'Cache-Control': 'no-cache',
+      });
     });
 }

@@ -20,7 +20,11 @@ function serializeOrganization(org: OrganizationRow, ranks: RankRow[], language:
     shortName: texts.shortName || texts.name,
     defaultLanguage: org.defaultLanguage === 'fr' ? 'fr' : 'en',
     token: org.token,
-    ranks: ranks.map((r) => ({ name: r.code, title: localized({ title: r.title }, r.translations, language).title, threshold: r.threshold })),
+    ranks: ranks.map((r) => ({
+      name: r.code,
+      title: localized({ title: r.title }, r.translations, language).title,
+      threshold: r.threshold,
+    })),
     timeZone: org.timeZone,
     brandColor: org.brandColor,
     logoMediaId: org.logoMediaId,
@@ -29,14 +33,18 @@ function serializeOrganization(org: OrganizationRow, ranks: RankRow[], language:
 
 /** The organization routes; they need no dependency: the principal carries the organization and its ranks. */
 export function organizationRoutes() {
-  return new Hono<AppEnv>().get('/current', documented({
-    summary: "The caller's organization, its token and its ranks",
-    description: 'The first call of a client: it needs no `x-org-token`, and answers the token to send on every later call.',
-    tags: ['organization'],
-    auth: 'visitor-or-member-no-org-token',
-    response: OrganizationResponseSchema,
-  }), (c) => {
-    const { organization, ranks } = c.get('principal');
-    return sendData(c, serializeOrganization(organization, ranks, languageOf(c)));
-  });
+  return new Hono<AppEnv>().get(
+    '/current',
+    documented({
+      summary: "The caller's organization, its token and its ranks",
+      description: 'The first call of a client: it needs no `x-org-token`, and answers the token to send on every later call.',
+      tags: ['organization'],
+      auth: 'visitor-or-member-no-org-token',
+      response: OrganizationResponseSchema,
+    }),
+    (c) => {
+      const { organization, ranks } = c.get('principal');
+      return sendData(c, serializeOrganization(organization, ranks, languageOf(c)));
+    },
+  );
 }

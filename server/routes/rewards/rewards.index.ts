@@ -24,49 +24,65 @@ import { cancelOwnRedemption, listRedemptions, listRewards, redeemReward } from 
 /** `/api/rewards`: the catalogue and redemption. */
 export function rewardRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
-    .get('/', documented({
-      summary: 'The rewards catalogue, with what the member needs to know whether they can redeem each',
-      tags: ['rewards'],
-      response: RewardListResponseSchema,
-    }), async (c) => sendData(c, await listRewards(deps.db, requireUser(c.get('principal')), languageOf(c))))
-    .post('/:id/redeem', documented({
-      summary: "Redeems a reward with the member's points (send an Idempotency-Key)",
-      tags: ['rewards'],
-      params: { id: PathIdSchema },
-      body: RewardRedeemSchema,
-      response: RedeemResultResponseSchema,
-      status: 201,
-      errors: {
-        403: 'RankTooLow (details {minRankCode}): the member\'s rank does not unlock it.',
-        404: 'NotFound: no published reward has this id.',
-        409: 'SoldOut: no item or code is left.',
-        422:
-          'RewardNotOpen, RewardClosed, RedemptionLimitReached (details {limitPerMember}), InsufficientPoints ' +
-          '(details {needed, balance}), ShippingAddressRequired, or ValidationFailed.',
+    .get(
+      '/',
+      documented({
+        summary: 'The rewards catalogue, with what the member needs to know whether they can redeem each',
+        tags: ['rewards'],
+        response: RewardListResponseSchema,
+      }),
+      async (c) => sendData(c, await listRewards(deps.db, requireUser(c.get('principal')), languageOf(c))),
+    )
+    .post(
+      '/:id/redeem',
+      documented({
+        summary: "Redeems a reward with the member's points (send an Idempotency-Key)",
+        tags: ['rewards'],
+        params: { id: PathIdSchema },
+        body: RewardRedeemSchema,
+        response: RedeemResultResponseSchema,
+        status: 201,
+        errors: {
+          403: "RankTooLow (details {minRankCode}): the member's rank does not unlock it.",
+          404: 'NotFound: no published reward has this id.',
+          409: 'SoldOut: no item or code is left.',
+          422:
+            'RewardNotOpen, RewardClosed, RedemptionLimitReached (details {limitPerMember}), InsufficientPoints ' +
+            '(details {needed, balance}), ShippingAddressRequired, or ValidationFailed.',
+        },
+      }),
+      async (c) => {
+        const principal = requireUser(c.get('principal'));
+        const body = await readJson(c, RewardRedeemSchema);
+        return sendData(c, await redeemReward(deps, principal, c.req.param('id'), body, languageOf(c)), 201);
       },
-    }), async (c) => {
-      const principal = requireUser(c.get('principal'));
-      const body = await readJson(c, RewardRedeemSchema);
-      return sendData(c, await redeemReward(deps, principal, c.req.param('id'), body, languageOf(c)), 201);
-    });
+    );
 }
 
 /** `/api/user/me/redemptions`: the member's redemptions ("My rewards"). */
 export function redemptionRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
-    .get('/', documented({
-      summary: "The member's redemptions, newest first, with the codes of code rewards",
-      tags: ['rewards'],
-      response: RedemptionListResponseSchema,
-    }), async (c) => sendData(c, await listRedemptions(deps.db, requireUser(c.get('principal')), languageOf(c))))
-    .post('/:id/cancel', documented({
-      summary: 'Cancels one of the member\'s redemptions nobody handled yet, refunding its points',
-      tags: ['rewards'],
-      params: { id: PathIdSchema },
-      response: RedemptionCancelResponseSchema,
-      errors: {
-        404: 'NotFound: the member has no redemption with this id.',
-        409: 'NotCancellable (details {status}): it was handled, revealed or cancelled already.',
-      },
-    }), async (c) => sendData(c, await cancelOwnRedemption(deps, requireUser(c.get('principal')), c.req.param('id'), languageOf(c))));
+    .get(
+      '/',
+      documented({
+        summary: "The member's redemptions, newest first, with the codes of code rewards",
+        tags: ['rewards'],
+        response: RedemptionListResponseSchema,
+      }),
+      async (c) => sendData(c, await listRedemptions(deps.db, requireUser(c.get('principal')), languageOf(c))),
+    )
+    .post(
+      '/:id/cancel',
+      documented({
+        summary: "Cancels one of the member's redemptions nobody handled yet, refunding its points",
+        tags: ['rewards'],
+        params: { id: PathIdSchema },
+        response: RedemptionCancelResponseSchema,
+        errors: {
+          404: 'NotFound: the member has no redemption with this id.',
+          409: 'NotCancellable (details {status}): it was handled, revealed or cancelled already.',
+        },
+      }),
+      async (c) => sendData(c, await cancelOwnRedemption(deps, requireUser(c.get('principal')), c.req.param('id'), languageOf(c))),
+    );
 }

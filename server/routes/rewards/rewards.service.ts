@@ -11,7 +11,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { ErrorCode } from '../../../src/contracts/common';
-import { REWARD_ERROR_CODES, type RedeemResult, type Redemption, type RedemptionCancelResult, type Reward, type RewardRedeem } from '../../../src/contracts/reward';
+import {
+  REWARD_ERROR_CODES,
+  type RedeemResult,
+  type Redemption,
+  type RedemptionCancelResult,
+  type Reward,
+  type RewardRedeem,
+} from '../../../src/contracts/reward';
 import { isPublished } from '../../../src/rules/content-status';
 import { rankFor } from '../../../src/rules/rank';
 import { memberMayCancel, initialRedemptionStatus } from '../../../src/rules/redemption-status';
@@ -41,7 +48,8 @@ const countsOf = (userId: string) => ({
 /** A reward as members see it, from its row and its counts. */
 function toReward(row: RewardRow, counts: { redeemed: number; mine: number; codesLeft: number }, language: ContentLanguage): Reward {
   const text = localized({ title: row.title, description: row.description }, row.translations, language);
-  const remaining = row.fulfilment === 'code' ? Number(counts.codesLeft) : row.stock === null ? null : Math.max(0, row.stock - Number(counts.redeemed));
+  const remaining =
+    row.fulfilment === 'code' ? Number(counts.codesLeft) : row.stock === null ? null : Math.max(0, row.stock - Number(counts.redeemed));
   return {
     rewardId: row.id,
     ...text,
@@ -78,9 +86,13 @@ function refusal(block: RewardBlock, reward: Reward, balance: number): ApiError 
     case 'sold-out':
       return new ApiError(409, code(REWARD_ERROR_CODES.soldOut), 'This reward is sold out');
     case 'limit-reached':
-      return new ApiError(422, code(REWARD_ERROR_CODES.limitReached), 'You already redeemed this reward as often as allowed', { limitPerMember: reward.limitPerMember });
+      return new ApiError(422, code(REWARD_ERROR_CODES.limitReached), 'You already redeemed this reward as often as allowed', {
+        limitPerMember: reward.limitPerMember,
+      });
     case 'rank-needed':
-      return new ApiError(403, code(REWARD_ERROR_CODES.rankNeeded), 'Your rank does not unlock this reward yet', { minRankCode: reward.minRankCode });
+      return new ApiError(403, code(REWARD_ERROR_CODES.rankNeeded), 'Your rank does not unlock this reward yet', {
+        minRankCode: reward.minRankCode,
+      });
     case 'points-missing':
       return new InsufficientPointsError(reward.cost, balance);
   }
@@ -110,21 +122,47 @@ function toRedemption(row: RedemptionRow, reward: RewardRow, code: string | null
  * @throws ApiError 404 unknown or unpublished reward; 422 RewardNotOpen / RewardClosed / RedemptionLimitReached /
  *   InsufficientPoints / ShippingAddressRequired; 409 SoldOut; 403 RankTooLow
  */
-export async function redeemReward(deps: AppDeps, principal: Member, id: string, body: RewardRedeem, language: ContentLanguage): Promise<RedeemResult> {
+export async function redeemReward(
+  deps: AppDeps,
+  principal: Member,
+  id: string,
+  body: RewardRedeem,
+  language: ContentLanguage,
+): Promise<RedeemResult> {
   const now = deps.clock();
   const { user, organization, ranks } = principal;
   if (!isUuid(id)) throw notFound('Reward not found');
   return deps.db.transaction(async (tx) => {
     // The reward first, then the member: every redemption takes the locks in this order, so none waits on another.
-    const [row] = await tx.select().from(rewards).where(and(eq(rewards.id, id), eq(rewards.organizationId, organization.id))).for('update');
+    const [row] = await tx
+      .select()
+      .from(rewards)
+      .where(and(eq(rewards.id, id), eq(rewards.organizationId, organization.id)))
+      .for('update');
     if (!row || !isPublished(row)) throw notFound('Reward not found');
-    const [member] = await tx.select({ points: users.points, lifetimePoints: users.lifetimePoints }).from(users).where(eq(users.id, user.id)).for('update');
+    const [member] = await tx
+      .select({ points: users.points, lifetimePoints: users.lifetimePoints })
+      .from(users)
+      .where(eq(users.id, user.id))
+      .for('update');
     const [counts] = await tx.select(countsOf(user.id)).from(rewards).where(eq(rewards.id, id));
     const reward = toReward(row, counts, language);
-    const block = getRewardBlock(reward, { points: member.points, rank: rankFor(member.lifetimePoints, ranks.map((r) => ({ name: r.code, threshold: r.threshold }))) }, now);
+    const block = getRewardBlock(
+      reward,
+      {
+        points: member.points,
+        rank: rankFor(
+          member.lifetimePoints,
+          ranks.map((r) => ({ name: r.code, threshold: r.threshold })),
+        ),
+      },
+      now,
+    );
     if (block) throw refusal(block, reward, member.points);
     if (row.fulfilment === 'shipping' && !body.shippingAddress) {
-      throw new ApiError(422, REWARD_ERROR_CODES.shippingAddress as ErrorCode, 'Give the address to send this reward to', { path: 'shippingAddress' });
+      throw new ApiError(422, REWARD_ERROR_CODES.shippingAddress as ErrorCode, 'Give the address to send this reward to', {
+        path: 'shippingAddress',
+      });
     }
     const redemptionId = randomUUID();
     const [redemption] = await tx
@@ -182,13 +220,25 @@ export async function listRedemptions(db: DbOrTx, principal: Member, language: C
  * row `reward-refund:<id>`.
  * @returns the cancelled row and the balance after the refund
  */
-export async function cancelRedemptionIn(tx: Tx, row: RedemptionRow, label: string, now: Date): Promise<{ row: RedemptionRow; points: number }> {
+export async function cancelRedemptionIn(
+  tx: Tx,
+  row: RedemptionRow,
+  label: string,
+  now: Date,
+): Promise<{ row: RedemptionRow; points: number }> {
   const [cancelled] = await tx
     .update(rewardRedemptions)
     .set({ status: 'cancelled', updatedAt: now })
     .where(and(eq(rewardRedemptions.id, row.id), ne(rewardRedemptions.status, 'cancelled')))
     .returning();
-  const { transaction } = await refundPoints(tx, { userId: row.userId, amount: row.cost, reason: 'reward_refund', reference: `reward-refund:${row.id}`, label, at: now });
+  const { transaction } = await refundPoints(tx, {
+    userId: row.userId,
+    amount: row.cost,
+    reason: 'reward_refund',
+    reference: `reward-refund:${row.id}`,
+    label,
+    at: now,
+  });
   const [member] = await tx.select({ points: users.points }).from(users).where(eq(users.id, row.userId));
   return { row: cancelled ?? row, points: transaction?.balanceAfter ?? member.points };
 }
@@ -197,7 +247,12 @@ export async function cancelRedemptionIn(tx: Tx, row: RedemptionRow, label: stri
  * `POST /user/me/redemptions/{id}/cancel`: the member cancels their own redemption nobody handled yet.
  * @throws ApiError 404 not theirs; 409 NotCancellable (already handled, revealed or cancelled)
  */
-export async function cancelOwnRedemption(deps: AppDeps, principal: Member, id: string, language: ContentLanguage): Promise<RedemptionCancelResult> {
+export async function cancelOwnRedemption(
+  deps: AppDeps,
+  principal: Member,
+  id: string,
+  language: ContentLanguage,
+): Promise<RedemptionCancelResult> {
   if (!isUuid(id)) throw notFound('Redemption not found');
   const now = deps.clock();
   return deps.db.transaction(async (tx) => {
@@ -209,7 +264,9 @@ export async function cancelOwnRedemption(deps: AppDeps, principal: Member, id: 
       .for('update', { of: rewardRedemptions });
     if (!found) throw notFound('Redemption not found');
     if (!memberMayCancel(found.redemption.status)) {
-      throw new ApiError(409, REWARD_ERROR_CODES.notCancellable as ErrorCode, 'This redemption can no longer be cancelled', { status: found.redemption.status });
+      throw new ApiError(409, REWARD_ERROR_CODES.notCancellable as ErrorCode, 'This redemption can no longer be cancelled', {
+        status: found.redemption.status,
+      });
     }
     const { row, points } = await cancelRedemptionIn(tx, found.redemption, found.reward.title, now);
     return { redemption: toRedemption(row, found.reward, null, language), points };

@@ -19,55 +19,67 @@ import { requireUser } from '../../middlewares/authenticate';
 
 export function sessionRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
-    .post('/otp', documented({
-      summary: 'Mails a sign-in code (the same answer for known and unknown e-mails)',
-      tags: ['session'],
-      auth: 'visitor-or-member',
-      body: OtpRequestSchema,
-      response: OtpResponseSchema,
-      status: 202,
-      errors: {
-        429: "TooManyRequests: a send limit of this e-mail's mailbox or of the client address is reached (Retry-After; `details.limit`: 'mailboxDay' for the day's codes, 'address' for the address's ceiling).",
+    .post(
+      '/otp',
+      documented({
+        summary: 'Mails a sign-in code (the same answer for known and unknown e-mails)',
+        tags: ['session'],
+        auth: 'visitor-or-member',
+        body: OtpRequestSchema,
+        response: OtpResponseSchema,
+        status: 202,
+        errors: {
+          429: "TooManyRequests: a send limit of this e-mail's mailbox or of the client address is reached (Retry-After; `details.limit`: 'mailboxDay' for the day's codes, 'address' for the address's ceiling).",
+        },
+      }),
+      async (c) => {
+        const { email } = await readJson(c, OtpRequestSchema);
+        await requestSignInCode(deps, {
+          organization: c.get('principal').organization,
+          email,
+          clientIp: clientIp(c, deps.env.TRUST_PROXY),
+        });
+        return sendData(c, { sent: true as const }, 202);
       },
-    }), async (c) => {
-      const { email } = await readJson(c, OtpRequestSchema);
-      await requestSignInCode(deps, {
-        organization: c.get('principal').organization,
-        email,
-        clientIp: clientIp(c, deps.env.TRUST_PROXY),
-      });
-      return sendData(c, { sent: true as const }, 202);
-    })
-    .post('/', documented({
-      summary: 'Signs in with the e-mailed code: a session token',
-      tags: ['session'],
-      auth: 'visitor-or-member',
-      body: SessionCreateSchema,
-      response: SessionGrantResponseSchema,
-      errors: {
-        401: 'InvalidCode: a wrong, expired or unknown code; CodeUsedUp: the right code, used already or out of tries; Unauthorized: no valid credential.',
-        403: 'AccountSuspended: the code was right but the member is suspended (`details.until`: the end, or null until lifted).',
-        429: "TooManyRequests: the client address failed too often (Retry-After; `details.limit`: 'address').",
+    )
+    .post(
+      '/',
+      documented({
+        summary: 'Signs in with the e-mailed code: a session token',
+        tags: ['session'],
+        auth: 'visitor-or-member',
+        body: SessionCreateSchema,
+        response: SessionGrantResponseSchema,
+        errors: {
+          401: 'InvalidCode: a wrong, expired or unknown code; CodeUsedUp: the right code, used already or out of tries; Unauthorized: no valid credential.',
+          403: 'AccountSuspended: the code was right but the member is suspended (`details.until`: the end, or null until lifted).',
+          429: "TooManyRequests: the client address failed too often (Retry-After; `details.limit`: 'address').",
+        },
+      }),
+      async (c) => {
+        const { email, code } = await readJson(c, SessionCreateSchema);
+        c.set('idempotencyNoStore', true);
+        const grant = await verifySignInCode(deps, {
+          organization: c.get('principal').organization,
+          email,
+          code,
+          clientIp: clientIp(c, deps.env.TRUST_PROXY),
+        });
+        return sendData(c, grant);
       },
-    }), async (c) => {
-      const { email, code } = await readJson(c, SessionCreateSchema);
-      c.set('idempotencyNoStore', true);
-      const grant = await verifySignInCode(deps, {
-        organization: c.get('principal').organization,
-        email,
-        code,
-        clientIp: clientIp(c, deps.env.TRUST_PROXY),
-      });
-      return sendData(c, grant);
-    })
-    .delete('/', documented({
-      summary: 'Signs out: ends this session',
-      tags: ['session'],
-      response: null,
-      status: 204,
-    }), async (c) => {
-      const { sessionId } = requireUser(c.get('principal'));
-      await endSession(deps.db, sessionId);
-      return c.body(null, 204);
-    });
+    )
+    .delete(
+      '/',
+      documented({
+        summary: 'Signs out: ends this session',
+        tags: ['session'],
+        response: null,
+        status: 204,
+      }),
+      async (c) => {
+        const { sessionId } = requireUser(c.get('principal'));
+        await endSession(deps.db, sessionId);
+        return c.body(null, 204);
+      },
+    );
 }

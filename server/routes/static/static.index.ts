@@ -34,7 +34,8 @@ export function staticRoutes(deps: AppDeps) {
     return files;
   };
   /** Serves a file from the build with `headers` added, or passes on. */
-  const serveFile = (headers: (path: string) => Record<string, string>): MiddlewareHandler<AppEnv> =>
+  const serveFile =
+    (headers: (path: string) => Record<string, string>): MiddlewareHandler<AppEnv> =>
     async (c, next) => {
       if (c.req.path === '/api' || c.req.path.startsWith('/api/')) return next();
       const handler = getFiles();
@@ -60,7 +61,10 @@ export function staticRoutes(deps: AppDeps) {
   // The shell itself, before the file server, so that it always gets its headers.
   app.get('/', serveShell);
   app.get('/index.html', serveShell);
-  app.get('/sw.js', serveFile(() => ({ 'Cache-Control': 'no-cache', 'Service-Worker-Allowed': '/' })));
+  app.get(
+    '/sw.js',
+    serveFile(() => ({ 'Cache-Control': 'no-cache', 'Service-Worker-Allowed': '/' })),
+  );
   app.get(
     '*',
     serveFile((path) => ({

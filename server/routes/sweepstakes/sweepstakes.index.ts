@@ -29,61 +29,79 @@ import { enterSweepstake, getSweepstake, listSweepstakes, prepareSweepstakeQueri
 export function sweepstakeRoutes(deps: AppDeps) {
   const q = ambientPrepared(prepareSweepstakeQueries(deps.db));
   return new Hono<AppEnv>()
-    .get('/', documented({
-      summary: 'The sweepstakes (visitors: no entry counts of their own)',
-      tags: ['sweepstake'],
-      auth: 'visitor-or-member',
-      response: SweepstakeListResponseSchema,
-    }), async (c) => sendData(c, await listSweepstakes(q, c.get('principal'), deps.clock(), languageOf(c))))
-    .get('/:id', documented({
-      summary: 'One sweepstake',
-      tags: ['sweepstake'],
-      auth: 'visitor-or-member',
-      params: { id: PathIdSchema },
-      response: SweepstakeResponseSchema,
-      errors: { 404: 'NotFound: no sweepstake has this id.' },
-    }), async (c) =>
-      sendData(c, await getSweepstake(q, c.get('principal'), c.req.param('id'), deps.clock(), languageOf(c))),
+    .get(
+      '/',
+      documented({
+        summary: 'The sweepstakes (visitors: no entry counts of their own)',
+        tags: ['sweepstake'],
+        auth: 'visitor-or-member',
+        response: SweepstakeListResponseSchema,
+      }),
+      async (c) => sendData(c, await listSweepstakes(q, c.get('principal'), deps.clock(), languageOf(c))),
     )
-    .post('/:id/entry', documented({
-      summary: "Buys entries with the member's points",
-      tags: ['sweepstake'],
-      params: { id: PathIdSchema },
-      body: SweepstakeEntryCreateSchema,
-      response: SweepstakeEntryResponseSchema,
-      status: 201,
-      errors: {
-        403: "Underage: members under 18 cannot enter; Forbidden: x-org-token is not the caller's organization's token.",
-        404: 'NotFound: no sweepstake has this id.',
-        422:
-          'InsufficientPoints (details {required, balance}), NotLive (details {status}), EntryLimitReached (details ' +
-          '{maxEntriesPerUser, userEntryCount}), or ValidationFailed: the body breaks the contract.',
+    .get(
+      '/:id',
+      documented({
+        summary: 'One sweepstake',
+        tags: ['sweepstake'],
+        auth: 'visitor-or-member',
+        params: { id: PathIdSchema },
+        response: SweepstakeResponseSchema,
+        errors: { 404: 'NotFound: no sweepstake has this id.' },
+      }),
+      async (c) => sendData(c, await getSweepstake(q, c.get('principal'), c.req.param('id'), deps.clock(), languageOf(c))),
+    )
+    .post(
+      '/:id/entry',
+      documented({
+        summary: "Buys entries with the member's points",
+        tags: ['sweepstake'],
+        params: { id: PathIdSchema },
+        body: SweepstakeEntryCreateSchema,
+        response: SweepstakeEntryResponseSchema,
+        status: 201,
+        errors: {
+          403: "Underage: members under 18 cannot enter; Forbidden: x-org-token is not the caller's organization's token.",
+          404: 'NotFound: no sweepstake has this id.',
+          422:
+            'InsufficientPoints (details {required, balance}), NotLive (details {status}), EntryLimitReached (details ' +
+            '{maxEntriesPerUser, userEntryCount}), or ValidationFailed: the body breaks the contract.',
+        },
+      }),
+      async (c) => {
+        const principal = requireUser(c.get('principal'));
+        const { count } = await readJson(c, SweepstakeEntryCreateSchema);
+        return sendData(c, await enterSweepstake(deps, q, principal, c.req.param('id'), count, languageOf(c)), 201);
       },
-    }), async (c) => {
-      const principal = requireUser(c.get('principal'));
-      const { count } = await readJson(c, SweepstakeEntryCreateSchema);
-      return sendData(c, await enterSweepstake(deps, q, principal, c.req.param('id'), count, languageOf(c)), 201);
-    })
-    .get('/:id/draw', documented({
-      summary: 'The published draw: seed commitment, and once drawn the seed, the entry list and the winners',
-      description:
-        'Everything `scripts/verify-draw.ts` needs to re-run the draw. Members are named by a per-sweepstake ' +
-        'pseudonym; winners also by their public name (username). `you` is the caller\'s own win.',
-      tags: ['sweepstake'],
-      auth: 'visitor-or-member',
-      params: { id: PathIdSchema },
-      response: SweepstakeDrawResponseSchema,
-      errors: { 404: 'NotFound: no sweepstake has this id.' },
-    }), async (c) => sendData(c, await publishedDraw(deps.db, c.get('principal'), c.req.param('id'))))
-    .post('/:id/claim', documented({
-      summary: "Claims the caller's prize (once; a repeated claim answers the first)",
-      tags: ['sweepstake'],
-      params: { id: PathIdSchema },
-      response: SweepstakeClaimResponseSchema,
-      errors: {
-        403: 'NotWinner: the caller holds no current win of this sweepstake.',
-        404: 'NotFound: no sweepstake has this id.',
-        422: 'ClaimExpired: the claim period is over.',
-      },
-    }), async (c) => sendData(c, await claimPrize(deps, requireUser(c.get('principal')), c.req.param('id'))));
+    )
+    .get(
+      '/:id/draw',
+      documented({
+        summary: 'The published draw: seed commitment, and once drawn the seed, the entry list and the winners',
+        description:
+          'Everything `scripts/verify-draw.ts` needs to re-run the draw. Members are named by a per-sweepstake ' +
+          "pseudonym; winners also by their public name (username). `you` is the caller's own win.",
+        tags: ['sweepstake'],
+        auth: 'visitor-or-member',
+        params: { id: PathIdSchema },
+        response: SweepstakeDrawResponseSchema,
+        errors: { 404: 'NotFound: no sweepstake has this id.' },
+      }),
+      async (c) => sendData(c, await publishedDraw(deps.db, c.get('principal'), c.req.param('id'))),
+    )
+    .post(
+      '/:id/claim',
+      documented({
+        summary: "Claims the caller's prize (once; a repeated claim answers the first)",
+        tags: ['sweepstake'],
+        params: { id: PathIdSchema },
+        response: SweepstakeClaimResponseSchema,
+        errors: {
+          403: 'NotWinner: the caller holds no current win of this sweepstake.',
+          404: 'NotFound: no sweepstake has this id.',
+          422: 'ClaimExpired: the claim period is over.',
+        },
+      }),
+      async (c) => sendData(c, await claimPrize(deps, requireUser(c.get('principal')), c.req.param('id'))),
+    );
 }

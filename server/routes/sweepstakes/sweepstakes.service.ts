@@ -83,7 +83,11 @@ function toSweepstake(
   language: ContentLanguage,
 ): Sweepstake {
   const s = r.sweepstake;
-  const { rules, ...text } = localized({ title: s.title, description: s.description, prize: s.prize, rules: s.rules }, s.translations, language);
+  const { rules, ...text } = localized(
+    { title: s.title, description: s.description, prize: s.prize, rules: s.rules },
+    s.translations,
+    language,
+  );
   return {
     sweepstakeId: s.id,
     ...text,
@@ -102,7 +106,11 @@ function toSweepstake(
     drawSeed: s.drawnAt ? s.drawSeed : null,
     drawnAt: s.drawnAt?.toISOString() ?? null,
     yourWin: r.win
-      ? { place: r.win.place, claimedAt: r.win.claimedAt?.toISOString() ?? null, claimBy: claimDeadline(r.win.drawnAt, s.claimDays).toISOString() }
+      ? {
+          place: r.win.place,
+          claimedAt: r.win.claimedAt?.toISOString() ?? null,
+          claimBy: claimDeadline(r.win.drawnAt, s.claimDays).toISOString(),
+        }
       : null,
   };
 }
@@ -123,7 +131,13 @@ export async function listSweepstakes(q: SweepstakeQueries, p: Principal, now: D
  * `GET /sweepstake/{id}`.
  * @throws ApiError 404 for an unknown id (or a members-only sweepstake asked by a visitor)
  */
-export async function getSweepstake(q: SweepstakeQueries, p: Principal, id: string, now: Date, language: ContentLanguage): Promise<Sweepstake> {
+export async function getSweepstake(
+  q: SweepstakeQueries,
+  p: Principal,
+  id: string,
+  now: Date,
+  language: ContentLanguage,
+): Promise<Sweepstake> {
   if (!isUuid(id)) throw notFound('Sweepstake not found');
   const [row] = await q.one.execute({ ...params(p), id });
   if (!row) throw notFound('Sweepstake not found');
@@ -157,7 +171,9 @@ export async function enterSweepstake(
   }
   const status = statusAt(sweepstake, now);
   if (status !== 'live') {
-    throw new ApiError(422, 'NotLive', status === 'coming_soon' ? 'This sweepstake has not started yet' : 'This sweepstake has ended', { status });
+    throw new ApiError(422, 'NotLive', status === 'coming_soon' ? 'This sweepstake has not started yet' : 'This sweepstake has ended', {
+      status,
+    });
   }
   const pointsSpent = entryCost(sweepstake, count);
   const points = await deps.db.transaction(async (tx) => {

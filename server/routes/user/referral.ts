@@ -30,31 +30,39 @@ function appOrigin(c: Context<AppEnv>, deps: AppDeps): string {
 /** Builds the referral route group, mounted at `/api/user`. */
 export function referralRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
-    .get('/me/referral', documented({
-      summary: "The member's referral code and invite link, and the friends who joined with it",
-      tags: ['user'],
-      response: ReferralSummaryResponseSchema,
-    }), async (c) => {
-      const { user, organization } = requireUser(c.get('principal'));
-      return sendData(c, await referralSummary(deps, organization, user.id, appOrigin(c, deps)));
-    })
-    .post('/me/referral/claim', documented({
-      summary: "Records that the member joined with a friend's referral code",
-      description:
-        'Within 14 days of joining, once, never one\'s own code. Both members earn the organization\'s `referralPoints` after the ' +
-        "newcomer's first check-in or answer (at once when there was one already); the referrer's rewards are limited per month.",
-      tags: ['user'],
-      body: ReferralClaimSchema,
-      response: ReferralClaimResultResponseSchema,
-      status: { 201: 'The claim is recorded.' },
-      errors: {
-        404: 'ReferralUnknownCode: no member of the organization has this code.',
-        409: 'ReferralAlreadyClaimed: the member was already referred.',
-        422: 'ReferralOwnCode: the member\'s own code; ReferralWindowClosed: more than 14 days after joining; ValidationFailed: not a code.',
+    .get(
+      '/me/referral',
+      documented({
+        summary: "The member's referral code and invite link, and the friends who joined with it",
+        tags: ['user'],
+        response: ReferralSummaryResponseSchema,
+      }),
+      async (c) => {
+        const { user, organization } = requireUser(c.get('principal'));
+        return sendData(c, await referralSummary(deps, organization, user.id, appOrigin(c, deps)));
       },
-    }), async (c) => {
-      const { user, organization } = requireUser(c.get('principal'));
-      const { code } = await readJson(c, ReferralClaimSchema);
-      return sendData(c, await claimReferral(deps, organization, user, code), 201);
-    });
+    )
+    .post(
+      '/me/referral/claim',
+      documented({
+        summary: "Records that the member joined with a friend's referral code",
+        description:
+          "Within 14 days of joining, once, never one's own code. Both members earn the organization's `referralPoints` after the " +
+          "newcomer's first check-in or answer (at once when there was one already); the referrer's rewards are limited per month.",
+        tags: ['user'],
+        body: ReferralClaimSchema,
+        response: ReferralClaimResultResponseSchema,
+        status: { 201: 'The claim is recorded.' },
+        errors: {
+          404: 'ReferralUnknownCode: no member of the organization has this code.',
+          409: 'ReferralAlreadyClaimed: the member was already referred.',
+          422: "ReferralOwnCode: the member's own code; ReferralWindowClosed: more than 14 days after joining; ValidationFailed: not a code.",
+        },
+      }),
+      async (c) => {
+        const { user, organization } = requireUser(c.get('principal'));
+        const { code } = await readJson(c, ReferralClaimSchema);
+        return sendData(c, await claimReferral(deps, organization, user, code), 201);
+      },
+    );
 }

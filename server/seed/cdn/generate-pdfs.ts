@@ -126,7 +126,15 @@ function wallpapers(): Buffer {
       c.gradient(0, 0, W, H, d.top, d.bottom);
       for (let s = 0; s < 5; s++) {
         const y = 180 + s * 34 + i * 40;
-        c.polygon([[0, y], [W, y + 160], [W, y + 172], [0, y + 12]], d.accent.map((v) => v * 0.9 + 0.1 * (s / 5)) as Rgb);
+        c.polygon(
+          [
+            [0, y],
+            [W, y + 160],
+            [W, y + 172],
+            [0, y + 12],
+          ],
+          d.accent.map((v) => v * 0.9 + 0.1 * (s / 5)) as Rgb,
+        );
       }
       c.circle(W - 70, H - 120, 46, d.accent);
       c.text(28, 96, 30, 'ALPINE RACING', WHITE, true);
@@ -198,7 +206,7 @@ function stickers(): Buffer {
     c.circle(cx, cy, 50, WHITE);
     c.circle(cx, cy, 46, palette);
     const size = label.length > 3 ? 22 : 30;
-    c.text(cx - (label.length * size * 0.3), cy - size / 3, size, label, WHITE, true);
+    c.text(cx - label.length * size * 0.3, cy - size / 3, size, label, WHITE, true);
   });
   return pdf([c], W, H, 'Alpine Racing sticker sheet');
 }

@@ -27,7 +27,12 @@ export function ContestsPage() {
     <Page title={t('title')}>
       <div className="stack stack--lg">
         <p className="muted">{t('intro')}</p>
-        <Section id="contests-sweepstakes" title={t('sweepstakes')} className="stack" aside={<SectionLink to="/sweepstakes" label={t('seeAll')} />}>
+        <Section
+          id="contests-sweepstakes"
+          title={t('sweepstakes')}
+          className="stack"
+          aside={<SectionLink to="/sweepstakes" label={t('seeAll')} />}
+        >
           <QueryList
             query={sweepstakes}
             items={live}
@@ -38,8 +43,19 @@ export function ContestsPage() {
             {(s) => <SweepstakeCard sweepstake={s} now={now} />}
           </QueryList>
         </Section>
-        <Section id="contests-pickems" title={t('pickems')} className="stack" aside={<SectionLink to="/challenges/pickem" label={t('seeAll')} />}>
-          <ChallengeList challenges={pickems.challenges} now={now} query={pickems} emptyTitle={t('noPickemsTitle')} emptyText={t('noPickemsText')} />
+        <Section
+          id="contests-pickems"
+          title={t('pickems')}
+          className="stack"
+          aside={<SectionLink to="/challenges/pickem" label={t('seeAll')} />}
+        >
+          <ChallengeList
+            challenges={pickems.challenges}
+            now={now}
+            query={pickems}
+            emptyTitle={t('noPickemsTitle')}
+            emptyText={t('noPickemsText')}
+          />
         </Section>
         <ActivationsSection />
       </div>

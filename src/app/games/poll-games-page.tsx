@@ -18,7 +18,13 @@ export function PollGamesPage() {
     <Page title={t('poll.title')}>
       <div className="stack">
         <p className="muted">{t('poll.intro')}</p>
-        <ChallengeList challenges={polls.challenges} now={now} query={polls} emptyTitle={t('poll.emptyTitle')} emptyText={t('poll.emptyText')} />
+        <ChallengeList
+          challenges={polls.challenges}
+          now={now}
+          query={polls}
+          emptyTitle={t('poll.emptyTitle')}
+          emptyText={t('poll.emptyText')}
+        />
         <Link to="/challenges" className="btn btn--ghost btn--sm" style={{ alignSelf: 'flex-start' }}>
           {t('poll.allChallenges')}
         </Link>

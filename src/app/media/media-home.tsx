@@ -53,7 +53,12 @@ export function MediaHome() {
   return (
     <Page title={t('home.title')}>
       <div className="stack stack--lg">
-        <Section id="media-videos" title={t('home.videos')} className="stack" aside={<SectionLink to="/media/videos" label={t('home.seeAll')} />}>
+        <Section
+          id="media-videos"
+          title={t('home.videos')}
+          className="stack"
+          aside={<SectionLink to="/media/videos" label={t('home.seeAll')} />}
+        >
           <ListStates
             items={videos.data}
             isError={videos.isError}

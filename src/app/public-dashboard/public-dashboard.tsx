@@ -106,7 +106,9 @@ export function PublicOffers({ hideEmpty = false }: { hideEmpty?: boolean }) {
         >
           {(s) => (
             <>
-              <span className={s.status === 'live' ? 'pill pill--success' : 'pill pill--muted'}>{t(`publicDashboard.status.${s.status}`)}</span>
+              <span className={s.status === 'live' ? 'pill pill--success' : 'pill pill--muted'}>
+                {t(`publicDashboard.status.${s.status}`)}
+              </span>
               <h3 className="card__title">{s.title}</h3>
               <p className="card__meta">{t('publicDashboard.prize', { prize: s.prize })}</p>
               <p className="card__meta">{t('publicDashboard.entryCost', { count: s.entryCost })}</p>

@@ -6,7 +6,16 @@
  */
 import { z } from 'zod';
 import { envelope, TextSchema, TimestampSchema } from '../common';
-import { adminItemFields, listEnvelope, MediaRefSchema, optionalText, PointsSchema, requiredText, SlugSchema, translationsOf } from './common';
+import {
+  adminItemFields,
+  listEnvelope,
+  MediaRefSchema,
+  optionalText,
+  PointsSchema,
+  requiredText,
+  SlugSchema,
+  translationsOf,
+} from './common';
 
 const BadgeInputSchema = z.object({
   /** The stored badge's id (kept so members keep holding it); absent for a new badge. */
@@ -34,7 +43,8 @@ const ActivationFieldsSchema = z.object({
 
 /** `POST /api/admin/activations` body: every field with every rule. */
 export const ActivationInputSchema = ActivationFieldsSchema.superRefine((a, ctx) => {
-  if (a.stopsAt !== null && Date.parse(a.stopsAt) <= Date.parse(a.startsAt)) ctx.addIssue({ code: 'custom', path: ['stopsAt'], message: 'Must be after startsAt' });
+  if (a.stopsAt !== null && Date.parse(a.stopsAt) <= Date.parse(a.startsAt))
+    ctx.addIssue({ code: 'custom', path: ['stopsAt'], message: 'Must be after startsAt' });
   const slugs = a.badges.map((b) => b.slug);
   slugs.forEach((slug, i) => {
     if (slugs.indexOf(slug) !== i) ctx.addIssue({ code: 'custom', path: ['badges', i, 'slug'], message: 'Badge slugs must be unique' });

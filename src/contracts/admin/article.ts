@@ -6,7 +6,16 @@
  */
 import { z } from 'zod';
 import { envelope, TextSchema, TimestampSchema } from '../common';
-import { adminItemFields, listEnvelope, MediaRefSchema, optionalText, PointsSchema, requiredText, SlugSchema, translationsOf } from './common';
+import {
+  adminItemFields,
+  listEnvelope,
+  MediaRefSchema,
+  optionalText,
+  PointsSchema,
+  requiredText,
+  SlugSchema,
+  translationsOf,
+} from './common';
 
 /** Longest Markdown body, in characters. */
 export const MAX_ARTICLE_MARKDOWN = 100_000;

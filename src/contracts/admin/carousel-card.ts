@@ -7,7 +7,16 @@
 import { z } from 'zod';
 import { CarouselCardIdSchema, CarouselIconSchema } from '../carousel';
 import { envelope, TextSchema, TimestampSchema } from '../common';
-import { adminItemFields, LinkSchema, listEnvelope, MediaRefSchema, optionalText, PointsSchema, requiredText, translationsOf } from './common';
+import {
+  adminItemFields,
+  LinkSchema,
+  listEnvelope,
+  MediaRefSchema,
+  optionalText,
+  PointsSchema,
+  requiredText,
+  translationsOf,
+} from './common';
 
 const CarouselCardFieldsSchema = z.object({
   key: CarouselCardIdSchema,
@@ -27,7 +36,11 @@ const CarouselCardFieldsSchema = z.object({
   stopsAt: TimestampSchema.nullable().default(null),
   sortOrder: z.number().int().min(-100_000).max(100_000).default(0),
   draft: z.boolean().default(false),
-  translations: translationsOf({ title: TextSchema.trim().max(100), description: TextSchema.trim().max(500), cta: TextSchema.trim().max(60) }),
+  translations: translationsOf({
+    title: TextSchema.trim().max(100),
+    description: TextSchema.trim().max(500),
+    cta: TextSchema.trim().max(60),
+  }),
 });
 
 /** `POST /api/admin/carousel-cards` body. */

@@ -26,7 +26,10 @@ export const CAR_SPEC_UNITS = {
 export type CarSpecLabel = keyof typeof CAR_SPEC_UNITS;
 const CarSpecLabelSchema = z.enum(Object.keys(CAR_SPEC_UNITS) as [CarSpecLabel, ...CarSpecLabel[]]);
 
-const colour = z.string().max(7).regex(/^#[0-9a-fA-F]{6}$/, 'A colour as #rrggbb');
+const colour = z
+  .string()
+  .max(7)
+  .regex(/^#[0-9a-fA-F]{6}$/, 'A colour as #rrggbb');
 const shortText = (max: number) => TextSchema.trim().max(max);
 
 const CarSpecSchema = z.object({ label: CarSpecLabelSchema, value: z.union([z.number().min(0).max(1_000_000), requiredText(80)]) });
@@ -58,7 +61,9 @@ const CarsPageFieldsSchema = PageTextsSchema.extend({
       fr: PageTextsSchema.partial()
         .extend({
           /** By car id: its text and its text figures by line. */
-          cars: z.record(SlugSchema, z.object({ text: shortText(500), values: z.partialRecord(CarSpecLabelSchema, shortText(80)) }).partial()).optional(),
+          cars: z
+            .record(SlugSchema, z.object({ text: shortText(500), values: z.partialRecord(CarSpecLabelSchema, shortText(80)) }).partial())
+            .optional(),
         })
         .optional(),
     })
@@ -84,4 +89,3 @@ export const CarsPageSchema = CarsPageFieldsSchema.superRefine((page, ctx) => {
   }
 });
 export type CarsPage = z.output<typeof CarsPageSchema>;
-

@@ -35,7 +35,11 @@ const ChallengeOptionInputSchema = z.object({
 
 const TriviaQuestionInputSchema = z.object({
   /** Stable id of the question (kept across edits so members' answers stay attached); made by the server when absent. */
-  id: z.string().max(64).regex(/^[A-Za-z0-9_-]{1,64}$/).optional(),
+  id: z
+    .string()
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .optional(),
   text: requiredText(300),
   options: z.array(optionText).min(2, 'At least two options').max(6),
   correctIndex: z.number().int().min(0).max(5),
@@ -87,18 +91,20 @@ function checkChallenge(c: ChallengeFields, ctx: z.RefinementCtx): void {
   const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
   if (TYPE_OF_SUBTYPE[c.subtype] !== c.type) issue(['type'], `A ${c.subtype} challenge has type ${TYPE_OF_SUBTYPE[c.subtype]}`);
   if (c.expiresOn !== null && Date.parse(c.expiresOn) <= Date.parse(c.visibleFrom)) issue(['expiresOn'], 'Must be after visibleFrom');
-  if (c.locksAt !== null && c.subtype !== 'pickem') issue(['locksAt'], 'Only a pick\'em locks at kick-off');
+  if (c.locksAt !== null && c.subtype !== 'pickem') issue(['locksAt'], "Only a pick'em locks at kick-off");
   if (c.locksAt !== null && Date.parse(c.locksAt) <= Date.parse(c.visibleFrom)) issue(['locksAt'], 'Must be after visibleFrom');
-  if (c.locksAt !== null && c.expiresOn !== null && Date.parse(c.locksAt) > Date.parse(c.expiresOn)) issue(['locksAt'], 'Must not be after expiresOn');
-  if (c.resultsHidden && c.subtype !== 'poll' && c.subtype !== 'pickem') issue(['resultsHidden'], 'Only a poll or pick\'em shows results');
+  if (c.locksAt !== null && c.expiresOn !== null && Date.parse(c.locksAt) > Date.parse(c.expiresOn))
+    issue(['locksAt'], 'Must not be after expiresOn');
+  if (c.resultsHidden && c.subtype !== 'poll' && c.subtype !== 'pickem') issue(['resultsHidden'], "Only a poll or pick'em shows results");
   if (c.type === 'poll' && c.options.length < 2) issue(['options'], 'At least two options');
   if (c.type !== 'poll' && c.options.length > 0) issue(['options'], `A ${c.subtype} challenge has no options`);
-  if (c.correctIndex !== null && (c.subtype !== 'arcade' && c.subtype !== 'pickem')) issue(['correctIndex'], 'Only an arcade or pick\'em has a right option');
+  if (c.correctIndex !== null && c.subtype !== 'arcade' && c.subtype !== 'pickem')
+    issue(['correctIndex'], "Only an arcade or pick'em has a right option");
   if (c.correctIndex !== null && c.correctIndex >= c.options.length) issue(['correctIndex'], 'Must be one of the options');
   if (c.type === 'trivia' && c.questions.length === 0) issue(['questions'], 'At least one question');
   if (c.type !== 'trivia' && c.questions.length > 0) issue(['questions'], 'Only a trivia challenge has questions');
   c.questions.forEach((q, i) => {
-    if (q.correctIndex >= q.options.length) issue(['questions', i, 'correctIndex'], 'Must be one of the question\'s options');
+    if (q.correctIndex >= q.options.length) issue(['questions', i, 'correctIndex'], "Must be one of the question's options");
   });
   const ids = c.questions.flatMap((q) => (q.id ? [q.id] : []));
   if (new Set(ids).size !== ids.length) issue(['questions'], 'Question ids must be unique');

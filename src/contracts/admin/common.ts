@@ -40,9 +40,15 @@ export const requiredText = (max: number) => TextSchema.trim().min(1, 'Required'
 export const optionalText = (max: number) => TextSchema.trim().max(max).default('');
 
 /** A content item's stable key in the organization's content document: letters, digits, `-`, `_`, `.`, 1..80. */
-export const ItemKeySchema = z.string().max(80).regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$/, 'Letters, digits, dot, dash or underscore (1-80)');
+export const ItemKeySchema = z
+  .string()
+  .max(80)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,79}$/, 'Letters, digits, dot, dash or underscore (1-80)');
 /** A URL slug: lower-case letters, digits and dashes, 1..80. */
-export const SlugSchema = z.string().max(80).regex(/^[a-z0-9](?:[a-z0-9-]{0,78}[a-z0-9])?$/, 'Lower-case letters, digits and dashes');
+export const SlugSchema = z
+  .string()
+  .max(80)
+  .regex(/^[a-z0-9](?:[a-z0-9-]{0,78}[a-z0-9])?$/, 'Lower-case letters, digits and dashes');
 /** A media id (`/api/media/{id}`): a UUID of an uploaded or imported media row of the organization. */
 export const MediaRefSchema = z.uuid('Not a media id').max(36);
 /** Points of an item: a whole number, 0..100,000. */
@@ -56,8 +62,7 @@ export const LinkSchema = TextSchema.trim()
  * `translations` of an item: its texts by language (`{fr: {...}}`), each text optional (a missing one falls back to
  * English on the fan side).
  */
-export const translationsOf = <T extends z.ZodRawShape>(shape: T) =>
-  z.object({ fr: z.object(shape).partial().optional() }).default({});
+export const translationsOf = <T extends z.ZodRawShape>(shape: T) => z.object({ fr: z.object(shape).partial().optional() }).default({});
 
 /** `DELETE /api/admin/<resource>/{id}` answer: deleted, or archived when members already earned from it. */
 export const DeletionSchema = z.object({ id: z.string(), archived: z.boolean() });
@@ -72,7 +77,24 @@ export const AuditEntrySchema = z.object({
   actorEmail: z.string(),
   entity: z.string(),
   entityId: z.string().nullable(),
-  action: z.enum(['create', 'update', 'delete', 'archive', 'grant', 'revoke', 'import', 'result', 'draw', 'redraw', 'adjust', 'suspend', 'lift', 'export', 'notify', 'cancel']),
+  action: z.enum([
+    'create',
+    'update',
+    'delete',
+    'archive',
+    'grant',
+    'revoke',
+    'import',
+    'result',
+    'draw',
+    'redraw',
+    'adjust',
+    'suspend',
+    'lift',
+    'export',
+    'notify',
+    'cancel',
+  ]),
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
   createdAt: TimestampSchema,
@@ -84,7 +106,11 @@ export const AuditLogResponseSchema = listEnvelope(AuditEntrySchema);
 
 /** `GET /api/admin/audit-log` query: filter by entity and operator, paginated. */
 export const AuditLogQuerySchema = AdminListQuerySchema.omit({ status: true }).extend({
-  entity: z.string().max(40).regex(/^[a-z-]{1,40}$/).optional(),
+  entity: z
+    .string()
+    .max(40)
+    .regex(/^[a-z-]{1,40}$/)
+    .optional(),
   actorUserId: z.uuid().max(36).optional(),
 });
 export type AuditLogQuery = z.infer<typeof AuditLogQuerySchema>;

@@ -54,9 +54,17 @@ export const MediaEntrySchema = z
     key: ItemKeySchema,
     /** Original file name, for operators. */
     name: TextSchema.max(200).nullable().default(null),
-    contentType: z.string().max(100).regex(/^[a-z]+\/[a-z0-9.+-]+$/i, 'Not a media type'),
+    contentType: z
+      .string()
+      .max(100)
+      .regex(/^[a-z]+\/[a-z0-9.+-]+$/i, 'Not a media type'),
     /** Path of the bytes relative to the document (files written by `npm run content -- export`). */
-    file: z.string().max(200).regex(/^[A-Za-z0-9._/-]{1,200}$/).refine((p) => !p.split('/').includes('..'), 'Must stay beside the document').optional(),
+    file: z
+      .string()
+      .max(200)
+      .regex(/^[A-Za-z0-9._/-]{1,200}$/)
+      .refine((p) => !p.split('/').includes('..'), 'Must stay beside the document')
+      .optional(),
     /** The bytes, base64 (documents of the admin API). */
     data: z.base64().max(MAX_MEDIA_BASE64_LENGTH).optional(),
   })

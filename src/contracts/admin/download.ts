@@ -10,7 +10,10 @@ import { adminItemFields, listEnvelope, MediaRefSchema, optionalText, requiredTe
 
 const DownloadFieldsSchema = z.object({
   /** Stable id fans see (and, without `fileMediaId`, the PDF's name on the CDN). */
-  fileId: z.string().max(121).regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,120}$/, 'Letters, digits, dot, dash or underscore'),
+  fileId: z
+    .string()
+    .max(121)
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,120}$/, 'Letters, digits, dot, dash or underscore'),
   title: requiredText(200),
   description: optionalText(2000),
   /** The uploaded PDF (a PDF media of the organization), or null for a PDF on the CDN named `fileId`. */

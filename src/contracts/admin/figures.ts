@@ -18,7 +18,16 @@ export type FiguresPeriod = z.infer<typeof FiguresPeriodSchema>;
  * The figures that export as CSV, one file each: six by day (`members`, `checkins`, `points`, `sweepstake-entries`,
  * `video-views`, `article-reads`) and two by item (`challenges`, `stories`).
  */
-export const FIGURE_NAMES = ['members', 'checkins', 'points', 'sweepstake-entries', 'video-views', 'article-reads', 'challenges', 'stories'] as const;
+export const FIGURE_NAMES = [
+  'members',
+  'checkins',
+  'points',
+  'sweepstake-entries',
+  'video-views',
+  'article-reads',
+  'challenges',
+  'stories',
+] as const;
 export const FigureNameSchema = z.enum(FIGURE_NAMES);
 export type FigureName = z.infer<typeof FigureNameSchema>;
 

@@ -93,10 +93,29 @@ const MemberResponseSchema = z.object({
 export const MemberActivitySchema = z.object({
   transactions: z.array(TransactionSchema),
   responses: z.array(MemberResponseSchema),
-  entries: z.array(z.object({ sweepstakeId: z.string(), sweepstakeTitle: z.string(), count: z.number().int(), pointsSpent: z.number().int(), createdAt: TimestampSchema })),
-  wins: z.array(z.object({ sweepstakeId: z.string(), sweepstakeTitle: z.string(), place: z.number().int(), drawnAt: TimestampSchema, claimedAt: TimestampSchema.nullable(), replacedAt: TimestampSchema.nullable() })),
+  entries: z.array(
+    z.object({
+      sweepstakeId: z.string(),
+      sweepstakeTitle: z.string(),
+      count: z.number().int(),
+      pointsSpent: z.number().int(),
+      createdAt: TimestampSchema,
+    }),
+  ),
+  wins: z.array(
+    z.object({
+      sweepstakeId: z.string(),
+      sweepstakeTitle: z.string(),
+      place: z.number().int(),
+      drawnAt: TimestampSchema,
+      claimedAt: TimestampSchema.nullable(),
+      replacedAt: TimestampSchema.nullable(),
+    }),
+  ),
   badges: z.array(z.object({ badgeId: z.string(), name: z.string(), createdAt: TimestampSchema })),
-  consents: z.array(z.object({ consentId: z.string(), key: z.string(), name: z.string(), value: z.number().int(), updatedAt: TimestampSchema })),
+  consents: z.array(
+    z.object({ consentId: z.string(), key: z.string(), name: z.string(), value: z.number().int(), updatedAt: TimestampSchema }),
+  ),
   /** Sessions: how many are open, and when each was opened and expires (never their tokens). */
   sessions: z.array(z.object({ createdAt: TimestampSchema, expiresAt: TimestampSchema })),
 });

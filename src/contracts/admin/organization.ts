@@ -44,7 +44,10 @@ const OrganizationFieldsSchema = z.object({
   /** Name of the installed app (web app manifest `short_name`). */
   shortName: requiredText(30).nullable().default(null),
   logoMediaId: MediaRefSchema.nullable().default(null),
-  brandColor: z.string().max(7).regex(/^#[0-9a-fA-F]{6}$/, 'A colour as #rrggbb'),
+  brandColor: z
+    .string()
+    .max(7)
+    .regex(/^#[0-9a-fA-F]{6}$/, 'A colour as #rrggbb'),
   timeZone: z.string().max(64).refine(isTimeZone, 'Not a known IANA time zone'),
   defaultLanguage: LanguageSchema,
   internalEmailDomains: z.array(EmailDomainSchema).max(50),
@@ -65,7 +68,11 @@ type OrganizationFields = z.output<typeof OrganizationFieldsSchema>;
 /** The cross-field rules of the settings, as zod issues on the offending field. */
 function checkOrganization(o: OrganizationFields, ctx: z.RefinementCtx): void {
   for (const problem of checkinLadderProblems(o.checkinRewards)) {
-    ctx.addIssue({ code: 'custom', path: problem.index === null ? ['checkinRewards'] : ['checkinRewards', problem.index], message: problem.message });
+    ctx.addIssue({
+      code: 'custom',
+      path: problem.index === null ? ['checkinRewards'] : ['checkinRewards', problem.index],
+      message: problem.message,
+    });
   }
   if (new Set(o.internalEmailDomains).size !== o.internalEmailDomains.length) {
     ctx.addIssue({ code: 'custom', path: ['internalEmailDomains'], message: 'Each domain once' });

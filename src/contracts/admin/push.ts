@@ -14,7 +14,11 @@ import { listEnvelope, optionalText, requiredText } from './common';
 const PushSegmentSchema = z
   .object({
     rankCode: RankCodeSchema.optional(),
-    consentKey: z.string().max(80).regex(/^[A-Za-z0-9._-]{1,80}$/).optional(),
+    consentKey: z
+      .string()
+      .max(80)
+      .regex(/^[A-Za-z0-9._-]{1,80}$/)
+      .optional(),
     checkedIn: z.boolean().optional(),
   })
   .strict();
@@ -35,7 +39,14 @@ export const PushNotificationInputSchema = z
     title: requiredText(80),
     body: requiredText(300),
     url: PushTargetSchema.default('/dashboard'),
-    translations: z.object({ fr: z.object({ title: optionalText(80), body: optionalText(300) }).partial().optional() }).default({}),
+    translations: z
+      .object({
+        fr: z
+          .object({ title: optionalText(80), body: optionalText(300) })
+          .partial()
+          .optional(),
+      })
+      .default({}),
     segment: PushSegmentSchema.default({}),
     marketing: z.boolean().default(false),
     sendAt: TimestampSchema.optional(),
@@ -56,7 +67,10 @@ export const PushAudienceQuerySchema = z
     topic: PushTopicSchema,
     rankCode: RankCodeSchema.optional(),
     consentKey: PushSegmentSchema.shape.consentKey,
-    checkedIn: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+    checkedIn: z
+      .enum(['true', 'false'])
+      .transform((v) => v === 'true')
+      .optional(),
   })
   .strict();
 export type PushAudienceQuery = z.input<typeof PushAudienceQuerySchema>;

@@ -48,7 +48,10 @@ const RewardFieldsSchema = z.object({
   /** Codes to add to the pool (write-only), one per line or a CSV's first column. */
   addCodes: TextSchema.max(1_000_000)
     .default('')
-    .refine((text) => parseCodeList(text).every((code) => code.length <= MAX_CODE_LENGTH), `A code has at most ${MAX_CODE_LENGTH} characters`)
+    .refine(
+      (text) => parseCodeList(text).every((code) => code.length <= MAX_CODE_LENGTH),
+      `A code has at most ${MAX_CODE_LENGTH} characters`,
+    )
     .refine((text) => parseCodeList(text).length <= MAX_CODES_PER_CHANGE, `At most ${MAX_CODES_PER_CHANGE} codes at once`),
   sortOrder: z.number().int().min(-100_000).max(100_000).default(0),
   draft: z.boolean().default(false),
@@ -57,9 +60,12 @@ const RewardFieldsSchema = z.object({
 
 /** `POST /api/admin/rewards` body: every field with every rule. */
 export const RewardInputSchema = RewardFieldsSchema.superRefine((r, ctx) => {
-  if (r.startsAt && r.endsAt && Date.parse(r.endsAt) <= Date.parse(r.startsAt)) ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'Must be after startsAt' });
-  if (r.fulfilment === 'code' && r.stock !== null) ctx.addIssue({ code: 'custom', path: ['stock'], message: 'A code reward’s stock is its codes: leave empty' });
-  if (r.fulfilment !== 'code' && r.addCodes.trim()) ctx.addIssue({ code: 'custom', path: ['addCodes'], message: 'Only a code reward has codes' });
+  if (r.startsAt && r.endsAt && Date.parse(r.endsAt) <= Date.parse(r.startsAt))
+    ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'Must be after startsAt' });
+  if (r.fulfilment === 'code' && r.stock !== null)
+    ctx.addIssue({ code: 'custom', path: ['stock'], message: 'A code reward’s stock is its codes: leave empty' });
+  if (r.fulfilment !== 'code' && r.addCodes.trim())
+    ctx.addIssue({ code: 'custom', path: ['addCodes'], message: 'Only a code reward has codes' });
 });
 export type RewardInputData = z.output<typeof RewardInputSchema>;
 

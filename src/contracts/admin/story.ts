@@ -11,13 +11,24 @@
 import { z } from 'zod';
 import { envelope, TextSchema, TimestampSchema } from '../common';
 import { StoryTypeSchema } from '../content';
-import { adminItemFields, ItemKeySchema, listEnvelope, MediaRefSchema, optionalText, PointsSchema, requiredText, translationsOf } from './common';
+import {
+  adminItemFields,
+  ItemKeySchema,
+  listEnvelope,
+  MediaRefSchema,
+  optionalText,
+  PointsSchema,
+  requiredText,
+  translationsOf,
+} from './common';
 
 /** Most chapters of a story. */
 export const MAX_STORY_CHAPTERS = 30;
 
 /** A sponsor's link: an absolute https address. */
-const HttpsUrlSchema = TextSchema.trim().max(2000).regex(/^https:\/\/[^\s]+$/i, 'An https:// address');
+const HttpsUrlSchema = TextSchema.trim()
+  .max(2000)
+  .regex(/^https:\/\/[^\s]+$/i, 'An https:// address');
 
 const StoryChapterInputSchema = z.object({
   /** Stored chapter id: kept across edits (omit for a new chapter). */

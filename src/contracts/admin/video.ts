@@ -6,10 +6,21 @@
  */
 import { z } from 'zod';
 import { envelope, TextSchema, TimestampSchema } from '../common';
-import { adminItemFields, listEnvelope, MediaRefSchema, optionalText, PointsSchema, requiredText, SlugSchema, translationsOf } from './common';
+import {
+  adminItemFields,
+  listEnvelope,
+  MediaRefSchema,
+  optionalText,
+  PointsSchema,
+  requiredText,
+  SlugSchema,
+  translationsOf,
+} from './common';
 
 /** An external video address: absolute https. */
-const ExternalUrlSchema = TextSchema.trim().max(2000).regex(/^https:\/\/[^\s]+$/i, 'An https:// address');
+const ExternalUrlSchema = TextSchema.trim()
+  .max(2000)
+  .regex(/^https:\/\/[^\s]+$/i, 'An https:// address');
 
 const VideoFieldsSchema = z.object({
   slug: SlugSchema,
@@ -19,10 +30,19 @@ const VideoFieldsSchema = z.object({
   fileMediaId: MediaRefSchema.nullable().default(null),
   externalUrl: ExternalUrlSchema.nullable().default(null),
   /** A file under the CDN base (`video-pit-stop.mp4`): imported and seeded videos. */
-  cdnFileName: z.string().max(126).regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,120}\.(mp4|webm)$/, 'A .mp4 or .webm file name').nullable().default(null),
+  cdnFileName: z
+    .string()
+    .max(126)
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,120}\.(mp4|webm)$/, 'A .mp4 or .webm file name')
+    .nullable()
+    .default(null),
   thumbnailMediaId: MediaRefSchema.nullable().default(null),
   /** Length of the clip, in seconds. */
-  durationSeconds: z.number().int().min(1).max(24 * 3600),
+  durationSeconds: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 3600),
   /** Points of a member's first view. */
   value: PointsSchema.default(0),
   publishedAt: TimestampSchema,
@@ -36,7 +56,11 @@ type VideoFields = z.output<typeof VideoFieldsSchema>;
 function checkVideo(v: VideoFields, ctx: z.RefinementCtx): void {
   const sources = [v.fileMediaId, v.externalUrl, v.cdnFileName].filter((s) => s !== null).length;
   if (sources !== 1) {
-    ctx.addIssue({ code: 'custom', path: [v.externalUrl !== null ? 'externalUrl' : 'fileMediaId'], message: 'Exactly one of fileMediaId or externalUrl' });
+    ctx.addIssue({
+      code: 'custom',
+      path: [v.externalUrl !== null ? 'externalUrl' : 'fileMediaId'],
+      message: 'Exactly one of fileMediaId or externalUrl',
+    });
   }
 }
 

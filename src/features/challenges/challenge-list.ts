@@ -15,11 +15,7 @@ const CHALLENGES_TO_DO_LIMIT = 5;
  * Keeps the challenges a member may see: not in `excludedChallengeIds` and already visible at `now`.
  * @returns a new array in the input order
  */
-export function filterVisibleChallenges(
-  challenges: readonly Challenge[],
-  excludedChallengeIds: readonly string[],
-  now: Date,
-): Challenge[] {
+export function filterVisibleChallenges(challenges: readonly Challenge[], excludedChallengeIds: readonly string[], now: Date): Challenge[] {
   const excluded = new Set(excludedChallengeIds);
   return challenges.filter((c) => !excluded.has(c.challengeId) && getChallengeState(c, now) !== 'upcoming');
 }
@@ -72,10 +68,7 @@ export function partitionChallenges(challenges: readonly Challenge[], now: Date)
 
 /** Groups challenges by subtype; every subtype key is present (possibly empty), input order kept. */
 export function groupChallengesBySubtype(challenges: readonly Challenge[]): Record<ChallengeSubtype, Challenge[]> {
-  const groups = Object.fromEntries(CHALLENGE_SUBTYPES.map((s) => [s, [] as Challenge[]])) as Record<
-    ChallengeSubtype,
-    Challenge[]
-  >;
+  const groups = Object.fromEntries(CHALLENGE_SUBTYPES.map((s) => [s, [] as Challenge[]])) as Record<ChallengeSubtype, Challenge[]>;
   for (const c of challenges) groups[c.subtype].push(c);
   return groups;
 }

@@ -25,6 +25,11 @@ export function useVisibleChallenges(now: Date) {
  */
 export function useSubtypeChallenges(subtype: ChallengeSubtype, now: Date) {
   const query = useVisibleChallenges(now);
-  const challenges = query.visible ? sortChallenges(query.visible.filter((c) => c.subtype === subtype), now) : undefined;
+  const challenges = query.visible
+    ? sortChallenges(
+        query.visible.filter((c) => c.subtype === subtype),
+        now,
+      )
+    : undefined;
   return { ...query, challenges };
 }

@@ -10,9 +10,18 @@
  */
 import type { z } from 'zod';
 import { ActivationInputSchema, AdminActivationListResponseSchema, AdminActivationResponseSchema } from '../../contracts/admin/activation';
-import { AdminArticleListResponseSchema, AdminArticleResponseSchema, ArticleInputSchema, MAX_ARTICLE_MARKDOWN } from '../../contracts/admin/article';
+import {
+  AdminArticleListResponseSchema,
+  AdminArticleResponseSchema,
+  ArticleInputSchema,
+  MAX_ARTICLE_MARKDOWN,
+} from '../../contracts/admin/article';
 import { AdminBenefitListResponseSchema, AdminBenefitResponseSchema, BenefitInputSchema } from '../../contracts/admin/benefit';
-import { AdminCarouselCardListResponseSchema, AdminCarouselCardResponseSchema, CarouselCardInputSchema } from '../../contracts/admin/carousel-card';
+import {
+  AdminCarouselCardListResponseSchema,
+  AdminCarouselCardResponseSchema,
+  CarouselCardInputSchema,
+} from '../../contracts/admin/carousel-card';
 import { AdminChallengeListResponseSchema } from '../../contracts/admin/challenge';
 import { AdminConsentListResponseSchema, AdminConsentResponseSchema, ConsentInputSchema } from '../../contracts/admin/consent';
 import { AdminDownloadListResponseSchema, AdminDownloadResponseSchema, DownloadInputSchema } from '../../contracts/admin/download';
@@ -73,7 +82,14 @@ const sortOrder = number('sortOrder');
 
 /** Every resource, as declared; `RESOURCES` puts each form's fields in the shared order. */
 const DECLARED: readonly ResourceSpec[] = [
-  { path: 'challenges', titleField: 'title', hasStatus: true, customEditor: true, fields: [], listSchema: AdminChallengeListResponseSchema },
+  {
+    path: 'challenges',
+    titleField: 'title',
+    hasStatus: true,
+    customEditor: true,
+    fields: [],
+    listSchema: AdminChallengeListResponseSchema,
+  },
   { path: 'stories', titleField: 'title', hasStatus: true, customEditor: true, fields: [], listSchema: AdminStoryListResponseSchema },
   {
     path: 'videos',
@@ -174,7 +190,14 @@ const DECLARED: readonly ResourceSpec[] = [
     path: 'venue-events',
     titleField: 'name',
     hasStatus: true,
-    fields: [title('name'), text('venue', { translatable: true, required: true }), when('startsAt', { required: true }), when('endsAt', { required: true }), number('value'), draft],
+    fields: [
+      title('name'),
+      text('venue', { translatable: true, required: true }),
+      when('startsAt', { required: true }),
+      when('endsAt', { required: true }),
+      number('value'),
+      draft,
+    ],
     schema: VenueEventInputSchema,
     listSchema: AdminVenueEventListResponseSchema,
     itemSchema: AdminVenueEventResponseSchema,
@@ -183,7 +206,15 @@ const DECLARED: readonly ResourceSpec[] = [
     path: 'benefits',
     titleField: 'title',
     hasStatus: true,
-    fields: [key, { name: 'rankCode', kind: 'select', choicesFrom: 'ranks', required: true }, title(), description, media(), sortOrder, draft],
+    fields: [
+      key,
+      { name: 'rankCode', kind: 'select', choicesFrom: 'ranks', required: true },
+      title(),
+      description,
+      media(),
+      sortOrder,
+      draft,
+    ],
     schema: BenefitInputSchema,
     listSchema: AdminBenefitListResponseSchema,
     itemSchema: AdminBenefitResponseSchema,
@@ -250,7 +281,14 @@ const DECLARED: readonly ResourceSpec[] = [
     path: 'downloads',
     titleField: 'title',
     hasStatus: true,
-    fields: [text('fileId', { required: true }), title(), description, media('fileMediaId', { accept: 'application/pdf' }), media(), sortOrder],
+    fields: [
+      text('fileId', { required: true }),
+      title(),
+      description,
+      media('fileMediaId', { accept: 'application/pdf' }),
+      media(),
+      sortOrder,
+    ],
     schema: DownloadInputSchema,
     listSchema: AdminDownloadListResponseSchema,
     itemSchema: AdminDownloadResponseSchema,

@@ -7,7 +7,14 @@
 import { useEffect, useState } from 'react';
 import type { MemberPass } from '../../contracts/member-pass';
 import { useNow } from '../../platform/use-now';
-import { memberPassQrText, memberPassShortCode, memberPassStep, memberPassStepEnd, memberPassToken, memberPassTotp } from '../../rules/member-pass';
+import {
+  memberPassQrText,
+  memberPassShortCode,
+  memberPassStep,
+  memberPassStepEnd,
+  memberPassToken,
+  memberPassTotp,
+} from '../../rules/member-pass';
 
 /** What the card shows at one step. */
 interface CardCode {
@@ -30,7 +37,11 @@ export function useCardCode(pass: MemberPass, offsetMs: number): CardCode {
     (async () => {
       const token = await memberPassToken(pass.secret, pass.memberNumber, step);
       const { default: QRCode } = await import('qrcode');
-      const svg = await QRCode.toString(memberPassQrText(pass.memberNumber, step, token), { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+      const svg = await QRCode.toString(memberPassQrText(pass.memberNumber, step, token), {
+        type: 'svg',
+        errorCorrectionLevel: 'M',
+        margin: 2,
+      });
       return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
     })()
       .then((image) => current && setQr({ step, image }))

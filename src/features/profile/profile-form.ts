@@ -33,10 +33,7 @@ export function profileFormValues(user: Pick<User, ProfileField>): ProfileFormVa
  * Builds the PATCH body from the given fields. Empty text is sent as null (phoneNumber and birthday per spec §5;
  * the other optional texts alike). A birthday already stored is never sent (it cannot change).
  */
-export function toProfileUpdate(
-  values: Partial<ProfileFormValues>,
-  options: { storedBirthday?: string | null } = {},
-): UserUpdate {
+export function toProfileUpdate(values: Partial<ProfileFormValues>, options: { storedBirthday?: string | null } = {}): UserUpdate {
   const body: Record<string, string | null> = {};
   for (const field of PROFILE_FIELDS) {
     const raw = values[field];
@@ -90,7 +87,9 @@ export function validateProfileUpdate(
 }
 
 /** Required fields of onboarding (/welcome): first name and username. Returns their errors ('validation.required'). */
-export function requiredWelcomeErrors(values: Pick<ProfileFormValues, 'firstName' | 'username'>): Partial<Record<ProfileField, FieldError>> {
+export function requiredWelcomeErrors(
+  values: Pick<ProfileFormValues, 'firstName' | 'username'>,
+): Partial<Record<ProfileField, FieldError>> {
   const errors: Partial<Record<ProfileField, FieldError>> = {};
   if (!values.firstName.trim()) errors.firstName = { key: 'validation.required' };
   if (!values.username.trim()) errors.username = { key: 'validation.required' };

@@ -25,6 +25,9 @@ export function isExternalCardUrl(url: string): boolean {
 }
 
 /** The cards with their access for this member, in display order. */
-export function getCarouselCards(isUnderage: boolean, cards: readonly CarouselCard[]): Array<CarouselCard & { access: CarouselCardAccess }> {
+export function getCarouselCards(
+  isUnderage: boolean,
+  cards: readonly CarouselCard[],
+): Array<CarouselCard & { access: CarouselCardAccess }> {
   return cards.map((card) => ({ ...card, access: getCarouselCardAccess(card, isUnderage) }));
 }

@@ -29,7 +29,10 @@ export function signInErrorMessage(error: unknown): SignInMessage {
     if (error.code === 'AccountSuspended') {
       const until = (error.details as { until?: unknown } | undefined)?.until;
       if (typeof until !== 'string') return { key: 'errors.suspended' };
-      return { key: 'errors.suspendedUntil', values: { until: new Date(until), formatParams: { until: { dateStyle: 'long', timeStyle: 'short' } } } };
+      return {
+        key: 'errors.suspendedUntil',
+        values: { until: new Date(until), formatParams: { until: { dateStyle: 'long', timeStyle: 'short' } } },
+      };
     }
     if (error.status === 400 || error.status === 422) return { key: 'errors.invalidInput' };
   }

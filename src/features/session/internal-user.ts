@@ -13,7 +13,10 @@ export function isInternalUser(email: string | null | undefined, internalDomains
   if (!email) return false;
   const at = email.lastIndexOf('@');
   if (at < 1) return false;
-  const domain = email.slice(at + 1).trim().toLowerCase();
+  const domain = email
+    .slice(at + 1)
+    .trim()
+    .toLowerCase();
   if (!domain) return false;
   return internalDomains.some((raw) => {
     const internal = raw.trim().toLowerCase().replace(/^@/, '');

@@ -120,7 +120,8 @@ function withStoredRedirect(input: RouteGuardInput, decide: (path: string) => Gu
   if (!IGNORED_POST_LOGIN_PATHS.includes(storedPath) && stored !== input.fullPath) {
     // The detour guards fan pages only: an operator coming back to the console is not sent through fan onboarding.
     const toConsole = storedPath === '/admin' || storedPath.startsWith('/admin/');
-    if (input.user?.isNewUser && !input.user.underage && !toConsole) return path === '/welcome' ? { action: 'allow' } : { action: 'redirect', to: '/welcome' };
+    if (input.user?.isNewUser && !input.user.underage && !toConsole)
+      return path === '/welcome' ? { action: 'allow' } : { action: 'redirect', to: '/welcome' };
     return { action: 'redirect', to: stored, clearStoredRedirect: true };
   }
   return { ...decide(path), clearStoredRedirect: true };

@@ -66,7 +66,10 @@ export async function saveVideo(
 ): Promise<SaveVideoResult> {
   if (!canSaveVideos()) return { ok: false, reason: 'unsupported' };
   const key = keyOf(url);
-  const lost = (): SaveVideoResult => ({ ok: false, reason: options.signal.aborted ? 'cancelled' : options.isOnline() ? 'failed' : 'offline' });
+  const lost = (): SaveVideoResult => ({
+    ok: false,
+    reason: options.signal.aborted ? 'cancelled' : options.isOnline() ? 'failed' : 'offline',
+  });
   try {
     const cache = await caches.open(SAVED_VIDEOS_CACHE);
     const savedBytes = (await savedTotalBytes(cache)) - storedBytes(await cache.match(key));

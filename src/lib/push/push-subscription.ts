@@ -15,7 +15,10 @@ type PushSupport = 'available' | 'ios-install' | 'denied' | 'unsupported';
 
 /** Whether the page runs as an installed app (Home Screen / standalone window). */
 function isStandalone(): boolean {
-  return window.matchMedia?.('(display-mode: standalone)').matches === true || (navigator as Navigator & { standalone?: boolean }).standalone === true;
+  return (
+    window.matchMedia?.('(display-mode: standalone)').matches === true ||
+    (navigator as Navigator & { standalone?: boolean }).standalone === true
+  );
 }
 
 /** iPhone, iPod or iPad (iPadOS reports itself as a Mac with touch). */

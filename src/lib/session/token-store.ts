@@ -3,8 +3,4 @@
  * The storage itself lives beside the HTTP client (`src/api/credentials.ts`), which attaches the token as the
  * bearer; this module is the session feature's entry point to it.
  */
-export {
-  getSessionToken,
-  setSessionToken,
-  clearSessionToken,
-} from '../../api/credentials';
+export { getSessionToken, setSessionToken, clearSessionToken } from '../../api/credentials';

@@ -40,7 +40,10 @@ describe('the grace window after a challenge closes', () => {
   });
 
   it('refuses it once the window has passed', () => {
-    expect(judgeAnswerTime(poll(), closes - 5 * MINUTE, closes + ANSWER_GRACE_MS + 1)).toEqual({ accepted: false, reason: 'AnswerTooLate' });
+    expect(judgeAnswerTime(poll(), closes - 5 * MINUTE, closes + ANSWER_GRACE_MS + 1)).toEqual({
+      accepted: false,
+      reason: 'AnswerTooLate',
+    });
   });
 
   it('refuses an answer given at or after the close, and one that arrives after the close with no time', () => {

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Challenge, TriviaQuestion } from '../../../src/contracts/challenge';
-import {
-  getChallengeState,
-  isLockedBeforeEnd,
-  isChallengeComplete,
-  isChallengeExpired,
-} from '../../../src/rules/challenge-completion';
+import { getChallengeState, isLockedBeforeEnd, isChallengeComplete, isChallengeExpired } from '../../../src/rules/challenge-completion';
 
 const NOW = new Date('2026-05-10T12:00:00.000Z');
 

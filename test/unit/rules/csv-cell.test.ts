@@ -14,9 +14,12 @@ describe('CSV cells a spreadsheet cannot run', () => {
     expect(neutraliseCsvCell(text)).toBe(expected);
   });
 
-  it.each(['Pit stop quiz', 'Driver of the day, "P1" or not', '2026-03-29', 'a=b', ' =not first', ''])('other text stays as it is: %j', (text) => {
-    expect(neutraliseCsvText(text)).toBe(text);
-  });
+  it.each(['Pit stop quiz', 'Driver of the day, "P1" or not', '2026-03-29', 'a=b', ' =not first', ''])(
+    'other text stays as it is: %j',
+    (text) => {
+      expect(neutraliseCsvText(text)).toBe(text);
+    },
+  );
 
   it('numbers stay numbers, negative ones included, and empty cells stay empty', () => {
     expect(neutraliseCsvCell(-5)).toBe(-5);

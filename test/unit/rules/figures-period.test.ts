@@ -17,7 +17,8 @@ describe('figures periods', () => {
 });
 
 /** The tick labels of `axis` as a browser draws them (English, UTC). */
-const labels = (axis: FiguresAxis) => axis.ticks.map((s) => new Intl.DateTimeFormat('en-GB', { ...axis.label, timeZone: 'UTC' }).format(new Date(s * 1000)));
+const labels = (axis: FiguresAxis) =>
+  axis.ticks.map((s) => new Intl.DateTimeFormat('en-GB', { ...axis.label, timeZone: 'UTC' }).format(new Date(s * 1000)));
 const seconds = (instant: string) => Date.parse(instant) / 1000;
 
 describe('the time axis of a figures chart', () => {
@@ -53,7 +54,12 @@ describe('the time axis of a figures chart', () => {
   });
 
   it('every tick lies on the axis', () => {
-    for (const [period, from, to] of [['today', '2026-03-29', '2026-03-29'], ['7d', '2026-03-23', '2026-03-29'], ['30d', '2026-02-28', '2026-03-29'], ['season', '2025-07-01', '2026-06-30']] as const) {
+    for (const [period, from, to] of [
+      ['today', '2026-03-29', '2026-03-29'],
+      ['7d', '2026-03-23', '2026-03-29'],
+      ['30d', '2026-02-28', '2026-03-29'],
+      ['season', '2025-07-01', '2026-06-30'],
+    ] as const) {
       const axis = figuresAxis(period, from, to);
       expect(axis.ticks.every((tick) => tick >= axis.min && tick <= axis.max)).toBe(true);
     }

@@ -70,7 +70,14 @@ describe('member pass codes', () => {
   });
 
   it('reads nothing from other text or numbers beyond the column', () => {
-    for (const text of ['', 'hello', '12345', 'podium-card:1:2:short', 'https://club.example/venue?event=x&token=y', '99999999999-123456']) {
+    for (const text of [
+      '',
+      'hello',
+      '12345',
+      'podium-card:1:2:short',
+      'https://club.example/venue?event=x&token=y',
+      '99999999999-123456',
+    ]) {
       expect(readMemberPassCode(text)).toBeNull();
     }
     expect(readMemberPassCode(`podium-card:2147483648:1:${'A'.repeat(22)}`)).toBeNull();

@@ -20,7 +20,9 @@ describe("a pick'em's lock", () => {
   it('without a kick-off, locks at the end; with neither, only a result locks it', () => {
     expect(pickLockTime(pickem({ locksAt: null }))).toBe(at('2026-06-02T00:00:00Z'));
     expect(pickLockTime(pickem({ locksAt: null, expiresOn: null }))).toBeNull();
-    expect(pickLockTime(pickem({ locksAt: null, expiresOn: null, resultEnteredAt: at('2026-06-01T20:00:00Z') }))).toBe(at('2026-06-01T20:00:00Z'));
+    expect(pickLockTime(pickem({ locksAt: null, expiresOn: null, resultEnteredAt: at('2026-06-01T20:00:00Z') }))).toBe(
+      at('2026-06-01T20:00:00Z'),
+    );
   });
 
   it('locks at once when a result is entered before kick-off', () => {

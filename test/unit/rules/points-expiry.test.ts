@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { expiryReference, isReminderDue, lotExpiryDay, nextExpiry, pointsExpiringBy, type ExpiryLedgerEntry } from '../../../src/rules/points-expiry';
+import {
+  expiryReference,
+  isReminderDue,
+  lotExpiryDay,
+  nextExpiry,
+  pointsExpiringBy,
+  type ExpiryLedgerEntry,
+} from '../../../src/rules/points-expiry';
 
 const paris = { pointsExpireAfterDays: 30, timeZone: 'Europe/Paris' };
 const never = { pointsExpireAfterDays: null, timeZone: 'Europe/Paris' };

@@ -16,7 +16,11 @@ describe('poll shares', () => {
     expect(pollShares([2, 1])).toEqual([67, 33]);
     expect(pollShares([1, 0, 3])).toEqual([25, 0, 75]);
     expect(pollShares([7, 5, 1])).toEqual([54, 38, 8]);
-    for (const counts of [[1, 1, 1, 1, 1, 1, 1], [13, 29, 58, 1], [999, 1, 1]]) {
+    for (const counts of [
+      [1, 1, 1, 1, 1, 1, 1],
+      [13, 29, 58, 1],
+      [999, 1, 1],
+    ]) {
       expect(pollShares(counts).reduce((a, b) => a + b, 0)).toBe(100);
     }
   });

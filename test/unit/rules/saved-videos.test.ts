@@ -4,7 +4,13 @@ import { SAVED_VIDEO_MAX_BYTES, SAVED_VIDEOS_TOTAL_BYTES, saveVideoVerdict } fro
 describe('the size budget of videos saved for offline', () => {
   it('lets a clip in while it fits the per-video limit, the total and the free space', () => {
     expect(saveVideoVerdict({ sizeBytes: 20_000, savedBytes: 0, freeBytes: null })).toBe('ok');
-    expect(saveVideoVerdict({ sizeBytes: SAVED_VIDEO_MAX_BYTES, savedBytes: SAVED_VIDEOS_TOTAL_BYTES - SAVED_VIDEO_MAX_BYTES, freeBytes: SAVED_VIDEO_MAX_BYTES })).toBe('ok');
+    expect(
+      saveVideoVerdict({
+        sizeBytes: SAVED_VIDEO_MAX_BYTES,
+        savedBytes: SAVED_VIDEOS_TOTAL_BYTES - SAVED_VIDEO_MAX_BYTES,
+        freeBytes: SAVED_VIDEO_MAX_BYTES,
+      }),
+    ).toBe('ok');
   });
 
   it('refuses a video over the per-video limit, even with nothing saved', () => {

@@ -36,7 +36,9 @@ function ActivationDetail({ activation }: { activation: Activation }) {
     <Page title={activation.title}>
       <div className="stack stack--lg">
         <BackLink to="/contests" label={t('back')} />
-        {image ? <img className="card__media" src={image} alt="" width={400} height={200} style={{ aspectRatio: '2 / 1', objectFit: 'cover' }} /> : null}
+        {image ? (
+          <img className="card__media" src={image} alt="" width={400} height={200} style={{ aspectRatio: '2 / 1', objectFit: 'cover' }} />
+        ) : null}
         {activation.description ? <p>{activation.description}</p> : null}
         <Section id="activation-when" title={t('when')} className="stack stack--sm">
           <ActivationWindowText activation={activation} />
@@ -89,10 +91,20 @@ function ActivateControl({ activation }: { activation: Activation }) {
   const noteId = `activate-note-${activation.id}`;
   return (
     <div className="stack stack--sm">
-      <Button variant="primary" busy={activate.isPending} disabled={!online} onClick={onActivate} aria-describedby={!online ? noteId : undefined}>
+      <Button
+        variant="primary"
+        busy={activate.isPending}
+        disabled={!online}
+        onClick={onActivate}
+        aria-describedby={!online ? noteId : undefined}
+      >
         {t('activate')}
       </Button>
-      {!online ? <p id={noteId} className="muted">{t('offline')}</p> : null}
+      {!online ? (
+        <p id={noteId} className="muted">
+          {t('offline')}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -20,7 +20,17 @@ function ActivationCard({ activation }: { activation: Activation }) {
   const image = mediaUrl(activation.mediaId);
   return (
     <article className="card">
-      {image ? <img className="card__media" src={image} alt="" loading="lazy" width={400} height={200} style={{ aspectRatio: '2 / 1', objectFit: 'cover' }} /> : null}
+      {image ? (
+        <img
+          className="card__media"
+          src={image}
+          alt=""
+          loading="lazy"
+          width={400}
+          height={200}
+          style={{ aspectRatio: '2 / 1', objectFit: 'cover' }}
+        />
+      ) : null}
       <div className="card__body">
         <h3 className="card__title">
           <Link to="/activations/$id" params={{ id: activation.slug }}>
@@ -43,7 +53,13 @@ export function ActivationsSection() {
   return (
     <Section id="activations-title" title={t('title')} className="stack">
       <p className="muted">{t('intro')}</p>
-      <QueryList query={query} items={query.data} empty={<p className="muted">{t('empty')}</p>} skeleton={<ListSkeleton rows={2} />} itemKey={(a) => a.id}>
+      <QueryList
+        query={query}
+        items={query.data}
+        empty={<p className="muted">{t('empty')}</p>}
+        skeleton={<ListSkeleton rows={2} />}
+        itemKey={(a) => a.id}
+      >
         {(a) => <ActivationCard activation={a} />}
       </QueryList>
     </Section>

@@ -28,7 +28,8 @@ interface ArticleReadContext {
  */
 export const articleReadAction = defineQueuedAction<ContentAwardResult, { articleId: string }, ArticleReadContext>({
   mutationKey: ['article-read'],
-  mutationFn: ({ idempotencyKey, articleId }) => postContentAward(`/content/articles/${encodeURIComponent(articleId)}/read`, idempotencyKey),
+  mutationFn: ({ idempotencyKey, articleId }) =>
+    postContentAward(`/content/articles/${encodeURIComponent(articleId)}/read`, idempotencyKey),
   optimistic: (queryClient) => {
     const listKey = getArticlesQueryOptions().queryKey;
     return {

@@ -12,7 +12,9 @@ export function ArticleCard({ article }: { article: Article }) {
   const image = mediaUrl(article.mediaId);
   return (
     <Link to="/articles/$id" params={{ id: article.id }} className={`card card--interactive ct-row${article.read ? ' is-read' : ''}`}>
-      <div className="ct-row__thumb ct-row__thumb--square">{image ? <img src={image} alt="" loading="lazy" decoding="async" width={96} height={96} /> : null}</div>
+      <div className="ct-row__thumb ct-row__thumb--square">
+        {image ? <img src={image} alt="" loading="lazy" decoding="async" width={96} height={96} /> : null}
+      </div>
       <div className="ct-row__body">
         <h3 className="ct-row__title">{article.title}</h3>
         <p className="ct-row__meta article-card__summary">{article.summary}</p>

@@ -62,15 +62,15 @@ function ArticleReader({ article }: { article: Article }) {
           {article.read ? <span className="pill pill--success">{t('read')}</span> : <PointsBadge points={article.value} />}
         </div>
         {image ? <img className="article__image" src={image} alt="" width={640} height={360} /> : null}
-        <p className="text-brand" style={{ fontWeight: 600 }}>{article.summary}</p>
+        <p className="text-brand" style={{ fontWeight: 600 }}>
+          {article.summary}
+        </p>
         {article.bodyHtml !== null ? (
           // The server rendered the operator's Markdown and kept only an allow-list of tags (server/lib/markdown.ts).
           <div className="article__body" dangerouslySetInnerHTML={{ __html: article.bodyHtml }} />
         ) : (
           <div className="article__body">
-            {article.body.map((block, i) =>
-              block.type === 'heading' ? <h2 key={i}>{block.text}</h2> : <p key={i}>{block.text}</p>,
-            )}
+            {article.body.map((block, i) => (block.type === 'heading' ? <h2 key={i}>{block.text}</h2> : <p key={i}>{block.text}</p>))}
           </div>
         )}
         <div ref={sentinel} className="article__end" aria-live="polite">

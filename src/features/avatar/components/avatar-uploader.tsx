@@ -84,7 +84,11 @@ export function AvatarUploader({ user }: { user: Pick<User, 'avatarUrl' | 'first
       </h2>
       <div className="avatar-uploader__row">
         <span className="avatar avatar--lg avatar-uploader__preview">
-          {shown ? <img src={shown} alt={preview ? t('previewAlt') : t('currentAlt')} width={96} height={96} /> : <span aria-hidden="true">{initial}</span>}
+          {shown ? (
+            <img src={shown} alt={preview ? t('previewAlt') : t('currentAlt')} width={96} height={96} />
+          ) : (
+            <span aria-hidden="true">{initial}</span>
+          )}
         </span>
         <div className="stack stack--sm" style={{ flex: 1 }}>
           <label htmlFor={inputId} className="btn btn--secondary btn--sm avatar-uploader__choose">

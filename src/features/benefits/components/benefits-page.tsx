@@ -32,7 +32,9 @@ export function BenefitsPage() {
         <p className="muted">{t('intro')}</p>
         {user && progress?.current ? (
           <div className="card card--brand benefit-summary">
-            <p className="eyebrow" style={{ color: 'inherit' }}>{t('yourRank')}</p>
+            <p className="eyebrow" style={{ color: 'inherit' }}>
+              {t('yourRank')}
+            </p>
             <p className="benefit-summary__rank">
               {progress.current.name} · {progress.current.title}
             </p>
@@ -61,7 +63,9 @@ export function BenefitsPage() {
                     <h2 className="card__title">{rank.title}</h2>
                     <p className="ct-row__meta">{t('threshold', { count: rank.threshold })}</p>
                   </div>
-                  <span className={state === 'current' ? 'pill pill--brand' : state === 'unlocked' ? 'pill pill--success' : 'pill pill--muted'}>
+                  <span
+                    className={state === 'current' ? 'pill pill--brand' : state === 'unlocked' ? 'pill pill--success' : 'pill pill--muted'}
+                  >
                     {t(`state.${state}`)}
                   </span>
                 </div>

@@ -32,7 +32,6 @@ import { mergeTriviaResponse } from '../../../rules/trivia-merge';
 import { getChallengeQueryOptions } from './get-challenge';
 import { getChallengesQueryOptions } from './get-challenges';
 
-
 /** Spec §5/§8: "Quiz submit requires the challenge to exist, otherwise 'Challenge not found'". */
 class ChallengeNotFoundError extends Error {
   constructor(readonly challengeId: string) {
@@ -91,12 +90,9 @@ function applySubmissionResult(
   now: Date = new Date(),
 ): Challenge {
   const cached = findCachedChallenge(queryClient, challengeId);
-  const next =
-    result.trivia && cached ? mergeTriviaResponse(cached, result.trivia, now) : result.challenge;
+  const next = result.trivia && cached ? mergeTriviaResponse(cached, result.trivia, now) : result.challenge;
   queryClient.setQueryData(getChallengeQueryOptions(challengeId).queryKey, next);
-  queryClient.setQueryData(getChallengesQueryOptions().queryKey, (list) =>
-    list?.map((c) => (c.challengeId === challengeId ? next : c)),
-  );
+  queryClient.setQueryData(getChallengesQueryOptions().queryKey, (list) => list?.map((c) => (c.challengeId === challengeId ? next : c)));
   return next;
 }
 
@@ -220,7 +216,10 @@ export const challengeAnswerAction = defineQueuedAction<ChallengeSubmissionResul
     onSuccess: (result, { challengeId, title }, context) => {
       applySubmissionResult(queryClient, challengeId, result);
       if (context?.queuedOffline && result.correct === false) {
-        notify({ title: i18next.t('challenges:queued.keywordWrongTitle', { title }), description: i18next.t('challenges:queued.keywordWrongText') });
+        notify({
+          title: i18next.t('challenges:queued.keywordWrongTitle', { title }),
+          description: i18next.t('challenges:queued.keywordWrongText'),
+        });
       }
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: getCurrentUserQueryOptions().queryKey }),

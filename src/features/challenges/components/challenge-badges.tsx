@@ -19,7 +19,9 @@ export function ChallengeBadges({ challenge, state, classNames }: ChallengeBadge
       <span className={classNames.subtype}>
         <ChallengeIcon name={challenge.subtype} /> {t(`subtypeBadge.${challenge.subtype}`)}
       </span>
-      {state === 'open' && challenge.maxPoints > 0 ? <span className={classNames.points}>{t('card.upTo', { count: challenge.maxPoints })}</span> : null}
+      {state === 'open' && challenge.maxPoints > 0 ? (
+        <span className={classNames.points}>{t('card.upTo', { count: challenge.maxPoints })}</span>
+      ) : null}
     </>
   );
 }

@@ -75,7 +75,11 @@ export function ChallengeCard({ challenge, now }: ChallengeCardProps) {
       </div>
       <div className="challenge-card__body">
         <div className="challenge-card__top">
-          <ChallengeBadges challenge={challenge} state={state} classNames={{ subtype: 'pill pill--brand challenge-card__subtype', points: 'challenge-card__points' }} />
+          <ChallengeBadges
+            challenge={challenge}
+            state={state}
+            classNames={{ subtype: 'pill pill--brand challenge-card__subtype', points: 'challenge-card__points' }}
+          />
         </div>
         <h3 className="challenge-card__title">{challenge.title}</h3>
         <div className="challenge-card__meta">{status}</div>

@@ -49,7 +49,13 @@ export function ChallengesOverview({ lead }: { lead?: ReactNode } = {}) {
       </Section>
 
       <Section id="open-challenges-title" title={t('overview.openTitle')} className="section">
-        <ChallengeList challenges={open} now={now} query={query} emptyTitle={t('overview.emptyTitle')} emptyText={t('overview.emptyText')} />
+        <ChallengeList
+          challenges={open}
+          now={now}
+          query={query}
+          emptyTitle={t('overview.emptyTitle')}
+          emptyText={t('overview.emptyText')}
+        />
       </Section>
     </div>
   );

@@ -80,8 +80,12 @@ export function ChoiceChallenge({ challenge, state, online, announce }: ChoiceCh
         ) : result ? null : (
           <p className="detail-summary">
             {/* A resolved pick'em or arcade says whether the pick was right (decision 0055). */}
-            {challenge.outcome?.status === 'won' || challenge.outcome?.status === 'lost' ? <strong>{t(`outcome.${challenge.outcome.status}`)} · </strong> : null}
-            {challenge.outcome?.status === 'pending' ? t(locked ? 'detail.lockedPending' : 'detail.pending') : t('detail.earned', { count: earned })}
+            {challenge.outcome?.status === 'won' || challenge.outcome?.status === 'lost' ? (
+              <strong>{t(`outcome.${challenge.outcome.status}`)} · </strong>
+            ) : null}
+            {challenge.outcome?.status === 'pending'
+              ? t(locked ? 'detail.lockedPending' : 'detail.pending')
+              : t('detail.earned', { count: earned })}
           </p>
         )}
         <PollResults challenge={challenge} answeredIndex={answeredIndex} now={new Date()} online={online} />
@@ -105,7 +109,10 @@ export function ChoiceChallenge({ challenge, state, online, announce }: ChoiceCh
     };
     if (queueable) {
       clearChoice();
-      queued.run({ challengeId: challenge.challengeId, title: challenge.title, submission: { pool: { responseIndex: choice } } }, { onSuccess });
+      queued.run(
+        { challengeId: challenge.challengeId, title: challenge.title, submission: { pool: { responseIndex: choice } } },
+        { onSuccess },
+      );
     } else {
       submit.answer({ pool: { responseIndex: choice } }, onSuccess);
     }
@@ -122,7 +129,13 @@ export function ChoiceChallenge({ challenge, state, online, announce }: ChoiceCh
         showPoints={challenge.subtype !== 'arcade'}
       />
       <RefusedAnswerNote challengeId={challenge.challengeId} />
-      <SubmitAnswerButton ready={choice !== null} pending={submit.isPending || queued.isPending} online={online} queueable={queueable} label={t('detail.submit')} />
+      <SubmitAnswerButton
+        ready={choice !== null}
+        pending={submit.isPending || queued.isPending}
+        online={online}
+        queueable={queueable}
+        label={t('detail.submit')}
+      />
     </form>
   );
 }

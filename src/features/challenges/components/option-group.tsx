@@ -72,9 +72,7 @@ export function OptionGroup({
               {disabled && selected && yourAnswerLabel ? <span className="option__tag">{yourAnswerLabel}</span> : null}
               {isCorrect && !selected ? <span className="option__tag">{t('detail.correctAnswer')}</span> : null}
             </span>
-            {showPoints && option.points > 0 ? (
-              <span className="option__points">{t('pointsShort', { count: option.points })}</span>
-            ) : null}
+            {showPoints && option.points > 0 ? <span className="option__points">{t('pointsShort', { count: option.points })}</span> : null}
             {isCorrect ? <ChallengeIcon name="check" className="option__mark" /> : null}
             {isWrong ? <ChallengeIcon name="cross" className="option__mark" /> : null}
           </label>

@@ -22,7 +22,12 @@ export function SubmitAnswerButton({ ready, pending, online, queueable = false, 
   const { t } = useTranslation('challenges');
   const held = !online && !queueable;
   return (
-    <button type="submit" className="btn btn--primary btn--block btn--lg" disabled={!ready || pending || held} aria-busy={pending || undefined}>
+    <button
+      type="submit"
+      className="btn btn--primary btn--block btn--lg"
+      disabled={!ready || pending || held}
+      aria-busy={pending || undefined}
+    >
       {pending ? t('detail.submitting') : held ? t('detail.needsConnection') : label}
     </button>
   );

@@ -57,9 +57,7 @@ function HistoryList({ subtype }: { subtype: ChallengeSubtype }) {
           <div className="row history-item__meta">
             <span className={`pill ${OUTCOME_PILL[outcome.status]}`}>{t(`outcome.${outcome.status}`)}</span>
             <span className="muted">{t('points', { count: outcome.pointsAwarded })}</span>
-            {challenge.expiresOn ? (
-              <span className="muted">{dateFormat.format(new Date(challenge.expiresOn))}</span>
-            ) : null}
+            {challenge.expiresOn ? <span className="muted">{dateFormat.format(new Date(challenge.expiresOn))}</span> : null}
           </div>
         </li>
       ))}
@@ -72,7 +70,12 @@ export function SubtypeChallenges({ subtype }: { subtype: ChallengeSubtype }) {
   const { t } = useTranslation('challenges');
   const now = useNow();
   const query = useVisibleChallenges(now);
-  const parts = query.visible ? partitionChallenges(query.visible.filter((c) => c.subtype === subtype), now) : undefined;
+  const parts = query.visible
+    ? partitionChallenges(
+        query.visible.filter((c) => c.subtype === subtype),
+        now,
+      )
+    : undefined;
   const name = t(`subtypeNames.${subtype}`);
 
   return (

@@ -70,9 +70,7 @@ export function TriviaChallenge({ challenge, state, online, announce }: TriviaCh
           {state === 'expired' && firstUnanswered >= 0 ? t('trivia.endedTitle') : t('trivia.summaryTitle')}
         </h2>
         <div className="card card--brand trivia-score">
-          <p className="trivia-score__value">
-            {t('trivia.score', { score, max: maxScore })}
-          </p>
+          <p className="trivia-score__value">{t('trivia.score', { score, max: maxScore })}</p>
           <p>{t('trivia.correctCount', { count: correctCount, total: questions.length })}</p>
         </div>
         <ol className="plain-list">
@@ -111,9 +109,7 @@ export function TriviaChallenge({ challenge, state, online, announce }: TriviaCh
     submit.answer({ trivia: { questionId: question.id, responseIndex: choice } }, (result) => {
       clearChoice();
       setRevealedId(question.id);
-      announce(
-        result.correct ? t('detail.announceCorrect', { count: question.points }) : t('detail.announceWrong'),
-      );
+      announce(result.correct ? t('detail.announceCorrect', { count: question.points }) : t('detail.announceWrong'));
     });
   };
 

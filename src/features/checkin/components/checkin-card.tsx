@@ -77,13 +77,13 @@ export function CheckinCard() {
       <ol className="checkin__week" aria-label={t('weekLabel')}>
         {week.map((d) => (
           <li key={d.day} className={`checkin__day checkin__day--${d.state}`}>
-            <span className="checkin__day-label" aria-hidden="true">{t('dayShort', { day: d.day })}</span>
+            <span className="checkin__day-label" aria-hidden="true">
+              {t('dayShort', { day: d.day })}
+            </span>
             <span className="checkin__day-dot" aria-hidden="true">
               {d.state === 'done' || d.state === 'checked-today' ? '✓' : `+${d.points}`}
             </span>
-            <span className="visually-hidden">
-              {t(`dayState.${d.state}`, { count: d.points, day: d.day })}
-            </span>
+            <span className="visually-hidden">{t(`dayState.${d.state}`, { count: d.points, day: d.day })}</span>
           </li>
         ))}
       </ol>

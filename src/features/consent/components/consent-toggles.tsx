@@ -22,8 +22,16 @@ export function ConsentToggles() {
         items={query.data}
         isError={query.isError}
         empty={<p className="muted">{t('empty')}</p>}
-        error={<p className="muted" role="alert">{t('error')}</p>}
-        loading={<p className="muted" role="status">{t('loading')}</p>}
+        error={
+          <p className="muted" role="alert">
+            {t('error')}
+          </p>
+        }
+        loading={
+          <p className="muted" role="status">
+            {t('loading')}
+          </p>
+        }
       >
         {(consents) => (
           <ul className="consent__list">

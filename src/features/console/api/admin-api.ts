@@ -136,7 +136,14 @@ export function useDeleteItem(path: string) {
 export async function uploadMedia(file: File): Promise<AdminMedia> {
   const form = new FormData();
   form.append('file', file);
-  return (await apiRequest('/admin/media', { method: 'POST', body: form, schema: AdminMediaResponseSchema, idempotencyKey: createIdempotencyKey() })).data;
+  return (
+    await apiRequest('/admin/media', {
+      method: 'POST',
+      body: form,
+      schema: AdminMediaResponseSchema,
+      idempotencyKey: createIdempotencyKey(),
+    })
+  ).data;
 }
 
 /** The audit-log query: entity, operator and page. */
@@ -152,7 +159,12 @@ export function auditLogQueryOptions(query: AuditQuery) {
     queryKey: ['admin', 'audit-log', 'list', query] as const,
     queryFn: ({ signal }) =>
       apiRequest<AdminPage<AuditEntry>>('/admin/audit-log', {
-        query: { entity: query.entity || undefined, actorUserId: query.actorUserId || undefined, page: query.page ?? 1, pageSize: PAGE_SIZE },
+        query: {
+          entity: query.entity || undefined,
+          actorUserId: query.actorUserId || undefined,
+          page: query.page ?? 1,
+          pageSize: PAGE_SIZE,
+        },
         signal,
       }),
     placeholderData: keepPreviousData,

@@ -25,8 +25,12 @@ export function usePushNotifications() {
   return useQuery(
     queryOptions({
       queryKey: listKey,
-      queryFn: async ({ signal }) => (await apiRequest('/admin/push-notifications', { schema: PushNotificationListResponseSchema, signal })).data,
-      refetchInterval: (query) => (query.state.data?.some((n) => n.status === 'sending' || (n.status === 'scheduled' && Date.parse(n.sendAt) <= Date.now())) ? 2_000 : false),
+      queryFn: async ({ signal }) =>
+        (await apiRequest('/admin/push-notifications', { schema: PushNotificationListResponseSchema, signal })).data,
+      refetchInterval: (query) =>
+        query.state.data?.some((n) => n.status === 'sending' || (n.status === 'scheduled' && Date.parse(n.sendAt) <= Date.now()))
+          ? 2_000
+          : false,
       meta: { persist: false },
     }),
   );
@@ -36,7 +40,8 @@ export function usePushNotifications() {
 export function useConsentChoices() {
   return useQuery({
     queryKey: ['admin', 'consents', 'choices'] as const,
-    queryFn: async ({ signal }) => (await apiRequest<{ data: Array<{ key: string; name: string }> }>('/admin/consents', { query: { pageSize: 100 }, signal })).data,
+    queryFn: async ({ signal }) =>
+      (await apiRequest<{ data: Array<{ key: string; name: string }> }>('/admin/consents', { query: { pageSize: 100 }, signal })).data,
     meta: { persist: false },
   });
 }
@@ -46,7 +51,14 @@ export function useSendPushNotification() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: PushNotificationInput) =>
-      (await apiRequest('/admin/push-notifications', { method: 'POST', body: input, idempotencyKey: createIdempotencyKey(), schema: PushNotificationResponseSchema })).data,
+      (
+        await apiRequest('/admin/push-notifications', {
+          method: 'POST',
+          body: input,
+          idempotencyKey: createIdempotencyKey(),
+          schema: PushNotificationResponseSchema,
+        })
+      ).data,
     onSettled: () => queryClient.invalidateQueries({ queryKey: listKey }),
   });
 }
@@ -56,7 +68,12 @@ export function useCancelPushNotification() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) =>
-      (await apiRequest<Envelope<PushNotification>>(`/admin/push-notifications/${encodeURIComponent(id)}`, { method: 'DELETE', idempotencyKey: createIdempotencyKey() })).data,
+      (
+        await apiRequest<Envelope<PushNotification>>(`/admin/push-notifications/${encodeURIComponent(id)}`, {
+          method: 'DELETE',
+          idempotencyKey: createIdempotencyKey(),
+        })
+      ).data,
     onSettled: () => queryClient.invalidateQueries({ queryKey: listKey }),
   });
 }
@@ -66,7 +83,11 @@ export function useCancelPushNotification() {
  * @throws ApiError when the server refuses or cannot be reached
  */
 export async function getPushAudience(query: PushAudienceQuery): Promise<PushAudience> {
-  const params = Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined).map(([key, value]) => [key, String(value)]));
+  const params = Object.fromEntries(
+    Object.entries(query)
+      .filter(([, value]) => value !== undefined)
+      .map(([key, value]) => [key, String(value)]),
+  );
   return (await apiRequest('/admin/push-notifications/audience', { query: params, schema: PushAudienceResponseSchema })).data;
 }
 
@@ -91,12 +112,20 @@ export function useScreenContent() {
     queries: SCREEN_CONTENT_KINDS.map((kind) => ({
       queryKey: ['admin', CONTENT_LISTS[kind].path, 'screen-choices'] as const,
       queryFn: async ({ signal }: { signal: AbortSignal }) => {
-        const answer = await apiRequest<{ data: Array<Record<string, unknown>> }>(`/admin/${CONTENT_LISTS[kind].path}`, { query: { pageSize: 100 }, signal });
+        const answer = await apiRequest<{ data: Array<Record<string, unknown>> }>(`/admin/${CONTENT_LISTS[kind].path}`, {
+          query: { pageSize: 100 },
+          signal,
+        });
         return answer.data
           .filter((item) => item.status !== 'draft' && item.status !== 'archived')
           .map((item): ScreenContent => {
             const id = String(item.id);
-            return { kind, id, title: String(item[CONTENT_LISTS[kind].titleField] ?? id), path: contentScreenPath(kind, id, typeof item.subtype === 'string' ? item.subtype : undefined) };
+            return {
+              kind,
+              id,
+              title: String(item[CONTENT_LISTS[kind].titleField] ?? id),
+              path: contentScreenPath(kind, id, typeof item.subtype === 'string' ? item.subtype : undefined),
+            };
           });
       },
       meta: { persist: false },

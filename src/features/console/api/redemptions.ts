@@ -32,7 +32,14 @@ export function useUpdateRedemption() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, update }: { id: string; update: AdminRedemptionUpdate }) =>
-      (await apiRequest(`/admin/redemptions/${encodeURIComponent(id)}`, { method: 'PATCH', body: update, schema: AdminRedemptionResponseSchema, idempotencyKey: createIdempotencyKey() })).data,
+      (
+        await apiRequest(`/admin/redemptions/${encodeURIComponent(id)}`, {
+          method: 'PATCH',
+          body: update,
+          schema: AdminRedemptionResponseSchema,
+          idempotencyKey: createIdempotencyKey(),
+        })
+      ).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'redemptions'] }),
   });
 }

@@ -22,7 +22,14 @@ export function useStartSeason() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: AdminSeasonInput) =>
-      (await apiRequest('/admin/seasons', { method: 'POST', body: input, schema: AdminSeasonResponseSchema, idempotencyKey: createIdempotencyKey() })).data,
+      (
+        await apiRequest('/admin/seasons', {
+          method: 'POST',
+          body: input,
+          schema: AdminSeasonResponseSchema,
+          idempotencyKey: createIdempotencyKey(),
+        })
+      ).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: seasonsQueryOptions().queryKey }),
   });
 }

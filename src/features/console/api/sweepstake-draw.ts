@@ -15,7 +15,8 @@ export function sweepstakeDrawQueryOptions(id: string) {
   return queryOptions({
     queryKey: [...adminKeys.resource('sweepstakes'), 'draw', id] as const,
     queryFn: async ({ signal }) =>
-      (await apiRequest(`/admin/sweepstakes/${encodeURIComponent(id)}/winners`, { schema: AdminSweepstakeDrawResponseSchema, signal })).data,
+      (await apiRequest(`/admin/sweepstakes/${encodeURIComponent(id)}/winners`, { schema: AdminSweepstakeDrawResponseSchema, signal }))
+        .data,
     meta: { persist: false },
   });
 }
@@ -28,7 +29,13 @@ export function sweepstakeDrawQueryOptions(id: string) {
 export function useDrawActions(id: string) {
   const queryClient = useQueryClient();
   const post = async (path: string): Promise<AdminSweepstakeDraw> =>
-    (await apiRequest(`/admin/sweepstakes/${encodeURIComponent(id)}${path}`, { method: 'POST', schema: AdminSweepstakeDrawResponseSchema, idempotencyKey: createIdempotencyKey() })).data;
+    (
+      await apiRequest(`/admin/sweepstakes/${encodeURIComponent(id)}${path}`, {
+        method: 'POST',
+        schema: AdminSweepstakeDrawResponseSchema,
+        idempotencyKey: createIdempotencyKey(),
+      })
+    ).data;
   const onSuccess = async (draw: AdminSweepstakeDraw) => {
     queryClient.setQueryData(sweepstakeDrawQueryOptions(id).queryKey, draw);
     await queryClient.invalidateQueries({ queryKey: adminKeys.resource('sweepstakes') });

@@ -29,7 +29,11 @@ export function AuditLogPage({ search }: { search: AuditQuery }) {
   const date = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'medium' });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void navigate({ to: '/admin/$resource', params: { resource: 'audit-log' }, search: { entity: entity || undefined, actorUserId: actor || undefined } });
+    void navigate({
+      to: '/admin/$resource',
+      params: { resource: 'audit-log' },
+      search: { entity: entity || undefined, actorUserId: actor || undefined },
+    });
   };
   return (
     <div className="console-page">
@@ -94,7 +98,9 @@ export function AuditLogPage({ search }: { search: AuditQuery }) {
                   </td>
                   <td>{entry.actorEmail}</td>
                   <td>
-                    {entry.entity === 'push-notifications' ? pushText('entity') : t(`resources.${entry.entity}.singular`, { defaultValue: entry.entity })}
+                    {entry.entity === 'push-notifications'
+                      ? pushText('entity')
+                      : t(`resources.${entry.entity}.singular`, { defaultValue: entry.entity })}
                     {entry.entityId && known && entry.action !== 'delete' ? (
                       <>
                         {' '}
@@ -115,10 +121,12 @@ export function AuditLogPage({ search }: { search: AuditQuery }) {
                             <div key={field}>
                               <dt>{field}</dt>
                               <dd>
-                                <span className="console-diff__label">{t('audit.before')}</span> <code>{JSON.stringify(entry.before?.[field] ?? null)}</code>
+                                <span className="console-diff__label">{t('audit.before')}</span>{' '}
+                                <code>{JSON.stringify(entry.before?.[field] ?? null)}</code>
                               </dd>
                               <dd>
-                                <span className="console-diff__label">{t('audit.after')}</span> <code>{JSON.stringify(entry.after?.[field] ?? null)}</code>
+                                <span className="console-diff__label">{t('audit.after')}</span>{' '}
+                                <code>{JSON.stringify(entry.after?.[field] ?? null)}</code>
                               </dd>
                             </div>
                           ))}
@@ -138,7 +146,13 @@ export function AuditLogPage({ search }: { search: AuditQuery }) {
           pageSize={data.meta.pageSize || PAGE_SIZE}
           total={data.meta.total}
           link={(to, label, rel) => (
-            <Link to="/admin/$resource" params={{ resource: 'audit-log' }} search={{ ...search, page: to > 1 ? to : undefined }} className="btn btn--secondary btn--sm" rel={rel}>
+            <Link
+              to="/admin/$resource"
+              params={{ resource: 'audit-log' }}
+              search={{ ...search, page: to > 1 ? to : undefined }}
+              className="btn btn--secondary btn--sm"
+              rel={rel}
+            >
               {label}
             </Link>
           )}

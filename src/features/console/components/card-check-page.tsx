@@ -76,11 +76,23 @@ export function CardCheckPage() {
           </Suspense>
         ) : null}
         <div>
-          <button type="button" className="btn btn--secondary" aria-pressed={scanning} onClick={() => { setScanProblem(''); setScanning((on) => !on); }}>
+          <button
+            type="button"
+            className="btn btn--secondary"
+            aria-pressed={scanning}
+            onClick={() => {
+              setScanProblem('');
+              setScanning((on) => !on);
+            }}
+          >
             {scanning ? t('scan.stop') : t('scan.start')}
           </button>
         </div>
-        {scanProblem ? <p className="field__error" role="alert">{scanProblem}</p> : null}
+        {scanProblem ? (
+          <p className="field__error" role="alert">
+            {scanProblem}
+          </p>
+        ) : null}
       </section>
       <form className="stack" aria-labelledby="card-type" onSubmit={onSubmit} noValidate>
         <h2 id="card-type">{t('form.title')}</h2>

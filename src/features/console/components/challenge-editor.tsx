@@ -41,16 +41,34 @@ interface ChallengeEditorProps {
 export function ChallengeEditor({ id, from, renderPreview }: ChallengeEditorProps) {
   const { t } = useConsoleText();
   const source = id === 'new' ? from : id;
-  const query = useQuery({ ...adminItemQueryOptions<AdminChallenge>('challenges', source ?? '', AdminChallengeResponseSchema), enabled: Boolean(source) });
+  const query = useQuery({
+    ...adminItemQueryOptions<AdminChallenge>('challenges', source ?? '', AdminChallengeResponseSchema),
+    enabled: Boolean(source),
+  });
   if (source && query.isPending) return <Spinner label={t('list.loading')} />;
   if (source && query.isError) return <p role="alert">{t('form.loadFailed')}</p>;
   const item = source ? (query.data ?? null) : null;
-  return <ChallengeForm key={`${id}:${from ?? ''}`} item={id === 'new' ? null : item} copyOf={id === 'new' ? item : null} renderPreview={renderPreview} />;
+  return (
+    <ChallengeForm
+      key={`${id}:${from ?? ''}`}
+      item={id === 'new' ? null : item}
+      copyOf={id === 'new' ? item : null}
+      renderPreview={renderPreview}
+    />
+  );
 }
 
 const text = (name: string, extra: Partial<FieldSpec> = {}): FieldSpec => ({ name, kind: 'text', ...extra });
 
-function ChallengeForm({ item, copyOf, renderPreview }: { item: AdminChallenge | null; copyOf: AdminChallenge | null; renderPreview: RenderChallengePreview }) {
+function ChallengeForm({
+  item,
+  copyOf,
+  renderPreview,
+}: {
+  item: AdminChallenge | null;
+  copyOf: AdminChallenge | null;
+  renderPreview: RenderChallengePreview;
+}) {
   const { t, message } = useConsoleText();
   const navigate = useNavigate();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -58,7 +76,11 @@ function ChallengeForm({ item, copyOf, renderPreview }: { item: AdminChallenge |
   const { timeZone } = useOrganizationContext();
   const save = useSaveItem<AdminChallenge>('challenges', AdminChallengeResponseSchema);
   const singular = t('resources.challenges.singular');
-  const initial = item ? challengeValues(item) : copyOf ? challengeValues(copyOf, true) : newChallengeValues(fromZonedInput(nowZonedInput(timeZone), timeZone) ?? new Date().toISOString());
+  const initial = item
+    ? challengeValues(item)
+    : copyOf
+      ? challengeValues(copyOf, true)
+      : newChallengeValues(fromZonedInput(nowZonedInput(timeZone), timeZone) ?? new Date().toISOString());
   const form = useConsoleForm<AdminChallenge>({
     initial,
     resetKey: item ? `${item.id}:${item.updatedAt ?? ''}` : 'new',
@@ -92,25 +114,44 @@ function ChallengeForm({ item, copyOf, renderPreview }: { item: AdminChallenge |
     set('translations.fr.options', [...frOptions, '']);
   };
   const removeOption = (i: number) => {
-    set('options', options.filter((_, j) => j !== i));
-    set('translations.fr.options', frOptions.filter((_, j) => j !== i));
-    if (typeof values.correctIndex === 'number' && values.correctIndex >= i) set('correctIndex', values.correctIndex === i ? null : values.correctIndex - 1);
+    set(
+      'options',
+      options.filter((_, j) => j !== i),
+    );
+    set(
+      'translations.fr.options',
+      frOptions.filter((_, j) => j !== i),
+    );
+    if (typeof values.correctIndex === 'number' && values.correctIndex >= i)
+      set('correctIndex', values.correctIndex === i ? null : values.correctIndex - 1);
   };
   const addQuestion = () => {
     set('questions', [...questions, emptyQuestion()]);
     set('translations.fr.questions', [...frQuestions, { text: '', options: ['', ''] }]);
   };
   const removeQuestion = (i: number) => {
-    set('questions', questions.filter((_, j) => j !== i));
-    set('translations.fr.questions', frQuestions.filter((_, j) => j !== i));
+    set(
+      'questions',
+      questions.filter((_, j) => j !== i),
+    );
+    set(
+      'translations.fr.questions',
+      frQuestions.filter((_, j) => j !== i),
+    );
   };
   const addQuestionOption = (q: number) => {
     set(`questions.${q}.options`, [...questions[q].options, '']);
     set(`translations.fr.questions.${q}.options`, [...(frQuestions[q]?.options ?? questions[q].options.map(() => '')), '']);
   };
   const removeQuestionOption = (q: number, i: number) => {
-    set(`questions.${q}.options`, questions[q].options.filter((_, j) => j !== i));
-    set(`translations.fr.questions.${q}.options`, (frQuestions[q]?.options ?? []).filter((_, j) => j !== i));
+    set(
+      `questions.${q}.options`,
+      questions[q].options.filter((_, j) => j !== i),
+    );
+    set(
+      `translations.fr.questions.${q}.options`,
+      (frQuestions[q]?.options ?? []).filter((_, j) => j !== i),
+    );
     if (questions[q].correctIndex >= i && questions[q].correctIndex > 0) set(`questions.${q}.correctIndex`, questions[q].correctIndex - 1);
   };
 
@@ -129,7 +170,12 @@ function ChallengeForm({ item, copyOf, renderPreview }: { item: AdminChallenge |
           <>
             {item?.status ? <StatusBadge status={item.status} /> : null}
             {item ? (
-              <Link to="/admin/$resource/$id" params={{ resource: 'challenges', id: 'new' }} search={{ from: item.id }} className="btn btn--secondary btn--sm">
+              <Link
+                to="/admin/$resource/$id"
+                params={{ resource: 'challenges', id: 'new' }}
+                search={{ from: item.id }}
+                className="btn btn--secondary btn--sm"
+              >
                 {t('challenges.duplicate')}
               </Link>
             ) : null}
@@ -140,7 +186,11 @@ function ChallengeForm({ item, copyOf, renderPreview }: { item: AdminChallenge |
       <div className="console-editor">
         <form className="console-form" onSubmit={(e) => void form.submit(e)} noValidate>
           <ErrorSummary errors={errors} fieldName={fieldName} />
-          {control({ name: 'subtype', kind: 'select', choices: CHALLENGE_SUBTYPES, labelled: true, required: true }, 'subtype', fieldName('subtype'))}
+          {control(
+            { name: 'subtype', kind: 'select', choices: CHALLENGE_SUBTYPES, labelled: true, required: true },
+            'subtype',
+            fieldName('subtype'),
+          )}
           {pair(text('title', { required: true }), 'title', 'translations.fr.title', fieldName('title'))}
           {pair({ name: 'description', kind: 'textarea' }, 'description', 'translations.fr.description', fieldName('description'))}
           {control({ name: 'mediaId', kind: 'media', nullable: true }, 'mediaId', fieldName('mediaId'))}
@@ -148,7 +198,11 @@ function ChallengeForm({ item, copyOf, renderPreview }: { item: AdminChallenge |
             <legend>{t('challenges.schedule')}</legend>
             <div className="console-row">
               {control({ name: 'visibleFrom', kind: 'datetime', required: true }, 'visibleFrom', fieldName('visibleFrom'))}
-              <button type="button" className="btn btn--secondary btn--sm" onClick={() => set('visibleFrom', new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString())}>
+              <button
+                type="button"
+                className="btn btn--secondary btn--sm"
+                onClick={() => set('visibleFrom', new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString())}
+              >
                 {t('challenges.startNow')}
               </button>
             </div>
@@ -172,10 +226,20 @@ function ChallengeForm({ item, copyOf, renderPreview }: { item: AdminChallenge |
               <ol className="console-items">
                 {options.map((_, i) => (
                   <li key={i} className="console-item">
-                    {pair(text('text', { required: true }), `options.${i}.text`, `translations.fr.options.${i}`, fieldName(`options.${i}.text`))}
+                    {pair(
+                      text('text', { required: true }),
+                      `options.${i}.text`,
+                      `translations.fr.options.${i}`,
+                      fieldName(`options.${i}.text`),
+                    )}
                     <div className="console-row">
                       {control({ name: 'points', kind: 'number' }, `options.${i}.points`, fieldName(`options.${i}.points`))}
-                      <button type="button" className="btn btn--ghost btn--sm" onClick={() => removeOption(i)} disabled={options.length <= 2}>
+                      <button
+                        type="button"
+                        className="btn btn--ghost btn--sm"
+                        onClick={() => removeOption(i)}
+                        disabled={options.length <= 2}
+                      >
                         {t('challenges.removeOption', { n: i + 1 })}
                       </button>
                     </div>
@@ -203,7 +267,12 @@ function ChallengeForm({ item, copyOf, renderPreview }: { item: AdminChallenge |
                   ) : null}
                   {subtype === 'pickem' ? (
                     <label className="console-check">
-                      <input type="radio" name="correctIndex" checked={values.correctIndex === null} onChange={() => set('correctIndex', null)} />
+                      <input
+                        type="radio"
+                        name="correctIndex"
+                        checked={values.correctIndex === null}
+                        onChange={() => set('correctIndex', null)}
+                      />
                       {t('challenges.notPlayed')}
                     </label>
                   ) : null}
@@ -236,18 +305,38 @@ function ChallengeForm({ item, copyOf, renderPreview }: { item: AdminChallenge |
                   <li key={qi} className="console-item">
                     <fieldset className="console-fieldset console-fieldset--inner">
                       <legend>{t('challenges.questionN', { n: qi + 1 })}</legend>
-                      {pair({ name: 'text', kind: 'textarea', required: true }, `questions.${qi}.text`, `translations.fr.questions.${qi}.text`, fieldName(`questions.${qi}.text`))}
+                      {pair(
+                        { name: 'text', kind: 'textarea', required: true },
+                        `questions.${qi}.text`,
+                        `translations.fr.questions.${qi}.text`,
+                        fieldName(`questions.${qi}.text`),
+                      )}
                       {control({ name: 'points', kind: 'number' }, `questions.${qi}.points`, fieldName(`questions.${qi}.points`))}
                       <ol className="console-items">
                         {q.options.map((_, oi) => (
                           <li key={oi}>
-                            {pair(text('text', { required: true }), `questions.${qi}.options.${oi}`, `translations.fr.questions.${qi}.options.${oi}`, fieldName(`questions.${qi}.options.${oi}`))}
+                            {pair(
+                              text('text', { required: true }),
+                              `questions.${qi}.options.${oi}`,
+                              `translations.fr.questions.${qi}.options.${oi}`,
+                              fieldName(`questions.${qi}.options.${oi}`),
+                            )}
                             <div className="console-row">
                               <label className="console-check">
-                                <input type="radio" name={`correct-${qi}`} checked={q.correctIndex === oi} onChange={() => set(`questions.${qi}.correctIndex`, oi)} />
+                                <input
+                                  type="radio"
+                                  name={`correct-${qi}`}
+                                  checked={q.correctIndex === oi}
+                                  onChange={() => set(`questions.${qi}.correctIndex`, oi)}
+                                />
                                 {t('challenges.rightAnswer', { q: qi + 1, n: oi + 1 })}
                               </label>
-                              <button type="button" className="btn btn--ghost btn--sm" onClick={() => removeQuestionOption(qi, oi)} disabled={q.options.length <= 2}>
+                              <button
+                                type="button"
+                                className="btn btn--ghost btn--sm"
+                                onClick={() => removeQuestionOption(qi, oi)}
+                                disabled={q.options.length <= 2}
+                              >
                                 {t('challenges.removeQuestionOption', { q: qi + 1, n: oi + 1 })}
                               </button>
                             </div>
@@ -258,10 +347,20 @@ function ChallengeForm({ item, copyOf, renderPreview }: { item: AdminChallenge |
                         {errors[`questions.${qi}.correctIndex`] ?? errors[`questions.${qi}.options`] ?? ''}
                       </p>
                       <div className="console-row">
-                        <button type="button" className="btn btn--secondary btn--sm" onClick={() => addQuestionOption(qi)} disabled={q.options.length >= 6}>
+                        <button
+                          type="button"
+                          className="btn btn--secondary btn--sm"
+                          onClick={() => addQuestionOption(qi)}
+                          disabled={q.options.length >= 6}
+                        >
                           {t('challenges.addQuestionOption', { n: qi + 1 })}
                         </button>
-                        <button type="button" className="btn btn--ghost btn--sm" onClick={() => removeQuestion(qi)} disabled={questions.length <= 1}>
+                        <button
+                          type="button"
+                          className="btn btn--ghost btn--sm"
+                          onClick={() => removeQuestion(qi)}
+                          disabled={questions.length <= 1}
+                        >
                           {t('challenges.removeQuestion', { n: qi + 1 })}
                         </button>
                       </div>

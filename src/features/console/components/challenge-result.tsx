@@ -15,7 +15,9 @@ import { UnsavedChangesGuard } from './unsaved-changes-guard';
 
 /** Whether `challenge` takes a result now: a pick'em or arcade that is live or ended. */
 export function takesResult(challenge: Pick<AdminChallenge, 'subtype' | 'status'>): boolean {
-  return (challenge.subtype === 'pickem' || challenge.subtype === 'arcade') && (challenge.status === 'live' || challenge.status === 'ended');
+  return (
+    (challenge.subtype === 'pickem' || challenge.subtype === 'arcade') && (challenge.status === 'live' || challenge.status === 'ended')
+  );
 }
 
 /** The result section of `challenge` (render it only when `takesResult`). */

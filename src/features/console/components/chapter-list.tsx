@@ -39,20 +39,62 @@ interface ChapterListProps<T> {
   onRemove: (index: number) => void;
 }
 
-function SortableChapter({ id, index, count, name, onMove, onRemove, children }: { id: string; index: number; count: number; name: string; onMove: (from: number, to: number) => void; onRemove: () => void; children: ReactNode }) {
+function SortableChapter({
+  id,
+  index,
+  count,
+  name,
+  onMove,
+  onRemove,
+  children,
+}: {
+  id: string;
+  index: number;
+  count: number;
+  name: string;
+  onMove: (from: number, to: number) => void;
+  onRemove: () => void;
+  children: ReactNode;
+}) {
   const { t } = useConsoleText();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
   return (
-    <li ref={setNodeRef} data-chapter={id} className={isDragging ? 'console-chapter console-chapter--dragging' : 'console-chapter'} style={{ transform: DndCss.Transform.toString(transform), transition }}>
+    <li
+      ref={setNodeRef}
+      data-chapter={id}
+      className={isDragging ? 'console-chapter console-chapter--dragging' : 'console-chapter'}
+      style={{ transform: DndCss.Transform.toString(transform), transition }}
+    >
       <div className="console-chapter__bar">
-        <button type="button" className="btn btn--ghost btn--sm console-chapter__handle" ref={setActivatorNodeRef} {...attributes} {...listeners} aria-label={t('stories.drag', { name, position: index + 1 })}>
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm console-chapter__handle"
+          ref={setActivatorNodeRef}
+          {...attributes}
+          {...listeners}
+          aria-label={t('stories.drag', { name, position: index + 1 })}
+        >
           <span aria-hidden="true">⠿</span>
         </button>
         <h3 className="console-chapter__title">{t('stories.chapterN', { n: index + 1, name })}</h3>
-        <button type="button" className="btn btn--secondary btn--sm" data-move="up" onClick={() => onMove(index, index - 1)} disabled={index === 0} aria-label={t('stories.moveUp', { name })}>
+        <button
+          type="button"
+          className="btn btn--secondary btn--sm"
+          data-move="up"
+          onClick={() => onMove(index, index - 1)}
+          disabled={index === 0}
+          aria-label={t('stories.moveUp', { name })}
+        >
           {t('stories.up')}
         </button>
-        <button type="button" className="btn btn--secondary btn--sm" data-move="down" onClick={() => onMove(index, index + 1)} disabled={index === count - 1} aria-label={t('stories.moveDown', { name })}>
+        <button
+          type="button"
+          className="btn btn--secondary btn--sm"
+          data-move="down"
+          onClick={() => onMove(index, index + 1)}
+          disabled={index === count - 1}
+          aria-label={t('stories.moveDown', { name })}
+        >
           {t('stories.down')}
         </button>
         <button type="button" className="btn btn--ghost btn--sm" onClick={onRemove} aria-label={t('stories.remove', { name })}>
@@ -96,9 +138,12 @@ export function ChapterList<T>({ chapters, keyOf, nameOf, onReorder, children, o
     if (over && active.id !== over.id) move(indexOf(active.id), indexOf(over.id));
   };
   const announcements: Announcements = {
-    onDragStart: ({ active }) => t('stories.pickedUp', { name: named(active.id), position: indexOf(active.id) + 1, total: chapters.length }),
-    onDragOver: ({ active, over }) => (over ? t('stories.over', { name: named(active.id), position: indexOf(over.id) + 1, total: chapters.length }) : undefined),
-    onDragEnd: ({ active, over }) => (over ? t('stories.dropped', { name: named(active.id), position: indexOf(over.id) + 1, total: chapters.length }) : undefined),
+    onDragStart: ({ active }) =>
+      t('stories.pickedUp', { name: named(active.id), position: indexOf(active.id) + 1, total: chapters.length }),
+    onDragOver: ({ active, over }) =>
+      over ? t('stories.over', { name: named(active.id), position: indexOf(over.id) + 1, total: chapters.length }) : undefined,
+    onDragEnd: ({ active, over }) =>
+      over ? t('stories.dropped', { name: named(active.id), position: indexOf(over.id) + 1, total: chapters.length }) : undefined,
     onDragCancel: ({ active }) => t('stories.cancelled', { name: named(active.id) }),
   };
 

@@ -79,8 +79,17 @@ function OverviewSection({ section, overview }: { section: Section; overview: Ov
       break;
     case 'prizes':
       items = overview.prizes.items.map((item) => (
-        <OverviewItem key={`${item.sweepstakeId}-${item.place}`} title={t('home.prizes.title', { title: item.title, place: item.place })} detail={t('home.prizes.detail')} time={at(item.claimBy)}>
-          <Link to="/admin/$resource/$id" params={{ resource: 'sweepstakes', id: item.sweepstakeId }} className="btn btn--secondary btn--sm">
+        <OverviewItem
+          key={`${item.sweepstakeId}-${item.place}`}
+          title={t('home.prizes.title', { title: item.title, place: item.place })}
+          detail={t('home.prizes.detail')}
+          time={at(item.claimBy)}
+        >
+          <Link
+            to="/admin/$resource/$id"
+            params={{ resource: 'sweepstakes', id: item.sweepstakeId }}
+            className="btn btn--secondary btn--sm"
+          >
             {t('home.prizes.action')}
             <span className="visually-hidden"> {t('home.of', { title: item.title })}</span>
           </Link>
@@ -119,18 +128,26 @@ function OverviewSection({ section, overview }: { section: Section; overview: Ov
       <h2 id={id} className="console-section-title">
         {t(`home.${section}.heading`)} <span className="console-count">{t('home.count', { count: list.total })}</span>
       </h2>
-      {items.length === 0 ? (
-        <p className="muted">{t(`home.${section}.empty`)}</p>
-      ) : (
-        <ul className="console-overview__list">{items}</ul>
-      )}
+      {items.length === 0 ? <p className="muted">{t(`home.${section}.empty`)}</p> : <ul className="console-overview__list">{items}</ul>}
       {list.total > list.items.length ? <p className="muted">{t('home.more', { shown: list.items.length, count: list.total })}</p> : null}
     </section>
   );
 }
 
 /** One item of a section: its kind (content), its title, a line on its time, and the action link. */
-function OverviewItem({ kind, title, detail, time, children }: { kind?: string; title: ReactNode; detail: string; time: ReactNode; children?: ReactNode }) {
+function OverviewItem({
+  kind,
+  title,
+  detail,
+  time,
+  children,
+}: {
+  kind?: string;
+  title: ReactNode;
+  detail: string;
+  time: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <li className="console-overview__item">
       <div>

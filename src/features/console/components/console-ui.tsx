@@ -10,7 +10,15 @@ import { fieldLabel } from '../form/field-labels';
 import { useConsoleText } from './use-console-text';
 
 /** The page's `<h1>` (focusable, so focus can be moved to it) and the document title "{title} · Console". */
-export function ConsoleHeading({ title, headingRef, actions }: { title: string; headingRef?: Ref<HTMLHeadingElement>; actions?: ReactNode }) {
+export function ConsoleHeading({
+  title,
+  headingRef,
+  actions,
+}: {
+  title: string;
+  headingRef?: Ref<HTMLHeadingElement>;
+  actions?: ReactNode;
+}) {
   const { t } = useConsoleText();
   useEffect(() => {
     document.title = `${title} · ${t('title')}`;
@@ -74,7 +82,17 @@ export function LanguagePair({ english, french }: { english: ReactNode; french: 
 }
 
 /** "Page n of m" with previous/next controls, given as render functions so the route's links are used. */
-export function Pager({ page, pageSize, total, link }: { page: number; pageSize: number; total: number; link: (page: number, label: string, rel: 'prev' | 'next') => ReactNode }) {
+export function Pager({
+  page,
+  pageSize,
+  total,
+  link,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  link: (page: number, label: string, rel: 'prev' | 'next') => ReactNode;
+}) {
   const { t } = useConsoleText();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
@@ -98,7 +116,9 @@ export function useFieldName() {
   return useCallback(
     (path: string) => {
       const label = fieldLabel(path);
-      const name = label.row ? t('labels.rowField', { row: t(label.row.key, { n: label.row.n }), field: t(label.row.field) }) : t(label.key, label.values);
+      const name = label.row
+        ? t('labels.rowField', { row: t(label.row.key, { n: label.row.n }), field: t(label.row.field) })
+        : t(label.key, label.values);
       return label.french ? t('form.inFrench', { field: name }) : name;
     },
     [t],

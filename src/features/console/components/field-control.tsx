@@ -37,10 +37,33 @@ interface ControlProps {
 function useDescribed(hint?: string, error?: string) {
   const id = useId();
   const describedBy = [hint ? `${id}-hint` : null, `${id}-error`].filter(Boolean).join(' ');
-  return { id, hintId: `${id}-hint`, errorId: `${id}-error`, aria: { 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined } };
+  return {
+    id,
+    hintId: `${id}-hint`,
+    errorId: `${id}-error`,
+    aria: { 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined },
+  };
 }
 
-function Wrapper({ id, label, hint, hintId, errorId, error, children, required }: { id: string; label: string; hint?: string; hintId: string; errorId: string; error?: string; children: ReactNode; required?: boolean }) {
+function Wrapper({
+  id,
+  label,
+  hint,
+  hintId,
+  errorId,
+  error,
+  children,
+  required,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  hintId: string;
+  errorId: string;
+  error?: string;
+  children: ReactNode;
+  required?: boolean;
+}) {
   const { t } = useConsoleText();
   return (
     <div className="field console-field">
@@ -75,7 +98,11 @@ function MediaControl({ field, path, label, value, onChange, error, hint }: Cont
       onChange(uploaded.id);
       notify({ title: t('media.uploaded', { name: file.name }) });
     } catch (cause) {
-      notify({ title: t('media.uploadFailed'), description: cause instanceof Error ? message(cause.message) : undefined, variant: 'destructive' });
+      notify({
+        title: t('media.uploadFailed'),
+        description: cause instanceof Error ? message(cause.message) : undefined,
+        variant: 'destructive',
+      });
     } finally {
       setBusy(false);
     }
@@ -121,7 +148,11 @@ function MediaControl({ field, path, label, value, onChange, error, hint }: Cont
 export function FieldControl(props: ControlProps) {
   const { field, path, label, value, onChange, error, hint, lang, timeZone, ranks } = props;
   const { t } = useConsoleText();
-  const kindHint = { datetime: t('form.timeZoneHint', { zone: timeZone }), markdown: t('form.markdownHint'), list: t('form.listHint') } as Partial<Record<string, string>>;
+  const kindHint = {
+    datetime: t('form.timeZoneHint', { zone: timeZone }),
+    markdown: t('form.markdownHint'),
+    list: t('form.listHint'),
+  } as Partial<Record<string, string>>;
   const shownHint = hint ?? kindHint[field.kind];
   const { id, hintId, errorId, aria } = useDescribed(shownHint, error);
   const common = { id, 'data-path': path, lang, ...aria };
@@ -136,7 +167,14 @@ export function FieldControl(props: ControlProps) {
     case 'videos':
       return (
         <div className="field console-field">
-          <VideoPicker id={id} label={label} value={(value as string[] | undefined) ?? []} onChange={onChange} describedBy={aria['aria-describedby']} invalid={Boolean(error)} />
+          <VideoPicker
+            id={id}
+            label={label}
+            value={(value as string[] | undefined) ?? []}
+            onChange={onChange}
+            describedBy={aria['aria-describedby']}
+            invalid={Boolean(error)}
+          />
           <p className="field__error" id={errorId} aria-live="polite">
             {error ?? ''}
           </p>
@@ -157,7 +195,14 @@ export function FieldControl(props: ControlProps) {
     case 'textarea':
     case 'markdown':
       return wrap(
-        <textarea className="input console-textarea" rows={field.kind === 'markdown' ? 12 : 4} maxLength={field.maxLength} value={String(value ?? '')} onChange={(e) => onChange(e.currentTarget.value)} {...common} />,
+        <textarea
+          className="input console-textarea"
+          rows={field.kind === 'markdown' ? 12 : 4}
+          maxLength={field.maxLength}
+          value={String(value ?? '')}
+          onChange={(e) => onChange(e.currentTarget.value)}
+          {...common}
+        />,
       );
     case 'list':
       return wrap(
@@ -210,7 +255,15 @@ export function FieldControl(props: ControlProps) {
       );
     }
     case 'color':
-      return wrap(<input className="input console-color" type="color" value={String(value || '#000000')} onChange={(e) => onChange(e.currentTarget.value)} {...common} />);
+      return wrap(
+        <input
+          className="input console-color"
+          type="color"
+          value={String(value || '#000000')}
+          onChange={(e) => onChange(e.currentTarget.value)}
+          {...common}
+        />,
+      );
     default:
       return wrap(
         <input

@@ -34,7 +34,12 @@ export function FiguresPage({ period = '7d' }: { period?: FiguresPeriod }) {
   const navigate = useNavigate();
   const { data, isPending, isError, refetch, isFetching } = useFigures(period);
   const choose = (next: FiguresPeriod) =>
-    void navigate({ to: '/admin/$resource', params: { resource: 'figures' }, search: { period: next === '7d' ? undefined : next }, replace: true });
+    void navigate({
+      to: '/admin/$resource',
+      params: { resource: 'figures' },
+      search: { period: next === '7d' ? undefined : next },
+      replace: true,
+    });
   return (
     <div className="console-page figures">
       <ConsoleHeading title={t('title')} />
@@ -85,30 +90,91 @@ function FiguresBody({ figures, busy }: { figures: Figures; busy: boolean }) {
         name: 'members',
         days,
         series: [
-          series('members', t('series.new'), figures.members.days.map((d) => d.new), true),
-          series('members', t('series.active'), figures.members.days.map((d) => d.active)),
+          series(
+            'members',
+            t('series.new'),
+            figures.members.days.map((d) => d.new),
+            true,
+          ),
+          series(
+            'members',
+            t('series.active'),
+            figures.members.days.map((d) => d.active),
+          ),
         ],
         about: t('about.members'),
       },
-      { name: 'checkins', days, series: [series('checkins', t('series.count'), figures.checkins.days.map((d) => d.count), true)] },
+      {
+        name: 'checkins',
+        days,
+        series: [
+          series(
+            'checkins',
+            t('series.count'),
+            figures.checkins.days.map((d) => d.count),
+            true,
+          ),
+        ],
+      },
       {
         name: 'points',
         days,
         series: [
-          series('points', t('series.earned'), figures.points.days.map((d) => d.earned)),
-          series('points', t('series.spent'), figures.points.days.map((d) => d.spent)),
-          series('points', t('series.expired'), figures.points.days.map((d) => d.expired)),
+          series(
+            'points',
+            t('series.earned'),
+            figures.points.days.map((d) => d.earned),
+          ),
+          series(
+            'points',
+            t('series.spent'),
+            figures.points.days.map((d) => d.spent),
+          ),
+          series(
+            'points',
+            t('series.expired'),
+            figures.points.days.map((d) => d.expired),
+          ),
         ],
         about: t('about.points'),
       },
       {
         name: 'sweepstake-entries',
         days,
-        series: [series('sweepstake-entries', t('series.count'), figures.sweepstakeEntries.days.map((d) => d.count), true)],
+        series: [
+          series(
+            'sweepstake-entries',
+            t('series.count'),
+            figures.sweepstakeEntries.days.map((d) => d.count),
+            true,
+          ),
+        ],
         about: t('about.sweepstake-entries', { entrants: number.format(figures.sweepstakeEntries.entrants) }),
       },
-      { name: 'video-views', days, series: [series('video-views', t('series.count'), figures.videoViews.days.map((d) => d.count), true)] },
-      { name: 'article-reads', days, series: [series('article-reads', t('series.count'), figures.articleReads.days.map((d) => d.count), true)] },
+      {
+        name: 'video-views',
+        days,
+        series: [
+          series(
+            'video-views',
+            t('series.count'),
+            figures.videoViews.days.map((d) => d.count),
+            true,
+          ),
+        ],
+      },
+      {
+        name: 'article-reads',
+        days,
+        series: [
+          series(
+            'article-reads',
+            t('series.count'),
+            figures.articleReads.days.map((d) => d.count),
+            true,
+          ),
+        ],
+      },
     ];
   }, [figures, days, t, number]);
   const summary: Array<[string, number]> = [
@@ -159,7 +225,10 @@ function FiguresBody({ figures, busy }: { figures: Figures; busy: boolean }) {
               label={t('chart.label', {
                 figure: t(`figures.${figure.name}`),
                 series: figure.series.map((s) => s.label).join(', '),
-                axis: figures.period === 'today' ? t('chart.axisHours', { day: formatDay(figures.from) }) : t('chart.axisDays', { from: formatDay(figures.from), to: formatDay(figures.to) }),
+                axis:
+                  figures.period === 'today'
+                    ? t('chart.axisHours', { day: formatDay(figures.from) })
+                    : t('chart.axisDays', { from: formatDay(figures.from), to: formatDay(figures.to) }),
               })}
             />
           </Suspense>
@@ -212,7 +281,11 @@ function FiguresBody({ figures, busy }: { figures: Figures; busy: boolean }) {
                   <th scope="row">{challenge.title}</th>
                   <td>{challenge.subtype}</td>
                   <td>
-                    <span className="figures-bar" aria-hidden="true" style={{ inlineSize: `${(challenge.participants / maxParticipants) * 100}%` }} />
+                    <span
+                      className="figures-bar"
+                      aria-hidden="true"
+                      style={{ inlineSize: `${(challenge.participants / maxParticipants) * 100}%` }}
+                    />
                     {number.format(challenge.participants)}
                   </td>
                 </tr>
@@ -243,7 +316,9 @@ function FiguresBody({ figures, busy }: { figures: Figures; busy: boolean }) {
                   <td>{number.format(story.chapters)}</td>
                   <td>{number.format(story.viewers)}</td>
                   <td>{number.format(story.completions)}</td>
-                  <td>{new Intl.NumberFormat(language, { style: 'percent' }).format(story.viewers ? story.completions / story.viewers : 0)}</td>
+                  <td>
+                    {new Intl.NumberFormat(language, { style: 'percent' }).format(story.viewers ? story.completions / story.viewers : 0)}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -255,7 +330,17 @@ function FiguresBody({ figures, busy }: { figures: Figures; busy: boolean }) {
 }
 
 /** One figure's section: its heading, a note on what it counts, its content and its CSV download. */
-function FigureSection({ figure, range, about, children }: { figure: FigureName; range: Pick<Figures, 'period' | 'from' | 'to'>; about?: string; children: ReactNode }) {
+function FigureSection({
+  figure,
+  range,
+  about,
+  children,
+}: {
+  figure: FigureName;
+  range: Pick<Figures, 'period' | 'from' | 'to'>;
+  about?: string;
+  children: ReactNode;
+}) {
   const { t } = useFiguresText();
   const [busy, setBusy] = useState(false);
   const title = t(`figures.${figure}`);
@@ -284,7 +369,13 @@ function FigureSection({ figure, range, about, children }: { figure: FigureName;
         <h2 id={id} className="console-section-title">
           {title}
         </h2>
-        <button type="button" className="btn btn--secondary btn--sm" onClick={() => void download()} disabled={busy} aria-busy={busy || undefined}>
+        <button
+          type="button"
+          className="btn btn--secondary btn--sm"
+          onClick={() => void download()}
+          disabled={busy}
+          aria-busy={busy || undefined}
+        >
           {t('download')}
           <span className="visually-hidden"> {t('downloadOf', { figure: title })}</span>
         </button>

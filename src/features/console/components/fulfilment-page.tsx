@@ -73,17 +73,45 @@ export function FulfilmentPage() {
       <p className="muted">{t('intro')}</p>
       <div className="row" role="group" aria-label={t('filters')}>
         <div className="field">
-          <label className="field__label" htmlFor={statusId}>{t('filterStatus')}</label>
-          <select id={statusId} className="select input" value={status} onChange={(e) => { setStatus(e.currentTarget.value as RedemptionStatus | ''); setPage(1); }}>
+          <label className="field__label" htmlFor={statusId}>
+            {t('filterStatus')}
+          </label>
+          <select
+            id={statusId}
+            className="select input"
+            value={status}
+            onChange={(e) => {
+              setStatus(e.currentTarget.value as RedemptionStatus | '');
+              setPage(1);
+            }}
+          >
             <option value="">{t('all')}</option>
-            {REDEMPTION_STATUSES.map((s) => <option key={s} value={s}>{t(`status.${s}`)}</option>)}
+            {REDEMPTION_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`status.${s}`)}
+              </option>
+            ))}
           </select>
         </div>
         <div className="field">
-          <label className="field__label" htmlFor={kindId}>{t('filterKind')}</label>
-          <select id={kindId} className="select input" value={fulfilment} onChange={(e) => { setFulfilment(e.currentTarget.value as RewardFulfilment | ''); setPage(1); }}>
+          <label className="field__label" htmlFor={kindId}>
+            {t('filterKind')}
+          </label>
+          <select
+            id={kindId}
+            className="select input"
+            value={fulfilment}
+            onChange={(e) => {
+              setFulfilment(e.currentTarget.value as RewardFulfilment | '');
+              setPage(1);
+            }}
+          >
             <option value="">{t('all')}</option>
-            {REWARD_FULFILMENTS.map((k) => <option key={k} value={k}>{t(`kind.${k}`)}</option>)}
+            {REWARD_FULFILMENTS.map((k) => (
+              <option key={k} value={k}>
+                {t(`kind.${k}`)}
+              </option>
+            ))}
           </select>
         </div>
       </div>
@@ -91,55 +119,80 @@ export function FulfilmentPage() {
       {list.isError ? <p role="alert">{t('loadFailed')}</p> : null}
       {list.data && list.data.data.length === 0 ? <p className="muted">{t('empty')}</p> : null}
       {list.data && list.data.data.length > 0 ? (
-        <div className="console-table-wrap"><table className="console-table">
-          <caption className="visually-hidden">{t('title')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('columns.reward')}</th>
-              <th scope="col">{t('columns.member')}</th>
-              <th scope="col">{t('columns.when')}</th>
-              <th scope="col">{t('columns.status')}</th>
-              <th scope="col">{t('columns.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.data.map((r) => (
-              <tr key={r.id}>
-                <th scope="row">
-                  {r.rewardTitle}
-                  <br />
-                  <span className="muted">{t(`kind.${r.fulfilment}`)} · {t('points', { count: r.cost })}</span>
-                  {r.shippingAddress ? <><br /><span>{r.shippingAddress}</span></> : null}
-                </th>
-                <td>{r.email ?? t('erased')}{r.username ? <><br /><span className="muted">{r.username}</span></> : null}</td>
-                <td>{date.format(new Date(r.createdAt))}</td>
-                <td>{t(`status.${r.status}`)}</td>
-                <td>
-                  <div className="row">
-                    {nextRedemptionStatuses(r.fulfilment, r.status).map((next) => (
-                      <button
-                        key={next}
-                        type="button"
-                        className={next === 'cancelled' ? 'btn btn--destructive btn--sm' : 'btn btn--secondary btn--sm'}
-                        disabled={update.isPending}
-                        aria-label={t(`actionLabel`, { action: t(`actions.${next}`), title: r.rewardTitle, member: r.email ?? t('erased') })}
-                        onClick={() => (next === 'cancelled' ? setCancelling(r) : move(r, next))}
-                      >
-                        {t(`actions.${next}`)}
-                      </button>
-                    ))}
-                  </div>
-                </td>
+        <div className="console-table-wrap">
+          <table className="console-table">
+            <caption className="visually-hidden">{t('title')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('columns.reward')}</th>
+                <th scope="col">{t('columns.member')}</th>
+                <th scope="col">{t('columns.when')}</th>
+                <th scope="col">{t('columns.status')}</th>
+                <th scope="col">{t('columns.actions')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table></div>
+            </thead>
+            <tbody>
+              {list.data.data.map((r) => (
+                <tr key={r.id}>
+                  <th scope="row">
+                    {r.rewardTitle}
+                    <br />
+                    <span className="muted">
+                      {t(`kind.${r.fulfilment}`)} · {t('points', { count: r.cost })}
+                    </span>
+                    {r.shippingAddress ? (
+                      <>
+                        <br />
+                        <span>{r.shippingAddress}</span>
+                      </>
+                    ) : null}
+                  </th>
+                  <td>
+                    {r.email ?? t('erased')}
+                    {r.username ? (
+                      <>
+                        <br />
+                        <span className="muted">{r.username}</span>
+                      </>
+                    ) : null}
+                  </td>
+                  <td>{date.format(new Date(r.createdAt))}</td>
+                  <td>{t(`status.${r.status}`)}</td>
+                  <td>
+                    <div className="row">
+                      {nextRedemptionStatuses(r.fulfilment, r.status).map((next) => (
+                        <button
+                          key={next}
+                          type="button"
+                          className={next === 'cancelled' ? 'btn btn--destructive btn--sm' : 'btn btn--secondary btn--sm'}
+                          disabled={update.isPending}
+                          aria-label={t(`actionLabel`, {
+                            action: t(`actions.${next}`),
+                            title: r.rewardTitle,
+                            member: r.email ?? t('erased'),
+                          })}
+                          onClick={() => (next === 'cancelled' ? setCancelling(r) : move(r, next))}
+                        >
+                          {t(`actions.${next}`)}
+                        </button>
+                      ))}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       ) : null}
       {pages > 1 ? (
         <nav className="row" aria-label={t('pages')}>
-          <button type="button" className="btn btn--ghost btn--sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>{t('previous')}</button>
+          <button type="button" className="btn btn--ghost btn--sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            {t('previous')}
+          </button>
           <span>{t('page', { page, pages })}</span>
-          <button type="button" className="btn btn--ghost btn--sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>{t('next')}</button>
+          <button type="button" className="btn btn--ghost btn--sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            {t('next')}
+          </button>
         </nav>
       ) : null}
       {cancelling ? (

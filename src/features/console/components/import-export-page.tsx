@@ -47,8 +47,13 @@ export function ImportExportPage() {
       await queryClient.invalidateQueries({ queryKey: adminKeys.all });
     } catch (error) {
       if (error instanceof SyntaxError) setProblems([['', t('importExport.notJson')]]);
-      else if (error instanceof ApiError) setProblems(Object.entries(serverFieldErrors(error.details)).map(([path, text]) => [path, message(text)]));
-      notify({ title: t('importExport.importFailed'), description: error instanceof Error ? message(error.message) : undefined, variant: 'destructive' });
+      else if (error instanceof ApiError)
+        setProblems(Object.entries(serverFieldErrors(error.details)).map(([path, text]) => [path, message(text)]));
+      notify({
+        title: t('importExport.importFailed'),
+        description: error instanceof Error ? message(error.message) : undefined,
+        variant: 'destructive',
+      });
     } finally {
       setBusy(null);
     }
@@ -62,7 +67,13 @@ export function ImportExportPage() {
           {t('importExport.exportTitle')}
         </h2>
         <p className="muted">{t('importExport.exportHelp')}</p>
-        <button type="button" className="btn btn--primary" onClick={() => void download()} disabled={busy !== null} aria-busy={busy === 'export' || undefined}>
+        <button
+          type="button"
+          className="btn btn--primary"
+          onClick={() => void download()}
+          disabled={busy !== null}
+          aria-busy={busy === 'export' || undefined}
+        >
           {t('importExport.export')}
         </button>
       </section>

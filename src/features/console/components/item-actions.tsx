@@ -31,7 +31,13 @@ export function DeleteButton({ path, id, name }: { path: string; id: string; nam
     }
   };
   return (
-    <button type="button" className="btn btn--destructive" onClick={() => void remove()} disabled={mutation.isPending} aria-busy={mutation.isPending || undefined}>
+    <button
+      type="button"
+      className="btn btn--destructive"
+      onClick={() => void remove()}
+      disabled={mutation.isPending}
+      aria-busy={mutation.isPending || undefined}
+    >
       {t('form.delete')}
     </button>
   );

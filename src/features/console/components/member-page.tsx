@@ -59,7 +59,17 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 /** A table of rows, or the "none" line when there are none. */
-function RecordTable<T>({ caption, columns, rows, cells }: { caption: string; columns: string[]; rows: T[]; cells: (row: T) => ReactNode[] }) {
+function RecordTable<T>({
+  caption,
+  columns,
+  rows,
+  cells,
+}: {
+  caption: string;
+  columns: string[];
+  rows: T[];
+  cells: (row: T) => ReactNode[];
+}) {
   const { t } = useMembersText();
   if (rows.length === 0) return <p className="muted">{t('record.none')}</p>;
   return (
@@ -78,7 +88,15 @@ function RecordTable<T>({ caption, columns, rows, cells }: { caption: string; co
         <tbody>
           {rows.map((row, i) => (
             <tr key={i}>
-              {cells(row).map((cell, j) => (j === 0 ? <th key={j} scope="row">{cell}</th> : <td key={j}>{cell}</td>))}
+              {cells(row).map((cell, j) =>
+                j === 0 ? (
+                  <th key={j} scope="row">
+                    {cell}
+                  </th>
+                ) : (
+                  <td key={j}>{cell}</td>
+                ),
+              )}
             </tr>
           ))}
         </tbody>
@@ -95,7 +113,8 @@ function MemberReferrals({ id, day }: { id: string; day: (iso: string | null) =>
   const { t } = useMembersText();
   const referrals = useQuery({
     queryKey: [...adminKeys.resource('members'), 'referrals', id],
-    queryFn: async ({ signal }) => (await apiRequest(`/admin/members/${encodeURIComponent(id)}/referrals`, { schema: MemberReferralsResponseSchema, signal })).data,
+    queryFn: async ({ signal }) =>
+      (await apiRequest(`/admin/members/${encodeURIComponent(id)}/referrals`, { schema: MemberReferralsResponseSchema, signal })).data,
     meta: noPersist,
   });
   if (referrals.isPending) return <Spinner label={t('loading')} />;
@@ -114,7 +133,8 @@ function MemberReferrals({ id, day }: { id: string; day: (iso: string | null) =>
         <dd data-testid="member-referred-by">
           {referredBy ? (
             <>
-              {memberLink(referredBy)} ({t('referrals.claimed')} {day(referredBy.claimedAt)}, {referredBy.rewardedAt ? `${t('referrals.rewarded')} ${day(referredBy.rewardedAt)}` : t('referrals.pending')})
+              {memberLink(referredBy)} ({t('referrals.claimed')} {day(referredBy.claimedAt)},{' '}
+              {referredBy.rewardedAt ? `${t('referrals.rewarded')} ${day(referredBy.rewardedAt)}` : t('referrals.pending')})
             </>
           ) : (
             '—'
@@ -164,7 +184,12 @@ function AdjustForm({ member }: { member: AdminMember }) {
         body: (
           <>
             <p>{amount >= 0 ? t('adjust.confirmGive', { count, member: who }) : t('adjust.confirmRemove', { count, member: who })}</p>
-            <p>{t('adjust.confirmBalance', { before: number.format(member.points), after: number.format(Math.max(0, member.points + amount)) })}</p>
+            <p>
+              {t('adjust.confirmBalance', {
+                before: number.format(member.points),
+                after: number.format(Math.max(0, member.points + amount)),
+              })}
+            </p>
             <p>{t('adjust.confirmReason', { reason: String(body.reason) })}</p>
           </>
         ),
@@ -174,11 +199,17 @@ function AdjustForm({ member }: { member: AdminMember }) {
     },
     save: async (body) => {
       try {
-        return await requestData('/admin/members/' + encodeURIComponent(member.id) + '/adjustments', { method: 'POST', body, idempotencyKey: createIdempotencyKey() });
+        return await requestData('/admin/members/' + encodeURIComponent(member.id) + '/adjustments', {
+          method: 'POST',
+          body,
+          idempotencyKey: createIdempotencyKey(),
+        });
       } catch (error) {
         // The balance does not cover the removal: say so beside the amount.
         if (error instanceof ApiError && error.code === 'NegativeBalance') {
-          throw new ApiError(422, error.code, error.message, [{ path: 'amount', message: t('adjust.negative', { points: member.points }) }]);
+          throw new ApiError(422, error.code, error.message, [
+            { path: 'amount', message: t('adjust.negative', { points: member.points }) },
+          ]);
         }
         throw error;
       }
@@ -217,7 +248,12 @@ function SuspensionForm({ member, suspended }: { member: AdminMember; suspended:
     resetKey: `${member.id}:${suspended}`,
     build: (values) => ({ reason: values.reason, ...(values.until ? { until: values.until } : {}) }),
     schema: SuspensionInputSchema,
-    save: (body) => requestData('/admin/members/' + encodeURIComponent(member.id) + '/suspension', { method: 'POST', body, idempotencyKey: createIdempotencyKey() }),
+    save: (body) =>
+      requestData('/admin/members/' + encodeURIComponent(member.id) + '/suspension', {
+        method: 'POST',
+        body,
+        idempotencyKey: createIdempotencyKey(),
+      }),
     onSaved: () => void refresh(),
     texts: { saved: t('suspend.saved'), failed: t('failed'), invalid: t('invalid'), message },
   });
@@ -225,7 +261,10 @@ function SuspensionForm({ member, suspended }: { member: AdminMember; suspended:
   const lift = async () => {
     setLifting(true);
     try {
-      await requestData('/admin/members/' + encodeURIComponent(member.id) + '/suspension', { method: 'DELETE', idempotencyKey: createIdempotencyKey() });
+      await requestData('/admin/members/' + encodeURIComponent(member.id) + '/suspension', {
+        method: 'DELETE',
+        idempotencyKey: createIdempotencyKey(),
+      });
       notify({ title: t('suspend.lifted') });
       await refresh();
     } catch {
@@ -238,7 +277,13 @@ function SuspensionForm({ member, suspended }: { member: AdminMember; suspended:
     return (
       <div className="console-form">
         <h3 className="console-member__subtitle">{t('suspend.title')}</h3>
-        <button type="button" className="btn btn--secondary" onClick={() => void lift()} disabled={lifting} aria-busy={lifting || undefined}>
+        <button
+          type="button"
+          className="btn btn--secondary"
+          onClick={() => void lift()}
+          disabled={lifting}
+          aria-busy={lifting || undefined}
+        >
           {t('suspend.lift')}
         </button>
       </div>
@@ -311,7 +356,13 @@ function DataRequests({ member }: { member: AdminMember }) {
     <div className="console-form">
       <h3 className="console-member__subtitle">{t('data.title')}</h3>
       <p className="muted">{t('data.help')}</p>
-      <button type="button" className="btn btn--secondary" onClick={() => void exportData()} disabled={busy !== null} aria-busy={busy === 'export' || undefined}>
+      <button
+        type="button"
+        className="btn btn--secondary"
+        onClick={() => void exportData()}
+        disabled={busy !== null}
+        aria-busy={busy === 'export' || undefined}
+      >
         {t('data.export')}
       </button>
       {member.deletedAt ? null : (
@@ -320,9 +371,20 @@ function DataRequests({ member }: { member: AdminMember }) {
             <label className="field__label" htmlFor="member-erase-word">
               {t('data.typeWord', { word: ACCOUNT_DELETION_CONFIRMATION })}
             </label>
-            <input id="member-erase-word" className="input" autoComplete="off" value={typed} onChange={(e) => setTyped(e.currentTarget.value)} />
+            <input
+              id="member-erase-word"
+              className="input"
+              autoComplete="off"
+              value={typed}
+              onChange={(e) => setTyped(e.currentTarget.value)}
+            />
           </div>
-          <button type="submit" className="btn btn--destructive" disabled={busy !== null || typed.trim() !== ACCOUNT_DELETION_CONFIRMATION} aria-busy={busy === 'erase' || undefined}>
+          <button
+            type="submit"
+            className="btn btn--destructive"
+            disabled={busy !== null || typed.trim() !== ACCOUNT_DELETION_CONFIRMATION}
+            aria-busy={busy === 'erase' || undefined}
+          >
             {t('data.erase')}
           </button>
         </form>
@@ -338,12 +400,14 @@ export function MemberPage({ id }: { id: string }) {
   const now = useNow();
   const member = useQuery({
     queryKey: adminKeys.item('members', id),
-    queryFn: async ({ signal }) => (await apiRequest(`/admin/members/${encodeURIComponent(id)}`, { schema: AdminMemberResponseSchema, signal })).data,
+    queryFn: async ({ signal }) =>
+      (await apiRequest(`/admin/members/${encodeURIComponent(id)}`, { schema: AdminMemberResponseSchema, signal })).data,
     meta: noPersist,
   });
   const activity = useQuery({
     queryKey: [...adminKeys.resource('members'), 'activity', id],
-    queryFn: async ({ signal }) => (await apiRequest(`/admin/members/${encodeURIComponent(id)}/activity`, { schema: MemberActivityResponseSchema, signal })).data,
+    queryFn: async ({ signal }) =>
+      (await apiRequest(`/admin/members/${encodeURIComponent(id)}/activity`, { schema: MemberActivityResponseSchema, signal })).data,
     meta: noPersist,
   });
   const language = i18n.resolvedLanguage ?? 'en';
@@ -425,7 +489,13 @@ export function MemberPage({ id }: { id: string }) {
               caption={t('record.ledger')}
               columns={[t('record.when'), t('record.reason'), t('record.label'), t('record.amount'), t('record.balanceAfter')]}
               rows={record.transactions}
-              cells={(r) => [day(r.createdAt), t(`reasons.${r.reason}`, { defaultValue: r.reason }), r.label ?? '', number.format(r.amount), number.format(r.balanceAfter)]}
+              cells={(r) => [
+                day(r.createdAt),
+                t(`reasons.${r.reason}`, { defaultValue: r.reason }),
+                r.label ?? '',
+                number.format(r.amount),
+                number.format(r.balanceAfter),
+              ]}
             />
           </Section>
           <Section id="member-responses" title={t('record.responses')}>
@@ -433,7 +503,13 @@ export function MemberPage({ id }: { id: string }) {
               caption={t('record.responses')}
               columns={[t('record.challenge'), t('record.answer'), t('record.correct'), t('record.points'), t('record.when')]}
               rows={record.responses}
-              cells={(r) => [r.challengeTitle, r.response ?? (r.responseIndex === null ? '' : String(r.responseIndex + 1)), r.correct === null ? '—' : r.correct ? t('record.yes') : t('record.no'), number.format(r.pointsAwarded), day(r.answeredAt)]}
+              cells={(r) => [
+                r.challengeTitle,
+                r.response ?? (r.responseIndex === null ? '' : String(r.responseIndex + 1)),
+                r.correct === null ? '—' : r.correct ? t('record.yes') : t('record.no'),
+                number.format(r.pointsAwarded),
+                day(r.answeredAt),
+              ]}
             />
           </Section>
           <Section id="member-entries" title={t('record.entries')}>
@@ -449,11 +525,21 @@ export function MemberPage({ id }: { id: string }) {
               caption={t('record.wins')}
               columns={[t('record.sweepstake'), t('record.place'), t('record.drawn'), t('record.claimed')]}
               rows={record.wins}
-              cells={(r) => [r.sweepstakeTitle, String(r.place), day(r.drawnAt), r.replacedAt ? t('record.replaced') : r.claimedAt ? day(r.claimedAt) : '—']}
+              cells={(r) => [
+                r.sweepstakeTitle,
+                String(r.place),
+                day(r.drawnAt),
+                r.replacedAt ? t('record.replaced') : r.claimedAt ? day(r.claimedAt) : '—',
+              ]}
             />
           </Section>
           <Section id="member-badges" title={t('record.badges')}>
-            <RecordTable caption={t('record.badges')} columns={[t('record.badge'), t('record.when')]} rows={record.badges} cells={(r) => [r.name, day(r.createdAt)]} />
+            <RecordTable
+              caption={t('record.badges')}
+              columns={[t('record.badge'), t('record.when')]}
+              rows={record.badges}
+              cells={(r) => [r.name, day(r.createdAt)]}
+            />
           </Section>
           <Section id="member-consents" title={t('record.consents')}>
             <RecordTable
@@ -464,7 +550,12 @@ export function MemberPage({ id }: { id: string }) {
             />
           </Section>
           <Section id="member-sessions" title={t('record.sessions', { count: record.sessions.length })}>
-            <RecordTable caption={t('record.sessions', { count: record.sessions.length })} columns={[t('record.opened'), t('record.expires')]} rows={record.sessions} cells={(r) => [day(r.createdAt), day(r.expiresAt)]} />
+            <RecordTable
+              caption={t('record.sessions', { count: record.sessions.length })}
+              columns={[t('record.opened'), t('record.expires')]}
+              rows={record.sessions}
+              cells={(r) => [day(r.createdAt), day(r.expiresAt)]}
+            />
           </Section>
         </>
       )}

@@ -17,7 +17,14 @@ import { useConfirm } from '../../../components/confirm-dialog';
 import { APP_SCREENS, parseAppScreen } from '../../../contracts/app-screens';
 import { useOrganization } from '../../../lib/organization/get-organization';
 import { notify } from '../../../platform/toasts';
-import { getPushAudience, useCancelPushNotification, useConsentChoices, usePushNotifications, useScreenContent, useSendPushNotification } from '../api/push-notifications';
+import {
+  getPushAudience,
+  useCancelPushNotification,
+  useConsentChoices,
+  usePushNotifications,
+  useScreenContent,
+  useSendPushNotification,
+} from '../api/push-notifications';
 import { fromZonedInput, toZonedInput } from '../form/datetime';
 import { ConsoleHeading } from './console-ui';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
@@ -67,7 +74,11 @@ export function NotificationsPage() {
     setCounting(true);
     let reach;
     try {
-      reach = await getPushAudience({ topic: input.topic, ...input.segment, checkedIn: input.segment?.checkedIn === undefined ? undefined : input.segment.checkedIn ? 'true' : 'false' });
+      reach = await getPushAudience({
+        topic: input.topic,
+        ...input.segment,
+        checkedIn: input.segment?.checkedIn === undefined ? undefined : input.segment.checkedIn ? 'true' : 'false',
+      });
     } catch (cause) {
       setError(cause instanceof ApiError && cause.status === 422 ? cause.message : t('errors.audience'));
       return null;
@@ -165,31 +176,69 @@ export function NotificationsPage() {
           <label className="field__label" htmlFor="push-title">
             {t('titleField')}
           </label>
-          <input id="push-title" className="input" required maxLength={80} value={title} onChange={(e) => setTitle(e.currentTarget.value)} />
+          <input
+            id="push-title"
+            className="input"
+            required
+            maxLength={80}
+            value={title}
+            onChange={(e) => setTitle(e.currentTarget.value)}
+          />
         </div>
         <div className="field">
           <label className="field__label" htmlFor="push-body">
             {t('bodyField')}
           </label>
-          <textarea id="push-body" className="input" required maxLength={300} rows={3} value={body} onChange={(e) => setBody(e.currentTarget.value)} />
+          <textarea
+            id="push-body"
+            className="input"
+            required
+            maxLength={300}
+            rows={3}
+            value={body}
+            onChange={(e) => setBody(e.currentTarget.value)}
+          />
         </div>
         <div className="field">
           <label className="field__label" htmlFor="push-title-fr">
             {t('titleFr')}
           </label>
-          <input id="push-title-fr" className="input" lang="fr" maxLength={80} value={titleFr} onChange={(e) => setTitleFr(e.currentTarget.value)} />
+          <input
+            id="push-title-fr"
+            className="input"
+            lang="fr"
+            maxLength={80}
+            value={titleFr}
+            onChange={(e) => setTitleFr(e.currentTarget.value)}
+          />
         </div>
         <div className="field">
           <label className="field__label" htmlFor="push-body-fr">
             {t('bodyFr')}
           </label>
-          <textarea id="push-body-fr" className="input" lang="fr" maxLength={300} rows={3} value={bodyFr} onChange={(e) => setBodyFr(e.currentTarget.value)} />
+          <textarea
+            id="push-body-fr"
+            className="input"
+            lang="fr"
+            maxLength={300}
+            rows={3}
+            value={bodyFr}
+            onChange={(e) => setBodyFr(e.currentTarget.value)}
+          />
         </div>
         <div className="field">
           <label className="field__label" htmlFor="push-url">
             {t('url')}
           </label>
-          <select id="push-url" className="select input" required value={url} onChange={(e) => setUrl(e.currentTarget.value)} aria-describedby="push-url-hint" aria-busy={content.isPending || undefined}>
+          <select
+            id="push-url"
+            className="select input"
+            required
+            value={url}
+            onChange={(e) => setUrl(e.currentTarget.value)}
+            aria-describedby="push-url-hint"
+            aria-busy={content.isPending || undefined}
+          >
             <optgroup label={t('screensGroup')}>
               {APP_SCREENS.map((screen) => (
                 <option key={screen.path} value={screen.path}>
@@ -220,7 +269,12 @@ export function NotificationsPage() {
             <label className="field__label" htmlFor="push-rank">
               {t('rank')}
             </label>
-            <select id="push-rank" className="select input" value={audience.rankCode} onChange={(e) => setAudience({ ...audience, rankCode: e.currentTarget.value as RankCode | '' })}>
+            <select
+              id="push-rank"
+              className="select input"
+              value={audience.rankCode}
+              onChange={(e) => setAudience({ ...audience, rankCode: e.currentTarget.value as RankCode | '' })}
+            >
               <option value="">{t('anyRank')}</option>
               {(organization?.ranks ?? []).map((rank) => (
                 <option key={rank.name} value={rank.name}>
@@ -233,7 +287,12 @@ export function NotificationsPage() {
             <label className="field__label" htmlFor="push-consent">
               {t('consent')}
             </label>
-            <select id="push-consent" className="select input" value={audience.consentKey} onChange={(e) => setAudience({ ...audience, consentKey: e.currentTarget.value })}>
+            <select
+              id="push-consent"
+              className="select input"
+              value={audience.consentKey}
+              onChange={(e) => setAudience({ ...audience, consentKey: e.currentTarget.value })}
+            >
               <option value="">{t('anyConsent')}</option>
               {(consents.data ?? []).map((consent) => (
                 <option key={consent.key} value={consent.key}>
@@ -246,14 +305,25 @@ export function NotificationsPage() {
             <label className="field__label" htmlFor="push-checked-in">
               {t('checkedIn')}
             </label>
-            <select id="push-checked-in" className="select input" value={audience.checkedIn} onChange={(e) => setAudience({ ...audience, checkedIn: e.currentTarget.value as Audience['checkedIn'] })}>
+            <select
+              id="push-checked-in"
+              className="select input"
+              value={audience.checkedIn}
+              onChange={(e) => setAudience({ ...audience, checkedIn: e.currentTarget.value as Audience['checkedIn'] })}
+            >
               <option value="">{t('checkedInAny')}</option>
               <option value="yes">{t('checkedInYes')}</option>
               <option value="no">{t('checkedInNo')}</option>
             </select>
           </div>
           <label className="console-check">
-            <input type="checkbox" checked={marketing} onChange={(e) => setMarketing(e.currentTarget.checked)} aria-describedby="push-marketing-hint" /> {t('marketing')}
+            <input
+              type="checkbox"
+              checked={marketing}
+              onChange={(e) => setMarketing(e.currentTarget.checked)}
+              aria-describedby="push-marketing-hint"
+            />{' '}
+            {t('marketing')}
           </label>
           <p id="push-marketing-hint" className="field__hint">
             {t('marketingHint')}
@@ -272,7 +342,15 @@ export function NotificationsPage() {
               <label className="field__label" htmlFor="push-send-at">
                 {t('sendAt', { timeZone })}
               </label>
-              <input id="push-send-at" type="datetime-local" className="input" required value={sendAt} min={toZonedInput(new Date().toISOString(), timeZone)} onChange={(e) => setSendAt(e.currentTarget.value)} />
+              <input
+                id="push-send-at"
+                type="datetime-local"
+                className="input"
+                required
+                value={sendAt}
+                min={toZonedInput(new Date().toISOString(), timeZone)}
+                onChange={(e) => setSendAt(e.currentTarget.value)}
+              />
             </div>
           ) : null}
         </fieldset>
@@ -322,7 +400,12 @@ export function NotificationsPage() {
                     <td>{t('delivery', { delivered: n.delivered, dropped: n.dropped, failed: n.failed })}</td>
                     <td>
                       {n.status === 'scheduled' ? (
-                        <button type="button" className="btn btn--secondary btn--sm" disabled={cancel.isPending} onClick={() => cancel.mutate(n.id, { onSuccess: () => notify({ title: t('cancelled') }) })}>
+                        <button
+                          type="button"
+                          className="btn btn--secondary btn--sm"
+                          disabled={cancel.isPending}
+                          onClick={() => cancel.mutate(n.id, { onSuccess: () => notify({ title: t('cancelled') }) })}
+                        >
                           {t('cancel')}
                           <span className="visually-hidden"> {n.title}</span>
                         </button>

@@ -44,7 +44,13 @@ function OrganizationForm({ item }: { item: AdminItem }) {
     { name: 'timeZone', kind: 'select', choices: timeZones(String(item.timeZone ?? '')), required: true },
     { name: 'defaultLanguage', kind: 'select', choices: ['en', 'fr'], labelled: true, required: true },
     { name: 'internalEmailDomains', kind: 'list' },
-    { name: 'checkinRewards', kind: 'rows', rowLabel: 'checkinDay', rowPosition: 'day', rowFields: [{ name: 'points', kind: 'number', required: true }] },
+    {
+      name: 'checkinRewards',
+      kind: 'rows',
+      rowLabel: 'checkinDay',
+      rowPosition: 'day',
+      rowFields: [{ name: 'points', kind: 'number', required: true }],
+    },
     { name: 'pointsExpireAfterDays', kind: 'number', nullable: true },
     // Referral rewards (decision 0092): points for each side, and the referrer's rewarded referrals per month.
     { name: 'referralPoints', kind: 'number', required: true },
@@ -65,11 +71,9 @@ function OrganizationForm({ item }: { item: AdminItem }) {
       <form className="console-form" onSubmit={(e) => void form.submit(e)} noValidate>
         <ErrorSummary errors={form.errors} fieldName={fieldName} />
         {fields.map((field) =>
-          field.translatable ? (
-            pair(field, field.name, frenchPath(field.name), t(`fields.${field.name}`))
-          ) : (
-            control(field, field.name, t(`fields.${field.name}`))
-          ),
+          field.translatable
+            ? pair(field, field.name, frenchPath(field.name), t(`fields.${field.name}`))
+            : control(field, field.name, t(`fields.${field.name}`)),
         )}
         <div className="console-form__actions">
           <button type="submit" className="btn btn--primary" disabled={form.saving} aria-busy={form.saving || undefined}>

@@ -20,16 +20,34 @@ import { UnsavedChangesGuard } from './unsaved-changes-guard';
 import { useConsoleText } from './use-console-text';
 
 /** The edit page of item `id` (or `new`) of `resource`, with `renderAfter(item)` below the form of a saved item. */
-export function ResourceEditPage({ resource, id, renderAfter }: { resource: ResourceSpec; id: string; renderAfter?: (item: AdminItem) => ReactNode }) {
+export function ResourceEditPage({
+  resource,
+  id,
+  renderAfter,
+}: {
+  resource: ResourceSpec;
+  id: string;
+  renderAfter?: (item: AdminItem) => ReactNode;
+}) {
   const { t } = useConsoleText();
   const creating = id === 'new' && !resource.fixed;
   const idField = resource.idField ?? 'id';
   // A resource listed whole (ranks) has no read of one item: the item comes from the list.
-  const one = useQuery({ ...adminItemQueryOptions<AdminItem>(resource.path, id, resource.itemSchema), enabled: !creating && !resource.wholeList });
-  const all = useQuery({ ...adminListQueryOptions<AdminItem>(resource.path, {}, resource.listSchema), enabled: !creating && resource.wholeList === true });
+  const one = useQuery({
+    ...adminItemQueryOptions<AdminItem>(resource.path, id, resource.itemSchema),
+    enabled: !creating && !resource.wholeList,
+  });
+  const all = useQuery({
+    ...adminListQueryOptions<AdminItem>(resource.path, {}, resource.listSchema),
+    enabled: !creating && resource.wholeList === true,
+  });
   const query = resource.wholeList ? all : one;
   if (!creating && query.isPending) return <Spinner label={t('list.loading')} />;
-  const item = creating ? null : resource.wholeList ? (all.data?.data.find((entry) => String(entry[idField]) === id) ?? null) : (one.data ?? null);
+  const item = creating
+    ? null
+    : resource.wholeList
+      ? (all.data?.data.find((entry) => String(entry[idField]) === id) ?? null)
+      : (one.data ?? null);
   if (!creating && (query.isError || !item)) return <p role="alert">{t('form.loadFailed')}</p>;
   return <ResourceForm resource={resource} item={item} after={item && renderAfter ? renderAfter(item) : null} />;
 }
@@ -50,7 +68,12 @@ function ResourceForm({ resource, item, after }: { resource: ResourceSpec; item:
     schema: resource.schema,
     save: (body) => save.mutateAsync({ id: itemId, body }),
     onSaved: (saved) => {
-      if (!item) void navigate({ to: '/admin/$resource/$id', params: { resource: resource.path, id: String(saved[resource.idField ?? 'id']) }, replace: true });
+      if (!item)
+        void navigate({
+          to: '/admin/$resource/$id',
+          params: { resource: resource.path, id: String(saved[resource.idField ?? 'id']) },
+          replace: true,
+        });
       else headingRef.current?.focus();
     },
     texts: { saved: t('form.saved', { name: singular }), failed: t('form.failed'), invalid: t('form.invalid'), message },
@@ -62,7 +85,9 @@ function ResourceForm({ resource, item, after }: { resource: ResourceSpec; item:
     <div className="console-page">
       <ConsoleHeading
         headingRef={headingRef}
-        title={item ? t('form.editTitle', { resource: singular, name: name || t('list.untitled') }) : t('form.newTitle', { resource: singular })}
+        title={
+          item ? t('form.editTitle', { resource: singular, name: name || t('list.untitled') }) : t('form.newTitle', { resource: singular })
+        }
         actions={item?.status ? <StatusBadge status={item.status} /> : null}
       />
       <form className="console-form" onSubmit={(e) => void form.submit(e)} noValidate>
@@ -74,11 +99,9 @@ function ResourceForm({ resource, item, after }: { resource: ResourceSpec; item:
           </div>
         ) : null}
         {resource.fields.map((field) =>
-          field.translatable ? (
-            pair(field, field.name, frenchPath(field.name), fieldName(field.name))
-          ) : (
-            control(field, field.name, fieldName(field.name))
-          ),
+          field.translatable
+            ? pair(field, field.name, frenchPath(field.name), fieldName(field.name))
+            : control(field, field.name, fieldName(field.name)),
         )}
         <div className="console-form__actions">
           <button type="submit" className="btn btn--primary" disabled={form.saving} aria-busy={form.saving || undefined}>

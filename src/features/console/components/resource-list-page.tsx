@@ -40,7 +40,12 @@ function SearchForm({ resource, search }: ResourceListPageProps) {
     });
   };
   return (
-    <form role="search" className="console-search" onSubmit={submit} aria-label={t('list.searchLabel', { resource: t(`resources.${resource.path}.plural`) })}>
+    <form
+      role="search"
+      className="console-search"
+      onSubmit={submit}
+      aria-label={t('list.searchLabel', { resource: t(`resources.${resource.path}.plural`) })}
+    >
       <div className="field">
         <label className="field__label" htmlFor="console-search-q">
           {t('list.search')}
@@ -52,7 +57,13 @@ function SearchForm({ resource, search }: ResourceListPageProps) {
           <label className="field__label" htmlFor="console-search-status">
             {t('list.status')}
           </label>
-          <select id="console-search-status" className="select input" name="status" value={status} onChange={(e) => setStatus(e.currentTarget.value)}>
+          <select
+            id="console-search-status"
+            className="select input"
+            name="status"
+            value={status}
+            onChange={(e) => setStatus(e.currentTarget.value)}
+          >
             <option value="">{t('list.anyStatus')}</option>
             {CONTENT_STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -126,7 +137,13 @@ function RoleButton({ member }: { member: AdminItem }) {
     onError: () => notify({ title: t('form.failed'), variant: 'destructive' }),
   });
   return (
-    <button type="button" className="btn btn--secondary btn--sm" aria-busy={mutation.isPending || undefined} disabled={mutation.isPending} onClick={() => mutation.mutate()}>
+    <button
+      type="button"
+      className="btn btn--secondary btn--sm"
+      aria-busy={mutation.isPending || undefined}
+      disabled={mutation.isPending}
+      onClick={() => mutation.mutate()}
+    >
       {operator ? t('members.revoke', { email: member.email }) : t('members.grant', { email: member.email })}
     </button>
   );
@@ -191,7 +208,11 @@ export function ResourceListPage({ resource, search }: ResourceListPageProps) {
                   <th scope="row">{name(item)}</th>
                   {resource.hasStatus ? <td>{item.status ? <StatusBadge status={item.status} /> : null}</td> : null}
                   {resource.path === 'rewards' ? <RewardStockCell item={item} /> : null}
-                  {members ? <td>{t(`members.roles.${item.role === 'operator' ? 'operator' : 'member'}`)}</td> : <td>{item.updatedAt ? date.format(new Date(item.updatedAt)) : ''}</td>}
+                  {members ? (
+                    <td>{t(`members.roles.${item.role === 'operator' ? 'operator' : 'member'}`)}</td>
+                  ) : (
+                    <td>{item.updatedAt ? date.format(new Date(item.updatedAt)) : ''}</td>
+                  )}
                   <td>
                     {members ? (
                       <div className="console-row">
@@ -202,7 +223,11 @@ export function ResourceListPage({ resource, search }: ResourceListPageProps) {
                         <RoleButton member={item} />
                       </div>
                     ) : (
-                      <Link to="/admin/$resource/$id" params={{ resource: resource.path, id: idOf(item) }} className="btn btn--secondary btn--sm">
+                      <Link
+                        to="/admin/$resource/$id"
+                        params={{ resource: resource.path, id: idOf(item) }}
+                        className="btn btn--secondary btn--sm"
+                      >
                         {t('list.edit')}
                         <span className="visually-hidden"> {name(item)}</span>
                       </Link>
@@ -220,7 +245,13 @@ export function ResourceListPage({ resource, search }: ResourceListPageProps) {
           pageSize={data.meta.pageSize || PAGE_SIZE}
           total={data.meta.total}
           link={(to, label, rel) => (
-            <Link to="/admin/$resource" params={{ resource: resource.path }} search={{ ...search, page: to > 1 ? to : undefined }} className="btn btn--secondary btn--sm" rel={rel}>
+            <Link
+              to="/admin/$resource"
+              params={{ resource: resource.path }}
+              search={{ ...search, page: to > 1 ? to : undefined }}
+              className="btn btn--secondary btn--sm"
+              rel={rel}
+            >
               {label}
             </Link>
           )}

@@ -56,14 +56,29 @@ export function SeasonsPage() {
         <UnsavedChangesGuard isDirty={() => name.trim() !== ''} />
         <h2>{t('form.title')}</h2>
         <div className="field">
-          <label className="field__label" htmlFor={nameId}>{t('form.name')}</label>
+          <label className="field__label" htmlFor={nameId}>
+            {t('form.name')}
+          </label>
           <input id={nameId} className="input" value={name} maxLength={80} required onChange={(e) => setName(e.currentTarget.value)} />
         </div>
         <div className="field">
-          <label className="field__label" htmlFor={startId}>{t('form.startsAt', { timeZone })}</label>
-          <input id={startId} className="input" type="datetime-local" value={startsAt} required onChange={(e) => setStartsAt(e.currentTarget.value)} />
+          <label className="field__label" htmlFor={startId}>
+            {t('form.startsAt', { timeZone })}
+          </label>
+          <input
+            id={startId}
+            className="input"
+            type="datetime-local"
+            value={startsAt}
+            required
+            onChange={(e) => setStartsAt(e.currentTarget.value)}
+          />
         </div>
-        {error ? <p className="form-error" role="alert" id={errorId}>{error}</p> : null}
+        {error ? (
+          <p className="form-error" role="alert" id={errorId}>
+            {error}
+          </p>
+        ) : null}
         <button type="submit" className="btn btn--primary" disabled={start.isPending} aria-busy={start.isPending || undefined}>
           {t('form.submit')}
         </button>
@@ -74,7 +89,9 @@ export function SeasonsPage() {
       ) : seasons.isError ? (
         <div role="alert">
           <p>{t('errors.generic')}</p>
-          <button type="button" className="btn btn--secondary" onClick={() => void seasons.refetch()}>{t('retry')}</button>
+          <button type="button" className="btn btn--secondary" onClick={() => void seasons.refetch()}>
+            {t('retry')}
+          </button>
         </div>
       ) : seasons.data.length === 0 ? (
         <p className="muted">{t('list.empty')}</p>

@@ -64,7 +64,9 @@ function StoryForm({ item }: { item: AdminStory | null }) {
     <div className="console-page">
       <ConsoleHeading
         headingRef={headingRef}
-        title={item ? t('form.editTitle', { resource: singular, name: String(item.title ?? '') }) : t('form.newTitle', { resource: singular })}
+        title={
+          item ? t('form.editTitle', { resource: singular, name: String(item.title ?? '') }) : t('form.newTitle', { resource: singular })
+        }
         actions={item?.status ? <StatusBadge status={item.status} /> : null}
       />
       <form className="console-form" onSubmit={(e) => void form.submit(e)} noValidate>
@@ -97,16 +99,34 @@ function StoryForm({ item }: { item: AdminStory | null }) {
             keyOf={(c) => c.uid}
             nameOf={chapterName}
             onReorder={(next) => set('chapters', next)}
-            onRemove={(index) => set('chapters', chapters.filter((_, i) => i !== index))}
+            onRemove={(index) =>
+              set(
+                'chapters',
+                chapters.filter((_, i) => i !== index),
+              )
+            }
           >
             {(chapter, i) => (
               <div className="stack">
-                {control({ name: 'mediaId', kind: 'media', nullable: true, required: true }, `chapters.${i}.mediaId`, t('stories.chapterImage', { name: chapterName(chapter, i) }))}
+                {control(
+                  { name: 'mediaId', kind: 'media', nullable: true, required: true },
+                  `chapters.${i}.mediaId`,
+                  t('stories.chapterImage', { name: chapterName(chapter, i) }),
+                )}
                 {pair(text('title'), `chapters.${i}.title`, `chapters.${i}.translations.fr.title`, t('stories.chapterTitle', { n: i + 1 }))}
-                {pair({ name: 'caption', kind: 'textarea' }, `chapters.${i}.caption`, `chapters.${i}.translations.fr.caption`, t('stories.chapterCaption', { n: i + 1 }))}
+                {pair(
+                  { name: 'caption', kind: 'textarea' },
+                  `chapters.${i}.caption`,
+                  `chapters.${i}.translations.fr.caption`,
+                  t('stories.chapterCaption', { n: i + 1 }),
+                )}
                 <div className="console-row">
                   {control(text('sponsorUrl'), `chapters.${i}.sponsorUrl`, t('stories.chapterSponsor', { n: i + 1 }))}
-                  {control({ name: 'durationSeconds', kind: 'number', required: true }, `chapters.${i}.durationSeconds`, t('stories.chapterDuration', { n: i + 1 }))}
+                  {control(
+                    { name: 'durationSeconds', kind: 'number', required: true },
+                    `chapters.${i}.durationSeconds`,
+                    t('stories.chapterDuration', { n: i + 1 }),
+                  )}
                   {control({ name: 'value', kind: 'number' }, `chapters.${i}.value`, t('stories.chapterPoints', { n: i + 1 }))}
                 </div>
               </div>

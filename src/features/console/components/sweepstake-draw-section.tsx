@@ -42,7 +42,11 @@ export function SweepstakeDrawSection({ id, endsAt, title }: { id: string; endsA
       title: t('confirmTitle', { title }),
       body: (
         <>
-          <p>{d.entrants ? `${t('confirmEntrants', { count: d.entrants })} ${t('confirmEntries', { count: d.entries })}` : t('confirmNobody')}</p>
+          <p>
+            {d.entrants
+              ? `${t('confirmEntrants', { count: d.entrants })} ${t('confirmEntries', { count: d.entries })}`
+              : t('confirmNobody')}
+          </p>
           <p>{t('confirmOnce')}</p>
         </>
       ),
@@ -89,18 +93,31 @@ export function SweepstakeDrawSection({ id, endsAt, title }: { id: string; endsA
           : t('status.expired', { date: dateFormat.format(new Date(w.claimBy)) });
 
   const exportCsv = (d: AdminSweepstakeDraw) => {
-    const csv = Papa.unparse(
-      {
-        fields: ['place', 'username', 'email', 'ticket', 'drawnAt', 'notifiedAt', 'claimBy', 'claimedAt', 'replacedAt'],
-        data: d.winners.map((w) =>
-          [w.place, w.username ?? '', w.email ?? '', w.ticket, w.drawnAt, w.notifiedAt ?? '', w.claimBy, w.claimedAt ?? '', w.replacedAt ?? ''].map(neutraliseCsvCell),
-        ),
-      },
-    );
+    const csv = Papa.unparse({
+      fields: ['place', 'username', 'email', 'ticket', 'drawnAt', 'notifiedAt', 'claimBy', 'claimedAt', 'replacedAt'],
+      data: d.winners.map((w) =>
+        [
+          w.place,
+          w.username ?? '',
+          w.email ?? '',
+          w.ticket,
+          w.drawnAt,
+          w.notifiedAt ?? '',
+          w.claimBy,
+          w.claimedAt ?? '',
+          w.replacedAt ?? '',
+        ].map(neutraliseCsvCell),
+      ),
+    });
     const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
     const link = document.createElement('a');
     link.href = url;
-    link.download = `winners-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || id}.csv`;
+    link.download = `winners-${
+      title
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '') || id
+    }.csv`;
     link.click();
     URL.revokeObjectURL(url);
   };

@@ -47,7 +47,9 @@ export function VenueCodeSection({ id, name }: { id: string; name: string }) {
   const seconds = shown ? Math.max(0, Math.ceil((Date.parse(shown.rotatesAt) - now.getTime()) / 1000)) : null;
   return (
     <section className="console-fieldset" aria-labelledby="venue-code-title">
-      <h2 id="venue-code-title" className="console-section-title">{t('title')}</h2>
+      <h2 id="venue-code-title" className="console-section-title">
+        {t('title')}
+      </h2>
       <p>{t('about')}</p>
       {query.isError ? <p role="alert">{t('error')}</p> : null}
       <div className="venue-code-panel">

@@ -40,13 +40,30 @@ export function VideoPicker({ id, label, value, onChange, describedBy, invalid }
         {value.map((videoId, index) => (
           <li key={videoId} className="console-chapter__bar">
             <span className="console-chapter__title">{nameOf(videoId)}</span>
-            <button type="button" className="btn btn--secondary btn--sm" disabled={index === 0} onClick={() => move(index, index - 1)} aria-label={t('stories.moveUp', { name: nameOf(videoId) })}>
+            <button
+              type="button"
+              className="btn btn--secondary btn--sm"
+              disabled={index === 0}
+              onClick={() => move(index, index - 1)}
+              aria-label={t('stories.moveUp', { name: nameOf(videoId) })}
+            >
               {t('stories.up')}
             </button>
-            <button type="button" className="btn btn--secondary btn--sm" disabled={index === value.length - 1} onClick={() => move(index, index + 1)} aria-label={t('stories.moveDown', { name: nameOf(videoId) })}>
+            <button
+              type="button"
+              className="btn btn--secondary btn--sm"
+              disabled={index === value.length - 1}
+              onClick={() => move(index, index + 1)}
+              aria-label={t('stories.moveDown', { name: nameOf(videoId) })}
+            >
               {t('stories.down')}
             </button>
-            <button type="button" className="btn btn--ghost btn--sm" onClick={() => onChange(value.filter((v) => v !== videoId))} aria-label={t('stories.remove', { name: nameOf(videoId) })}>
+            <button
+              type="button"
+              className="btn btn--ghost btn--sm"
+              onClick={() => onChange(value.filter((v) => v !== videoId))}
+              aria-label={t('stories.remove', { name: nameOf(videoId) })}
+            >
               {t('stories.removeShort')}
             </button>
           </li>

@@ -80,7 +80,10 @@ export function challengeValues(item: Values, copy = false): Values {
         title: str(fr.title),
         description: str(fr.description),
         options: options.map((_, i) => str(fr.options?.[i])),
-        questions: questions.map((q, i) => ({ text: str(fr.questions?.[i]?.text), options: q.options.map((_, j) => str(fr.questions?.[i]?.options?.[j])) })),
+        questions: questions.map((q, i) => ({
+          text: str(fr.questions?.[i]?.text),
+          options: q.options.map((_, j) => str(fr.questions?.[i]?.options?.[j])),
+        })),
       },
     },
   };
@@ -124,7 +127,13 @@ export function challengeBody(values: Values): Record<string, unknown> {
     points: subtype === 'keyword' || rightOption ? num(values.points) : 0,
     options: options.map((o) => ({ text: o.text, points: num(o.points), mediaId: o.mediaId ?? null })),
     correctIndex: rightOption && typeof values.correctIndex === 'number' ? values.correctIndex : null,
-    questions: questions.map((q) => ({ ...(q.id ? { id: q.id } : {}), text: q.text, options: q.options, correctIndex: q.correctIndex, points: num(q.points) })),
+    questions: questions.map((q) => ({
+      ...(q.id ? { id: q.id } : {}),
+      text: q.text,
+      options: q.options,
+      correctIndex: q.correctIndex,
+      points: num(q.points),
+    })),
     keywords: subtype === 'keyword' ? ((values.keywords as string[]) ?? []).map((k) => k.trim()).filter(Boolean) : [],
     isPublic: values.isPublic === true,
     draft: values.draft === true,
@@ -144,7 +153,11 @@ export function previewChallenge(body: Record<string, unknown>, language: 'en' |
   const points = Number(body.points) || 0;
   const type = body.type as Challenge['type'];
   const maxPoints =
-    type === 'trivia' ? questions.reduce((sum, q) => sum + q.points, 0) : type === 'input' ? points : Math.max(0, ...options.map((o) => o.points)) + (body.subtype === 'arcade' || body.subtype === 'pickem' ? points : 0);
+    type === 'trivia'
+      ? questions.reduce((sum, q) => sum + q.points, 0)
+      : type === 'input'
+        ? points
+        : Math.max(0, ...options.map((o) => o.points)) + (body.subtype === 'arcade' || body.subtype === 'pickem' ? points : 0);
   return {
     challengeId: 'preview',
     type,

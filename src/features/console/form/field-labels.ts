@@ -60,7 +60,8 @@ export function fieldLabel(path: string): LabelKey {
     return third === 'points' ? { key: 'challenges.optionPoints', values: { n } } : { key: 'challenges.optionN', values: { n } };
   }
   if (head === 'questions' && n !== undefined) {
-    if (third === 'options' && index(fourth) !== undefined) return { key: 'challenges.questionOption', values: { q: n, n: index(fourth)! } };
+    if (third === 'options' && index(fourth) !== undefined)
+      return { key: 'challenges.questionOption', values: { q: n, n: index(fourth)! } };
     if (third === 'options') return { key: 'labels.questionAnswers', values: { n } };
     if (third === 'points') return { key: 'challenges.questionPoints', values: { n } };
     if (third === 'correctIndex') return { key: 'labels.questionRightAnswer', values: { n } };
@@ -68,7 +69,9 @@ export function fieldLabel(path: string): LabelKey {
   }
   if (head === 'chapters' && n !== undefined) {
     const key = third ? CHAPTER_FIELDS[third] : undefined;
-    return key ? { key, values: { n } } : { key: 'labels.rowField', row: { key: 'labels.chapter', n, field: `fields.${third ?? 'chapters'}` } };
+    return key
+      ? { key, values: { n } }
+      : { key: 'labels.rowField', row: { key: 'labels.chapter', n, field: `fields.${third ?? 'chapters'}` } };
   }
   if (n !== undefined) {
     // A row of a `rows` field: "Badge 1: Name".

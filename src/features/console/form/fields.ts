@@ -5,7 +5,8 @@
  */
 
 /** What kind of control a field gets. */
-export type FieldKind = 'text' | 'textarea' | 'markdown' | 'number' | 'datetime' | 'media' | 'select' | 'checkbox' | 'list' | 'color' | 'videos' | 'rows';
+export type FieldKind =
+  'text' | 'textarea' | 'markdown' | 'number' | 'datetime' | 'media' | 'select' | 'checkbox' | 'list' | 'color' | 'videos' | 'rows';
 
 /** One field of a resource's form. */
 export interface FieldSpec {
@@ -68,7 +69,16 @@ export const frenchPath = (name: string) => `translations.fr.${name}`;
 export function initialValues(fields: readonly FieldSpec[]): Record<string, unknown> {
   let values: Record<string, unknown> = { translations: { fr: {} } };
   for (const field of fields) {
-    const empty = field.kind === 'checkbox' ? false : field.kind === 'list' || field.kind === 'videos' || field.kind === 'rows' ? [] : field.nullable ? null : field.kind === 'number' ? 0 : '';
+    const empty =
+      field.kind === 'checkbox'
+        ? false
+        : field.kind === 'list' || field.kind === 'videos' || field.kind === 'rows'
+          ? []
+          : field.nullable
+            ? null
+            : field.kind === 'number'
+              ? 0
+              : '';
     values = setAt(values, field.name, field.initial ?? empty);
     if (field.translatable) values = setAt(values, frenchPath(field.name), '');
   }
@@ -102,7 +112,8 @@ export function bodyOf(fields: readonly FieldSpec[], values: Record<string, unkn
   const fr: Record<string, unknown> = { ...stored };
   for (const field of fields) {
     let value = getAt(values, field.name);
-    if (field.kind === 'number') value = value === '' || value === null || value === undefined ? (field.nullable ? null : 0) : Number(value);
+    if (field.kind === 'number')
+      value = value === '' || value === null || value === undefined ? (field.nullable ? null : 0) : Number(value);
     else if (field.nullable && (value === '' || value === undefined)) value = null;
     else if (field.kind === 'list') value = ((value as string[] | undefined) ?? []).map((v) => v.trim()).filter(Boolean);
     else if (field.kind === 'rows') value = rowsBody(field, value);

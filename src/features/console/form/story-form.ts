@@ -34,7 +34,16 @@ const uid = () => `chapter-${++uidCounter}-${Math.random().toString(36).slice(2,
 
 /** A new, empty chapter of 5 seconds. */
 export function emptyChapter(): ChapterValues {
-  return { uid: uid(), mediaId: null, title: '', caption: '', sponsorUrl: '', durationSeconds: 5, value: 0, translations: { fr: { title: '', caption: '' } } };
+  return {
+    uid: uid(),
+    mediaId: null,
+    title: '',
+    caption: '',
+    sponsorUrl: '',
+    durationSeconds: 5,
+    value: 0,
+    translations: { fr: { title: '', caption: '' } },
+  };
 }
 
 /** Splits a stored title into its rank code ('' for none) and the rest. */

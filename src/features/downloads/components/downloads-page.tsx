@@ -63,7 +63,9 @@ function DownloadRow({ download }: { download: Download }) {
   const image = mediaUrl(download.mediaId);
   return (
     <article className="card ct-row" aria-labelledby={`dl-${download.id}`} style={{ alignItems: 'flex-start' }}>
-      <div className="ct-row__thumb ct-row__thumb--square">{image ? <img src={image} alt="" loading="lazy" width={96} height={96} /> : null}</div>
+      <div className="ct-row__thumb ct-row__thumb--square">
+        {image ? <img src={image} alt="" loading="lazy" width={96} height={96} /> : null}
+      </div>
       <div className="ct-row__body" style={{ flex: 1 }}>
         <h2 id={`dl-${download.id}`} className="ct-row__title">
           {download.title}
@@ -75,11 +77,27 @@ function DownloadRow({ download }: { download: Download }) {
           {unavailable && !cached ? <span className="pill pill--muted">{t('notOffline')}</span> : null}
         </div>
         <div className="row" style={{ gap: 'var(--space-2)', marginTop: 'var(--space-2)' }}>
-          <a className="btn btn--primary btn--sm" href={url} target="_blank" rel="noopener" aria-disabled={state.kind === 'busy'} onClick={(e) => void run(e, 'open')}>
+          <a
+            className="btn btn--primary btn--sm"
+            href={url}
+            target="_blank"
+            rel="noopener"
+            aria-disabled={state.kind === 'busy'}
+            onClick={(e) => void run(e, 'open')}
+          >
             {t('open')}
-            <span className="visually-hidden"> {download.title} ({t('opensNewTab')})</span>
+            <span className="visually-hidden">
+              {' '}
+              {download.title} ({t('opensNewTab')})
+            </span>
           </a>
-          <a className="btn btn--secondary btn--sm" href={url} download={download.fileName} aria-disabled={state.kind === 'busy'} onClick={(e) => void run(e, 'download')}>
+          <a
+            className="btn btn--secondary btn--sm"
+            href={url}
+            download={download.fileName}
+            aria-disabled={state.kind === 'busy'}
+            onClick={(e) => void run(e, 'download')}
+          >
             {t('download')}
             <span className="visually-hidden"> {download.title}</span>
           </a>

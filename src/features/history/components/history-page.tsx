@@ -57,7 +57,9 @@ export function HistoryPage() {
       <div className="stack stack--lg">
         {user ? (
           <div className="card card--brand history-balance">
-            <span className="eyebrow" style={{ color: 'inherit' }}>{t('balance')}</span>
+            <span className="eyebrow" style={{ color: 'inherit' }}>
+              {t('balance')}
+            </span>
             <span className="history-balance__value">{t('points', { count: user.points, formatted: plain.format(user.points) })}</span>
             <span>{t('lifetime', { count: user.lifetimePoints, formatted: plain.format(user.lifetimePoints) })}</span>
             <NextExpiry nextExpiry={user.nextExpiry} className="history-balance__expiry" />
@@ -89,7 +91,9 @@ export function HistoryPage() {
                   id={`day-${day.day}`}
                   title={dayFormat.format(new Date(`${day.day}T00:00:00Z`))}
                   titleClassName="history-day"
-                  aside={<span className={day.net >= 0 ? 'text-success' : 'text-danger'}>{t('net', { value: number.format(day.net) })}</span>}
+                  aside={
+                    <span className={day.net >= 0 ? 'text-success' : 'text-danger'}>{t('net', { value: number.format(day.net) })}</span>
+                  }
                   className="stack stack--sm"
                 >
                   <ul className="plain-list card history-list">
@@ -101,7 +105,10 @@ export function HistoryPage() {
                         <div className="history-row__body">
                           <p className="history-row__label">{row.label ?? t(`reason.${row.reason}`)}</p>
                           <p className="ct-row__meta">
-                            {row.reason === 'challenge_result' ? t(row.amount > 0 ? 'resultWon' : 'resultCorrected') : t(`reason.${row.reason}`)} · <time dateTime={row.createdAt}>{timeFormat.format(new Date(row.createdAt))}</time>
+                            {row.reason === 'challenge_result'
+                              ? t(row.amount > 0 ? 'resultWon' : 'resultCorrected')
+                              : t(`reason.${row.reason}`)}{' '}
+                            · <time dateTime={row.createdAt}>{timeFormat.format(new Date(row.createdAt))}</time>
                           </p>
                         </div>
                         <div className="history-row__amounts">

@@ -35,13 +35,19 @@ export function ResultNotices() {
     if (!userId || !transactions) return;
     if (isFetchedAfterMount && points !== undefined) rememberCheckedBalance(userId, points);
     const notices = resultNoticesToShow(transactions, readSeenNotices(userId), new Date());
-    rememberSeenNotices(userId, notices.map((row) => row.id));
+    rememberSeenNotices(
+      userId,
+      notices.map((row) => row.id),
+    );
     if (notices.length === 0) return;
     // The app keeps one toast at a time (spec §4): several credits are announced together.
     const total = notices.reduce((sum, row) => sum + row.amount, 0);
     const titles = notices.flatMap((row) => (row.label ? [row.label] : []));
     void i18n.loadNamespaces('history').then(() =>
-      notify({ title: i18n.t('history:resultNotice.title', { count: total }), description: titles.length ? titles.join(' · ') : undefined }),
+      notify({
+        title: i18n.t('history:resultNotice.title', { count: total }),
+        description: titles.length ? titles.join(' · ') : undefined,
+      }),
     );
   }, [userId, points, transactions, isFetchedAfterMount, i18n]);
 

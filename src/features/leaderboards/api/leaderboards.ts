@@ -20,7 +20,10 @@ export const useLeagues = () => useQuery(getLeaguesQueryOptions());
 
 /** A league's table of `period` (404 when the member is not in it). */
 function getLeagueTableQueryOptions(id: string, period: LeaderboardPeriod) {
-  return { ...dataQueryOptions<LeagueTable>(['leagues', id, 'table', period], `/leagues/${encodeURIComponent(id)}/table`, { query: { period } }), staleTime: TABLE_STALE_MS };
+  return {
+    ...dataQueryOptions<LeagueTable>(['leagues', id, 'table', period], `/leagues/${encodeURIComponent(id)}/table`, { query: { period } }),
+    staleTime: TABLE_STALE_MS,
+  };
 }
 
 /** A league's table of `period`, with its query state. */

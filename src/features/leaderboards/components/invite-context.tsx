@@ -17,7 +17,9 @@ export function InviteContext({ code }: { code: string }) {
   return (
     <section className="card stack stack--sm invite-context" aria-labelledby="invite-context-title">
       <h2 id="invite-context-title" className="card__title">
-        {invitedBy ? t('inviteContext.by', { inviter: invitedBy, league, club: organization.name }) : t('inviteContext.anonymous', { league, club: organization.name })}
+        {invitedBy
+          ? t('inviteContext.by', { inviter: invitedBy, league, club: organization.name })
+          : t('inviteContext.anonymous', { league, club: organization.name })}
       </h2>
       <p className="card__meta">{t('leagues.members', { count: memberCount })}</p>
       <p className="muted">{t('inviteContext.next')}</p>

@@ -25,7 +25,9 @@ export function JoinLeaguePage({ code }: { code: string }) {
       <Page title={t('join.title')}>
         <div className="stack">
           <p>{invite.error instanceof ApiError && invite.error.status === 404 ? t('join.unknown') : t('errors.generic')}</p>
-          <Link to="/leaderboard" className="btn btn--secondary">{t('join.back')}</Link>
+          <Link to="/leaderboard" className="btn btn--secondary">
+            {t('join.back')}
+          </Link>
         </div>
       </Page>
     );
@@ -35,7 +37,10 @@ export function JoinLeaguePage({ code }: { code: string }) {
     join.mutate(code, {
       onSuccess: (joined) => void navigate({ to: '/leagues/$id', params: { id: joined.id }, replace: true }),
       onError: (error) =>
-        notify({ title: error instanceof ApiError && error.code === 'LeagueFull' ? t('join.full') : t('errors.generic'), variant: 'destructive' }),
+        notify({
+          title: error instanceof ApiError && error.code === 'LeagueFull' ? t('join.full') : t('errors.generic'),
+          variant: 'destructive',
+        }),
     });
   return (
     <Page title={t('join.title')}>
@@ -44,9 +49,17 @@ export function JoinLeaguePage({ code }: { code: string }) {
         <h2 className="card__title">{league.name}</h2>
         <p className="card__meta">{t('leagues.members', { count: league.memberCount })}</p>
         {league.member ? (
-          <Link to="/leagues/$id" params={{ id: league.id }} className="btn btn--primary">{t('join.open')}</Link>
+          <Link to="/leagues/$id" params={{ id: league.id }} className="btn btn--primary">
+            {t('join.open')}
+          </Link>
         ) : (
-          <button type="button" className="btn btn--primary" onClick={onJoin} disabled={join.isPending} aria-busy={join.isPending || undefined}>
+          <button
+            type="button"
+            className="btn btn--primary"
+            onClick={onJoin}
+            disabled={join.isPending}
+            aria-busy={join.isPending || undefined}
+          >
             {t('join.action', { name: league.name })}
           </button>
         )}

@@ -56,8 +56,18 @@ function Leagues() {
           <p className="muted">{t('leagues.none')}</p>
         ) : null}
         <form className="stack stack--sm" onSubmit={onSubmit}>
-          <label className="field__label" htmlFor={inputId}>{t('leagues.createLabel')}</label>
-          <input id={inputId} className="input" value={name} maxLength={LEAGUE_NAME_MAX} required autoComplete="off" onChange={(e) => setName(e.target.value)} />
+          <label className="field__label" htmlFor={inputId}>
+            {t('leagues.createLabel')}
+          </label>
+          <input
+            id={inputId}
+            className="input"
+            value={name}
+            maxLength={LEAGUE_NAME_MAX}
+            required
+            autoComplete="off"
+            onChange={(e) => setName(e.target.value)}
+          />
           <button type="submit" className="btn btn--primary" disabled={create.isPending} aria-busy={create.isPending || undefined}>
             {t('leagues.create')}
           </button>

@@ -26,7 +26,13 @@ function ManualInviteLink({ url }: { url: string }) {
   return (
     <div className="stack stack--sm">
       <p role="alert">{t('invite.failed')}</p>
-      <TextField label={t('invite.linkLabel')} hint={t('invite.linkHint')} value={url} readOnly onFocus={(event) => event.currentTarget.select()} />
+      <TextField
+        label={t('invite.linkLabel')}
+        hint={t('invite.linkHint')}
+        value={url}
+        readOnly
+        onFocus={(event) => event.currentTarget.select()}
+      />
     </div>
   );
 }
@@ -84,7 +90,13 @@ export function LeaguePage({ id }: { id: string }) {
           <ListSkeleton rows={5} />
         )}
         {league ? (
-          <button type="button" className="btn btn--ghost" onClick={onLeave} disabled={leave.isPending} aria-busy={leave.isPending || undefined}>
+          <button
+            type="button"
+            className="btn btn--ghost"
+            onClick={onLeave}
+            disabled={leave.isPending}
+            aria-busy={leave.isPending || undefined}
+          >
             {t('leave.action')}
           </button>
         ) : null}

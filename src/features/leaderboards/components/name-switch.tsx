@@ -24,13 +24,13 @@ export function LeaderboardNameSwitch() {
         checked={name.data.shown}
         disabled={choose.isPending}
         aria-describedby={hintId}
-        onChange={(e) =>
-          choose.mutate(e.target.checked, { onError: () => notify({ title: t('errors.generic'), variant: 'destructive' }) })
-        }
+        onChange={(e) => choose.mutate(e.target.checked, { onError: () => notify({ title: t('errors.generic'), variant: 'destructive' }) })}
       />
       <div className="stack stack--sm">
         <label htmlFor={inputId}>{t('name.label')}</label>
-        <span className="field__hint" id={hintId}>{t('name.hint')}</span>
+        <span className="field__hint" id={hintId}>
+          {t('name.hint')}
+        </span>
       </div>
     </div>
   );

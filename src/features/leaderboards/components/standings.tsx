@@ -15,7 +15,9 @@ export function PeriodPicker({ value, onChange }: { value: LeaderboardPeriod; on
   const labelId = useId();
   return (
     <div className="stack stack--sm">
-      <span className="eyebrow" id={labelId}>{t('period.label')}</span>
+      <span className="eyebrow" id={labelId}>
+        {t('period.label')}
+      </span>
       <div className="lang-switch lb-periods" role="group" aria-labelledby={labelId}>
         {LeaderboardPeriodSchema.options.map((period) => (
           <button key={period} type="button" aria-pressed={period === value} onClick={() => onChange(period)}>
@@ -60,10 +62,14 @@ export function Standings({ table, caption }: { table: Leaderboard; caption: str
           </tr>
         </thead>
         <tbody>
-          {table.rows.map((row, i) => <Row key={`${row.place}-${i}`} row={row} />)}
+          {table.rows.map((row, i) => (
+            <Row key={`${row.place}-${i}`} row={row} />
+          ))}
           {ownShown ? null : (
             <>
-              <tr className="lb-gap" aria-hidden="true"><td colSpan={3}>⋯</td></tr>
+              <tr className="lb-gap" aria-hidden="true">
+                <td colSpan={3}>⋯</td>
+              </tr>
               <Row row={table.me} />
             </>
           )}

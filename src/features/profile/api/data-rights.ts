@@ -34,7 +34,11 @@ export function useDownloadMyData() {
 
 /** Erases the member's account (`DELETE /user/me`); the caller signs out locally afterwards. */
 async function deleteMyAccount(): Promise<void> {
-  await apiRequest('/user/me', { method: 'DELETE', body: { confirmation: ACCOUNT_DELETION_CONFIRMATION }, idempotencyKey: createIdempotencyKey() });
+  await apiRequest('/user/me', {
+    method: 'DELETE',
+    body: { confirmation: ACCOUNT_DELETION_CONFIRMATION },
+    idempotencyKey: createIdempotencyKey(),
+  });
 }
 
 /** Mutation hook for `deleteMyAccount`. */

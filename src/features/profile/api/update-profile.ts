@@ -9,7 +9,6 @@ import { requestData } from '../../../api/data';
 import { UserUpdateSchema, type User, type UserUpdate } from '../../../contracts/user';
 import { getCurrentUserQueryOptions } from '../../../lib/session/get-current-user';
 
-
 /** Saves the profile fields given. Returns the updated user. Throws `ApiError` (422 validation/BirthdayImmutable). */
 async function updateProfile(input: UserUpdate): Promise<User> {
   const body = UserUpdateSchema.parse(input);

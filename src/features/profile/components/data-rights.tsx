@@ -40,11 +40,18 @@ function DeleteAccountDialog({ dialogRef, onDeleted }: DataRightsProps & { dialo
         onDeleted();
       },
       // The club's last operator keeps the account until someone else runs the program (decision 0072).
-      onError: (failure) => setError(failure instanceof ApiError && failure.code === 'LastOperator' ? t('data.delete.lastOperator') : t('data.delete.failed')),
+      onError: (failure) =>
+        setError(failure instanceof ApiError && failure.code === 'LastOperator' ? t('data.delete.lastOperator') : t('data.delete.failed')),
     });
   };
   return (
-    <dialog ref={dialogRef} className="confirm-dialog" aria-labelledby="delete-account-title" aria-describedby="delete-account-text" onClose={() => setTyped('')}>
+    <dialog
+      ref={dialogRef}
+      className="confirm-dialog"
+      aria-labelledby="delete-account-title"
+      aria-describedby="delete-account-text"
+      onClose={() => setTyped('')}
+    >
       <form className="stack" onSubmit={submit} noValidate>
         <h2 id="delete-account-title" className="confirm-dialog__title">
           {t('data.delete.dialogTitle')}

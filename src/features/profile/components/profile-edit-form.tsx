@@ -55,13 +55,53 @@ function ProfileEditFormInner({ user, extra }: { user: User; extra?: ReactNode }
     <Page title={t('edit.title')}>
       <form className="form card" style={{ padding: 'var(--space-5)' }} noValidate onSubmit={onSubmit}>
         <div className="grid-2">
-          <TextField label={t('fields.firstName')} name="firstName" autoComplete="given-name" value={values.firstName} onChange={set('firstName')} error={message('firstName')} maxLength={60} />
-          <TextField label={t('fields.lastName')} name="lastName" autoComplete="family-name" value={values.lastName} onChange={set('lastName')} error={message('lastName')} maxLength={60} />
+          <TextField
+            label={t('fields.firstName')}
+            name="firstName"
+            autoComplete="given-name"
+            value={values.firstName}
+            onChange={set('firstName')}
+            error={message('firstName')}
+            maxLength={60}
+          />
+          <TextField
+            label={t('fields.lastName')}
+            name="lastName"
+            autoComplete="family-name"
+            value={values.lastName}
+            onChange={set('lastName')}
+            error={message('lastName')}
+            maxLength={60}
+          />
         </div>
         <UsernameField value={values.username} onChange={set('username')} error={message('username')} />
-        <TextField label={t('fields.phoneNumber')} name="phoneNumber" type="tel" autoComplete="tel" inputMode="tel" value={values.phoneNumber} onChange={set('phoneNumber')} error={message('phoneNumber')} maxLength={20} />
-        <TextField label={t('fields.zipCode')} name="zipCode" autoComplete="postal-code" value={values.zipCode} onChange={set('zipCode')} error={message('zipCode')} maxLength={12} />
-        <BirthdayField label={t('fields.birthday')} locked={birthdayLocked} value={values.birthday} onChange={set('birthday')} error={message('birthday')} />
+        <TextField
+          label={t('fields.phoneNumber')}
+          name="phoneNumber"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          value={values.phoneNumber}
+          onChange={set('phoneNumber')}
+          error={message('phoneNumber')}
+          maxLength={20}
+        />
+        <TextField
+          label={t('fields.zipCode')}
+          name="zipCode"
+          autoComplete="postal-code"
+          value={values.zipCode}
+          onChange={set('zipCode')}
+          error={message('zipCode')}
+          maxLength={12}
+        />
+        <BirthdayField
+          label={t('fields.birthday')}
+          locked={birthdayLocked}
+          value={values.birthday}
+          onChange={set('birthday')}
+          error={message('birthday')}
+        />
         <div className="row row--between">
           <Link to="/profile" className="btn btn--ghost">
             {t('edit.cancel')}

@@ -27,5 +27,16 @@ export function UsernameField(field: FieldProps) {
 export function BirthdayField({ label, locked, ...field }: FieldProps & { label: string; locked: boolean }) {
   const { t } = useTranslation('profile');
   const hint = locked ? t('hints.birthdayLocked') : t('hints.birthday');
-  return <TextField label={label} hint={hint} name="birthday" type="date" autoComplete="bday" readOnly={locked} aria-readonly={locked || undefined} {...field} />;
+  return (
+    <TextField
+      label={label}
+      hint={hint}
+      name="birthday"
+      type="date"
+      autoComplete="bday"
+      readOnly={locked}
+      aria-readonly={locked || undefined}
+      {...field}
+    />
+  );
 }

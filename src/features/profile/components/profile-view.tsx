@@ -6,7 +6,17 @@
 import { useId, type ReactNode } from 'react';
 import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { CardIcon, ChevronRightIcon, ConsoleIcon, EditIcon, GlobeIcon, HistoryIcon, LogoutIcon, TrophyIcon, UserIcon } from '../../../components/icons';
+import {
+  CardIcon,
+  ChevronRightIcon,
+  ConsoleIcon,
+  EditIcon,
+  GlobeIcon,
+  HistoryIcon,
+  LogoutIcon,
+  TrophyIcon,
+  UserIcon,
+} from '../../../components/icons';
 import { Page } from '../../../components/page';
 import { PageSpinner } from '../../../components/spinner';
 import type { Organization } from '../../../contracts/organization';
@@ -44,8 +54,7 @@ export function ProfileView({ user, organization, logout, settings, sections }: 
   const hasHistory = '/history' in (router.routesByPath as unknown as Record<string, unknown>);
   const hasLeaderboard = '/leaderboard' in (router.routesByPath as unknown as Record<string, unknown>);
 
-  const onLogout = () =>
-    logout.mutate(undefined, { onSettled: () => void navigate({ to: '/', replace: true }) });
+  const onLogout = () => logout.mutate(undefined, { onSettled: () => void navigate({ to: '/', replace: true }) });
 
   return (
     <Page title={t('title')} hideTitle>
@@ -69,7 +78,9 @@ export function ProfileView({ user, organization, logout, settings, sections }: 
         <dl className="stat-row" style={{ margin: 0 }}>
           <div className="stat">
             <dt className="stat__label">{t('stats.points')}</dt>
-            <dd className="stat__value" style={{ margin: 0 }}>{number.format(user.points)}</dd>
+            <dd className="stat__value" style={{ margin: 0 }}>
+              {number.format(user.points)}
+            </dd>
           </div>
           <div className="stat">
             <dt className="stat__label">{t('stats.rank')}</dt>
@@ -77,11 +88,17 @@ export function ProfileView({ user, organization, logout, settings, sections }: 
               {user.rank}
               {rank ? <span className="visually-hidden"> ({rank.title})</span> : null}
             </dd>
-            {rank ? <dd className="card__meta" style={{ margin: 0 }} aria-hidden="true">{rank.title}</dd> : null}
+            {rank ? (
+              <dd className="card__meta" style={{ margin: 0 }} aria-hidden="true">
+                {rank.title}
+              </dd>
+            ) : null}
           </div>
           <div className="stat">
             <dt className="stat__label">{t('stats.lifetime')}</dt>
-            <dd className="stat__value" style={{ margin: 0 }}>{number.format(user.lifetimePoints)}</dd>
+            <dd className="stat__value" style={{ margin: 0 }}>
+              {number.format(user.lifetimePoints)}
+            </dd>
           </div>
         </dl>
       </section>
@@ -147,7 +164,13 @@ export function ProfileView({ user, organization, logout, settings, sections }: 
             </div>
           </li>
           <li>
-            <button type="button" className="link-list__item link-list__item--danger" onClick={onLogout} disabled={logout.isPending} aria-busy={logout.isPending || undefined}>
+            <button
+              type="button"
+              className="link-list__item link-list__item--danger"
+              onClick={onLogout}
+              disabled={logout.isPending}
+              aria-busy={logout.isPending || undefined}
+            >
               <LogoutIcon />
               <span>{logout.isPending ? t('logout.pending') : t('logout.action')}</span>
             </button>

@@ -26,7 +26,12 @@ function WelcomeFormInner({ user, organizationName }: { user: User; organization
   const { t } = useTranslation('profile');
   const navigate = useNavigate();
   const update = useUpdateProfile();
-  const { values, setErrors, onChange: set, message } = useProfileForm(() => ({
+  const {
+    values,
+    setErrors,
+    onChange: set,
+    message,
+  } = useProfileForm(() => ({
     firstName: user.firstName ?? '',
     username: user.username ?? '',
     birthday: user.birthday ?? '',
@@ -58,9 +63,24 @@ function WelcomeFormInner({ user, organizationName }: { user: User; organization
         {t('welcome.intro')}
       </p>
       <form className="form card" style={{ padding: 'var(--space-5)' }} noValidate onSubmit={onSubmit}>
-        <TextField label={t('fields.firstName')} name="firstName" autoComplete="given-name" required value={values.firstName} onChange={set('firstName')} error={message('firstName')} maxLength={60} />
+        <TextField
+          label={t('fields.firstName')}
+          name="firstName"
+          autoComplete="given-name"
+          required
+          value={values.firstName}
+          onChange={set('firstName')}
+          error={message('firstName')}
+          maxLength={60}
+        />
         <UsernameField required value={values.username} onChange={set('username')} error={message('username')} />
-        <BirthdayField label={t('fields.birthdayOptional')} locked={birthdayLocked} value={values.birthday} onChange={set('birthday')} error={message('birthday')} />
+        <BirthdayField
+          label={t('fields.birthdayOptional')}
+          locked={birthdayLocked}
+          value={values.birthday}
+          onChange={set('birthday')}
+          error={message('birthday')}
+        />
         <Button type="submit" variant="primary" size="lg" block busy={update.isPending}>
           {t('welcome.submit')}
         </Button>

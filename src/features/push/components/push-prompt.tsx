@@ -45,7 +45,13 @@ export function PushPrompt({ onDone }: { onDone: () => void }) {
   };
 
   return (
-    <dialog ref={dialogRef} className="push-prompt" aria-labelledby="push-prompt-title" aria-describedby="push-prompt-text" onClose={onDone}>
+    <dialog
+      ref={dialogRef}
+      className="push-prompt"
+      aria-labelledby="push-prompt-title"
+      aria-describedby="push-prompt-text"
+      onClose={onDone}
+    >
       <h2 id="push-prompt-title" className="push-prompt__title">
         {support === 'ios-install' ? t('iosTitle') : t('promptTitle')}
       </h2>
@@ -71,7 +77,13 @@ export function PushPrompt({ onDone }: { onDone: () => void }) {
           {support === 'available' ? t('notNow') : t('close')}
         </button>
         {support === 'available' ? (
-          <button type="button" className="btn btn--primary" onClick={() => void turnOn()} disabled={busy || topics.length === 0} aria-busy={busy || undefined}>
+          <button
+            type="button"
+            className="btn btn--primary"
+            onClick={() => void turnOn()}
+            disabled={busy || topics.length === 0}
+            aria-busy={busy || undefined}
+          >
             {t('turnOn')}
           </button>
         ) : null}

@@ -73,7 +73,13 @@ export function PushSettings() {
                 {t('turnOff')}
               </button>
             ) : null}
-            <button type="button" className="btn btn--primary" onClick={() => void save()} disabled={busy || topics.length === 0} aria-busy={busy || undefined}>
+            <button
+              type="button"
+              className="btn btn--primary"
+              onClick={() => void save()}
+              disabled={busy || topics.length === 0}
+              aria-busy={busy || undefined}
+            >
               {subscribed ? t('save') : t('turnOn')}
             </button>
           </div>

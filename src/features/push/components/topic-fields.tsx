@@ -3,7 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { PUSH_TOPICS, type PushTopic } from '../../../contracts/push';
 
 /** Checkboxes of every topic; `value` is the chosen ones, `onChange` receives the new choice. */
-export function TopicFields({ value, onChange, disabled }: { value: PushTopic[]; onChange: (topics: PushTopic[]) => void; disabled?: boolean }) {
+export function TopicFields({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: PushTopic[];
+  onChange: (topics: PushTopic[]) => void;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation('push');
   return (
     <fieldset className="push-topics" disabled={disabled}>

@@ -23,7 +23,12 @@ export function RankCard({ user, ranks }: RankCardProps) {
   const progress = getRankProgress(ranks ?? [], user.lifetimePoints, user.rank);
   const percent = Math.round(progress.fraction * 100);
   const nextText = progress.next
-    ? t('toNext', { count: progress.pointsToNext, points: number.format(progress.pointsToNext), rank: progress.next.name, title: progress.next.title })
+    ? t('toNext', {
+        count: progress.pointsToNext,
+        points: number.format(progress.pointsToNext),
+        rank: progress.next.name,
+        title: progress.next.title,
+      })
     : t('topRank');
 
   return (

@@ -34,6 +34,7 @@ export function useClaimReferral() {
   return useMutation({
     mutationKey: ['referral', 'claim'],
     mutationFn: claimReferralCode,
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['referral'] }), queryClient.invalidateQueries({ queryKey: ['user'] })]),
+    onSettled: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: ['referral'] }), queryClient.invalidateQueries({ queryKey: ['user'] })]),
   });
 }

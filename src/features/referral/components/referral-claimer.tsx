@@ -25,7 +25,8 @@ export function ReferralClaimer() {
     if (!userId || !code || tried.current) return;
     tried.current = true;
     // Whatever the answer, the referral shown may have changed (a claim whose answer was lost is a 409 the next time).
-    const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: ['referral'] }), queryClient.invalidateQueries({ queryKey: ['user'] })]);
+    const refresh = () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: ['referral'] }), queryClient.invalidateQueries({ queryKey: ['user'] })]);
     claimReferralCode(code).then(
       (result) => {
         forgetReferralCode();

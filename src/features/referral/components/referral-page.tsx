@@ -113,7 +113,10 @@ export function ReferralPage() {
           </label>
           <input id="referral-link" className="input" readOnly value={link} onFocus={(e) => e.currentTarget.select()} />
           <p>
-            {t('codeLabel')} <strong data-testid="referral-code" style={{ letterSpacing: '0.1em' }}>{code}</strong>
+            {t('codeLabel')}{' '}
+            <strong data-testid="referral-code" style={{ letterSpacing: '0.1em' }}>
+              {code}
+            </strong>
           </p>
           <div className="row" style={{ flexWrap: 'wrap', gap: 'var(--space-2)' }}>
             <Button variant="primary" onClick={() => void copy()}>

@@ -12,7 +12,13 @@ import { getRedemptionsQueryOptions } from './get-redemptions';
 import { getRewardsQueryOptions } from './get-rewards';
 
 /** Cancels one redemption; returns it cancelled with the balance after the refund. @throws ApiError, NetworkError */
-function cancelRedemption({ redemptionId, idempotencyKey }: { redemptionId: string; idempotencyKey: string }): Promise<RedemptionCancelResult> {
+function cancelRedemption({
+  redemptionId,
+  idempotencyKey,
+}: {
+  redemptionId: string;
+  idempotencyKey: string;
+}): Promise<RedemptionCancelResult> {
   return requestData(`/user/me/redemptions/${encodeURIComponent(redemptionId)}/cancel`, { method: 'POST', idempotencyKey });
 }
 

@@ -40,7 +40,9 @@ export function useRedeemReward() {
     networkMode: 'online',
     ...replayableMutationRetry,
     onSuccess: (result) => {
-      queryClient.setQueryData(getRewardsQueryOptions().queryKey, (list) => list?.map((r) => (r.rewardId === result.reward.rewardId ? result.reward : r)));
+      queryClient.setQueryData(getRewardsQueryOptions().queryKey, (list) =>
+        list?.map((r) => (r.rewardId === result.reward.rewardId ? result.reward : r)),
+      );
       queryClient.setQueryData(userKey, (user) => (user ? { ...user, points: result.points } : user));
     },
     onSettled: () =>

@@ -121,7 +121,9 @@ function RedemptionCard({ redemption, onCancel }: { redemption: Redemption; onCa
         </h2>
         <div className="ct-badges">
           <span className={STATUS_PILL[redemption.status]}>{t(`status.${status}`)}</span>
-          <span className="ct-row__meta">{t('mine.spent', { count: redemption.cost, date: dateFormat.format(new Date(redemption.createdAt)) })}</span>
+          <span className="ct-row__meta">
+            {t('mine.spent', { count: redemption.cost, date: dateFormat.format(new Date(redemption.createdAt)) })}
+          </span>
         </div>
         {redemption.code && redemption.status !== 'cancelled' ? (
           <div className="reward-code">
@@ -136,11 +138,18 @@ function RedemptionCard({ redemption, onCancel }: { redemption: Redemption; onCa
             </Button>
           </div>
         ) : null}
-        {redemption.fulfilment !== 'code' && redemption.status !== 'cancelled' ? <p className="muted">{t(`mine.next.${redemption.fulfilment}.${redemption.status}`)}</p> : null}
+        {redemption.fulfilment !== 'code' && redemption.status !== 'cancelled' ? (
+          <p className="muted">{t(`mine.next.${redemption.fulfilment}.${redemption.status}`)}</p>
+        ) : null}
         {redemption.shippingAddress ? <p className="ct-row__meta">{t('mine.shipTo', { address: redemption.shippingAddress })}</p> : null}
         {memberMayCancel(redemption.status) ? (
           <>
-            <Button size="sm" disabled={!online} aria-describedby={!online ? `offline-${redemption.redemptionId}` : undefined} onClick={onCancel}>
+            <Button
+              size="sm"
+              disabled={!online}
+              aria-describedby={!online ? `offline-${redemption.redemptionId}` : undefined}
+              onClick={onCancel}
+            >
               {t('mine.cancel')}
             </Button>
             {!online ? (

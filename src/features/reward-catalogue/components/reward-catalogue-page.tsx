@@ -107,9 +107,15 @@ function RewardCard({ reward, now, online, onRedeem }: { reward: Reward; now: Da
         <div className="ct-badges">
           <span className="pill pill--warning">{t('cost', { count: reward.cost })}</span>
           <span className="pill pill--muted">{t(`fulfilment.${reward.fulfilment}`)}</span>
-          {reward.remaining !== null && reward.remaining > 0 ? <span className="ct-row__meta">{t('remaining', { count: reward.remaining })}</span> : null}
-          {reward.endsAt && block !== 'closed' ? <span className="ct-row__meta">{t('until', { date: dateFormat.format(new Date(reward.endsAt)) })}</span> : null}
-          {reward.memberRedemptions > 0 ? <span className="pill pill--brand">{t('yours', { count: reward.memberRedemptions })}</span> : null}
+          {reward.remaining !== null && reward.remaining > 0 ? (
+            <span className="ct-row__meta">{t('remaining', { count: reward.remaining })}</span>
+          ) : null}
+          {reward.endsAt && block !== 'closed' ? (
+            <span className="ct-row__meta">{t('until', { date: dateFormat.format(new Date(reward.endsAt)) })}</span>
+          ) : null}
+          {reward.memberRedemptions > 0 ? (
+            <span className="pill pill--brand">{t('yours', { count: reward.memberRedemptions })}</span>
+          ) : null}
         </div>
         {block ? (
           <p className="reward-card__block" id={blockId}>
@@ -148,7 +154,10 @@ function RedeemDialog({ reward, onClose }: { reward: Reward; onClose: () => void
     mutation.redeem(reward.rewardId, shipping ? { shippingAddress: address.trim() } : {}, {
       onSuccess: (result) => {
         onClose();
-        notify({ title: t('success.title', { title: reward.title }), description: t(`success.${reward.fulfilment}`, { count: result.points }) });
+        notify({
+          title: t('success.title', { title: reward.title }),
+          description: t(`success.${reward.fulfilment}`, { count: result.points }),
+        });
         void navigate({ to: '/rewards/mine' });
       },
       onError: (error) => {
@@ -159,7 +168,8 @@ function RedeemDialog({ reward, onClose }: { reward: Reward; onClose: () => void
   };
 
   const failureText = (error: unknown): string => {
-    if (error instanceof InsufficientPointsError) return t('block.points-missing', { count: pointsMissing(reward, user?.points ?? 0) || reward.cost });
+    if (error instanceof InsufficientPointsError)
+      return t('block.points-missing', { count: pointsMissing(reward, user?.points ?? 0) || reward.cost });
     if (error instanceof ApiError) {
       const known: Record<string, string> = {
         [REWARD_ERROR_CODES.soldOut]: t('block.sold-out'),

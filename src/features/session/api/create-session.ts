@@ -11,7 +11,6 @@ import { verifySupabaseOtp } from '../supabase/auth';
 import { getCurrentUserQueryOptions } from '../../../lib/session/get-current-user';
 import { setSessionToken } from '../../../lib/session/token-store';
 
-
 /**
  * Signs in with the code (supabase mode: `verifyOtp({type: 'email'})`, the access token is the grant's token).
  * Returns the grant. Throws `ApiError` (`InvalidCode` 4xx, 429) or `NetworkError`.

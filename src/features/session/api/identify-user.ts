@@ -34,5 +34,7 @@ function getIdentifyUserQueryOptions(user: Pick<User, 'userId' | 'email'>) {
  * nothing and never throws (a failed identification is logged and tried again at the next navigation).
  */
 export function ensureUserIdentified(queryClient: QueryClient, user: Pick<User, 'userId' | 'email'>): void {
-  queryClient.ensureQueryData(getIdentifyUserQueryOptions(user)).catch((error: unknown) => console.warn('[session] identify failed', error));
+  queryClient
+    .ensureQueryData(getIdentifyUserQueryOptions(user))
+    .catch((error: unknown) => console.warn('[session] identify failed', error));
 }

@@ -38,7 +38,10 @@ async function logout(queryClient: QueryClient): Promise<void> {
   }
   // Actions still waiting to sync stay on this device for the member's next sign-in here, never for anyone else's.
   const memberId = queryClient.getQueryData(getCurrentUserQueryOptions().queryKey)?.userId;
-  if (memberId) await parkQueuedActions(queryClient, memberId).catch((error: unknown) => console.error('[session] could not keep the waiting actions', error));
+  if (memberId)
+    await parkQueuedActions(queryClient, memberId).catch((error: unknown) =>
+      console.error('[session] could not keep the waiting actions', error),
+    );
   clearSessionToken();
   clearPostLoginRedirect();
   await queryClient.cancelQueries();

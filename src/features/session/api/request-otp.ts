@@ -8,7 +8,6 @@ import type { OtpResponseSchema, OtpRequest } from '../../../contracts/session';
 import { getRuntimeConfig } from '../../../platform/runtime-config';
 import { sendSupabaseOtp } from '../supabase/auth';
 
-
 /**
  * Requests a code for the e-mail (supabase mode: `signInWithOtp`). Throws `ApiError` (422 invalid e-mail, 429 too
  * many requests) or `NetworkError`. The contract (zod) loads with the request, not with the sign-in page: its

@@ -55,7 +55,10 @@ export function LoginForm({ redirect, invitation }: { redirect?: string; invitat
   };
 
   return (
-    <AuthScreen back={{ to: '/', label: t('back') }} title={t('login.title')} intro={
+    <AuthScreen
+      back={{ to: '/', label: t('back') }}
+      title={t('login.title')}
+      intro={
         <>
           <p className="muted">{t('login.intro')}</p>
           {invitation}

@@ -16,13 +16,15 @@ type AuthErrorLike = { name?: string; message: string; status?: number; code?: s
  * become code `InvalidCode`, like the local API's. Pure.
  */
 function toSessionError(error: AuthErrorLike): Error {
-  if (error.name === 'AuthRetryableFetchError' && (!error.status || error.status === 0)) return new NetworkError(error.message, { cause: error });
+  if (error.name === 'AuthRetryableFetchError' && (!error.status || error.status === 0))
+    return new NetworkError(error.message, { cause: error });
   const status = error.status && error.status >= 400 ? error.status : 400;
-  const code = error.code === 'otp_expired' || error.code === 'otp_disabled' || (status === 403 && /token|otp|code/i.test(error.message))
-    ? 'InvalidCode'
-    : status === 429
-      ? 'TooManyRequests'
-      : (error.code ?? 'SupabaseAuthError');
+  const code =
+    error.code === 'otp_expired' || error.code === 'otp_disabled' || (status === 403 && /token|otp|code/i.test(error.message))
+      ? 'InvalidCode'
+      : status === 429
+        ? 'TooManyRequests'
+        : (error.code ?? 'SupabaseAuthError');
   return new ApiError(status, code, error.message);
 }
 

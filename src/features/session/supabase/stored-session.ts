@@ -23,7 +23,11 @@ interface StoredSupabaseSession {
 function parseStoredSession(raw: string | null): StoredSupabaseSession | null {
   if (!raw) return null;
   try {
-    const value = JSON.parse(raw) as { access_token?: unknown; expires_at?: unknown; currentSession?: { access_token?: unknown; expires_at?: unknown } };
+    const value = JSON.parse(raw) as {
+      access_token?: unknown;
+      expires_at?: unknown;
+      currentSession?: { access_token?: unknown; expires_at?: unknown };
+    };
     const session = value.currentSession ?? value;
     if (typeof session.access_token !== 'string' || typeof session.expires_at !== 'number') return null;
     return { accessToken: session.access_token, expiresAt: session.expires_at * 1000 };

@@ -40,7 +40,8 @@ async function announceChapterViewError(): Promise<void> {
  */
 export const chapterViewAction = defineQueuedAction<ChapterViewResult, { storyId: string; chapterId: string }, ChapterViewContext>({
   mutationKey: ['story-chapter-view'],
-  mutationFn: ({ idempotencyKey, storyId, chapterId }) => postContentAward(`/content/stories/${encodeURIComponent(storyId)}/chapter-view/${encodeURIComponent(chapterId)}`, idempotencyKey),
+  mutationFn: ({ idempotencyKey, storyId, chapterId }) =>
+    postContentAward(`/content/stories/${encodeURIComponent(storyId)}/chapter-view/${encodeURIComponent(chapterId)}`, idempotencyKey),
   optimistic: (queryClient) => {
     const listKey = getStoriesQueryOptions().queryKey;
     return {
@@ -51,7 +52,11 @@ export const chapterViewAction = defineQueuedAction<ChapterViewResult, { storyId
         const previousStory = queryClient.getQueryData(oneKey);
         const before = previousStory ?? previousList?.find((s) => s.id === storyId);
         const chapter = before?.chapters.find((c) => c.id === chapterId);
-        if (previousList) queryClient.setQueryData(listKey, previousList.map((s) => (s.id === storyId ? markChapterViewed(s, chapterId) : s)));
+        if (previousList)
+          queryClient.setQueryData(
+            listKey,
+            previousList.map((s) => (s.id === storyId ? markChapterViewed(s, chapterId) : s)),
+          );
         if (previousStory) queryClient.setQueryData(oneKey, markChapterViewed(previousStory, chapterId));
         return { previousList, previousStory, pendingPoints: chapter && !chapter.viewed ? chapter.value : 0 };
       },

@@ -51,13 +51,15 @@ export function StoriesRail() {
             const cover = mediaUrl(story.coverMediaId);
             return (
               <li key={story.id}>
-                <Link
-                  to="/stories/$id"
-                  params={{ id: story.id }}
-                  className={`story-bubble story-bubble--${list}`}
-                >
-                  <span className="story-bubble__ring">{cover ? <img src={cover} alt="" width={72} height={72} loading="lazy" /> : null}</span>
-                  {list === 'live' ? <span className="story-bubble__live" aria-hidden="true">{t('rail.live')}</span> : null}
+                <Link to="/stories/$id" params={{ id: story.id }} className={`story-bubble story-bubble--${list}`}>
+                  <span className="story-bubble__ring">
+                    {cover ? <img src={cover} alt="" width={72} height={72} loading="lazy" /> : null}
+                  </span>
+                  {list === 'live' ? (
+                    <span className="story-bubble__live" aria-hidden="true">
+                      {t('rail.live')}
+                    </span>
+                  ) : null}
                   {/* The link is named by its visible title, then its state for screen readers (WCAG 2.5.3). */}
                   <span className="story-bubble__title">{story.title}</span>
                   <span className="visually-hidden"> {t('rail.itemState', { state: t(`rail.state.${list}`) })}</span>

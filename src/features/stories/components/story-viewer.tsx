@@ -222,7 +222,13 @@ function StoryViewer({ story, canRecord }: { story: Story; canRecord: boolean })
           <h1 className="story-viewer__title" tabIndex={-1}>
             {story.title}
           </h1>
-          <button type="button" className="icon-btn" onClick={() => setPaused((p) => !p)} aria-label={paused ? t('viewer.play') : t('viewer.pause')} aria-pressed={paused}>
+          <button
+            type="button"
+            className="icon-btn"
+            onClick={() => setPaused((p) => !p)}
+            aria-label={paused ? t('viewer.play') : t('viewer.pause')}
+            aria-pressed={paused}
+          >
             <Icon name={paused ? 'play' : 'pause'} />
           </button>
           {shareable ? (
@@ -244,7 +250,13 @@ function StoryViewer({ story, canRecord }: { story: Story; canRecord: boolean })
         {chapter.caption ? <p className="story-viewer__caption">{chapter.caption}</p> : null}
         <div className="story-viewer__actions">
           {chapter.sponsorUrl ? (
-            <a className="btn btn--primary btn--sm" href={chapter.sponsorUrl} target="_blank" rel="noopener noreferrer sponsored" onClick={() => setPaused(true)}>
+            <a
+              className="btn btn--primary btn--sm"
+              href={chapter.sponsorUrl}
+              target="_blank"
+              rel="noopener noreferrer sponsored"
+              onClick={() => setPaused(true)}
+            >
               {t('viewer.sponsor')} <Icon name="external" />
               <span className="visually-hidden">{t('viewer.opensNewTab')}</span>
             </a>

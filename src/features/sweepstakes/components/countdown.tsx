@@ -9,14 +9,23 @@ import { useNow } from '../../../platform/use-now';
 /** Splits a duration in ms into whole days, hours, minutes, seconds (never negative). */
 function splitDuration(ms: number): { days: number; hours: number; minutes: number; seconds: number } {
   const total = Math.max(0, Math.floor(ms / 1000));
-  return { days: Math.floor(total / 86400), hours: Math.floor((total % 86400) / 3600), minutes: Math.floor((total % 3600) / 60), seconds: total % 60 };
+  return {
+    days: Math.floor(total / 86400),
+    hours: Math.floor((total % 86400) / 3600),
+    minutes: Math.floor((total % 3600) / 60),
+    seconds: total % 60,
+  };
 }
 
 /** "in 3 days", "2 hours ago" in `language`, in the largest fitting unit. */
 export function formatRelative(target: string, now: Date, language: string): string {
   const diff = Date.parse(target) - now.getTime();
   const rtf = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
-  for (const [unit, ms] of [['day', 86_400_000], ['hour', 3_600_000], ['minute', 60_000]] as const) {
+  for (const [unit, ms] of [
+    ['day', 86_400_000],
+    ['hour', 3_600_000],
+    ['minute', 60_000],
+  ] as const) {
     if (Math.abs(diff) >= ms) return rtf.format(Math.trunc(diff / ms), unit);
   }
   return rtf.format(0, 'minute');
@@ -39,12 +48,14 @@ export function Countdown({ target, caption }: { target: string; caption: string
           </li>
         ))}
       </ol>
-      <p className="visually-hidden">{t('countdown.sentence', {
+      <p className="visually-hidden">
+        {t('countdown.sentence', {
           caption,
           days: t('countdown.dayCount', { count: parts.days }),
           hours: t('countdown.hourCount', { count: parts.hours }),
           minutes: t('countdown.minuteCount', { count: parts.minutes }),
-        })}</p>
+        })}
+      </p>
     </div>
   );
 }

@@ -22,7 +22,11 @@ export function SweepstakeCard({ sweepstake, now }: { sweepstake: Sweepstake; no
         ? t('card.startsIn', { relative: formatRelative(sweepstake.startsAt, now, language) })
         : t('card.ended', { relative: formatRelative(sweepstake.endsAt, now, language) });
   return (
-    <Link to="/sweepstakes/$sweepstake" params={{ sweepstake: sweepstake.sweepstakeId }} className={`card card--interactive sweepstake-card sweepstake-card--${status}`}>
+    <Link
+      to="/sweepstakes/$sweepstake"
+      params={{ sweepstake: sweepstake.sweepstakeId }}
+      className={`card card--interactive sweepstake-card sweepstake-card--${status}`}
+    >
       <div className="card__picture sweepstake-card__media">
         {image ? <img src={image} alt="" loading="lazy" decoding="async" width={400} height={200} /> : null}
         <span className={STATUS_PILL[status]}>{t(`status.${status}`)}</span>
@@ -32,7 +36,9 @@ export function SweepstakeCard({ sweepstake, now }: { sweepstake: Sweepstake; no
         <p className="ct-row__meta">{sweepstake.prize}</p>
         <div className="ct-badges">
           <span className="pill pill--warning">{t('card.cost', { count: sweepstake.entryCost })}</span>
-          {sweepstake.userEntryCount > 0 ? <span className="pill pill--brand">{t('card.yourEntries', { count: sweepstake.userEntryCount })}</span> : null}
+          {sweepstake.userEntryCount > 0 ? (
+            <span className="pill pill--brand">{t('card.yourEntries', { count: sweepstake.userEntryCount })}</span>
+          ) : null}
           <span className="ct-row__meta">{when}</span>
         </div>
       </div>

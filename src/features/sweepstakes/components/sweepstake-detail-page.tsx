@@ -100,7 +100,9 @@ function SweepstakeDetail({ sweepstake }: { sweepstake: Sweepstake }) {
         <BackLink to="/sweepstakes" label={t('detail.back')} />
         {image ? <img className="sweepstake-detail__media" src={image} alt="" width={640} height={320} /> : null}
         <div className="ct-badges">
-          <span className={status === 'live' ? 'pill pill--success' : status === 'coming_soon' ? 'pill pill--brand' : 'pill pill--muted'}>{t(`status.${status}`)}</span>
+          <span className={status === 'live' ? 'pill pill--success' : status === 'coming_soon' ? 'pill pill--brand' : 'pill pill--muted'}>
+            {t(`status.${status}`)}
+          </span>
           <span className="pill pill--warning">{t('card.cost', { count: sweepstake.entryCost })}</span>
         </div>
         <div className="stack stack--sm">
@@ -111,7 +113,9 @@ function SweepstakeDetail({ sweepstake }: { sweepstake: Sweepstake }) {
 
         {status === 'live' ? <Countdown target={sweepstake.endsAt} caption={t('detail.endsIn')} /> : null}
         {status === 'coming_soon' ? <Countdown target={sweepstake.startsAt} caption={t('detail.startsIn')} /> : null}
-        {status === 'ended' ? <p className="muted">{t('detail.endedOn', { date: dateFormat.format(new Date(sweepstake.endsAt)) })}</p> : null}
+        {status === 'ended' ? (
+          <p className="muted">{t('detail.endedOn', { date: dateFormat.format(new Date(sweepstake.endsAt)) })}</p>
+        ) : null}
 
         <FactList
           className="ct-dl card"
@@ -138,7 +142,13 @@ function SweepstakeDetail({ sweepstake }: { sweepstake: Sweepstake }) {
                 <div className="row row--between">
                   <span id="entry-count-label">{t('entry.count')}</span>
                   <div className="stepper" role="group" aria-labelledby="entry-count-label">
-                    <button type="button" className="icon-btn" aria-label={t('entry.decrease')} disabled={value <= 1 || locked} onClick={() => setCount(value - 1)}>
+                    <button
+                      type="button"
+                      className="icon-btn"
+                      aria-label={t('entry.decrease')}
+                      disabled={value <= 1 || locked}
+                      onClick={() => setCount(value - 1)}
+                    >
                       −
                     </button>
                     <input
@@ -152,14 +162,25 @@ function SweepstakeDetail({ sweepstake }: { sweepstake: Sweepstake }) {
                       disabled={locked}
                       onChange={(e) => setCount(Number(e.target.value))}
                     />
-                    <button type="button" className="icon-btn" aria-label={t('entry.increase')} disabled={value >= max || locked} onClick={() => setCount(value + 1)}>
+                    <button
+                      type="button"
+                      className="icon-btn"
+                      aria-label={t('entry.increase')}
+                      disabled={value >= max || locked}
+                      onClick={() => setCount(value + 1)}
+                    >
                       +
                     </button>
                   </div>
                 </div>
                 <p className="entry-total" aria-live="polite">
                   {t('entry.total', { count: total })}
-                  {user ? <span className="muted" style={{ fontWeight: 400, fontSize: 'var(--text-sm)' }}> · {t('entry.after', { count: Math.max(0, user.points - total) })}</span> : null}
+                  {user ? (
+                    <span className="muted" style={{ fontWeight: 400, fontSize: 'var(--text-sm)' }}>
+                      {' '}
+                      · {t('entry.after', { count: Math.max(0, user.points - total) })}
+                    </span>
+                  ) : null}
                 </p>
               </>
             ) : null}
@@ -168,7 +189,15 @@ function SweepstakeDetail({ sweepstake }: { sweepstake: Sweepstake }) {
                 {t(`block.${block}`, { count: sweepstake.entryCost })}
               </p>
             ) : null}
-            <Button variant="primary" size="lg" block busy={entry.isPending} disabled={locked} aria-describedby={block ? 'entry-block' : undefined} onClick={onEnter}>
+            <Button
+              variant="primary"
+              size="lg"
+              block
+              busy={entry.isPending}
+              disabled={locked}
+              aria-describedby={block ? 'entry-block' : undefined}
+              onClick={onEnter}
+            >
               {t('entry.button', { count: value, points: total })}
             </Button>
           </section>

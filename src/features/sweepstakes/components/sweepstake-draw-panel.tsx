@@ -96,7 +96,15 @@ function DrawnPanel({ sweepstake, draw, drawnAt, now }: { sweepstake: Sweepstake
             <>
               <p id="claim-how">{t('draw.howToClaim', { date: dateFormat.format(new Date(you.claimBy)) })}</p>
               {!online ? <p className="muted">{t('draw.offline')}</p> : null}
-              <Button variant="primary" size="lg" block busy={claim.isPending} disabled={!online} aria-describedby="claim-how" onClick={onClaim}>
+              <Button
+                variant="primary"
+                size="lg"
+                block
+                busy={claim.isPending}
+                disabled={!online}
+                aria-describedby="claim-how"
+                onClick={onClaim}
+              >
                 {t('draw.claim')}
               </Button>
             </>

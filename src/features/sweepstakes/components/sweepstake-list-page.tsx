@@ -30,7 +30,10 @@ export function SweepstakeListPage() {
     ended: t('list.emptyEnded'),
   };
   return (
-    <Page title={t('list.title')} aside={user ? <span className="pill pill--warning">{t('balance', { count: user.points })}</span> : undefined}>
+    <Page
+      title={t('list.title')}
+      aside={user ? <span className="pill pill--warning">{t('balance', { count: user.points })}</span> : undefined}
+    >
       <WinBanner />
       <p className="muted">{t('list.intro')}</p>
       <ListStates

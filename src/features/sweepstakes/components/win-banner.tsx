@@ -40,7 +40,9 @@ function WinBannerRegion({ wins }: { wins: ClaimableWin[] }) {
         <ul className="plain-list win-banner__list">
           {wins.map(({ sweepstake, win }) => (
             <li key={sweepstake.sweepstakeId}>
-              <p>{t('winBanner.text', { prize: sweepstake.prize, title: sweepstake.title, date: dateFormat.format(new Date(win.claimBy)) })}</p>
+              <p>
+                {t('winBanner.text', { prize: sweepstake.prize, title: sweepstake.title, date: dateFormat.format(new Date(win.claimBy)) })}
+              </p>
               <Link
                 to="/sweepstakes/$sweepstake"
                 params={{ sweepstake: sweepstake.sweepstakeId }}

@@ -22,7 +22,11 @@ type VenueScanInput = { code: string } | { eventId: string; token: string };
  * @throws ApiError (422 VenueCodeInvalid / VenueCodeExpired / VenueClosed / VenueScanTime / VenueScanLate, 404,
  *   429), NetworkError
  */
-async function checkInAtVenue({ idempotencyKey, occurredAt, ...scan }: QueuedActionVariables & VenueScanInput): Promise<VenueCheckinResult> {
+async function checkInAtVenue({
+  idempotencyKey,
+  occurredAt,
+  ...scan
+}: QueuedActionVariables & VenueScanInput): Promise<VenueCheckinResult> {
   const body = 'code' in scan ? { code: scan.code } : { eventId: scan.eventId, token: scan.token };
   return requestData('/venue/checkins', { method: 'POST', body: { ...body, scannedAt: occurredAt }, idempotencyKey });
 }

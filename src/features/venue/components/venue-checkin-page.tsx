@@ -56,7 +56,10 @@ function useLatestScan() {
       typed: typeof m.state.variables === 'object' && m.state.variables !== null && 'code' in m.state.variables,
     }),
   });
-  return scans.reduce<(typeof scans)[number] | undefined>((latest, scan) => (!latest || scan.submittedAt >= latest.submittedAt ? scan : latest), undefined);
+  return scans.reduce<(typeof scans)[number] | undefined>(
+    (latest, scan) => (!latest || scan.submittedAt >= latest.submittedAt ? scan : latest),
+    undefined,
+  );
 }
 
 /** Renders the page. */
@@ -105,8 +108,12 @@ export function VenueCheckinPage({ link, onLinkUsed }: VenueCheckinPageProps) {
   const data = latest?.status === 'success' ? latest.data : undefined;
   const errorCode = error instanceof ApiError && KNOWN_ERRORS.includes(error.code) ? error.code : 'other';
   let status: string | null = null;
-  if (latest?.status === 'pending') status = latest.isPaused ? t(latest.typed ? 'status.queuedTyped' : 'status.queued') : t('status.sending');
-  else if (data) status = data.created ? t('status.done', { venue: data.venue, name: data.name, count: data.pointsAwarded }) : t('status.already', { venue: data.venue });
+  if (latest?.status === 'pending')
+    status = latest.isPaused ? t(latest.typed ? 'status.queuedTyped' : 'status.queued') : t('status.sending');
+  else if (data)
+    status = data.created
+      ? t('status.done', { venue: data.venue, name: data.name, count: data.pointsAwarded })
+      : t('status.already', { venue: data.venue });
   else if (error) status = t(`errors.${errorCode}`);
 
   return (
@@ -115,21 +122,45 @@ export function VenueCheckinPage({ link, onLinkUsed }: VenueCheckinPageProps) {
         <p>{t('intro')}</p>
         <section className="card" aria-labelledby="venue-scan">
           <div className="card__body stack">
-            <h2 className="section__title" id="venue-scan">{t('scan.title')}</h2>
+            <h2 className="section__title" id="venue-scan">
+              {t('scan.title')}
+            </h2>
             {scanning ? (
               <Suspense fallback={<p>{t('scan.loading')}</p>}>
-                <QrScanner className="venue-scanner" label={t('scan.video')} onText={onScanned} onUnavailable={() => { setScanning(false); setScanProblem(t('scan.unavailable')); }} />
+                <QrScanner
+                  className="venue-scanner"
+                  label={t('scan.video')}
+                  onText={onScanned}
+                  onUnavailable={() => {
+                    setScanning(false);
+                    setScanProblem(t('scan.unavailable'));
+                  }}
+                />
               </Suspense>
             ) : null}
-            <button type="button" className="btn btn--secondary" aria-pressed={scanning} onClick={() => { setScanProblem(''); setScanning((on) => !on); }}>
+            <button
+              type="button"
+              className="btn btn--secondary"
+              aria-pressed={scanning}
+              onClick={() => {
+                setScanProblem('');
+                setScanning((on) => !on);
+              }}
+            >
               {scanning ? t('scan.stop') : t('scan.start')}
             </button>
-            {scanProblem ? <p className="field__error" role="alert">{scanProblem}</p> : null}
+            {scanProblem ? (
+              <p className="field__error" role="alert">
+                {scanProblem}
+              </p>
+            ) : null}
           </div>
         </section>
         <form className="card" aria-labelledby="venue-type" onSubmit={onSubmit} noValidate>
           <div className="card__body stack">
-            <h2 className="section__title" id="venue-type">{t('form.title')}</h2>
+            <h2 className="section__title" id="venue-type">
+              {t('form.title')}
+            </h2>
             <TextField
               label={t('form.label')}
               hint={t('form.hint', { count: VENUE_CODE_DIGITS })}
@@ -141,7 +172,9 @@ export function VenueCheckinPage({ link, onLinkUsed }: VenueCheckinPageProps) {
               maxLength={VENUE_CODE_DIGITS + 2}
               inputClassName="venue-code-input"
             />
-            <button type="submit" className="btn btn--primary">{t('form.submit')}</button>
+            <button type="submit" className="btn btn--primary">
+              {t('form.submit')}
+            </button>
           </div>
         </form>
         <p className={error ? 'venue-status venue-status--error' : 'venue-status'} role="status" aria-live="polite">

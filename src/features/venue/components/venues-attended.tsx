@@ -21,7 +21,9 @@ export function VenuesAttended({ withLink = false }: { withLink?: boolean }) {
   return (
     <section className="card" aria-labelledby="venues-attended">
       <div className="card__body stack">
-        <h2 className="section__title" id="venues-attended">{t('attended.title')}</h2>
+        <h2 className="section__title" id="venues-attended">
+          {t('attended.title')}
+        </h2>
         {data.length ? (
           <ul className="venue-badges">
             {data.map((v) => (
@@ -29,7 +31,10 @@ export function VenuesAttended({ withLink = false }: { withLink?: boolean }) {
                 <PathIcon d={PIN} width="20" height="20" aria-hidden="true" />
                 <span>
                   <span className="venue-badge__label">{t('attended.badge')}</span> <strong>{v.name}</strong>
-                  <span className="card__meta"> · {v.venue} · <time dateTime={v.startsAt}>{day.format(new Date(v.startsAt))}</time></span>
+                  <span className="card__meta">
+                    {' '}
+                    · {v.venue} · <time dateTime={v.startsAt}>{day.format(new Date(v.startsAt))}</time>
+                  </span>
                 </span>
               </li>
             ))}
@@ -38,7 +43,9 @@ export function VenuesAttended({ withLink = false }: { withLink?: boolean }) {
           <p className="muted">{t('attended.empty')}</p>
         )}
         {withLink ? (
-          <Link to="/venue" className="btn btn--secondary btn--sm">{t('attended.checkIn')}</Link>
+          <Link to="/venue" className="btn btn--secondary btn--sm">
+            {t('attended.checkIn')}
+          </Link>
         ) : null}
       </div>
     </section>

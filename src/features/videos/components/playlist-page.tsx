@@ -17,7 +17,8 @@ export function PlaylistPage({ playlistId }: { playlistId: string }) {
   const playlists = usePlaylists();
   const videos = useVideos();
   const playlist = playlists.data?.find((p) => p.id === playlistId);
-  const items = playlist && videos.data ? playlist.videoIds.map((id) => videos.data.find((v) => v.id === id)).filter((v) => v !== undefined) : [];
+  const items =
+    playlist && videos.data ? playlist.videoIds.map((id) => videos.data.find((v) => v.id === id)).filter((v) => v !== undefined) : [];
 
   return (
     <Page title={playlist?.title ?? t('playlists.title')}>

@@ -25,7 +25,11 @@ export function VideoCard({ video, variant = 'row' }: { video: Video; variant?: 
   );
   if (variant === 'tile') {
     return (
-      <Link to="/media/videos/$video" params={{ video: video.id }} className={`card card--interactive video-tile${video.viewed ? ' is-watched' : ''}`}>
+      <Link
+        to="/media/videos/$video"
+        params={{ video: video.id }}
+        className={`card card--interactive video-tile${video.viewed ? ' is-watched' : ''}`}
+      >
         {thumb}
         <div className="video-tile__body">
           <h3 className="ct-row__title">{video.name}</h3>
@@ -35,7 +39,11 @@ export function VideoCard({ video, variant = 'row' }: { video: Video; variant?: 
     );
   }
   return (
-    <Link to="/media/videos/$video" params={{ video: video.id }} className={`card card--interactive ct-row${video.viewed ? ' is-watched' : ''}`}>
+    <Link
+      to="/media/videos/$video"
+      params={{ video: video.id }}
+      className={`card card--interactive ct-row${video.viewed ? ' is-watched' : ''}`}
+    >
       {thumb}
       <div className="ct-row__body">
         <h3 className="ct-row__title">{video.name}</h3>

@@ -50,7 +50,9 @@ function VideoPlayer({ video }: { video: Video }) {
   if (pending) {
     status = (
       <span className="pill pill--warning">
-        {pending.isPaused ? t('common.willSync', { count: pending.pendingPoints }) : t('common.pendingPoints', { count: pending.pendingPoints })}
+        {pending.isPaused
+          ? t('common.willSync', { count: pending.pendingPoints })
+          : t('common.pendingPoints', { count: pending.pendingPoints })}
       </span>
     );
   } else if (video.viewed) {

@@ -27,7 +27,14 @@ function ConsoleItemRoute() {
   const { from } = readConsoleSearch(Route.useSearch());
   const now = useNow();
   if (path === 'challenges') {
-    return <ChallengeEditor key={`${id}:${from ?? ''}`} id={id} from={from} renderPreview={(challenge) => <ChallengeCard challenge={challenge} now={now} />} />;
+    return (
+      <ChallengeEditor
+        key={`${id}:${from ?? ''}`}
+        id={id}
+        from={from}
+        renderPreview={(challenge) => <ChallengeCard challenge={challenge} now={now} />}
+      />
+    );
   }
   if (path === 'stories') return <StoryEditor key={id} id={id} />;
   const resource = resourceByPath(path);
