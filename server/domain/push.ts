@@ -716,16 +716,23 @@ async function notifyChallengeResult(
   );
 }
 
+/** The fields of a member's device a push needs (`deliver`'s target, without its payload). */
+type Device = Omit<Target, 'payload'> & { language: string };
+
 /**
- * Tells a sweepstake's winners they won (topic `sweepstakes`). Failures are logged; the draw stands.
- * @returns the delivery counts
+ * Pushes to the devices of `userIds` whose member chose `topic`: one payload per device, made by `payloadOf` in the
+ * device's language, with the organization's icon, within one notification's time budget (decision 0069).
+ * @param payloadOf the payload of one device, without its icon and topic (`url`, `tag`, title and body)
+ * @returns the delivery counts; all 0 when no device takes the topic
  */
-export async function notifySweepstakeWinners(
+async function pushToMembers(
   deps: AppDeps,
-  sweepstake: { id: string; organizationId: string; title: string },
-  winnerUserIds: string[],
+  organizationId: string,
+  topic: PushTopic,
+  userIds: string[],
+  payloadOf: (device: Device) => Omit<PushPayload, 'icon' | 'topic' | 'refresh'>,
 ): Promise<DeliveryCounts> {
-  if (!winnerUserIds.length) return { delivered: 0, dropped: 0, failed: 0 };
+  if (!userIds.length) return { delivered: 0, dropped: 0, failed: 0 };
   const targets = await deps.db
     .select({
       id: pushSubscriptions.id,
@@ -739,31 +746,37 @@ export async function notifySweepstakeWinners(
     .where(
       and(
         sql`${pushSubscriptions.userId} in (${sql.join(
-          winnerUserIds.map((id) => sql`${id}::uuid`),
+          userIds.map((id) => sql`${id}::uuid`),
           sql`, `,
         )})`,
-        sql`'sweepstakes' = any(${pushSubscriptions.topics})`,
+        sql`${topic} = any(${pushSubscriptions.topics})`,
       ),
     );
   if (!targets.length) return { delivered: 0, dropped: 0, failed: 0 };
-  const icon = await organizationIcon(deps.db, sweepstake.organizationId);
+  const icon = await organizationIcon(deps.db, organizationId);
   const vapid = await vapidDetails(deps.db, deps.env);
   return deliver(
     deps,
     vapid,
-    targets.map((t) => ({
-      ...t,
-      payload: {
-        ...textsFor(t.language).sweepstakeWin(sweepstake.title),
-        icon,
-        url: `/sweepstakes/${sweepstake.id}`,
-        topic: 'sweepstakes' as const,
-        tag: `win-${sweepstake.id}`,
-        refresh: REFRESH_BY_TOPIC.sweepstakes,
-      },
-    })),
+    targets.map((t) => ({ ...t, payload: { ...payloadOf(t), icon, topic, refresh: REFRESH_BY_TOPIC[topic] } })),
     AbortSignal.timeout(pushNetwork(deps).notificationBudgetMs),
   );
+}
+
+/**
+ * Tells a sweepstake's winners they won (topic `sweepstakes`). Failures are logged; the draw stands.
+ * @returns the delivery counts
+ */
+export async function notifySweepstakeWinners(
+  deps: AppDeps,
+  sweepstake: { id: string; organizationId: string; title: string },
+  winnerUserIds: string[],
+): Promise<DeliveryCounts> {
+  return pushToMembers(deps, sweepstake.organizationId, 'sweepstakes', winnerUserIds, (device) => ({
+    ...textsFor(device.language).sweepstakeWin(sweepstake.title),
+    url: `/sweepstakes/${sweepstake.id}`,
+    tag: `win-${sweepstake.id}`,
+  }));
 }
 
 /**
@@ -800,47 +813,9 @@ export async function notifyPointsExpiry(
   organizationId: string,
   reminders: Array<{ userId: string; points: number; on: string }>,
 ): Promise<DeliveryCounts> {
-  if (!reminders.length) return { delivered: 0, dropped: 0, failed: 0 };
   const byUser = new Map(reminders.map((r) => [r.userId, r]));
-  const targets = await deps.db
-    .select({
-      id: pushSubscriptions.id,
-      userId: pushSubscriptions.userId,
-      endpoint: pushSubscriptions.endpoint,
-      p256dh: pushSubscriptions.p256dh,
-      auth: pushSubscriptions.auth,
-      language: pushSubscriptions.language,
-    })
-    .from(pushSubscriptions)
-    .where(
-      and(
-        sql`${pushSubscriptions.userId} in (${sql.join(
-          reminders.map((r) => sql`${r.userId}::uuid`),
-          sql`, `,
-        )})`,
-        sql`'points' = any(${pushSubscriptions.topics})`,
-      ),
-    );
-  if (!targets.length) return { delivered: 0, dropped: 0, failed: 0 };
-  const icon = await organizationIcon(deps.db, organizationId);
-  const vapid = await vapidDetails(deps.db, deps.env);
-  return deliver(
-    deps,
-    vapid,
-    targets.map((t) => {
-      const { points, on } = byUser.get(t.userId)!;
-      return {
-        ...t,
-        payload: {
-          ...textsFor(t.language).pointsExpiry(points, on),
-          icon,
-          url: '/history',
-          topic: 'points' as const,
-          tag: `expiry-${on}`,
-          refresh: REFRESH_BY_TOPIC.points,
-        },
-      };
-    }),
-    AbortSignal.timeout(pushNetwork(deps).notificationBudgetMs),
-  );
+  return pushToMembers(deps, organizationId, 'points', [...byUser.keys()], (device) => {
+    const { points, on } = byUser.get(device.userId)!;
+    return { ...textsFor(device.language).pointsExpiry(points, on), url: '/history', tag: `expiry-${on}` };
+  });
 }
