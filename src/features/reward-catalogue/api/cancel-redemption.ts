@@ -7,9 +7,8 @@ import { createIdempotencyKey } from '../../../api/client';
 import { requestData } from '../../../api/data';
 import { replayableMutationRetry } from '../../../api/retry-policy';
 import type { RedemptionCancelResult } from '../../../contracts/reward';
-import { getCurrentUserQueryOptions } from '../../../lib/session/get-current-user';
 import { getRedemptionsQueryOptions } from './get-redemptions';
-import { getRewardsQueryOptions } from './get-rewards';
+import { refreshAfterRedemption, setCachedBalance } from './balance-changed';
 
 /** Cancels one redemption; returns it cancelled with the balance after the refund. @throws ApiError, NetworkError */
 function cancelRedemption({
@@ -25,7 +24,6 @@ function cancelRedemption({
 /** The cancel mutation; `cancel(redemptionId)` creates the Idempotency-Key. */
 export function useCancelRedemption() {
   const queryClient = useQueryClient();
-  const userKey = getCurrentUserQueryOptions().queryKey;
   const mutation = useMutation({
     mutationKey: ['reward-redemption-cancel'],
     mutationFn: cancelRedemption,
@@ -35,14 +33,9 @@ export function useCancelRedemption() {
       queryClient.setQueryData(getRedemptionsQueryOptions().queryKey, (list) =>
         list?.map((r) => (r.redemptionId === result.redemption.redemptionId ? result.redemption : r)),
       );
-      queryClient.setQueryData(userKey, (user) => (user ? { ...user, points: result.points } : user));
+      setCachedBalance(queryClient, result.points);
     },
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: userKey }),
-        queryClient.invalidateQueries({ queryKey: getRewardsQueryOptions().queryKey }),
-        queryClient.invalidateQueries({ queryKey: getRedemptionsQueryOptions().queryKey }),
-      ]),
+    onSettled: () => refreshAfterRedemption(queryClient),
   });
   return {
     ...mutation,

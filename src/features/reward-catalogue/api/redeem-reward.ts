@@ -11,9 +11,8 @@ import { createIdempotencyKey } from '../../../api/client';
 import { requestData } from '../../../api/data';
 import { replayableMutationRetry } from '../../../api/retry-policy';
 import type { RedeemResult, RewardRedeem } from '../../../contracts/reward';
-import { getCurrentUserQueryOptions } from '../../../lib/session/get-current-user';
-import { getRedemptionsQueryOptions } from './get-redemptions';
 import { getRewardsQueryOptions } from './get-rewards';
+import { refreshAfterRedemption, setCachedBalance } from './balance-changed';
 
 interface RedeemVariables {
   rewardId: string;
@@ -33,7 +32,6 @@ function redeemReward({ rewardId, body, idempotencyKey }: RedeemVariables): Prom
 /** The redemption mutation; `redeem(rewardId, body)` creates the Idempotency-Key for this confirmation. */
 export function useRedeemReward() {
   const queryClient = useQueryClient();
-  const userKey = getCurrentUserQueryOptions().queryKey;
   const mutation = useMutation({
     mutationKey: ['reward-redemption'],
     mutationFn: redeemReward,
@@ -43,14 +41,9 @@ export function useRedeemReward() {
       queryClient.setQueryData(getRewardsQueryOptions().queryKey, (list) =>
         list?.map((r) => (r.rewardId === result.reward.rewardId ? result.reward : r)),
       );
-      queryClient.setQueryData(userKey, (user) => (user ? { ...user, points: result.points } : user));
+      setCachedBalance(queryClient, result.points);
     },
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: userKey }),
-        queryClient.invalidateQueries({ queryKey: getRewardsQueryOptions().queryKey }),
-        queryClient.invalidateQueries({ queryKey: getRedemptionsQueryOptions().queryKey }),
-      ]),
+    onSettled: () => refreshAfterRedemption(queryClient),
   });
   return {
     ...mutation,
