@@ -58,11 +58,12 @@ test('a fan opts in after a check-in; an operator sends; only that subscription 
   await waitForServiceWorker(page);
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
-  // A meaningful action: the prompt offers the four topics; Escape closes it.
+  // A meaningful action: the prompt offers the five topics (challenges, check-in, sweepstakes, picks, points expiry),
+  // all chosen; Escape closes it.
   await page.getByRole('button', { name: /^Check in/ }).click();
   const prompt = page.getByRole('dialog', { name: 'Get notified?' });
   await expect(prompt).toBeVisible();
-  await expect(prompt.getByRole('group', { name: 'Notify me about' }).getByRole('checkbox', { checked: true })).toHaveCount(4);
+  await expect(prompt.getByRole('group', { name: 'Notify me about' }).getByRole('checkbox', { checked: true })).toHaveCount(5);
   await page.keyboard.press('Escape');
   await expect(prompt).toBeHidden();
 
