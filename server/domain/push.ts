@@ -745,10 +745,9 @@ async function pushToMembers(
     .from(pushSubscriptions)
     .where(
       and(
-        sql`${pushSubscriptions.userId} in (${sql.join(
-          userIds.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})`,
+        // One array parameter, not one per member: an organization may remind more members than a statement's
+        // 65,535 parameters.
+        sql`${pushSubscriptions.userId} = any(${`{${userIds.join(',')}}`}::uuid[])`,
         sql`${topic} = any(${pushSubscriptions.topics})`,
       ),
     );
