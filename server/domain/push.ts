@@ -74,6 +74,15 @@ export type PushNetwork = {
   /** Longest time one notification may take; what is not sent by then is skipped and counted as failed. */
   notificationBudgetMs: number;
 };
+/** The columns of a member's device a push is sent with: its endpoint, keys and language, and whose it is. */
+const DEVICE_COLUMNS = {
+  id: pushSubscriptions.id,
+  userId: pushSubscriptions.userId,
+  endpoint: pushSubscriptions.endpoint,
+  p256dh: pushSubscriptions.p256dh,
+  auth: pushSubscriptions.auth,
+  language: pushSubscriptions.language,
+};
 /** Production bounds (decision 0069): 10 s per endpoint, two endpoints' worth per member, 15 minutes per notification. */
 const DEFAULT_NETWORK: PushNetwork = {
   resolve: systemResolver,
@@ -437,12 +446,7 @@ async function deliverNotification(deps: AppDeps, row: typeof pushNotifications.
   for (;;) {
     const page = await deps.db
       .select({
-        id: pushSubscriptions.id,
-        userId: pushSubscriptions.userId,
-        endpoint: pushSubscriptions.endpoint,
-        p256dh: pushSubscriptions.p256dh,
-        auth: pushSubscriptions.auth,
-        language: pushSubscriptions.language,
+        ...DEVICE_COLUMNS,
         suspendedAt: users.suspendedAt,
         suspendedUntil: users.suspendedUntil,
       })
@@ -672,12 +676,7 @@ async function notifyChallengeResult(
 ): Promise<DeliveryCounts> {
   const targets = await deps.db
     .select({
-      id: pushSubscriptions.id,
-      userId: pushSubscriptions.userId,
-      endpoint: pushSubscriptions.endpoint,
-      p256dh: pushSubscriptions.p256dh,
-      auth: pushSubscriptions.auth,
-      language: pushSubscriptions.language,
+      ...DEVICE_COLUMNS,
       responseIndex: challengeResponses.responseIndex,
       suspendedAt: users.suspendedAt,
       suspendedUntil: users.suspendedUntil,
@@ -735,12 +734,7 @@ async function pushToMembers(
   if (!userIds.length) return { delivered: 0, dropped: 0, failed: 0 };
   const targets = await deps.db
     .select({
-      id: pushSubscriptions.id,
-      userId: pushSubscriptions.userId,
-      endpoint: pushSubscriptions.endpoint,
-      p256dh: pushSubscriptions.p256dh,
-      auth: pushSubscriptions.auth,
-      language: pushSubscriptions.language,
+      ...DEVICE_COLUMNS,
     })
     .from(pushSubscriptions)
     .where(
