@@ -6,9 +6,10 @@
  *   day (reference `expiry:<today>`, so a second run, or a second process, changes nothing), then reminds the
  *   members whose next expiry falls within `EXPIRY_REMINDER_DAYS` (one reminder row per member and expiry day,
  *   written before sending, so each is reminded once whatever the number of processes).
- * - The work is set-based: one aggregate over the organization's ledger finds the members with points due, then
- *   each batch of them is locked (the same member row lock every spend takes) and their due points computed again
- *   in a fresh statement, so a spend that committed while the job waited is counted and never expired twice.
+ * - The work is set-based: one aggregate over the organization's ledger finds the members with points due by the
+ *   end of the reminder window; then each batch of them (two batches at a time) is locked (the same member row lock
+ *   every spend takes), expired and reminded in fresh statements of one transaction, so a spend that committed while
+ *   the job waited is counted and never expired twice.
  * - `memberNextExpiry` answers a member's next expiry for `GET /api/user/me` with the shared rule.
  * - Reminders respect consents: a push only on devices where the member chose the `points` topic, an e-mail only
  *   to members who gave the `marketing-emails` consent; deleted and suspended members get neither.
@@ -23,8 +24,13 @@ import type { AppDeps, OrganizationRow } from '../lib/types';
 import { expireEachStatement } from './ledger';
 import { notifyPointsExpiry } from './push';
 
-/** Members locked and expired per transaction: short enough that a spend waiting on one of them waits little. */
+/** Members locked and expired (or reminded) per transaction: short enough that a spend waiting on one of them waits little. */
 const EXPIRY_BATCH = 5_000;
+/**
+ * Batches in flight at once: two keep both cores of a small database server busy (a batch alternates between
+ * reading the ledger and writing it), while leaving connections for requests.
+ */
+const BATCHES_IN_FLIGHT = 2;
 /** The consent a member gives for e-mails beyond sign-in codes and wins (the demo organization's key). */
 const EMAIL_CONSENT_KEY = 'marketing-emails';
 
@@ -50,77 +56,93 @@ function dayStart(day: string, timeZone: string) {
 /** A PostgreSQL uuid[] literal of `ids` (uuids only, so nothing needs quoting). */
 const uuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
+/** The day a run works for, with the cutoffs it derives: lots earned before `expiring` are due today, lots earned
+ * before `reminding` are due within the reminder window. */
+type RunDay = { today: string; now: Date; expiring: SQL; reminding: SQL };
+
+/** A member with points due by the end of the reminder window; `expiring` when some are due today already. */
+type Candidate = { id: string; expiring: boolean };
+
 /**
- * Expires what is due on `today` for one organization.
- * @returns members who lost points and the points expired
+ * The organization's members (ids, ascending) whose points earned before the window's cutoff are not all spent yet:
+ * those with points due by the window's last day. A plain read: a concurrent change can only shrink what is due (a
+ * spend adds consumption, an award is a new lot), so nobody due is missed; each batch computes its amounts again.
  */
-async function expireOrganization(
-  db: AppDeps['db'],
-  org: ExpiringOrganization,
-  today: string,
-  now: Date,
-): Promise<{ members: number; points: number }> {
-  const cutoff = dayStart(addDays(today, 1 - org.pointsExpireAfterDays), org.timeZone);
-  // Candidates from a plain read: a concurrent change can only shrink what is due (a spend adds consumption, an award
-  // is a new lot), so nobody due is missed; each batch computes its amounts again under the lock.
-  const candidates = await rowsOf<{ user_id: string }>(
+async function membersWithPointsDue(db: DbOrTx, organizationId: string, day: RunDay): Promise<Candidate[]> {
+  const { amount, createdAt } = pointTransactions;
+  const used = sql`coalesce(sum(${amount}) filter (where ${amount} < 0), 0)`;
+  const earnedBefore = (cutoff: SQL) => sql`coalesce(sum(${amount}) filter (where ${amount} > 0 and ${createdAt} < ${cutoff}), 0)`;
+  const rows = await rowsOf<{ user_id: string; expiring: boolean }>(
     db,
     sql`
-    select ${pointTransactions.userId} as user_id from ${pointTransactions}
-    where ${pointTransactions.organizationId} = ${org.id}
+    select ${pointTransactions.userId} as user_id, ${earnedBefore(day.expiring)} + ${used} > 0 as expiring from ${pointTransactions}
+    where ${pointTransactions.organizationId} = ${organizationId}
     group by ${pointTransactions.userId}
-    having coalesce(sum(${pointTransactions.amount}) filter (where ${pointTransactions.amount} > 0 and ${pointTransactions.createdAt} < ${cutoff}), 0)
-      + coalesce(sum(${pointTransactions.amount}) filter (where ${pointTransactions.amount} < 0), 0) > 0
+    having ${earnedBefore(day.reminding)} + ${used} > 0
     order by 1`,
   );
-  let members = 0;
-  let points = 0;
-  for (let at = 0; at < candidates.length; at += EXPIRY_BATCH) {
-    const ids = candidates.slice(at, at + EXPIRY_BATCH).map((row) => row.user_id);
-    const written = await db.transaction(async (tx) => {
-      // Lock first, in id order as every batch of the ledger does; the next statement then reads a snapshot taken
-      // after every spend of these members that was in flight has committed.
-      // The id range (the candidates are in id order) keeps both statements on an index range scan.
-      const batch = (column: SQL) => sql`${column} between ${ids[0]}::uuid and ${ids.at(-1)!}::uuid and ${column} = any(${uuidArray(ids)})`;
-      await tx.execute(sql`select ${users.id} from ${users} where ${batch(sql`${users.id}`)} order by ${users.id} for update`);
-      // One index lookup of the ledger per member of the batch: a plan that stays the same as the ledger grows
-      // during the run (a join over the batch's range flipped to scanning it once the table was re-analysed).
-      const due = sql`due as (
-        select b.user_id, (
-          select coalesce(sum(t.amount) filter (where t.amount > 0 and t.created_at < ${cutoff}), 0)
-            + coalesce(sum(t.amount) filter (where t.amount < 0), 0)
-          from ${pointTransactions} t where t.user_id = b.user_id
-        ) as amount
-        from unnest(${uuidArray(ids)}) as b(user_id) join ${users} u on u.id = b.user_id and u.deleted_at is null
-      )`;
-      return rowsOf<{ user_id: string; amount: number }>(tx, expireEachStatement(due, expiryReference(today), null, now));
-    });
-    members += written.length;
-    points -= written.reduce((sum, row) => sum + Number(row.amount), 0);
-  }
-  return { members, points };
+  return rows.map((row) => ({ id: row.user_id, expiring: row.expiring }));
 }
 
 /**
- * Writes the reminder rows of one organization for `today` and sends them (push and e-mail, by consent).
- * @returns how many members were reminded (rows written by this run)
+ * Runs `work` over `ids` cut in batches of `EXPIRY_BATCH` (in order, so each batch is an id range),
+ * `BATCHES_IN_FLIGHT` at a time.
+ * @returns the batches' results, in batch order
  */
-async function remindOrganization(deps: AppDeps, org: ExpiringOrganization, today: string, now: Date): Promise<number> {
-  const days = org.pointsExpireAfterDays;
-  const windowCutoff = dayStart(addDays(addDays(today, EXPIRY_REMINDER_DAYS), 1 - days), org.timeZone);
-  // Each member's next expiry within the window, as `nextExpiry` computes it: lots by expiry day (past days count
-  // as today), running sum minus everything consumed; the first day it is positive.
-  const reminders = await rowsOf<{ user_id: string; expires_on: string; points: number; email: string }>(
-    deps.db,
+async function inBatches<I, T>(ids: I[], work: (batch: I[]) => Promise<T>): Promise<T[]> {
+  const batches: I[][] = [];
+  for (let at = 0; at < ids.length; at += EXPIRY_BATCH) batches.push(ids.slice(at, at + EXPIRY_BATCH));
+  const results = new Array<T>(batches.length);
+  let next = 0;
+  const lane = async () => {
+    for (let index = next++; index < batches.length; index = next++) results[index] = await work(batches[index]);
+  };
+  await Promise.all(Array.from({ length: Math.min(BATCHES_IN_FLIGHT, batches.length) }, lane));
+  return results;
+}
+
+/**
+ * Expires what is due on `today` for one batch of members, in the caller's transaction, which must hold their rows.
+ * @returns the ledger rows written (member and negative amount)
+ */
+async function expireBatch(tx: DbOrTx, ids: string[], day: RunDay) {
+  // One index lookup of the ledger per member of the batch: a plan that stays the same as the ledger grows
+  // during the run (a join over the batch's range flipped to scanning it once the table was re-analysed).
+  const due = sql`due as (
+    select b.user_id, (
+      select coalesce(sum(t.amount) filter (where t.amount > 0 and t.created_at < ${day.expiring}), 0)
+        + coalesce(sum(t.amount) filter (where t.amount < 0), 0)
+      from ${pointTransactions} t where t.user_id = b.user_id
+    ) as amount
+    from unnest(${uuidArray(ids)}) as b(user_id) join ${users} u on u.id = b.user_id and u.deleted_at is null
+  )`;
+  return rowsOf<{ user_id: string; amount: number }>(tx, expireEachStatement(due, expiryReference(day.today), null, day.now));
+}
+
+/** A reminder row this run wrote, with the member's address. */
+type WrittenReminder = { user_id: string; expires_on: string; points: number; email: string };
+
+/**
+ * Writes the reminder rows of one batch of members: each member's next expiry within the window, as `nextExpiry`
+ * computes it (lots by expiry day, past days counting as today; running sum minus everything consumed; the first
+ * day it is positive), skipping deleted and suspended members and reminders already written.
+ * @returns the rows written by this call
+ */
+async function writeReminders(db: DbOrTx, org: ExpiringOrganization, ids: string[], day: RunDay) {
+  const { today, now } = day;
+  const members = uuidArray(ids);
+  return rowsOf<WrittenReminder>(
+    db,
     sql`
     with lots as (
-      select t.user_id, greatest(((t.created_at at time zone ${org.timeZone})::date + ${days}::int), ${today}::date) as on_day, sum(t.amount) as earned
+      select t.user_id, greatest(((t.created_at at time zone ${org.timeZone})::date + ${org.pointsExpireAfterDays}::int), ${today}::date) as on_day,
+        sum(t.amount) as earned
       from ${pointTransactions} t
-      where t.organization_id = ${org.id} and t.amount > 0 and t.created_at < ${windowCutoff}
+      where t.user_id = any(${members}) and t.amount > 0 and t.created_at < ${day.reminding}
       group by 1, 2
     ), used as (
       select t.user_id, -sum(t.amount) as used from ${pointTransactions} t
-      where t.organization_id = ${org.id} and t.amount < 0 group by 1
+      where t.user_id = any(${members}) and t.amount < 0 group by 1
     ), running as (
       select lots.user_id, lots.on_day,
         sum(lots.earned) over (partition by lots.user_id order by lots.on_day) - coalesce(used.used, 0) as points
@@ -137,8 +159,13 @@ async function remindOrganization(deps: AppDeps, org: ExpiringOrganization, toda
     )
     select written.*, u.email from written join ${users} u on u.id = written.user_id`,
   );
-  const due = reminders.filter((r) => isReminderDue(r.expires_on, today));
-  if (!due.length) return 0;
+}
+
+/**
+ * Sends the reminders just written (push on the `points` topic; e-mail to members who gave the marketing consent).
+ * Failures are logged, never retried: the reminder rows are written, so each member is reminded once.
+ */
+async function sendReminders(deps: AppDeps, org: ExpiringOrganization, due: WrittenReminder[]): Promise<void> {
   await notifyPointsExpiry(
     deps,
     org.id,
@@ -146,9 +173,14 @@ async function remindOrganization(deps: AppDeps, org: ExpiringOrganization, toda
   ).catch((error) => deps.logger.warn('points expiry push failed', describeError(error)));
   const consenting = new Set(
     (
-      await deps.db.select({ userId: userConsents.userId }).from(userConsents).innerJoin(consents, eq(consents.id, userConsents.consentId))
-        .where(sql`${consents.organizationId} = ${org.id} and ${consents.key} = ${EMAIL_CONSENT_KEY} and ${userConsents.value} = 1
-        and ${userConsents.userId} = any(${uuidArray(due.map((r) => r.user_id))})`)
+      await deps.db
+        .select({ userId: userConsents.userId })
+        .from(userConsents)
+        .innerJoin(consents, eq(consents.id, userConsents.consentId))
+        .where(
+          sql`${consents.organizationId} = ${org.id} and ${consents.key} = ${EMAIL_CONSENT_KEY} and ${userConsents.value} = 1
+        and ${userConsents.userId} = any(${uuidArray(due.map((r) => r.user_id))})`,
+        )
     ).map((row) => row.userId),
   );
   for (const reminder of due) {
@@ -157,7 +189,40 @@ async function remindOrganization(deps: AppDeps, org: ExpiringOrganization, toda
       .sendPointsExpiry({ email: reminder.email, organizationName: org.name, points: Number(reminder.points), on: reminder.expires_on })
       .catch((error) => deps.logger.warn('points expiry e-mail failed', describeError(error)));
   }
-  return due.length;
+}
+
+/**
+ * Expires what is due on `today` in one organization and reminds the members whose next expiry falls within the
+ * window, batch by batch: in one transaction, the batch's members with points due today are locked (the same member
+ * row lock every spend takes, in id order) and expired, then the batch's reminders are computed from the ledger the
+ * expiry just wrote; the reminders are sent after it commits.
+ * @returns members who lost points, the points expired and the members reminded (rows written by this run)
+ */
+async function runOrganization(deps: AppDeps, org: ExpiringOrganization, day: RunDay) {
+  const candidates = await membersWithPointsDue(deps.db, org.id, day);
+  const batches = await inBatches(candidates, async (batch) => {
+    const ids = batch.map((member) => member.id);
+    const expiring = batch.filter((member) => member.expiring).map((member) => member.id);
+    const { expired, reminders } = await deps.db.transaction(async (tx) => {
+      if (expiring.length) {
+        // Lock first; the next statement then reads a snapshot taken after every spend of these members that was in
+        // flight has committed. The id range (the candidates are in id order) keeps the lock on an index range scan.
+        await tx.execute(
+          sql`select ${users.id} from ${users} where ${users.id} between ${expiring[0]}::uuid and ${expiring.at(-1)!}::uuid
+          and ${users.id} = any(${uuidArray(expiring)}) order by ${users.id} for update`,
+        );
+      }
+      // Reminders need no lock: a spend racing them only makes the reminded figure a little high, never a point lost.
+      return { expired: expiring.length ? await expireBatch(tx, expiring, day) : [], reminders: await writeReminders(tx, org, ids, day) };
+    });
+    const due = reminders.filter((r) => isReminderDue(r.expires_on, day.today));
+    if (due.length) await sendReminders(deps, org, due);
+    return { members: expired.length, points: -expired.reduce((sum, row) => sum + Number(row.amount), 0), reminded: due.length };
+  });
+  return batches.reduce(
+    (sum, batch) => ({ members: sum.members + batch.members, points: sum.points + batch.points, reminded: sum.reminded + batch.reminded }),
+    { members: 0, points: 0, reminded: 0 },
+  );
 }
 
 /**
@@ -181,11 +246,16 @@ export async function runPointsExpiry(deps: AppDeps, now: Date): Promise<PointsE
   for (const row of orgs) {
     const org = { ...row, pointsExpireAfterDays: row.pointsExpireAfterDays! };
     const today = dayInZone(now, org.timeZone);
-    const expired = await expireOrganization(deps.db, org, today, now);
+    const done = await runOrganization(deps, org, {
+      today,
+      now,
+      expiring: dayStart(addDays(today, 1 - org.pointsExpireAfterDays), org.timeZone),
+      reminding: dayStart(addDays(addDays(today, EXPIRY_REMINDER_DAYS), 1 - org.pointsExpireAfterDays), org.timeZone),
+    });
     run.organizations += 1;
-    run.members += expired.members;
-    run.points += expired.points;
-    run.reminded += await remindOrganization(deps, org, today, now);
+    run.members += done.members;
+    run.points += done.points;
+    run.reminded += done.reminded;
   }
   return run;
 }
