@@ -14,8 +14,8 @@ import { createOrganizationCache } from './db/organization-cache';
 import { prepareQueries } from './db/queries';
 import { prepareChallengeStatements } from './domain/challenges';
 import { createCheckinBatches, prepareCheckinStatements } from './domain/checkin';
+import { prepareRateLimitStatements } from './domain/rate-limit';
 import { prepareSignInStatements } from './domain/sign-in';
-import { prepareVenueStatements } from './domain/venue-checkin';
 import { createIdempotencyClaimer } from './db/idempotency-claims';
 import { createRequestGroups } from './db/request-groups';
 import { createSessionLoader } from './db/session-loader';
@@ -122,7 +122,7 @@ export function createApp(options: CreateAppOptions) {
       ...prepareCheckinStatements(options.db),
       ...prepareChallengeStatements(options.db),
       ...prepareSignInStatements(options.db, options.env),
-      ...prepareVenueStatements(options.db),
+      ...prepareRateLimitStatements(options.db),
     }),
     // Read before any request transaction opens (authenticate runs first), so straight on the database.
     sessions: createSessionLoader(options.db),

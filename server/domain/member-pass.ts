@@ -124,7 +124,7 @@ export async function verifyMemberPass(
     now,
   );
   const refuse = async (error: ApiError): Promise<never> => {
-    await deps.queries.venueFailureHit.execute(rateLimitValues([rule], now));
+    await deps.queries.failureHit.execute(rateLimitValues([rule], now));
     throw error;
   };
 

@@ -3,7 +3,8 @@
  * atomic upserts (one statement for all the rules of a request), so N server processes share the limits.
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
+import { prepareStatement } from '../db/queries';
 import { rateLimits } from '../db/schema';
 import { tooManyRequests } from '../lib/errors';
 
@@ -103,4 +104,15 @@ export async function forgiveHit(db: DbOrTx, rule: RateLimitRule, hit: HitRow): 
     .update(rateLimits)
     .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
     .where(and(eq(rateLimits.bucket, rule.bucket), eq(rateLimits.windowStart, new Date(hit.window_ms))));
+}
+
+/**
+ * The rate-limit statements, prepared once per database (decision 0067): `failureHit` counts one hit of one rule,
+ * `rateLimitValues([rule], now)` -> its row of `hits`. The failure limits of sign-in codes, venue codes, member
+ * passes and referral codes all count with it.
+ */
+export function prepareRateLimitStatements(db: Db) {
+  return {
+    failureHit: prepareStatement<HitRow>(db, 'podium_failure_hit', sql`with ${rateLimitHits(1, false)} select * from hits`),
+  };
 }

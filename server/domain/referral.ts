@@ -9,6 +9,9 @@
  *   and marked rewarded in the same transaction as the two ledger rows (references `referral:<id>:newcomer` and
  *   `referral:<id>:referrer`, idempotent). The referrer's reward counts toward the organization's monthly limit,
  *   counted with the referrer's row locked, so concurrent rewards cannot pass it; past it only the newcomer earns.
+ * - Unknown codes are limited per member (`CLAIM_FAILURES_PER_WINDOW` per `CLAIM_FAILURE_WINDOW_MS`), so a member
+ *   cannot walk the code space: every claim is counted before it is judged (parallel guesses cannot overtake the
+ *   limit), and the hit is given back unless the code was unknown.
  */
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, gt, sql, type SQL } from 'drizzle-orm';
@@ -29,6 +32,7 @@ import { referralCodes, referrals, users } from '../db/schema';
 import { ApiError } from '../lib/errors';
 import type { AppDeps, OrganizationRow } from '../lib/types';
 import { awardPoints } from './ledger';
+import { forgiveHit, rateLimitValues, refuseOverLimit, type RateLimitRule } from './rate-limit';
 
 /** The HTTP status and message of each refusal of a claim. */
 const REFUSALS: Record<ReferralRefusal, { status: 404 | 409 | 422; message: string }> = {
@@ -37,6 +41,11 @@ const REFUSALS: Record<ReferralRefusal, { status: 404 | 409 | 422; message: stri
   ReferralWindowClosed: { status: 422, message: 'A referral code can only be used in the first 14 days after joining' },
   ReferralUnknownCode: { status: 404, message: 'No member has this referral code' },
 };
+
+/** Unknown codes a member may claim per window before 429: a mistyped code or two, never a search. */
+const CLAIM_FAILURES_PER_WINDOW = 10;
+/** The window of the claim failure limit (ms). */
+const CLAIM_FAILURE_WINDOW_MS = 60 * 60 * 1000;
 
 const refusal = (code: ReferralRefusal) => new ApiError(REFUSALS[code].status, code, REFUSALS[code].message);
 
@@ -116,7 +125,8 @@ async function hasQualifyingAction(tx: DbOrTx, userId: string): Promise<boolean>
  * `POST /user/me/referral/claim`: records that the member `newcomerId` joined with `code`.
  * When the newcomer already checked in or answered, both are rewarded at once (in the same transaction).
  * @throws ApiError 422 ReferralOwnCode, 409 ReferralAlreadyClaimed (also for a concurrent second claim), 422
- *   ReferralWindowClosed (more than 14 days after joining), 404 ReferralUnknownCode
+ *   ReferralWindowClosed (more than 14 days after joining), 404 ReferralUnknownCode, 429 TooManyRequests (with
+ *   Retry-After) after `CLAIM_FAILURES_PER_WINDOW` unknown codes in the window
  */
 export async function claimReferral(
   deps: AppDeps,
@@ -125,6 +135,32 @@ export async function claimReferral(
   code: string,
 ): Promise<ReferralClaimResult> {
   const now = deps.clock();
+  const failures: RateLimitRule = {
+    bucket: `referral-claim-fail:${newcomer.id}`,
+    limit: CLAIM_FAILURES_PER_WINDOW,
+    windowMs: CLAIM_FAILURE_WINDOW_MS,
+  };
+  const hits = (await deps.queries.failureHit.execute(rateLimitValues([failures], now))).rows;
+  refuseOverLimit([failures], hits, now);
+  let unknownCode = false;
+  try {
+    return await recordClaim(deps, organization, newcomer, code, now);
+  } catch (error) {
+    unknownCode = error instanceof ApiError && error.code === 'ReferralUnknownCode';
+    throw error;
+  } finally {
+    if (!unknownCode) await forgiveHit(deps.db, failures, hits[0]);
+  }
+}
+
+/** The claim itself, in one transaction (see `claimReferral`). */
+async function recordClaim(
+  deps: AppDeps,
+  organization: OrganizationRow,
+  newcomer: { id: string; createdAt: Date },
+  code: string,
+  now: Date,
+): Promise<ReferralClaimResult> {
   try {
     return await deps.db.transaction(async (tx) => {
       const [owner] = await tx

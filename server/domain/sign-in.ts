@@ -234,8 +234,6 @@ export function prepareSignInStatements(db: Db, env: Env) {
         )
         select (member.onboarded_at is null) as is_new from member join opened on opened.user_id = member.id`,
     ),
-    /** Counts a failed verification, `rateLimitValues([failureRule])` -> the rows of `hits` (nothing refused here). */
-    signInFailureHits: prepareStatement<HitRow>(db, 'podium_sign_in_failure_hits', sql`with ${rateLimitHits(1, false)} select * from hits`),
   };
 }
 
@@ -271,7 +269,7 @@ export async function verifySignInCode(
   const codeHash = hashOtpCode(deps.env.AUTH_SECRET, email, code);
   const match = attempt.codes.find((r) => sameDigest(codeHash, r.codeHash));
   if (!match) {
-    await deps.queries.signInFailureHits.execute(rateLimitValues([failures], now));
+    await deps.queries.failureHit.execute(rateLimitValues([failures], now));
     throw invalidCode();
   }
   if (!match.claimed) throw codeUsedUp();

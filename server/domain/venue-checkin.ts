@@ -12,7 +12,7 @@
  * one statement, so a replay or a concurrent request changes nothing.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import {
   VENUE_CODE_DIGITS,
@@ -29,21 +29,12 @@ import {
   venueScanProblem,
   venueTimeStep,
 } from '../../src/rules/venue-checkin';
-import type { Db, DbOrTx } from '../db/client';
-import { prepareStatement } from '../db/queries';
+import type { DbOrTx } from '../db/client';
 import { rateLimits, venueCheckins, venueEvents } from '../db/schema';
 import { ApiError, notFound } from '../lib/errors';
 import type { AppDeps } from '../lib/types';
 import { awardPointsAfter } from './ledger';
-import {
-  forgiveHit,
-  rateLimitHits,
-  rateLimitValues,
-  refuseExhausted,
-  refuseOverLimit,
-  type HitRow,
-  type RateLimitRule,
-} from './rate-limit';
+import { forgiveHit, rateLimitValues, refuseExhausted, refuseOverLimit, type RateLimitRule } from './rate-limit';
 
 type VenueEventRow = typeof venueEvents.$inferSelect;
 type ContentLanguage = 'en' | 'fr';
@@ -203,16 +194,6 @@ async function eventOfQrScan(
 }
 
 /**
- * The venue statements, prepared once per database (decision 0067): `venueFailureHit`, one hit of one limit,
- * `rateLimitValues([rule])` -> the row of `hits`.
- */
-export function prepareVenueStatements(db: Db) {
-  return {
-    venueFailureHit: prepareStatement<HitRow>(db, 'podium_venue_failure_hit', sql`with ${rateLimitHits(1, false)} select * from hits`),
-  };
-}
-
-/**
  * The failure limits of a scan: the member's (per member for a typed code, which names no event; per member and
  * event for a QR code), and for a typed code the client address's. QR tokens cannot be guessed, so a crowd whose
  * address is spent can still scan.
@@ -263,7 +244,7 @@ export async function checkInAtVenue(
       );
     refuseExhausted(address, counters, now);
   }
-  const hits = (await deps.queries.venueFailureHit.execute(rateLimitValues([member], now))).rows;
+  const hits = (await deps.queries.failureHit.execute(rateLimitValues([member], now))).rows;
   refuseOverLimit([member], hits, now);
   const scannedAt = scan.scannedAt ? new Date(scan.scannedAt) : undefined;
   let match: ScanMatch;
@@ -274,7 +255,7 @@ export async function checkInAtVenue(
         : await eventOfQrScan(db, organizationId, { eventId: scan.eventId, token: scan.token, scannedAt, now });
   } catch (error) {
     if (error instanceof ApiError && error.code === 'VenueCodeInvalid') {
-      for (const rule of address) await deps.queries.venueFailureHit.execute(rateLimitValues([rule], now));
+      for (const rule of address) await deps.queries.failureHit.execute(rateLimitValues([rule], now));
     } else if (error instanceof ApiError && error.status < 500) {
       await forgiveHit(db, member, hits[0]);
     }

@@ -12,7 +12,7 @@ import type { Queries } from '../db/queries';
 import type { prepareChallengeStatements } from '../domain/challenges';
 import type { createCheckinBatches, prepareCheckinStatements } from '../domain/checkin';
 import type { prepareSignInStatements } from '../domain/sign-in';
-import type { prepareVenueStatements } from '../domain/venue-checkin';
+import type { prepareRateLimitStatements } from '../domain/rate-limit';
 import type { createSessionLoader } from '../db/session-loader';
 import type { createIdempotencyClaimer } from '../db/idempotency-claims';
 import type { createRequestGroups } from '../db/request-groups';
@@ -44,7 +44,7 @@ export type AppDeps = {
     ReturnType<typeof prepareCheckinStatements> &
     ReturnType<typeof prepareChallengeStatements> &
     ReturnType<typeof prepareSignInStatements> &
-    ReturnType<typeof prepareVenueStatements>;
+    ReturnType<typeof prepareRateLimitStatements>;
   /** Session lookups of concurrent requests, batched into one statement (decision 0063). */
   sessions: ReturnType<typeof createSessionLoader>;
   /** Idempotency-Key claims of concurrent requests, written by one statement (decision 0065). */

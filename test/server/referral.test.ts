@@ -117,6 +117,25 @@ describe('claiming a code', () => {
     expect(malformed.body.error.code).toBe('ValidationFailed');
   });
 
+  it('limits unknown codes to ten an hour per member: the eleventh answers 429, even a right code, until the hour ends', async () => {
+    const guesser = await t.signIn();
+    const { code } = await summary(await t.signIn());
+    // Refusals other than an unknown code do not count: a member who mistypes their own code is not limited for it.
+    const own = (await summary(guesser)).code;
+    for (let i = 0; i < 3; i += 1) expect((await claim(guesser, own)).body.error.code).toBe('ReferralOwnCode');
+    const guesses = await Promise.all(Array.from({ length: 10 }, (_, i) => claim(guesser, `2222222${REFERRAL_CODE_ALPHABET[i]}`)));
+    expect(guesses.map((g) => g.status)).toEqual(Array(10).fill(404));
+    const eleventh = await claim(guesser, '33333333');
+    expect(eleventh.status).toBe(429);
+    expect(eleventh.body.error.code).toBe('TooManyRequests');
+    expect(Number(eleventh.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await claim(guesser, code)).status).toBe(429);
+    // Another member is not limited by this one's guesses.
+    expect((await claim(await t.signIn(), code)).status).toBe(201);
+    t.clock.set(new Date(Date.now() + 61 * 60 * 1000));
+    expect((await claim(guesser, code)).status).toBe(201);
+  });
+
   it('two claims at once by one newcomer record one: the other is 409', async () => {
     const newcomer = await t.signIn();
     const codes = [(await summary(await t.signIn())).code, (await summary(await t.signIn())).code];

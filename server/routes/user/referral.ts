@@ -2,7 +2,8 @@
  * Referral routes (members; rules in `src/rules/referral.ts`, writes in `server/domain/referral.ts`, decision 0092):
  * - `GET /api/user/me/referral` -> `{code, url, invited, rewarded, points, referredBy}`; the code is made on first use.
  * - `POST /api/user/me/referral/claim {code}` -> 201 the recorded claim; 422 ReferralOwnCode, 409
- *   ReferralAlreadyClaimed, 422 ReferralWindowClosed, 404 ReferralUnknownCode.
+ *   ReferralAlreadyClaimed, 422 ReferralWindowClosed, 404 ReferralUnknownCode, 429 TooManyRequests after too many
+ *   unknown codes.
  */
 import { Hono, type Context } from 'hono';
 import { ReferralClaimResultResponseSchema, ReferralClaimSchema, ReferralSummaryResponseSchema } from '../../../src/contracts/referral';
@@ -48,7 +49,8 @@ export function referralRoutes(deps: AppDeps) {
         summary: "Records that the member joined with a friend's referral code",
         description:
           "Within 14 days of joining, once, never one's own code. Both members earn the organization's `referralPoints` after the " +
-          "newcomer's first check-in or answer (at once when there was one already); the referrer's rewards are limited per month.",
+          "newcomer's first check-in or answer (at once when there was one already); the referrer's rewards are limited per month. " +
+          'Ten unknown codes per member and hour, then 429.',
         tags: ['user'],
         body: ReferralClaimSchema,
         response: ReferralClaimResultResponseSchema,
@@ -57,6 +59,7 @@ export function referralRoutes(deps: AppDeps) {
           404: 'ReferralUnknownCode: no member of the organization has this code.',
           409: 'ReferralAlreadyClaimed: the member was already referred.',
           422: "ReferralOwnCode: the member's own code; ReferralWindowClosed: more than 14 days after joining; ValidationFailed: not a code.",
+          429: 'TooManyRequests: too many unknown codes in the last hour (Retry-After says when to try again).',
         },
       }),
       async (c) => {
