@@ -312,7 +312,7 @@ describe.skipIf(!adminUrl)('two hosts on one PostgreSQL database and one bucket'
       }
     });
 
-    /** The pushes the stand-in received for notification `title`, by device. */
+    /** The pushes the stand-in received for notification `title`, in arrival order. */
     const pushesOf = (title: string) => pushService.received.filter((push) => (push.payload as { title?: string } | null)?.title === title);
 
     /**
