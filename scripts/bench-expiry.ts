@@ -8,12 +8,10 @@
  * (default `postgres://postgres@127.0.0.1:5432/postgres`, a role allowed to create databases); the database it
  * creates is dropped afterwards.
  */
-import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
-import { runStatement } from './lib/postgres';
+import { withThrowawayDatabase } from './lib/postgres';
 import { createApp } from '../server/app';
-import { openDatabase } from '../server/db/client';
 import { organizations } from '../server/db/schema';
 import { runPointsExpiry } from '../server/domain/points-expiry';
 import { loadEnv } from '../server/env';
@@ -22,22 +20,13 @@ import { seedDemoOrganization } from '../server/seed/demo';
 
 const MEMBERS = Number(process.env.BENCH_EXPIRY_MEMBERS ?? 100_000);
 const EXPIRE_AFTER_DAYS = 30;
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-/** Runs `statement` on the server's maintenance database (create / drop of the throwaway one). */
-const admin = (statement: string) => runStatement(ADMIN_URL, statement);
 
 /**
  * Seeds the throwaway database and times two runs of the job.
  * @returns the milliseconds of each run and what each did
  */
 export async function measurePointsExpiry() {
-  const name = `podium_bench_expiry_${randomUUID().replace(/-/g, '').slice(0, 10)}`;
-  await admin(`create database "${name}"`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' });
-  try {
+  return withThrowawayDatabase('expiry', async (database, name) => {
     const { db } = database;
     const now = new Date();
     const organization = await seedDemoOrganization(db, { organizationKey: `pk_bench_${name}`, now });
@@ -73,10 +62,7 @@ export async function measurePointsExpiry() {
     const second = await runPointsExpiry(deps, new Date());
     const secondMs = performance.now() - started;
     return { firstMs, secondMs, first, second };
-  } finally {
-    await database.close();
-    await admin(`drop database if exists "${name}" with (force)`);
-  }
+  });
 }
 
 /** Prints the figures of `measurePointsExpiry`. */

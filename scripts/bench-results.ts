@@ -7,32 +7,21 @@
  * (default `postgres://postgres@127.0.0.1:5432/postgres`, a role allowed to create databases); the database it
  * creates is dropped afterwards.
  */
-import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { runStatement } from './lib/postgres';
-import { openDatabase } from '../server/db/client';
+import { withThrowawayDatabase } from './lib/postgres';
 import { challenges } from '../server/db/schema';
 import { enterChallengeResult } from '../server/domain/challenge-results';
 import { seedDemoOrganization } from '../server/seed/demo';
 
 const RESPONSES = 50_000;
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-/** Runs `statement` on the server's maintenance database (create / drop of the throwaway one). */
-const admin = (statement: string) => runStatement(ADMIN_URL, statement);
 
 /**
  * Seeds the throwaway database and times the two result entries.
  * @returns the milliseconds of the first result and of the correction, and the members each moved
  */
 export async function measureResultEntry() {
-  const name = `podium_bench_results_${randomUUID().replace(/-/g, '').slice(0, 10)}`;
-  await admin(`create database "${name}"`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' });
-  try {
+  return withThrowawayDatabase('results', async (database, name) => {
     const { db } = database;
     const now = new Date();
     const organization = await seedDemoOrganization(db, { organizationKey: `pk_bench_${name}`, now });
@@ -74,10 +63,7 @@ export async function measureResultEntry() {
     const correction = await enterChallengeResult(db, actor, { challengeId: challenge.id, correctIndex: 1 }, new Date());
     const correctionMs = performance.now() - started;
     return { firstMs, correctionMs, first, correction };
-  } finally {
-    await database.close();
-    await admin(`drop database if exists "${name}" with (force)`);
-  }
+  });
 }
 
 /** Prints the figures of `measureResultEntry`. */
