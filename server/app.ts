@@ -213,8 +213,7 @@ export function createApp(options: CreateAppOptions) {
   api.route('/push', pushPublicRoutes(deps));
 
   const member = new Hono<AppEnv>();
-  // A check-in's statements are batched per transaction (`domain/checkin.ts`): a kick-off's check-ins commit in groups.
-  member.use('*', authenticate(deps), idempotency(deps, { groupCommit: (c) => c.req.method === 'POST' && c.req.path === '/api/checkin' }));
+  member.use('*', authenticate(deps), idempotency(deps));
   member.route('/organization', organizationRoutes());
   member.route('/session', sessionRoutes(deps));
   member.route('/user', userRoutes(deps));

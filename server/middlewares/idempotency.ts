@@ -8,7 +8,7 @@
  * - the handler then runs inside one request transaction (`server/db/request-transaction.ts`) and its response
  *   is written into the record in that same transaction: the change and its remembered response commit
  *   together or not at all. A record with a response therefore always means "applied", and an in-flight record
- *   always means "not applied". The requests chosen by `groupCommit` share that transaction with the others of
+ *   always means "not applied". The routes that declare `groupCommit` share that transaction with the others of
  *   their turn and commit with them, all or nothing (decision 0066);
  * - a replay gets the stored status and body (header `Idempotent-Replayed`);
  * - the same key with another method, path or body is 422 IdempotencyKeyReused (a streamed upload, whose body is
@@ -24,6 +24,7 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
+import { matchedRoutes } from 'hono/route';
 import { HEADER_IDEMPOTENCY_KEY } from '../../src/contracts/common';
 import { isConnectionError, type Tx } from '../db/client';
 import { committed, runInRequestTransaction } from '../db/request-transaction';
@@ -64,13 +65,18 @@ async function takeBody(c: Context<AppEnv>, res: Response): Promise<string> {
 }
 
 /**
- * Middleware: runs after `authenticate`. Requests without the header pass through unchanged.
- * @param options.groupCommit the requests that share a transaction with the others of their turn
- *   (`server/db/request-groups.ts`, decision 0066): only those whose handler never opens a transaction of its own
- *   and whose statements are batched per transaction; default none
+ * A route's declaration that its requests share a transaction with the others of their turn and commit with them
+ * (`server/db/request-groups.ts`): put it in the route's handlers, before the handler. Only for a handler that never
+ * opens a transaction of its own and whose statements are batched per transaction. Does nothing itself: `idempotency`
+ * looks for it among the handlers the request matched.
  */
-export function idempotency(deps: AppDeps, options: { groupCommit?: (c: Context<AppEnv>) => boolean } = {}): MiddlewareHandler<AppEnv> {
-  const groupCommit = options.groupCommit ?? (() => false);
+export const groupCommit: MiddlewareHandler<AppEnv> = async (_c, next) => next();
+
+/** Whether the route `c` matched declared `groupCommit`. */
+const declaresGroupCommit = (c: Context<AppEnv>) => matchedRoutes(c).some((route) => route.handler === groupCommit);
+
+/** Middleware: runs after `authenticate`. Requests without the header pass through unchanged. */
+export function idempotency(deps: AppDeps): MiddlewareHandler<AppEnv> {
   const { db } = deps;
   const fault = deps.faultHook ?? (() => undefined);
   return async (c, next) => {
@@ -135,7 +141,7 @@ export function idempotency(deps: AppDeps, options: { groupCommit?: (c: Context<
           await fault('stored');
         };
         try {
-          await (groupCommit(c) ? deps.requestGroups.run(work) : db.transaction(work));
+          await (declaresGroupCommit(c) ? deps.requestGroups.run(work) : db.transaction(work));
         } catch (error) {
           await free();
           if (error instanceof RolledBack) return;

@@ -12,6 +12,7 @@ import { readJson, sendData } from '../../lib/http';
 import { documented } from '../../lib/openapi';
 import type { AppDeps, AppEnv } from '../../lib/types';
 import { requireUser } from '../../middlewares/authenticate';
+import { groupCommit } from '../../middlewares/idempotency';
 
 export function checkinRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
@@ -29,6 +30,8 @@ export function checkinRoutes(deps: AppDeps) {
     )
     .post(
       '/',
+      // Its statements are batched per transaction (`domain/checkin.ts`): a kick-off's check-ins commit in groups.
+      groupCommit,
       documented({
         summary: 'Checks the member in for the day (the body may be left out)',
         description: '`occurredAt` is set by the offline queue: the time the fan tapped, honoured when at most 24 h old.',
