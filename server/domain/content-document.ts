@@ -28,7 +28,7 @@ import { organizationSettings, readOrganization, saveOrganizationSettings } from
 import { listRanks, saveRankLadder } from '../routes/admin/ranks';
 import { validationFailed, ApiError } from '../lib/errors';
 import { findTooDeep } from '../lib/json-depth';
-import type { MediaStorage } from '../storage/media-storage';
+import type { MediaStorage } from '../storage/media-object';
 import { acceptMedia, type AcceptedMedia } from './media-intake';
 import { createItem, loadRows, updateItem, type AdminResource, type ResourceContext } from '../routes/admin/resource';
 import { recordAudit, type Actor } from './audit';

@@ -7,7 +7,7 @@ import { and, inArray, lt, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { idempotencyRecords, media, otpCodes, rateLimits, sessions, users } from '../db/schema';
 import { avatarUploads } from '../db/schema/profile';
-import type { MediaStorage } from '../storage/media-storage';
+import type { MediaStorage } from '../storage/media-object';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -56,7 +56,7 @@ import {
   videoViews,
 } from '../db/schema';
 import type { UserRow } from '../lib/types';
-import type { MediaStorage } from '../storage/media-storage';
+import type { MediaStorage } from '../storage/media-object';
 import { forgetSignInEmail } from './sign-in';
 import { toTransaction } from './users';
 

@@ -16,7 +16,7 @@ import type { prepareRateLimitStatements } from '../domain/rate-limit';
 import type { createSessionLoader } from '../db/session-loader';
 import type { createIdempotencyClaimer } from '../db/idempotency-claims';
 import type { createRequestGroups } from '../db/request-groups';
-import type { MediaStorage } from '../storage/media-storage';
+import type { MediaStorage } from '../storage/media-object';
 import type { PushNetwork } from '../domain/push';
 
 /** The current time; injected so tests can move the clock. */

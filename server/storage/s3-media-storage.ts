@@ -20,7 +20,7 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import type { Readable } from 'node:stream';
 import type { Env } from '../env';
-import { checkMediaKey, collectBytes, type MediaStorage, type StoredObjectInfo } from './media-storage';
+import { checkMediaKey, collectBytes, type MediaStorage, type StoredObjectInfo } from './media-object';
 
 /** Multipart part size (the S3 minimum, 5 MiB) and parts in flight: at most ~10 MiB of one upload in memory. */
 const PART_SIZE = 5 * 1024 * 1024;

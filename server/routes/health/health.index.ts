@@ -9,7 +9,7 @@
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { migrationsApplied, type Db } from '../../db/client';
-import type { MediaStorage } from '../../storage/media-storage';
+import type { MediaStorage } from '../../storage/media-object';
 import type { AppEnv } from '../../lib/types';
 
 /** How long one readiness check may take (ms) before it counts as failed: a hung database must not hang the probe. */

@@ -15,7 +15,7 @@ import { notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { documented } from '../../lib/openapi';
 import type { AppDeps, AppEnv } from '../../lib/types';
-import type { ByteRange } from '../../storage/media-storage';
+import type { ByteRange } from '../../storage/media-object';
 
 /** Headers of every media answer; a PDF is not sandboxed (browsers' PDF viewers refuse to run in a sandbox). */
 function headersFor(etag: string, contentType: string | null): Record<string, string> {
