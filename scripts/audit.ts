@@ -51,7 +51,7 @@ const CONSOLE_PATHS = ALL_CONSOLE_PATHS.filter(audited);
 type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
 /**
- * The targets of a page (decision 0083): performance at least 95 on `/login` and the fan's pages (90 on the
+ * The targets of a page: performance at least 95 on `/login` and the fan's pages (90 on the
  * console), total blocking time at most 200 ms, LCP at most 2.5 s on `/login` and 1.5 s signed in, CLS at most
  * 0.02. Takes the report's name (`signed out: /login`, `signed in: ...`, `operator: ...`) and its result; returns the
  * verdict line.

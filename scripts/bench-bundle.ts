@@ -18,10 +18,10 @@ import { apiHeaders, startServer, signInFan, type RunningServer } from './lib/se
 /** First port of the servers this benchmark starts (`BENCH_PORT`, default 3210; it uses three in a row). */
 const BENCH_PORT = Number(process.env.BENCH_PORT ?? 3210);
 
-/** First-load target of the default deployment for `/dashboard`, KiB gzip, until network idle (decision 0083). */
+/** First-load target of the default deployment for `/dashboard`, KiB gzip, until network idle. */
 export const BUDGET_KIB = 150;
 
-/** First-load target for `/login` (a first visit, signed out), KiB gzip, until network idle (decision 0083). */
+/** First-load target for `/login` (a first visit, signed out), KiB gzip, until network idle. */
 export const LOGIN_BUDGET_KIB = 110;
 
 /** A page to load cold: its path, and the condition (JavaScript, run in the page) that it is usable. */

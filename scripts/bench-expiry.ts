@@ -1,5 +1,5 @@
 /**
- * The daily points-expiry job on PostgreSQL (decision 0091): seeds `MEMBERS` members in a throwaway database, each
+ * The daily points-expiry job on PostgreSQL: seeds `MEMBERS` members in a throwaway database, each
  * with a lot past its expiry day (partly spent), a lot expiring within the reminder window and a recent one, then
  * times `runPointsExpiry`: every member gets an `expired` row and a reminder row. Target: under 10 s. A second run
  * (which must change nothing) is timed too.

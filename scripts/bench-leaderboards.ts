@@ -1,5 +1,5 @@
 /**
- * `npm run bench:leaderboards`: times the fans' tables (server/domain/leaderboards.ts, decision 0061; target: under
+ * `npm run bench:leaderboards`: times the fans' tables (server/domain/leaderboards.ts; target: under
  * 100 ms per table) on PostgreSQL at a club's scale.
  *
  * Creates a throwaway database on the PostgreSQL server at `BENCH_PG_URL` (default

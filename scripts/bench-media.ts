@@ -1,5 +1,5 @@
 /**
- * `npm run bench:media`: how much a server process grows while it serves video by byte ranges (decision 0088).
+ * `npm run bench:media`: how much a server process grows while it serves video by byte ranges.
  * Starts the real server (PGlite on disk, media in a directory, or with `BENCH_MEDIA_STORAGE=s3` in a bucket of the
  * local S3 stand-in), has an operator upload a 120 MiB MP4, then asks for 16 ranges of 2 MiB at once, three
  * rounds. Prints the process's resident memory (RSS, from /proc) before the ranges and its growth at the peak of

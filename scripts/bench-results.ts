@@ -1,5 +1,5 @@
 /**
- * Result entry on PostgreSQL (decision 0055): seeds one pick'em with `RESPONSES` answers (one member each, half of
+ * Result entry on PostgreSQL: seeds one pick'em with `RESPONSES` answers (one member each, half of
  * them on the option that wins) in a throwaway database, then times `enterChallengeResult` for the first result
  * (credits half the members) and for a correction (reverses those and credits the other half). Target: under 5 s.
  *

@@ -186,7 +186,7 @@ async function measure(engine: 'postgres' | 'pglite'): Promise<EngineFigures> {
     PORT,
     {
       NODE_ENV: 'production',
-      // Production refuses the development secret and the demo key (decision 0042): this run's own.
+      // Production refuses the development secret and the demo key: this run's own.
       AUTH_SECRET: `bench-${randomUUID()}`,
       ORGANIZATION_KEY: `pk_bench_${randomUUID().slice(0, 8)}`,
       LOG_LEVEL: 'warn',

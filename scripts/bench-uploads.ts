@@ -1,6 +1,6 @@
 /**
  * `npm run bench:uploads`: a fan's `GET /api/user/me` latency on the embedded PGlite (data directory on disk,
- * as `npm start` runs) while another member uploads 5 MB images (decision 0041). Prints the median and p95 of
+ * as `npm start` runs) while another member uploads 5 MB images. Prints the median and p95 of
  * the reads, idle and during 12 uploads (4 at a time), in ms. A figure for people, no pass/fail.
  * Env: `BENCH_PORT` (default 3212).
  */

@@ -86,8 +86,8 @@ export type CreateAppOptions = {
   /** Push delivery's resolver and time bounds (see `AppDeps.push`); tests only, production takes the defaults. */
   push?: AppDeps['push'];
   /**
-   * Serve at most `concurrency` API requests at once, the others waiting in line (`middlewares/database-admission.ts`,
-   * decision 0064). `server/main.ts` sets it for the embedded PGlite; PostgreSQL's pool bounds the wait itself.
+   * Serve at most `concurrency` API requests at once, the others waiting in line (`middlewares/database-admission.ts`).
+   * `server/main.ts` sets it for the embedded PGlite; PostgreSQL's pool bounds the wait itself.
    */
   admission?: { concurrency: number };
   /** Read by `/readyz`: `server/main.ts` sets `stopping` on SIGTERM. Defaults to a process that is not stopping. */
@@ -112,7 +112,7 @@ const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
  */
 export function createApp(options: CreateAppOptions) {
   const deps: AppDeps = {
-    // Route modules see the ambient request transaction of the Idempotency-Key middleware (decision 0041).
+    // Route modules see the ambient request transaction of the Idempotency-Key middleware.
     db: ambientDb(options.db),
     env: options.env,
     logger: options.logger,
@@ -176,7 +176,7 @@ export function createApp(options: CreateAppOptions) {
   });
 
   app.route('/', configRoutes(deps));
-  // Probes go straight to the database, before the admission queue and the API's load shedding (decision 0089).
+  // Probes go straight to the database, before the admission queue and the API's load shedding.
   app.route('/', healthRoutes({ db: options.db, storage: deps.storage, lifecycle: options.lifecycle ?? { stopping: false } }));
 
   if (options.admission) {
@@ -238,7 +238,7 @@ export function createApp(options: CreateAppOptions) {
   member.route('/admin', adminRoutes(deps));
   api.route('/', member);
 
-  // Avatar upload (5 MB) is mounted before the /api group and its 1 MB body limit (decision 0015).
+  // Avatar upload (5 MB) is mounted before the /api group and its 1 MB body limit.
   app.route('/api/media', avatarRoutes(deps));
   // Likewise the operators' uploads (up to 200 MB for a video), with their own limit and checks.
   app.route('/api/admin/media', adminMediaUploadRoutes(deps));

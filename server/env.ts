@@ -9,9 +9,9 @@
 import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
 
-/** Development value of `AUTH_SECRET`: refused in production unless `PODIUM_DEMO=true` (decision 0042). */
+/** Development value of `AUTH_SECRET`: refused in production unless `PODIUM_DEMO=true`. */
 const DEVELOPMENT_AUTH_SECRET = 'podium-development-secret-change-me';
-/** Public key of the seeded demo organization: refused in production unless `PODIUM_DEMO=true` (decision 0042). */
+/** Public key of the seeded demo organization: refused in production unless `PODIUM_DEMO=true`. */
 const DEMO_ORGANIZATION_KEY = 'pk_demo_alpine_racing';
 
 const bool = (fallback: boolean) =>
@@ -77,12 +77,12 @@ export const EnvSchema = z
     /** PostgreSQL URL; unset = embedded PGlite in PODIUM_DATA_DIR. */
     DATABASE_URL: url('DATABASE_URL'),
     /**
-     * PostgreSQL connections per server process (decision 0047). Requests beyond it wait for a connection, at most
+     * PostgreSQL connections per server process. Requests beyond it wait for a connection, at most
      * DATABASE_POOL_TIMEOUT_MS, then answer 503 with Retry-After: N processes open N times this many.
      */
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
     /**
-     * API requests one process serves at once; more are shed with 503 + Retry-After (decision 0047). The default
+     * API requests one process serves at once; more are shed with 503 + Retry-After. The default
      * lets a 100-connection burst through while a stadium's thousands of phones cannot pile up unbounded.
      */
     MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().min(1).max(100_000).default(1_000),
@@ -92,18 +92,18 @@ export const EnvSchema = z
      */
     DATABASE_POOL_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
     /**
-     * On PostgreSQL, prepare each parameterized statement once per connection (decision 0067). Set false behind a
+     * On PostgreSQL, prepare each parameterized statement once per connection. Set false behind a
      * pooler in transaction mode that cannot keep prepared statements (PgBouncer before 1.21): then none is prepared.
      */
     DATABASE_PREPARED_STATEMENTS: bool(true),
     /**
-     * On the embedded PGlite, API requests served at once; the others wait in line, at most DATABASE_POOL_TIMEOUT_MS
-     * (decision 0064). Unused on PostgreSQL.
+     * On the embedded PGlite, API requests served at once; the others wait in line, at most DATABASE_POOL_TIMEOUT_MS.
+     * Unused on PostgreSQL.
      */
     PGLITE_CONCURRENT_REQUESTS: z.coerce.number().int().min(1).max(1_000).default(8),
     /**
      * After SIGTERM, how long (ms) the process keeps accepting requests while `/readyz` answers 503, before it stops
-     * accepting and lets in-flight requests finish (decision 0089). Behind a load balancer that polls `/readyz`, set
+     * accepting and lets in-flight requests finish. Behind a load balancer that polls `/readyz`, set
      * it to the balancer's check interval times its unhealthy threshold, so no request meets a closed port; 0 stops
      * accepting at once (nginx, which retries a refused connection on another host, needs no more).
      */
@@ -147,7 +147,7 @@ export const EnvSchema = z
     SMTP_URL: url('SMTP_URL'),
     SMTP_FROM: z.string().min(3).default('Podium <no-reply@podium.example>'),
     /**
-     * Which proxies in front of the server may name the client in `X-Forwarded-For` (decision 0043):
+     * Which proxies in front of the server may name the client in `X-Forwarded-For`:
      * `false` (none), a hop count (`true` = 1), or a comma list of proxy addresses / CIDR ranges.
      */
     TRUST_PROXY: trustProxy,
@@ -168,7 +168,7 @@ export const EnvSchema = z
     PODIUM_DEMO: bool(false),
     /**
      * E-mails (comma list, any case) that bootstrap an organization's first operator: a listed e-mail gets the
-     * `operator` role at sign-in only while the organization has no operator (decision 0072). Operators grant and
+     * `operator` role at sign-in only while the organization has no operator. Operators grant and
      * revoke the role in the console.
      */
     OPERATOR_EMAILS: z
@@ -190,8 +190,8 @@ export const EnvSchema = z
     /** Version reported in /config.json. */
     PODIUM_VERSION: z.string().min(1).default('1.0.0'),
     /**
-     * Wrong typed venue codes per client address per 15 minutes before that address's typed codes are refused
-     * (decision 0068). A stadium crowd shares a few addresses and right codes never count: keep it large.
+     * Wrong typed venue codes per client address per 15 minutes before that address's typed codes are refused.
+     * A stadium crowd shares a few addresses and right codes never count: keep it large.
      */
     VENUE_ADDRESS_FAILURES_PER_15_MIN: positiveInt(3000),
 
@@ -203,8 +203,8 @@ export const EnvSchema = z
     PUBLIC_TABS_ENABLED: bool(true),
     PUBLIC_CDN_BASE: z.string().min(1).default('/cdn'),
     /**
-     * Window (ms) of the random delay before a client refetches and replays its offline queue on reconnect
-     * (decision 0046); unset = the client's default (3000 ms). 0 turns it off.
+     * Window (ms) of the random delay before a client refetches and replays its offline queue on reconnect;
+     * unset = the client's default (3000 ms). 0 turns it off.
      */
     PUBLIC_RECONNECT_JITTER_MS: z.coerce.number().int().min(0).max(30_000).optional(),
     PUBLIC_EXCLUDED_CHALLENGE_IDS: list(''),
@@ -215,7 +215,7 @@ export const EnvSchema = z
     PUBLIC_TELEMETRY_ENVIRONMENT: z.string().min(1).default('production'),
 
     /**
-     * Supabase mode (decision 0030): legacy HS256 JWT secret of the project. When unset, access tokens are
+     * Supabase mode: legacy HS256 JWT secret of the project. When unset, access tokens are
      * verified against the project's JWKS at `{PUBLIC_SUPABASE_URL}/auth/v1/.well-known/jwks.json`.
      */
     SUPABASE_JWT_SECRET: optionalText,
@@ -224,7 +224,7 @@ export const EnvSchema = z
     /** `service.name` of the server's traces. */
     OTEL_SERVICE_NAME: z.string().min(1).default('podium-api'),
     /**
-     * Web Push VAPID key pair (base64url, as `web-push generate-vapid-keys` prints them; decision 0060). Both or
+     * Web Push VAPID key pair (base64url, as `web-push generate-vapid-keys` prints them). Both or
      * neither: unset = a pair generated once and kept in the database, shared by every server process.
      */
     VAPID_PUBLIC_KEY: optionalText,
@@ -238,7 +238,7 @@ export const EnvSchema = z
     PUSH_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(16),
     /**
      * Development and tests only (refused with NODE_ENV=production): accept `http` push endpoints on any host, such
-     * as a local push service on 127.0.0.1. Otherwise only https endpoints on public host names (decision 0069).
+     * as a local push service on 127.0.0.1. Otherwise only https endpoints on public host names.
      */
     PUSH_ALLOW_INSECURE_ENDPOINTS: bool(false),
   })
@@ -319,7 +319,7 @@ export function loadEnv(source: Record<string, string | undefined> = {}): Env {
 }
 
 /**
- * Start-up warnings for an environment that runs but is unsafe for real members (decision 0042): sign-in codes
+ * Start-up warnings for an environment that runs but is unsafe for real members: sign-in codes
  * written to the log because no SMTP is configured (in production), and the demo secret or key allowed by
  * `PODIUM_DEMO` in production. Takes a parsed `Env`; returns one message per problem (empty when all is well).
  * Pure; `server/main.ts` logs them.

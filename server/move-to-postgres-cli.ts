@@ -2,7 +2,7 @@
  * `npm run db:move-to-postgres -- <postgres-url>`: copies the embedded database of `PODIUM_DATA_DIR` (and its media
  * files, to the store the server is configured with: `MEDIA_STORAGE=s3`'s bucket, or `MEDIA_DIR` when set) into an
  * empty PostgreSQL database, then
- * prints the rows per table and the ledger check (`server/db/move-to-postgres.ts`, docs/deploy.md, decision 0089).
+ * prints the rows per table and the ledger check (`server/db/move-to-postgres.ts`, docs/deploy.md).
  * Run it with the server stopped: nothing may write to the embedded database during the copy.
  * Exit codes: 0 moved, 1 refused or failed (a non-empty target, a difference; nothing committed), 2 usage.
  */

@@ -2,10 +2,10 @@
  * Boot (ARCHITECTURE §7): runtime config (`/config.json`) and i18n in parallel -> query client with the persisted
  * IndexedDB cache restored -> router with context `{queryClient, config}` -> first route resolved (guards: the
  * organization, the user) -> render. The splash in index.html stays until then; a config failure shows a clear
- * error screen with "Try again". A lazily loaded chunk gone after a deploy reloads the page once (decision 0076). The reconnect jitter replaces `onlineManager`'s listener before anything observes
- * it, and `SignedInRefresh` sits above the router so the hourly refresh runs whatever screen is open
- * (docs/decisions/0046). Offline wiring (reachability, service worker) starts once the first screen is painted (decision 0083);
- * telemetry and product analytics once the first screen has its data (platform/after-first-render, docs/decisions/0006); in Supabase mode the stored session is made ready before the first route (decision 0030).
+ * error screen with "Try again". A lazily loaded chunk gone after a deploy reloads the page once. The reconnect jitter replaces `onlineManager`'s listener before anything observes
+ * it, and `SignedInRefresh` sits above the router so the hourly refresh runs whatever screen is open.
+ * Offline wiring (reachability, service worker) starts once the first screen is painted;
+ * telemetry and product analytics once the first screen has its data (platform/after-first-render); in Supabase mode the stored session is made ready before the first route.
  */
 import './platform/zod-jitless';
 import { StrictMode, startTransition } from 'react';
@@ -54,7 +54,7 @@ async function boot(): Promise<void> {
 
   const reconnect = installReconnectJitter({ windowMs: reconnectJitterWindowMs(config) });
   const queryClient = createAppQueryClient(registerOfflineMutationDefaults);
-  // Supabase mode: the access token is ready (refreshed if needed) before the guards call the API (decision 0030).
+  // Supabase mode: the access token is ready (refreshed if needed) before the guards call the API.
   let router: ReturnType<typeof createAppRouter> | null = null;
   const onLateRestore = () => void router?.invalidate();
   await Promise.all([bootOfflineCache(queryClient, { onLateRestore }), prepareSupabaseSession(config, queryClient)]);
@@ -66,7 +66,7 @@ async function boot(): Promise<void> {
   await router.load().catch((error: unknown) => console.error('[boot] first route failed', error));
 
   // A transition lets React render the first screen in slices that yield to the browser between them, instead of
-  // one long task on a phone's main thread (total blocking time, decision 0035); the splash stays until it commits.
+  // one long task on a phone's main thread (total blocking time); the splash stays until it commits.
   startTransition(() => {
     root.render(
       <StrictMode>
@@ -85,7 +85,7 @@ async function boot(): Promise<void> {
 
   watchFirstScreen(queryClient);
   // The service worker registers as soon as the first screen is painted, so a first visit is ready offline within
-  // a second or two (decision 0083); its precache downloads behind the page's own requests.
+  // a second or two; its precache downloads behind the page's own requests.
   afterFirstPaint(() =>
     import('./offline/setup').then(({ setupOffline }) => {
       setupOffline(queryClient, { goOnline: reconnect.goOnline, navigate: (path) => router.history.push(path) });
@@ -99,6 +99,6 @@ async function boot(): Promise<void> {
 }
 
 // A friend's invite link (`/?ref={code}`) is kept before anything else, so leaving the page during boot (to sign in)
-// cannot lose it; it is claimed once a member is signed in (decision 0092).
+// cannot lose it; it is claimed once a member is signed in.
 keepReferralCodeFrom(window.location.search);
 void boot();

@@ -2,7 +2,7 @@
  * Route marks (`staticData`, ARCHITECTURE §7): the names a route may set, and their check at router creation.
  * Spec §2: "An unknown middleware name raises an error" — a misspelt mark (`opne: true`) would otherwise silently
  * leave a route guarded or unguarded. Also checks that each page sits under the layout whose guard its `open` mark
- * calls for (decision 0045), since the layout, not the mark, decides which guard runs.
+ * calls for, since the layout, not the mark, decides which guard runs.
  */
 
 /**
@@ -37,7 +37,7 @@ export function assertRouteMarks(routes: Iterable<{ id: string; options: { stati
 }
 
 /**
- * The layouts that guard pages (decision 0045): route id prefix, and whether their pages are marked open. Besides
+ * The layouts that guard pages: route id prefix, and whether their pages are marked open. Besides
  * the two pathless ones, `/admin` (the operator console) guards its pages: operators only, a 404 for anyone else.
  */
 const GUARD_LAYOUTS = [

@@ -9,8 +9,8 @@
  * - Runtime caches, with expiry and size limits:
  *   - `/api/media/{id}` (images, video posters, avatars): cache first, 200 entries, 30 days.
  *   - PDFs (`/cdn/*.pdf`, or `.pdf` on a configured CDN origin): cache first, 50 entries, 90 days, so a PDF opened
- *     once opens offline. The app fetches them with CORS (decision 0086), so only readable 200 answers are kept.
- *   - saved videos (decision 0086): the page alone fills and empties `podium-videos-v1` ("Save for offline"); the
+ *     once opens offline. The app fetches them with CORS, so only readable 200 answers are kept.
+ *   - saved videos: the page alone fills and empties `podium-videos-v1` ("Save for offline"); the
  *     `<video>` element's requests are answered from it, a Range request with a 206 slice (workbox-range-requests),
  *     and go to the network untouched (never stored) when the video is not saved.
  *   - fonts: cache first, 30 entries, 1 year.
@@ -22,11 +22,11 @@
  *   (the fan pressed "Reload" on the update toast). `clientsClaim()` makes the first install control open pages.
  * - `{type: 'CACHE_URLS', payload: {urlsToCache}}` (Workbox router) caches resources the page loaded before the
  *   worker controlled it (e.g. the first dashboard's media), using the matching route's strategy.
- * - Web Push (decision 0060): a `push` shows the notification (the club's icon, the in-app path to open) and tells
+ * - Web Push: a `push` shows the notification (the club's icon, the in-app path to open) and tells
  *   open pages `{type: 'PUSH_REFRESH', keys}` so they refetch the data it is about; `notificationclick` focuses an
  *   open page and tells it `{type: 'PUSH_OPEN', url}` (or opens a window at the path); `pushsubscriptionchange`
  *   subscribes again with the same key and moves the server's subscription (`POST {apiOrigin}/push/renew`), proving
- *   possession with the old subscription's endpoint and `auth` secret (decision 0069).
+ *   possession with the old subscription's endpoint and `auth` secret.
  */
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, PrecacheController, PrecacheRoute } from 'workbox-precaching';
@@ -86,7 +86,7 @@ registerRoute(new NavigationRoute(precache.createHandlerBoundToURL('index.html')
  * trip per file before it worked offline (seconds on loopback, far more on a phone's network). This install does the
  * same through Workbox's precache strategy (same cache keys, integrity and cache modes: `reload` for files with a
  * revision, the HTTP cache for hashed ones, most already loaded by the page) with `PRECACHE_CONCURRENCY` requests
- * at a time (decision 0083). Takes the install event; resolves once every file is stored, rejects (failing the
+ * at a time. Takes the install event; resolves once every file is stored, rejects (failing the
  * install, as Workbox's does) when one cannot be.
  */
 async function installPrecache(event: ExtendableEvent): Promise<void> {

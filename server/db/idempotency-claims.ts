@@ -2,9 +2,9 @@
  * Idempotency-Key claims of concurrent requests, written by one statement (decision 0065).
  *
  * Every keyed request first claims its key: an in-flight record inserted and committed on its own, before the
- * handler runs, so that a concurrent duplicate finds it (ARCHITECTURE §4, decision 0041). At kick-off hundreds of
+ * handler runs, so that a concurrent duplicate finds it (ARCHITECTURE §4). At kick-off hundreds of
  * keyed requests arrive within one turn of the event loop; `dataloader` gathers the claims made in that turn
- * (`setImmediate`, as the session reads of decision 0063) and inserts them with one multi-row
+ * (`setImmediate`, as the session reads do) and inserts them with one multi-row
  * `insert … on conflict do nothing returning`: one round trip and one commit instead of one each. Every row is still
  * its own claim: a row whose key is taken is skipped and only that request is told so. Two claims of one key in the
  * same turn are told apart here: the first in arrival order is sent, the other is not claimed (it then finds the

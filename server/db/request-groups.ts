@@ -1,7 +1,7 @@
 /**
  * Group commit of keyed requests (decision 0066).
  *
- * A keyed request runs in one transaction with its remembered answer (ARCHITECTURE §4, decision 0041). At kick-off a
+ * A keyed request runs in one transaction with its remembered answer (ARCHITECTURE §4). At kick-off a
  * thousand fans check in within a second, and a transaction each means a BEGIN, a COMMIT (and its WAL flush) and a
  * connection each. `run(work)` puts the works started in one turn of the event loop (at most 256) into one
  * transaction instead: they run side by side on its connection, so statements they make through a per-transaction

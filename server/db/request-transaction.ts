@@ -53,7 +53,7 @@ let running = 0;
  *
  * On Node 20 an enabled AsyncLocalStorage installs promise hooks that tax every promise of the process, requests
  * without a transaction (the reads) included: about a tenth of a read's cost. So the store is enabled only while a
- * request transaction runs and disabled once none does (decision 0067). No context is lost: with no run under way
+ * request transaction runs and disabled once none does. No context is lost: with no run under way
  * there is no ambient transaction to find, and `run` enables it again.
  */
 export async function runInRequestTransaction<T>(tx: Tx, fn: () => Promise<T>): Promise<T> {

@@ -14,7 +14,7 @@
  *   row) when they held a bonus for the old one. A reversal never takes the balance below 0: what the member already
  *   spent stays spent, and the part not taken back stays in `bonus_points`, so a later correction back to their
  *   option pays only the difference.
- * - A member suspended at the time of the entry is not credited (suspended members earn nothing, decision 0053);
+ * - A member suspended at the time of the entry is not credited (suspended members earn nothing);
  *   a reversal still applies to them. A later correction that makes their pick right again credits them.
  * - Credits raise lifetime points (rank) only the first time a member is moved by this challenge's results;
  *   reversals never lower them (ranks never drop), and a credit after a reversal restores the balance only, so a
@@ -57,7 +57,7 @@ async function moveBonuses(
 ) {
   const { challengeId, correctIndex, bonus, reference, label } = input;
   const due = sql`case when ${challengeResponses.responseIndex} = ${correctIndex} then ${bonus}::int else 0 end`;
-  // Suspended members earn nothing (decision 0053): they are not credited, though a reversal still applies to them.
+  // Suspended members earn nothing: they are not credited, though a reversal still applies to them.
   const notCredited = input.suspended.length
     ? sql`and not (${users.id} in (${sql.join(
         input.suspended.map((id) => sql`${id}::uuid`),

@@ -19,9 +19,8 @@
  * - Submitting to an expired or not-yet-visible challenge is 422 ChallengeSubmission; unknown ids 404. A poll or
  *   keyword answer queued offline carries `occurredAt`: given before the close, it counts (with that time) when it
  *   arrives within 30 minutes of the close, later it is 422 ChallengeSubmission with `details.reason`
- *   'AnswerTooLate'; a claim before the opening or in the future is disregarded (`src/rules/answer-time.ts`,
- *   decision 0084).
- * - Results of a poll or pick'em (`getChallengeResults`, decision 0079): counts and shares per option, only to a
+ *   'AnswerTooLate'; a claim before the opening or in the future is disregarded (`src/rules/answer-time.ts`).
+ * - Results of a poll or pick'em (`getChallengeResults`): counts and shares per option, only to a
  *   member `src/rules/poll-shares.ts` allows; never part of any other answer, so hidden results cannot leak.
  */
 import { isPublished } from '../../src/rules/content-status';
@@ -196,7 +195,7 @@ function serializeChallenge(row: ChallengeRow, state: MemberState, now: Date, la
 }
 
 /**
- * The statements of a member's challenge reads and of a poll answer, prepared once per database (decision 0065):
+ * The statements of a member's challenge reads and of a poll answer, prepared once per database:
  * the list and a half-time poll are what a stadium sends at once. `createApp` keeps them with the app's prepared
  * statements (`deps.queries`, routed to the request transaction).
  */
@@ -238,7 +237,7 @@ export function prepareChallengeStatements(db: Db) {
       .prepare('podium_challenge_by_id'),
     /**
      * `{challengeId}` -> answers per option of a poll (`responseIndex`, `count`): one grouped read of the
-     * `(challenge_id, user_id)` index, asked only by members allowed to see the results (decision 0079).
+     * `(challenge_id, user_id)` index, asked only by members allowed to see the results.
      */
     pollCounts: db
       .select({ responseIndex: challengeResponses.responseIndex, count: sql<number>`count(*)::int` })

@@ -60,7 +60,7 @@ type Streak = { previousStreakDay: number; last: { day: string; streakDay: numbe
 type CheckinWrite = { userId: string; day: string; streakDay: number; points: number; occurredAt: Date; createdAt: Date };
 
 /**
- * The check-in's two statements, set-based (decision 0066): the check-ins of one turn made in one transaction (a
+ * The check-in's two statements, set-based: the check-ins of one turn made in one transaction (a
  * group of keyed requests, `server/db/request-groups.ts`) or outside any share one streak read and one write, so
  * a kick-off's burst costs two statements per group instead of two per fan. Prepared once per database.
  */
@@ -107,7 +107,7 @@ function prepareCheckinBatchStatements(db: Db) {
 }
 
 /**
- * The batched check-in statements of `db` (decision 0066).
+ * The batched check-in statements of `db`.
  * @returns `streak(tx, read)` and `write(tx, row)` (true when the day's row was written), each joining the batch of
  *   its transaction `tx` (or of no transaction) for the current turn
  */

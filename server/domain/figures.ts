@@ -9,7 +9,7 @@
  * `server/db/schema`; `npm run bench:figures` times every statement on 100,000 members and 5 million ledger rows).
  * The award tables carry no organization: they are filtered by joining their (small) parent table.
  *
- * Closed days (decision 0058: every day up to the day before yesterday, which no row can be written for any more)
+ * Closed days (every day up to the day before yesterday, which no row can be written for any more)
  * are rolled up once into `activity_days`, `figure_days` and `challenge_participants` by the figures request
  * (`rollUpClosedDays`); a scope's days that are in the rollup are read from it, the others from the source tables.
  */
@@ -366,7 +366,7 @@ export const FIGURE_STATEMENTS = {
   stories: storiesFigure,
 } as const;
 
-/** Referrals of the scope claimed in the period and referrals rewarded in it (decision 0092), from `referrals`. */
+/** Referrals of the scope claimed in the period and referrals rewarded in it, from `referrals`. */
 async function referralsFigure(db: DbOrTx, s: FiguresScope): Promise<Figures['referrals']> {
   const [row] = await rowsOf<{ claimed: number | string; rewarded: number | string }>(
     db,
@@ -468,7 +468,7 @@ const dailyTable = (column: string, days: Array<{ day: string; count: number }>)
 const lastClosedDay = (today: string) => addDays(today, -2);
 
 /**
- * Rolls up the organization's closed days not rolled up yet (decision 0058), in one transaction, and returns the
+ * Rolls up the organization's closed days not rolled up yet, in one transaction, and returns the
  * days its rollup holds (null when none is closed yet). Idempotent and safe when requests race: the organization's
  * `figures_rollups` row is locked (`for update`) while the days are added, so a second request waits and finds
  * them done. The first rollup starts at the earliest first day of any period at `now`; later ones continue from

@@ -244,7 +244,7 @@ async function creatorName(db: DbOrTx, createdBy: string | null, now: Date, time
 }
 
 /**
- * What an invite link shows before joining (decision 0082): the league's name and size and who started it. Open to
+ * What an invite link shows before joining: the league's name and size and who started it. Open to
  * a visitor (`reader.user` null), so the sign-in page can say what they were invited to; `member` is then false.
  * @throws ApiError 404 NotFound for an unknown code
  */

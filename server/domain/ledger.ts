@@ -218,7 +218,7 @@ const AWARD_PLACEHOLDERS: EntryValues = {
 };
 
 /**
- * `awardPointsAfter` as a prepared statement, for a hot path (a check-in at kick-off; decision 0065): PostgreSQL
+ * `awardPointsAfter` as a prepared statement, for a hot path (a check-in at kick-off): PostgreSQL
  * plans it once per connection and drizzle renders it once.
  * @param gate the gate, built with `sql.placeholder`s for its values (their names must not start with `award`)
  * @returns the statement, to keep with the app's prepared statements (`ambientPrepared`) and run with
@@ -255,8 +255,8 @@ export async function executeAwardAfter(
 }
 
 /**
- * The set-based `awardPointsAfter`, for the writes of many members in one statement (a group of check-ins;
- * decision 0066): the statement's own common table expressions `gate` (one or more, joined with commas, the last one
+ * The set-based `awardPointsAfter`, for the writes of many members in one statement (a group of check-ins):
+ * the statement's own common table expressions `gate` (one or more, joined with commas, the last one
  * named `gate`) answer one row per award to make, with the columns `user_id, amount, reason, reference, label`.
  * Each member's row is locked in id order (so two such statements cannot deadlock on each other), each award with a
  * positive amount is written unless its reference was used, and the balances and lifetime points move by the
@@ -287,7 +287,7 @@ export function awardEachAfterStatement(gate: SQL): SQL {
 }
 
 /**
- * The set-based expiry (docs/decisions/0091): the statement's own common table expressions (the last one named
+ * The set-based expiry: the statement's own common table expressions (the last one named
  * `due`) answer at most one row per member with the columns `user_id, amount` (positive: points to expire); each
  * member's row is locked in id order, and a row of reason `expired` and reference `reference` is written for every
  * positive amount, capped at the balance, unless that reference was used. Only the balance moves; lifetime points
@@ -342,7 +342,7 @@ export async function refundPoints(tx: DbOrTx, input: LedgerEntryInput): Promise
   return entry ? { refunded: true, transaction: entry } : { refunded: false };
 }
 
-/** 422 NegativeBalance: an operator's negative adjustment is larger than the member's balance (decision 0053). */
+/** 422 NegativeBalance: an operator's negative adjustment is larger than the member's balance. */
 class NegativeBalanceError extends ApiError {
   constructor(
     readonly amount: number,
@@ -356,7 +356,7 @@ class NegativeBalanceError extends ApiError {
 /**
  * An operator's adjustment of `amount` points (signed, non-zero) once per (user, reference): one statement.
  * A positive adjustment raises the balance and lifetime points; a negative one lowers only the balance, and never
- * below 0 (decision 0053).
+ * below 0.
  * @returns the ledger row, or undefined when the reference was already used
  * @throws NegativeBalanceError (422) when a negative amount exceeds the balance; RangeError when amount is 0 or
  *   not an integer

@@ -11,7 +11,7 @@
  *   and author, XMP, IPTC, ICC, comments), so a photo never gives away where or by whom it was taken, and bytes
  *   that only start like an image (a PNG signature followed by HTML) are refused with 422.
  * Videos and PDFs are stored as they are. `acceptMedia` takes a file whole; `acceptMediaStream` takes one as it
- * arrives, so a 200 MB video is streamed to the media storage and never held in memory (decision 0088).
+ * arrives, so a 200 MB video is streamed to the media storage and never held in memory.
  */
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';

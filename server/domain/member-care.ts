@@ -10,7 +10,7 @@
  * - An erasure anonymises the member's row (e-mail replaced by `deleted-<id>@deleted.invalid`, which no one can
  *   sign in with, so the same e-mail signs up afresh), revokes their sessions and keeps the ledger, so balances,
  *   totals and draws stay exact; in the same transaction it takes what is personal out of the rows that outlive
- *   the account elsewhere (ledger labels, audit entries, push notifications, idempotency records; decision 0072).
+ *   the account elsewhere (ledger labels, audit entries, push notifications, idempotency records).
  */
 import { and, asc, desc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -88,19 +88,19 @@ export const MEMBER_TABLES: Readonly<Record<string, MemberTable>> = {
   avatar_uploads: { table: avatarUploads, erasure: 'delete' },
   user_identifications: { table: userIdentifications, erasure: 'delete' },
   sessions: { table: sessions, omit: ['tokenHash'], erasure: 'delete' },
-  // The figures' rollup of closed days (decision 0058): derived from the kept rows above, by member id only.
+  // The figures' rollup of closed days: derived from the kept rows above, by member id only.
   activity_days: { table: activityDays, erasure: 'keep' },
   challenge_participants: { table: challengeParticipants, erasure: 'keep' },
   story_viewers: { table: storyViewers, erasure: 'keep' },
-  // Leaderboards and leagues (decision 0061): an erased member leaves every table and league.
+  // Leaderboards and leagues: an erased member leaves every table and league.
   leaderboard_names: { table: leaderboardNames, erasure: 'delete' },
   leaderboard_scores: { table: leaderboardScores, erasure: 'delete' },
   league_members: { table: leagueMembers, erasure: 'delete' },
-  // A device's push subscription (decision 0060): the endpoint is personal, its keys decrypt what is sent to it.
+  // A device's push subscription: the endpoint is personal, its keys decrypt what is sent to it.
   push_subscriptions: { table: pushSubscriptions, omit: ['p256dh', 'auth'], erasure: 'delete' },
-  // Reminders of points about to expire (decision 0091): what the member was told, and when.
+  // Reminders of points about to expire: what the member was told, and when.
   points_expiry_reminders: { table: pointsExpiryReminders, erasure: 'delete' },
-  // The member's referral code (decision 0092): an erased member's link stops working. The referrals rewarded stay,
+  // The member's referral code: an erased member's link stops working. The referrals rewarded stay,
   // by member id, with the ledger rows they rest on.
   referral_codes: { table: referralCodes, erasure: 'delete' },
 };
@@ -180,7 +180,7 @@ export async function eraseMember(tx: DbOrTx, member: UserRow, now: Date): Promi
 }
 
 /**
- * What an erasure does outside the member's own rows (decision 0072), after the row is marked erased (the audit
+ * What an erasure does outside the member's own rows, after the row is marked erased (the audit
  * log's trigger allows its two rewrites only for an erased member):
  * - ledger rows keep amount, reason kind, reference and time, and lose their label (an operator's adjustment reason
  *   is free text, e.g. a name and a phone number; the app shows the reason kind instead);

@@ -6,7 +6,7 @@
  * are in `src/rules/member-pass.ts`.
  *
  * Verification answers the member and `valid` / `suspended` / `expired`, or refuses a code of no member (404,
- * erased members included: deleted means deleted, decision 0072) and a code that is not theirs (422
+ * erased members included: deleted means deleted) and a code that is not theirs (422
  * MemberPassInvalid: forged, another member's, or ahead of time). Those refusals count against the operator's
  * allowance (`MemberPassFailures`), so a typed code's six digits cannot be walked through.
  */

@@ -27,7 +27,7 @@ export type HitRow = { rule: number; allowed: boolean; window_ms: number };
  * followed by `hits`: the rules counted, in order, with whether each allowed and its window's start. With
  * `stopAtRefusal` a rule is counted only when the one before it allowed (the rules after a refusal are not counted).
  * For the head of a statement that acts only when every rule allowed (`not exists (select 1 from hits where not
- * allowed)`). Its values are placeholders, so the statement is built and prepared once (decision 0067): fill them
+ * allowed)`). Its values are placeholders, so the statement is built and prepared once: fill them
  * with `rateLimitValues`.
  * @param count at least one rule
  */
@@ -107,7 +107,7 @@ export async function forgiveHit(db: DbOrTx, rule: RateLimitRule, hit: HitRow): 
 }
 
 /**
- * The rate-limit statements, prepared once per database (decision 0067): `failureHit` counts one hit of one rule,
+ * The rate-limit statements, prepared once per database: `failureHit` counts one hit of one rule,
  * `rateLimitValues([rule], now)` -> its row of `hits`. The failure limits of sign-in codes, venue codes, member
  * passes and referral codes all count with it.
  */

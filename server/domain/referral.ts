@@ -275,7 +275,7 @@ export async function rewardPendingReferral(deps: AppDeps, organization: Organiz
   }
 }
 
-/** The referrals of the member `userId` (member care, decision 0092), newest first; at most 100 referred. */
+/** The referrals of the member `userId` (member care), newest first; at most 100 referred. */
 export async function memberReferrals(db: DbOrTx, userId: string): Promise<MemberReferrals> {
   const rows = await rowsOf<{
     referrer_id: string;

@@ -14,7 +14,7 @@
  * - A right code that can no longer be used (used already, by a concurrent repeat too, or out of tries) answers
  *   401 CodeUsedUp and counts as no failure: it is the holder's code, not a guess. The send limits never stop a
  *   person from using a code they already hold.
- * - A suspended member's right code answers 403 AccountSuspended (decision 0053), and opens no session.
+ * - A suspended member's right code answers 403 AccountSuspended, and opens no session.
  * - Known and unknown e-mails get the same answers (no enumeration). A right code for an unknown e-mail creates
  *   the member. A session token is 32 random bytes (base64url), stored as SHA-256, valid 400 days.
  */
@@ -62,7 +62,7 @@ function mailboxBuckets(organizationId: string, email: string) {
 
 /**
  * Forgets the sign-in state kept under an e-mail (its codes and its mailbox's rate-limit counters), for an erased
- * account (decision 0053): the e-mail is personal data and must not outlive the account.
+ * account: the e-mail is personal data and must not outlive the account.
  */
 export async function forgetSignInEmail(tx: DbOrTx, organizationId: string, email: string): Promise<void> {
   await tx.delete(otpCodes).where(and(eq(otpCodes.organizationId, organizationId), eq(otpCodes.email, email)));
@@ -70,7 +70,7 @@ export async function forgetSignInEmail(tx: DbOrTx, organizationId: string, emai
 }
 
 /**
- * The limits of one request for a code, in the order they are counted (decision 0070): the client address's
+ * The limits of one request for a code, in the order they are counted: the client address's
  * ceiling first, so that a request it refuses spends none of the mailbox's allowance; then the mailbox's cooldown,
  * 15-minute and 24-hour allowances. `name` tells the app which limit refused (`details.limit` of the 429).
  */
@@ -84,7 +84,7 @@ function sendRules(env: Env, organizationId: string, email: string, clientIp: st
   ];
 }
 
-/** The limit on failed verifications per client address (there is none per e-mail: decision 0070). */
+/** The limit on failed verifications per client address (none per e-mail, so a stranger cannot block a mailbox). */
 function failureRule(env: Env, clientIp: string): RateLimitRule {
   return { bucket: `otp-fail-ip:${clientIp}`, limit: env.SIGNIN_ADDRESS_FAILURES_PER_15_MIN, windowMs: WINDOW_MS, name: 'address' };
 }
@@ -139,7 +139,7 @@ const unusedCodes = and(unexpiredCodes, isNull(otpCodes.consumedAt));
 const liveCodes = and(unusedCodes, lt(otpCodes.attempts, OTP_MAX_ATTEMPTS));
 
 /**
- * The sign-in statements, built and prepared once per database (decision 0067): each is one round trip, and
+ * The sign-in statements, built and prepared once per database: each is one round trip, and
  * PostgreSQL parses and plans it once per connection. Values are passed by name to `execute`. Takes the env for the
  * number of send and failure limits (`sendRules`, `failureRules`), which the statements count.
  */
@@ -249,12 +249,12 @@ type SignInAttemptRow = {
 
 /**
  * Checks `code` against the live codes of `email` and opens a session; creates the member on first sign-in.
- * Every verification spends one try of each live code of the e-mail (dead after 5, decision 0070) and is compared
+ * Every verification spends one try of each live code of the e-mail (dead after 5) and is compared
  * only with the codes it got a try of; a right code consumes them all, a wrong one also counts against the client
  * address. A right code that could not be tried (used, by a concurrent repeat too, or out of tries) counts nothing.
  * @returns the session grant (the only time the plain token exists)
  * @throws ApiError 401 InvalidCode (wrong, expired or unknown code); 401 CodeUsedUp (the right code, used already
- *   or out of tries); 403 AccountSuspended for a suspended member's right code (decision 0053); 429 TooManyRequests
+ *   or out of tries); 403 AccountSuspended for a suspended member's right code; 429 TooManyRequests
  *   (`details.limit` 'address') when the client address has failed too often
  */
 export async function verifySignInCode(

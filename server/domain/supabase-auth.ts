@@ -132,7 +132,7 @@ async function findOrCreateSupabaseUser(deps: AppDeps, organizationId: string, c
     }
   }
 
-  // `OPERATOR_EMAILS` bootstraps the organization's first operator only (decision 0072).
+  // `OPERATOR_EMAILS` bootstraps the organization's first operator only.
   const operator = await bootstrapsOperator(deps.db, deps.env, organizationId, claims.email);
   // A member of this organization with the same e-mail and no external identity yet (e.g. signed up in local mode).
   const [linked] = await deps.db

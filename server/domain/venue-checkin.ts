@@ -319,7 +319,7 @@ export async function venuesAttended(db: DbOrTx, userId: string, language: Conte
 
 /**
  * The organization's published venue events open at `now` (`startsAt <= now <= endsAt`), earliest first, each with
- * whether the member already checked in there (decision 0085: the dashboard's card opens the scanner during them).
+ * whether the member already checked in there (the dashboard's card opens the scanner during them).
  * No secret, code or token leaves the server.
  */
 export async function liveVenueEvents(

@@ -1,6 +1,6 @@
 /**
- * Delivery of sign-in codes (ARCHITECTURE §3), of the news that a member won a sweepstake (decision 0054) and of
- * the reminder that points expire soon (decision 0091): SMTP through nodemailer when `SMTP_URL` is set, otherwise one
+ * Delivery of sign-in codes (ARCHITECTURE §3), of the news that a member won a sweepstake and of
+ * the reminder that points expire soon: SMTP through nodemailer when `SMTP_URL` is set, otherwise one
  * line on stdout, exactly `[mail] sign-in code for <email>: <code>` (the e2e tests and README rely on it),
  * `[mail] sweepstake win for <email>: <title>` or `[mail] points expiry for <email>: <points> on <YYYY-MM-DD>`.
  */

@@ -2,14 +2,14 @@
  * Request principal (spec §6-§7, ARCHITECTURE §3): `Authorization: Bearer <credential>` where the credential
  * is a session token (-> the member), in supabase mode a Supabase access token (-> the member, see
  * `domain/supabase-auth.ts`), or the organization's public key (-> a visitor of that organization).
- * Anything else, or an expired session, is 401; a suspended member is 403 AccountSuspended (decision 0053).
+ * Anything else, or an expired session, is 401; a suspended member is 403 AccountSuspended.
  *
- * `x-org-token` (ARCHITECTURE §3, decision 0042): the client loads `GET /organization/current` first (spec §2, the
+ * `x-org-token` (ARCHITECTURE §3): the client loads `GET /organization/current` first (spec §2, the
  * main guard's first step) and sends the organization's token on every later request. So that one call is the only
  * one accepted without it; any other request without it is 401, and a token that is not the principal's
  * organization's is 403 (a client of one organization cannot talk to another).
  *
- * Every authenticated answer is `Cache-Control: no-store` (decision 0042): it is one member's data (or a session
+ * Every authenticated answer is `Cache-Control: no-store`: it is one member's data (or a session
  * token), which no shared or browser HTTP cache should keep; the PWA's own cache is TanStack Query's.
  */
 import type { MiddlewareHandler } from 'hono';
@@ -25,7 +25,7 @@ const BEARER = /^Bearer\s+([\x21-\x7e]{1,4096})\s*$/i;
 
 /** Resolves a bearer credential to a principal, or null when it names nothing valid at `now`. */
 async function resolvePrincipal(deps: AppDeps, credential: string, now: Date): Promise<Principal | null> {
-  // Supabase mode: a JWT bearer is a Supabase access token (domain/supabase-auth.ts, decision 0030).
+  // Supabase mode: a JWT bearer is a Supabase access token (domain/supabase-auth.ts).
   if (deps.env.PUBLIC_AUTH_MODE === 'supabase' && looksLikeJwt(credential)) return resolveSupabasePrincipal(deps, credential, now);
   const row = await deps.sessions.load(sha256(credential));
   if (row) {
@@ -60,7 +60,7 @@ export function authenticate(deps: AppDeps): MiddlewareHandler<AppEnv> {
     const now = deps.clock();
     const principal = await resolvePrincipal(deps, match[1], now);
     if (!principal) throw unauthorized('Invalid or expired credential');
-    // The one place a suspended member is stopped from earning and spending (decision 0053): a suspension revokes
+    // The one place a suspended member is stopped from earning and spending: a suspension revokes
     // their sessions, but a Supabase token or a request already under way still reaches here.
     if (principal.kind === 'user') assertNotSuspended(principal.user, now);
     if (orgToken !== undefined && orgToken !== principal.organization.token) {
@@ -69,7 +69,7 @@ export function authenticate(deps: AppDeps): MiddlewareHandler<AppEnv> {
     c.set('principal', principal);
     await next();
     // On the finished response's own headers: `c.header` after `next()` would re-wrap the answer around a stream of
-    // its body, which the server then turns into a real undici Response and reads back (decision 0063).
+    // its body, which the server then turns into a real undici Response and reads back.
     c.res.headers.set('Cache-Control', 'no-store');
   };
 }

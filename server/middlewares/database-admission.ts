@@ -8,7 +8,7 @@
  * burst interleaves its statements with everybody else's, each statement queues behind all the others, and a
  * request of a large burst can wait past any client's timeout (no answer at all). With the line, an admitted request
  * competes with a few others only and finishes quickly, and a late one gets a quick, retryable answer: the same
- * contract PostgreSQL's pool gives with DATABASE_POOL_TIMEOUT_MS (decision 0047).
+ * contract PostgreSQL's pool gives with DATABASE_POOL_TIMEOUT_MS.
  */
 import { E_TIMEOUT, Semaphore, withTimeout } from 'async-mutex';
 import type { MiddlewareHandler } from 'hono';

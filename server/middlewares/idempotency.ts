@@ -9,13 +9,13 @@
  *   is written into the record in that same transaction: the change and its remembered response commit
  *   together or not at all. A record with a response therefore always means "applied", and an in-flight record
  *   always means "not applied". The routes that declare `groupCommit` share that transaction with the others of
- *   their turn and commit with them, all or nothing (decision 0066);
+ *   their turn and commit with them, all or nothing;
  * - a replay gets the stored status and body (header `Idempotent-Replayed`);
  * - the same key with another method, path or body is 422 IdempotencyKeyReused (a streamed upload, whose body is
  *   gone by then, is compared by the fingerprint its own middleware set: `idempotencyFingerprint`);
  * - a 5xx or a lost database connection rolls the whole request back and frees the key at once, so the client's
  *   immediate retry is processed (`release`, which tries again on another connection when the pool handed it one
- *   that died with the others; decision 0071); a 429, or a handler that
+ *   that died with the others); a 429, or a handler that
  *   sets `idempotencyNoStore` (a response holding a secret, e.g. a new session token), commits its change and
  *   frees the key in the same transaction;
  * - an in-flight record older than 2 minutes is considered abandoned (crashed process) and taken over; since

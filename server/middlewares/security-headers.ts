@@ -22,7 +22,7 @@ const CSP_REPORT_PATH = '/api/csp-report';
 /**
  * Browser features the app never uses, switched off for the page and anything it embeds. Sharing
  * (`navigator.share`, clipboard) and fullscreen video keep their defaults (this origin). The camera is allowed to
- * this origin only, for scanning the venue code (decision 0059); embedded frames never get it.
+ * this origin only, for scanning the venue code; embedded frames never get it.
  */
 const PERMISSIONS_POLICY = [
   'accelerometer=()',

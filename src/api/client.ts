@@ -8,13 +8,13 @@
  * - `Accept-Language`: the language the fan chose in the app (content is served in it).
  * - `x-org-token` once the organization is known; `Idempotency-Key` when given (mutations always pass one).
  * - Failed responses are logged with status, status text and headers (`console.warn`).
- * - One attempt per call: it never retries. TanStack Query's retryer owns retries (`./retry-policy.ts`,
- *   docs/decisions/0046-retries-and-reconnect-jitter.md); each error records what that policy reads: whether the
- *   request may be sent again (GET/HEAD, or an Idempotency-Key) and the answer's `Retry-After`.
+ * - One attempt per call: it never retries. TanStack Query's retryer owns retries (`./retry-policy.ts`); each error
+ *   records what that policy reads: whether the request may be sent again (GET/HEAD, or an Idempotency-Key) and the
+ *   answer's `Retry-After`.
  * - Errors: typed errors of `./errors`; no HTTP answer -> `NetworkError`.
  * - Answers are typed with the shared contracts (`apiRequest<Envelope<User>>(...)`) and not parsed at run
  *   time: zod stays off the first screen, and the server's tests parse every answer with the same contract
- *   schemas (docs/decisions/0006-first-load-budget.md). A `schema` may still be passed where one is loaded.
+ *   schemas. A `schema` may still be passed where one is loaded.
  */
 import type { z } from 'zod';
 import type { ApiErrorBody } from '../contracts/common';

@@ -2,7 +2,7 @@
  * Credentials the HTTP client attaches (spec §7, ARCHITECTURE §3):
  * - the session token, persisted in localStorage under `podium.session.token` (spec §3 "fixed local keys");
  * - the organization token (`x-org-token`), remembered once `GET /organization/current` answered, in memory and in
- *   localStorage under `podium.organization.token`: the server refuses calls without it (decision 0042), and queued
+ *   localStorage under `podium.organization.token`: the server refuses calls without it, and queued
  *   actions replayed at boot may go out before the organization is loaded again.
  * The session feature re-exports the token functions; everything else reads them through the client.
  */

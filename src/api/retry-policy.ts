@@ -63,7 +63,7 @@ export function isRetryableFailure(error: unknown): boolean {
  * Takes the header (null when absent) and the current time in ms since the epoch; returns the wait in ms
  * (0 for a date in the past, at most `MAX_RETRY_AFTER_MS`), or undefined when absent or unreadable.
  * The date goes through the platform's `Date.parse`, which reads the IMF-fixdate form HTTP uses (no date
- * library: docs/decisions/0036).
+ * library).
  */
 export function parseRetryAfter(header: string | null, now: number = Date.now()): number | undefined {
   const value = header?.trim();

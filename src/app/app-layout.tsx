@@ -85,7 +85,7 @@ interface AppLayoutProps {
 export function AppLayout({ layout, tabsEnabled, children }: AppLayoutProps) {
   const { t } = useTranslation('common');
   // The leaf's title key and path, selected as strings: the layout re-renders when they change, not on every step
-  // of a navigation (decision 0083).
+  // of a navigation.
   const titleKey = useMatches({ select: (matches) => matches[matches.length - 1]?.staticData?.titleKey });
   const pathname = useMatches({ select: (matches) => matches[matches.length - 1]?.pathname ?? '/' });
   useFocusHeadingOnNavigate();

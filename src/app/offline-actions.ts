@@ -1,5 +1,5 @@
 /**
- * The offline queue's actions, composed in the app layer (decision 0038: shared code such as src/offline never
+ * The offline queue's actions, composed in the app layer (shared code such as src/offline never
  * imports features). The boot passes `registerOfflineMutationDefaults` to `createAppQueryClient`, which registers
  * them before the persisted cache is restored (ARCHITECTURE §6; TanStack Query's offline example: "we need a
  * default mutation function so that paused mutations can resume after a page reload").

@@ -1,5 +1,5 @@
 /**
- * A confirmation before an action that reaches members or cannot be undone (decision 0080): a modal `<dialog>`
+ * A confirmation before an action that reaches members or cannot be undone: a modal `<dialog>`
  * named by its title and described by its body. `showModal()` keeps focus inside it and makes the rest of the page
  * inert; focus starts on "cancel" (the safe choice), Escape cancels, and closing returns focus to the control
  * that opened it. Texts come translated from the caller. `useConfirm` gives an awaitable `confirm(options)`.

@@ -90,14 +90,14 @@ interface ItemPageFallbackProps {
   query: { data: unknown; error: unknown; isError: boolean; refetch: () => unknown; fetchStatus?: string };
   /** Page title and message of the not-found state, and the page title of the error state. */
   texts: { notFoundTitle: string; notFoundText: string; errorTitle: string };
-  /** The back link to the item's parent page, in the not-found and error states (decision 0077). */
+  /** The back link to the item's parent page, in the not-found and error states. */
   back: { to: string; label: string };
 }
 
 /**
  * The page of one item while the item is not there to show: not found (back link and message), failed with
  * nothing cached (back link and `ListError` with a retry: offline, it is the way out of a page without a tab bar),
- * nothing on the device and no network ("Not available offline", decision 0085), or loading (the page spinner).
+ * nothing on the device and no network ("Not available offline"), or loading (the page spinner).
  */
 export function ItemPageFallback({ query, texts, back }: ItemPageFallbackProps) {
   if (query.data === null || query.error instanceof NotFoundError) {

@@ -61,7 +61,7 @@ export function NotFoundPage() {
 
 /**
  * `defaultErrorComponent`: the status code of the error (404 for validation failures, else its HTTP status or 500).
- * A page chunk gone after a deploy reloads the page once instead, with a spinner meanwhile (decision 0076).
+ * A page chunk gone after a deploy reloads the page once instead, with a spinner meanwhile.
  */
 export function ErrorPage({ error }: ErrorComponentProps) {
   const [reloading] = useState(() => reloadForChunkError(error));

@@ -1,5 +1,5 @@
 /**
- * The member's next points expiry as one line ("120 points expire on 12 Dec"; decision 0091), shown on the points
+ * The member's next points expiry as one line ("120 points expire on 12 Dec"), shown on the points
  * card and in the history. Renders nothing when nothing will expire. The day is the organization's calendar day
  * (`YYYY-MM-DD`), formatted for the reader's language without moving it across time zones, with its year when it is
  * not this one.

@@ -1,5 +1,5 @@
 /**
- * "Not available offline" (ARCHITECTURE §6, decision 0085): a screen or list whose data is not on the device says so
+ * "Not available offline" (ARCHITECTURE §6): a screen or list whose data is not on the device says so
  * at once, with a way back, instead of loading until the signal returns. `isUnavailableOffline(query)` tells it from
  * TanStack Query's state: no data (not even a placeholder) and a fetch paused for want of a network. When the
  * network returns the paused fetch resumes and the caller renders the data instead.

@@ -1,6 +1,6 @@
 /**
- * `<QrScanner>`: reads a QR code from the camera (decision 0059; the fan's venue check-in, the console's member card
- * check of decision 0078). It uses the browser's `BarcodeDetector` where it
+ * `<QrScanner>`: reads a QR code from the camera (the fan's venue check-in, the console's member card
+ * check). It uses the browser's `BarcodeDetector` where it
  * exists and supports QR codes, else the `jsqr` decoder, imported only when this component needs it (a chunk of
  * its own, never in the first load). Calls `onText` with each code's text until it answers true (the code was the
  * one looked for: scanning stops) or the component unmounts; `onUnavailable` when

@@ -5,7 +5,7 @@
  * e.g. in an event handler or a timer) and an `unhandledrejection` (a promise nobody awaited).
  *
  * A lazily loaded chunk that is gone (a deploy since the page loaded) reloads the page once instead
- * (`platform/chunk-reload.ts`, decision 0076).
+ * (`platform/chunk-reload.ts`).
  *
  * Not fatal, so left alone: API and network errors (spec §8 "Other API errors: logged; no user-facing message"),
  * aborted requests, and errors without an Error object (cross-origin "Script error.", ResizeObserver notices).

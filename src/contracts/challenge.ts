@@ -90,7 +90,7 @@ export const ChallengeSchema = z.object({
   locksAt: TimestampSchema.nullable().default(null),
   /**
    * Poll / pick'em: the operator hides how fans answered, so there are no results to ask for
-   * (`src/rules/poll-shares.ts`, decision 0079).
+   * (`src/rules/poll-shares.ts`).
    */
   resultsHidden: z.boolean().default(false),
   /**
@@ -120,7 +120,7 @@ export const ChallengeResponseSchema = envelope(ChallengeSchema);
 /**
  * The time the fan answered, set by the offline queue on a poll or keyword answer (ISO-8601 with offset). The
  * server trusts it only between the challenge's opening and 2 minutes ahead of its own clock, and reads it only
- * for answers that may wait offline (`src/rules/answer-time.ts`, decision 0084): an answer given before the close
+ * for answers that may wait offline (`src/rules/answer-time.ts`): an answer given before the close
  * counts when it arrives within 30 minutes of it.
  */
 const AnsweredAtClaimSchema = TimestampSchema.optional().describe(
@@ -168,7 +168,7 @@ export const ChallengeOptionShareSchema = z.object({
 export type ChallengeOptionShare = z.infer<typeof ChallengeOptionShareSchema>;
 
 /**
- * `GET /challenge/{id}/results` (decision 0079): how members answered a poll or pick'em, one entry per option in
+ * `GET /challenge/{id}/results`: how members answered a poll or pick'em, one entry per option in
  * option order. Served to a member who answered the poll (or once it ended), for a pick'em once its picks lock;
  * never when an operator hid the results (403 ResultsUnavailable, `details.reason`).
  */

@@ -7,7 +7,7 @@ import { z } from 'zod';
 
 /**
  * True when `value` can be stored as PostgreSQL text/jsonb: no NUL (U+0000) and no unpaired UTF-16 surrogate.
- * Rule source: decision 0043 (such input answered 500).
+ * PostgreSQL refuses such text, so letting it through would answer 500 instead of 422.
  */
 export function isStorableText(value: string): boolean {
   for (let i = 0; i < value.length; i++) {
@@ -22,7 +22,7 @@ export function isStorableText(value: string): boolean {
   return true;
 }
 
-/** The one schema of free text in requests: any string without NUL or unpaired surrogates (decision 0043). */
+/** The one schema of free text in requests: any string without NUL or unpaired surrogates. */
 export const TextSchema = z.string().refine(isStorableText, 'Text must not contain NUL or unpaired surrogate characters');
 
 /** Earliest and latest instants accepted (years 0001-9999: what PostgreSQL and JavaScript both represent as ISO text). */
@@ -71,7 +71,7 @@ function jsonProblem(value: unknown, maxBytes: number): string | null {
 }
 
 /**
- * A free-form JSON object (member `properties`, consent `data`) bounded in depth, size and text (decision 0043).
+ * A free-form JSON object (member `properties`, consent `data`) bounded in depth, size and text.
  * @param maxBytes largest accepted size as UTF-8 JSON
  */
 export function jsonObjectSchema(maxBytes: number) {
@@ -83,7 +83,7 @@ export function jsonObjectSchema(maxBytes: number) {
 
 /**
  * An id in a request path: a UUID, a slug or a key (letters, digits, `_`, `-`; 1-64). Anything else names
- * nothing, so routes answer 404 before any query (decision 0043).
+ * nothing, so routes answer 404 before any query.
  */
 export const PathIdSchema = z
   .string()

@@ -29,7 +29,7 @@ export const RuntimeConfigSchema = z.object({
     version: z.string(),
   }),
   /**
-   * Reconnect jitter window in ms (docs/decisions/0046): after the network returns, the refetches and the
+   * Reconnect jitter window in ms: after the network returns, the refetches and the
    * offline queue's replay start after a random delay in [0, window). Absent: the client's default (3000 ms).
    */
   reconnectJitterMs: z.number().int().nonnegative().optional(),

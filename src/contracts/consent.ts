@@ -15,7 +15,7 @@ export type ConsentValue = z.infer<typeof ConsentValueSchema>;
 /**
  * One consent of the organization with the member's answer (`GET /consent/user` item).
  * `id` is the consent's stable key (used in the PATCH path), `consentId` its database id; both name the
- * same consent (decision 0014).
+ * same consent.
  */
 export const ConsentSchema = z.object({
   id: z.string(),

@@ -11,7 +11,7 @@ export const HEADER_IDEMPOTENCY_KEY = 'idempotency-key';
 
 /**
  * Product analytics host when the runtime config has a key but no host: the PWA sends events there, and the
- * server's Content-Security-Policy allows it (decision 0042).
+ * server's Content-Security-Policy allows it.
  */
 export const DEFAULT_ANALYTICS_HOST = 'https://us.i.posthog.com';
 

@@ -166,7 +166,7 @@ export const STORY_CHAPTER_VIEW_ERROR_MESSAGE = 'Error marking story chapter as 
 /* --------------------------------------------------------------- downloads */
 
 /**
- * `GET /content/downloads` item (our addition, decision 0012): a digital download is a PDF fetched from
+ * `GET /content/downloads` item (our addition): a digital download is a PDF fetched from
  * `{cdnBase}/{id}` (spec §7 last row).
  */
 export const DownloadSchema = z.object({
@@ -190,7 +190,7 @@ export const DownloadListResponseSchema = envelope(z.array(DownloadSchema));
 /* --------------------------------------------------------------- playlists */
 
 /**
- * `GET /content/playlists` item (decision 0049): an operator's ordered selection of videos, in the request's
+ * `GET /content/playlists` item: an operator's ordered selection of videos, in the request's
  * language. `videoIds` lists only videos fans can see, in the operator's order; the videos themselves come from
  * `GET /content/videos`.
  */

@@ -1,5 +1,5 @@
 /**
- * Leaderboards and private leagues wire format (decision 0061). Points are points EARNED in the period (positive
+ * Leaderboards and private leagues wire format. Points are points EARNED in the period (positive
  * ledger rows: spends never lower a standing). Places follow standard competition ranking: equal points share a
  * place and the next place skips (1, 2, 2, 4). Imports only zod.
  */
@@ -78,7 +78,7 @@ export type League = z.infer<typeof LeagueSchema>;
 export const LeagueResponseSchema = envelope(LeagueSchema);
 export const LeagueListResponseSchema = envelope(z.array(LeagueSchema));
 
-/** What an invite link shows before joining, to a member or to a visitor who has not signed in yet (decision 0082). */
+/** What an invite link shows before joining, to a member or to a visitor who has not signed in yet. */
 export const LeagueInviteSchema = z.object({
   id: z.string(),
   name: z.string(),

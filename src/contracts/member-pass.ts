@@ -1,5 +1,5 @@
 /**
- * Member card wire format (decision 0078): `GET /user/me/pass` gives the signed-in member what the card shows and
+ * Member card wire format: `GET /user/me/pass` gives the signed-in member what the card shows and
  * the pass secret the device derives the rotating code from (offline too); `POST /admin/passes/verify {code}` lets an
  * operator check a scanned or typed card code, whose format `readMemberPassCode` reads. Rules (the rotating code) in
  * `src/rules/member-pass.ts`.

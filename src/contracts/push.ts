@@ -19,7 +19,7 @@ export const PushKeyResponseSchema = envelope(z.object({ publicKey: z.string() }
 
 /**
  * A browser's push subscription as `PushSubscription.toJSON()` gives it. Browsers make https endpoints; the server
- * also checks that the host is a public name (422 `PushEndpointRefused`, decision 0069).
+ * also checks that the host is a public name (422 `PushEndpointRefused`).
  */
 const PushEndpointSchema = TextSchema.max(2000).refine(
   (v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol),

@@ -1,7 +1,7 @@
 /**
- * The referral code's format (decision 0092): 8 characters of an alphabet without look-alikes; typed codes are
+ * The referral code's format: 8 characters of an alphabet without look-alikes; typed codes are
  * upper-cased, spaces and dashes dropped. Without zod, so the first screen can keep a code from a link (`?ref=`)
- * without loading zod (decision 0006).
+ * without loading zod.
  */
 
 /** Length of a referral code. */

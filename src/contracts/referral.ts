@@ -1,5 +1,5 @@
 /**
- * Referral wire format (decision 0092): the member's invite (`GET /user/me/referral`), a newcomer's claim
+ * Referral wire format: the member's invite (`GET /user/me/referral`), a newcomer's claim
  * (`POST /user/me/referral/claim`); the code's format is in `./referral-code.ts`.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * The rewards catalogue as fans see it (decision 0090): `GET /rewards` answers the organization's published
+ * The rewards catalogue as fans see it: `GET /rewards` answers the organization's published
  * rewards in the member's language, each with what the member needs to know whether they can redeem it (cost, items
  * left, their own redemptions, the rank needed, the availability window; the rule: `src/rules/reward-eligibility.ts`).
  * `POST /rewards/{id}/redeem` (with an Idempotency-Key) spends the points; `GET /user/me/redemptions` lists the
@@ -23,7 +23,7 @@ export const REDEMPTION_STATUSES = ['pending', 'ready', 'shipped', 'fulfilled', 
 export const RedemptionStatusSchema = z.enum(REDEMPTION_STATUSES);
 export type RedemptionStatus = z.infer<typeof RedemptionStatusSchema>;
 
-/** Error codes of a refused redemption (decision 0013: codes of our own beside `ErrorCode`). */
+/** Error codes of a refused redemption (codes of our own beside `ErrorCode`). */
 export const REWARD_ERROR_CODES = {
   notOpen: 'RewardNotOpen',
   closed: 'RewardClosed',

@@ -43,7 +43,7 @@ export const SweepstakeSchema = z.object({
   rulesHtml: z.string(),
   /** How many winners the draw picks. */
   winnerCount: z.number().int().positive(),
-  /** SHA-256 (hex) of the draw's secret seed, published before the draw (decision 0054). */
+  /** SHA-256 (hex) of the draw's secret seed, published before the draw. */
   seedCommitment: z.string().nullable(),
   /** The seed (hex), revealed once the draw ran; null before. */
   drawSeed: z.string().nullable(),
@@ -87,7 +87,7 @@ export const SweepstakeEntryResponseSchema = envelope(SweepstakeEntryResultSchem
  */
 export const SWEEPSTAKE_ENTRY_LIMIT_CODE = 'EntryLimitReached';
 
-/** One row of the published entry list: an entry id, its member's pseudonym, its tickets (decision 0054). */
+/** One row of the published entry list: an entry id, its member's pseudonym, its tickets. */
 export const DrawEntrySchema = z.object({ entry: z.string(), member: z.string(), tickets: z.number().int().positive() });
 
 /** One place of a draw as everyone sees it: no e-mail, only the winner's public name (username). */

@@ -1,5 +1,5 @@
 /**
- * Venue check-in wire format (decision 0068): a fan at the venue sends either the short code they typed, or the event
+ * Venue check-in wire format: a fan at the venue sends either the short code they typed, or the event
  * and signed token of the QR code they scanned; `scannedAt` is the time of the scan, set by the offline queue (ignored
  * for a typed code). Rules in `src/rules/venue-checkin.ts`. Imports only zod.
  */
@@ -67,7 +67,7 @@ export const VenueCheckinResultResponseSchema = envelope(VenueCheckinResultSchem
 /** `GET /venue/checkins`: the venues the member was at ("I was there"), most recent first. */
 export const VenueAttendanceListResponseSchema = envelope(z.array(VenueAttendanceSchema));
 
-/** A venue event open now (decision 0085): the dashboard's card and the challenges tab open the scanner with it. */
+/** A venue event open now: the dashboard's card and the challenges tab open the scanner with it. */
 export const LiveVenueEventSchema = z.object({
   eventId: z.string(),
   name: z.string(),

@@ -6,7 +6,6 @@
  *   paused action made before a reload still has its function and replays with its original variables;
  * - `useAction()`: the mutation, whose `run(input, options?)` captures a fresh Idempotency-Key and tap time, then mutates;
  * - `usePending(match?)`: the points still awaiting the server's confirmation, and whether they wait offline.
- * Decision record: docs/decisions/0005-offline-model.md.
  */
 import {
   useMutation,

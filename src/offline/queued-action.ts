@@ -7,8 +7,7 @@
  * mutations persist and replay on reconnect), decision 0005 (a replay the server rejects for a business reason is
  * dropped with a toast, not retried forever; one failure does not block the rest of the queue).
  * The list of retryable failures and the delay are the app's one retry policy (`src/api/retry-policy.ts`); this
- * module only sets the queue's longer budget. Decision records: docs/decisions/0005-offline-model.md,
- * docs/decisions/0046-retries-and-reconnect-jitter.md.
+ * module only sets the queue's longer budget.
  */
 import { isNetworkFailure, isRetryableFailure, retryDelayMs, statusOf } from '../api/retry-policy';
 

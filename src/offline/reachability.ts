@@ -6,7 +6,7 @@
  * attempts — and a probe request is retried with backoff until the API answers (any HTTP status counts), which
  * marks the app online again (through the reconnect jitter when the boot passes its `goOnline`) and resumes the
  * queue.
- * Rule source: ARCHITECTURE §6 (replayed on reconnect; flaky-network test), docs/decisions/0046.
+ * Rule source: ARCHITECTURE §6 (replayed on reconnect; flaky-network test).
  */
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { isNetworkFailure } from '../api/retry-policy';

@@ -1,6 +1,6 @@
 /**
  * `setupOffline(queryClient)`: the offline wiring that is not needed for the first paint. Import it dynamically
- * once the first screen is painted (`afterFirstPaint`, decision 0083):
+ * once the first screen is painted (`afterFirstPaint`):
  * `void import('./offline/setup').then(({ setupOffline }) => setupOffline(queryClient))`.
  *
  * What is NOT here, because it must run before the first render (see query-client.ts and persister.ts):
@@ -15,7 +15,7 @@
  *   (TanStack's `refetchOnReconnect`).
  * - service worker: registers `/sw.js` with workbox-window and offers "Update available — Reload" (production
  *   builds only; the dev server has no worker), and follows its push messages (refetch what a push is about, open
- *   the screen of a clicked notification; decision 0060).
+ *   the screen of a clicked notification).
  * Rule source: ARCHITECTURE §6.
  */
 import type { QueryClient } from '@tanstack/react-query';
@@ -30,12 +30,12 @@ interface SetupOfflineOptions {
   serviceWorkerUrl?: string | false;
   /** How a successful probe marks the app online: the reconnect jitter's `goOnline` (default: at once). */
   goOnline?: () => void;
-  /** Moves the app to an in-app path (a clicked push notification, decision 0060); default: a full navigation. */
+  /** Moves the app to an in-app path (a clicked push notification); default: a full navigation. */
   navigate?: (path: string) => void;
 }
 
 /**
- * Follows the service worker's push messages (decision 0060): `PUSH_REFRESH {keys}` refetches the queries under
+ * Follows the service worker's push messages: `PUSH_REFRESH {keys}` refetches the queries under
  * those key roots, so the app shows what a push is about; `PUSH_OPEN {url}` opens that in-app path.
  */
 function followPushMessages(queryClient: QueryClient, navigate: (path: string) => void): void {

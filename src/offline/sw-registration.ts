@@ -3,7 +3,7 @@
  * version is installed and waiting, a toast "Update available" offers "Reload"; accepting asks the waiting
  * worker to `skipWaiting` and reloads once it controls the page. Never a forced reload: if the fan ignores the
  * toast, the new version takes over the next time every tab of the app is closed.
- * Loaded with `setupOffline`, once the first screen is painted (workbox-window stays off the critical path; decision 0083).
+ * Loaded with `setupOffline`, once the first screen is painted (workbox-window stays off the critical path).
  */
 import { Workbox } from 'workbox-window';
 import i18next from 'i18next';

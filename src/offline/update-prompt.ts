@@ -2,8 +2,7 @@
  * The waiting new version (ARCHITECTURE §6: announced with "Update available — Reload", never forced). The
  * toast is the first place it is offered; since only one toast is kept (spec §4), a later toast can replace it,
  * and the fan can close it. Until the fan accepts, the offer then stays in the status indicator
- * (`components/offline-indicator.tsx`), so the update is never lost
- * (docs/decisions/0039-toasts-around-sonner.md).
+ * (`components/offline-indicator.tsx`), so the update is never lost.
  *
  * Kept apart from `sw-registration.ts` so the indicator reads it without loading workbox-window.
  */

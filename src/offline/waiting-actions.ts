@@ -28,7 +28,7 @@ export function countWaitingActions(queryClient: QueryClient): number {
 /**
  * Sends the waiting actions now and waits until none is left, the app goes offline, or `timeoutMs` passes. Offline,
  * it tries nothing (a paused action would only pause again). An action the server refuses for good leaves the queue
- * with its toast (decision 0005), as on any replay. Takes the client and the wait in ms; resolves to how many are
+ * with its toast, as on any replay. Takes the client and the wait in ms; resolves to how many are
  * still waiting (0: all sent). Never rejects.
  */
 export function syncWaitingActions(queryClient: QueryClient, timeoutMs = SYNC_FIRST_TIMEOUT_MS): Promise<number> {

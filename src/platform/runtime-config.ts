@@ -2,7 +2,7 @@
  * Runtime config (ARCHITECTURE §1): fetched once from `/config.json` at boot; nothing organization-specific is
  * a build-time constant. The server builds the file from its zod-validated environment and its tests check it
  * against `RuntimeConfigSchema`; the client only checks that it is a JSON object, so zod stays off the first
- * screen (docs/decisions/0006-first-load-budget.md).
+ * screen.
  */
 import type { RuntimeConfig } from '../contracts/config';
 
@@ -20,7 +20,7 @@ class RuntimeConfigError extends Error {
 
 /**
  * The request for `/config.json` that `index.html` starts with the page (`window.__podiumConfig`), before the
- * scripts are even parsed, so the boot does not wait for their evaluation to ask for it (decision 0083). Taken once;
+ * scripts are even parsed, so the boot does not wait for their evaluation to ask for it. Taken once;
  * null when there is none (tests, a retry after a failed boot).
  */
 function takeEarlyConfigRequest(): Promise<Response> | null {

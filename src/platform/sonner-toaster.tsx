@@ -1,8 +1,8 @@
 /**
  * The sonner half of the toasts (spec §3-§4 Toast, §9 constants). Loaded on demand by `./toasts`, never on
- * the first screen (docs/decisions/0006-first-load-budget.md). sonner renders the region, the toast, the close
- * button, the F8 hotkey and swipe-to-dismiss; around it this module adds what sonner 2 lacks
- * (docs/decisions/0039-toasts-around-sonner.md): Escape closes the visible toast, and the auto-close timer
+ * the first screen. sonner renders the region, the toast, the close
+ * button, the F8 hotkey and swipe-to-dismiss; around it this module adds what sonner 2 lacks:
+ * Escape closes the visible toast, and the auto-close timer
  * (`./toast-timer`) pauses while the pointer is over the toaster, while keyboard focus is inside it and while
  * the page is hidden.
  */
@@ -113,7 +113,7 @@ export function SonnerToaster({ onMount }: { onMount: () => void }) {
         closeButton
         swipeDirections={['right']}
         // Under the app bar, over the page's heading: at the bottom it covered the fields and buttons of forms
-        // (decision 0082).
+        //.
         offset={{ top: 'calc(var(--app-bar-height) + env(safe-area-inset-top, 0px) + 0.5rem)' }}
         mobileOffset={{ top: 'calc(var(--app-bar-height) + env(safe-area-inset-top, 0px) + 0.5rem)' }}
         toastOptions={{ closeButtonAriaLabel: t('toasts.close') }}

@@ -7,7 +7,7 @@
  * is loaded when the browser is idle after the first render, or at the first `notify()`, whichever comes first;
  * a toast asked for earlier is shown as soon as the toaster listens, so none is lost.
  *
- * Escape and the pause on keyboard focus are added around sonner (docs/decisions/0039-toasts-around-sonner.md).
+ * Escape and the pause on keyboard focus are added around sonner.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { afterFirstRender } from './after-first-render';

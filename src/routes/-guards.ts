@@ -1,5 +1,5 @@
 /**
- * The two route guards of spec §2 "Navigation guards", one per pathless layout (decision 0045), and the console's:
+ * The two route guards of spec §2 "Navigation guards", one per pathless layout, and the console's:
  * - `guardMemberRoute`, the `_auth` layout's `beforeLoad`: every members-only page;
  * - `guardOpenRoute`, the `_open` layout's `beforeLoad`: the pages marked open (`/`, `/login`, `/login/verify-email`);
  * - `guardOperatorRoute`, the `/admin` layout's `beforeLoad`: the operator console, operators only (visitors sign in
@@ -116,7 +116,7 @@ export class ConsoleAccessDeniedError extends Error {
 }
 
 /**
- * Guards the operator console (`/admin` layout; decision 0076). Takes the `beforeLoad` arguments; resolves for a
+ * Guards the operator console (`/admin` layout). Takes the `beforeLoad` arguments; resolves for a
  * signed-in operator (`role: 'operator'` from `GET /user/me`), sends a signed-out visitor to `/login?redirect=<the
  * console URL>` (a TanStack `redirect`) and throws `ConsoleAccessDeniedError` for any other member. Fan onboarding
  * does not apply here. A cached user who is not an operator is read again from the server first: the role may have

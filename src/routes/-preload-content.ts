@@ -1,8 +1,8 @@
 /**
  * Content preloads of the main guard (spec §2), in their own chunk so the first screen does not load the
- * content features (docs/decisions/0006-first-load-budget.md). Each prefetch fills the persisted cache, so the
+ * content features. Each prefetch fills the persisted cache, so the
  * media, stories, sweepstakes, benefits, cars and rewards pages (with "My rewards") and the rewards carousel open offline too (ARCHITECTURE §6).
- * For a member, then what the stands need (`-preload-stands.ts`, decision 0085).
+ * For a member, then what the stands need (`-preload-stands.ts`).
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { getActivationsQueryOptions } from '../features/activations/api/get-activations';

@@ -1,5 +1,5 @@
 /**
- * What a fan may open in the stands is on the device before the signal goes (ARCHITECTURE §6, decision 0085). Once
+ * What a fan may open in the stands is on the device before the signal goes (ARCHITECTURE §6). Once
  * per page, while online, after the content preloads:
  * - the live venue events; during one, the venue screen's data (the venues attended), so the scanner opens offline;
  * - the open challenges not yet on the device, one by one (their own query, as the challenge screen reads it),
@@ -23,7 +23,7 @@ import { getLiveVenueEventsQueryOptions } from '../features/venue/api/get-live-v
 import { getVenuesAttendedQueryOptions } from '../features/venue/api/get-venues-attended';
 
 /**
- * The budget of one preload (decision 0085): open challenges fetched one by one, images and their bytes (the
+ * The budget of one preload: open challenges fetched one by one, images and their bytes (the
  * service worker's media cache keeps 200 entries, so this leaves room for what the fan opens).
  */
 const STANDS_BUDGET = { challenges: 12, images: 40, imageBytes: 3 * 1024 * 1024 } as const;

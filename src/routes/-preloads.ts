@@ -2,8 +2,8 @@
  * The root route's loader: what every navigation needs once the guards have let it through. It applies the
  * organization's brand (colours, theme-color) before the page renders, and starts the spec §2 preloads without
  * blocking: what the dashboard shows (challenges, check-in) at once; the rest (sweepstakes, stories, videos,
- * playlists, articles, activations) after the first render, from its own chunk, so it stays off the first screen
- * (docs/decisions/0006-first-load-budget.md). Prefetches of fresh data cost nothing, so running on every
+ * playlists, articles, activations) after the first render, from its own chunk, so it stays off the first screen.
+ * Prefetches of fresh data cost nothing, so running on every
  * navigation starts each load once. Never throws.
  */
 import type { QueryClient } from '@tanstack/react-query';

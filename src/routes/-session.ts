@@ -45,7 +45,7 @@ let organizationRevalidated = false;
  */
 export async function loadSession({ queryClient }: { queryClient: QueryClient }): Promise<{ session: Session }> {
   // A copy restored from IndexedDB may name the club as it was called before a rename: once per app start it counts
-  // as stale, so it is shown at once and refreshed behind it (decision 0082).
+  // as stale, so it is shown at once and refreshed behind it.
   if (!organizationRevalidated) {
     organizationRevalidated = true;
     await queryClient.invalidateQueries({ queryKey: getOrganizationQueryOptions().queryKey, refetchType: 'none' });

@@ -40,24 +40,24 @@ function useGuardsFollowUnderage() {
   }, [blocked, router]);
 }
 
-/** The level-up moment (spec §4) loads from its own chunk once the first screen is usable (decision 0006). */
+/** The level-up moment (spec §4) loads from its own chunk once the first screen is usable. */
 const LevelUpDialog = lazy(() => import('../features/ranks/components/level-up-dialog').then((m) => ({ default: m.LevelUpDialog })));
 
-/** Result credits are announced with a toast, from their own chunk once the first screen is usable (decision 0055). */
+/** Result credits are announced with a toast, from their own chunk once the first screen is usable. */
 const ResultNotices = lazy(() => import('../features/history/components/result-notices').then((m) => ({ default: m.ResultNotices })));
 
-/** The claim of a kept referral code (decision 0092), loaded only when a code was kept. */
+/** The claim of a kept referral code, loaded only when a code was kept. */
 const ReferralClaimer = lazy(() =>
   import('../features/referral/components/referral-claimer').then((m) => ({ default: m.ReferralClaimer })),
 );
 
-/** The push opt-in, offered after a meaningful action (decision 0060); its code loads only when it is due. */
+/** The push opt-in, offered after a meaningful action; its code loads only when it is due. */
 const PushPromptHost = lazy(() => import('../app/push-prompt-host').then((m) => ({ default: m.PushPromptHost })));
 
 /**
  * What the root renders besides the page: the toaster, and once the first screen is usable the level-up dialog, the
  * result notices and the push prompt. Its own component, so that the "settled" moment re-renders these alone, not
- * the whole app (a second render of every page on a phone's main thread; decision 0083).
+ * the whole app (a second render of every page on a phone's main thread).
  */
 function RootExtras() {
   const firstScreenSettled = useFirstScreenSettled();
@@ -77,8 +77,8 @@ function RootComponent() {
   const { config } = useRouteContext({ from: '__root__' });
   // The deepest route that sets a layout, unless it turned out not found, or it is the console's and failed: the
   // console's layout draws its landmarks in the component that did not render, and its guard refusing a member
-  // shows in the app's layout (decision 0076). Selected as a string, so the root re-renders only when the layout
-  // changes, not on every step of a navigation (decision 0083).
+  // shows in the app's layout. Selected as a string, so the root re-renders only when the layout
+  // changes, not on every step of a navigation.
   const layout = useMatches({
     select: (matches) =>
       matches.findLast(

@@ -2,7 +2,7 @@
  * The layout of the pages open to visitors (pathless: URLs are unchanged): `/`, `/login`, `/login/verify-email`,
  * each marked `open`. Its `beforeLoad` runs guard 1 (a just-created hosted-session user on `/` goes to `/welcome`)
  * then the main guard's open-route rules (spec §2, `guardOpenRoute` in `-guards.ts`): a signed-in member is sent on,
- * to the stored post-login path, `/dashboard`, or `/` in logged-off dashboard mode (decision 0045).
+ * to the stored post-login path, `/dashboard`, or `/` in logged-off dashboard mode.
  */
 import { createFileRoute } from '@tanstack/react-router';
 import { guardOpenRoute } from './-guards';

@@ -1,6 +1,6 @@
 /**
  * `/admin`: the operator console's layout, and its start page when no console page is open. Its `beforeLoad` lets
- * only operators in (`guardOperatorRoute`, decision 0076): a signed-out visitor signs in first and comes back, a
+ * only operators in (`guardOperatorRoute`): a signed-out visitor signs in first and comes back, a
  * member who is not an operator is told the console is for operators (`ConsoleAccessDenied`, in the app's layout).
  * The console's pages sit under `src/routes/admin/` and compose the console feature (`src/features/console`); all
  * of it is code-split out of a fan's first load and precache (vite.config.ts, scripts/lib/console-chunks.ts).

@@ -1,5 +1,5 @@
 /**
- * Check-in reward ladder and streak (spec §3 Check-in; ARCHITECTURE §5; docs/decisions/0036).
+ * Check-in reward ladder and streak (spec §3 Check-in; ARCHITECTURE §5).
  * - Each ladder rung `{day, points}` is the reward of streak day `day` (the contract's meaning of `day`); the
  *   ladder repeats as a cycle whose length is its highest `day`. A day without a rung earns 0, so a ladder with
  *   gaps ({1, 3, 7}) pays on days 1, 3 and 7, not on the first three days.

@@ -2,7 +2,7 @@
  * The days a figures period covers (decision 0056), in the organization's calendar: `today` is today alone, `7d`
  * and `30d` end today and count today among their 7 or 30 days, and `season` runs from the most recent 1 July
  * (a club season, July to June) to today. Days are `YYYY-MM-DD` strings; `today` comes from `dayInZone`. The time
- * axis of a chart over a period (`figuresAxis`, decision 0081) fits the period: hours of the day, days or months.
+ * axis of a chart over a period (`figuresAxis`) fits the period: hours of the day, days or months.
  */
 import type { FiguresPeriod } from '../contracts/admin/figures';
 import { addDays } from './calendar';
@@ -36,7 +36,7 @@ export function periodDays(period: FiguresPeriod, today: string): { from: string
 export type AxisUnit = 'hour' | 'day' | 'month';
 
 /**
- * The time axis of a figures chart over a period (decision 0081). Calendar days of the organization are placed at
+ * The time axis of a figures chart over a period. Calendar days of the organization are placed at
  * UTC (a day `D` runs from `D`T00:00Z to the next midnight), so the axis reads the organization's days whatever
  * the browser's time zone; every instant is in epoch seconds and labels are formatted in UTC.
  */

@@ -1,12 +1,12 @@
 /**
- * The operator console's chunks load in any order (decision 0052: the console is split off the fan app). An operator
+ * The operator console's chunks load in any order (the console is split off the fan app). An operator
  * opening a console page cold loads its route's chunk and the console's chunk at once; if two chunks import each
  * other and one runs the other's code while it is loaded, the page breaks only when that one happens to load
  * first. So each console chunk is loaded here as the first console code of a fresh page, and must evaluate without
  * an error. The chunks are the build's list (`scripts/lib/console-chunks.ts`).
  *
  * After a deploy, an open tab still runs the old build, whose console chunks are gone from the server: opening the
- * console from it reloads the tab once (decision 0076) and the console works; a chunk still missing after that
+ * console from it reloads the tab once and the console works; a chunk still missing after that
  * reload shows the error page rather than reloading in a loop.
  */
 import { readFile } from 'node:fs/promises';

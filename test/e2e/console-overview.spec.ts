@@ -1,6 +1,6 @@
 /**
  * The console's overview, menu, labels and figures end to end in Chromium against the real server, as the run's
- * operator on a desktop viewport (decision 0081): the overview lists this week's work, set up through the admin
+ * operator on a desktop viewport: the overview lists this week's work, set up through the admin
  * API (a pick'em past its kick-off without a result, a sweepstake ended and not drawn, a prize drawn and not
  * claimed, a scheduled notification, live and scheduled content), each with a link to where the operator acts;
  * the menu is four labelled groups; a form's fields and error summary read humanly; the figures' Today chart's

@@ -1,8 +1,8 @@
 /**
- * A sweepstake draw end to end in Debian's Chromium against the real server (decision 0054): a fan checks in and
+ * A sweepstake draw end to end in Debian's Chromium against the real server: a fan checks in and
  * enters a sweepstake, whose end the operator then brings forward to a few seconds later; the operator opens it in
  * the console, where "Draw winners" becomes available once it ended, draws, sees the fan as the winner and exports the winners as CSV; the fan then
- * sees the "You won" banner on home and on the sweepstakes tab (decision 0077), follows it to the sweepstake's page
+ * sees the "You won" banner on home and on the sweepstakes tab, follows it to the sweepstake's page
  * and claims the prize, which the server records and the console shows; the banner is then gone from both.
  */
 import { readFile } from 'node:fs/promises';

@@ -145,7 +145,7 @@ test('a signed-out visit to /challenges/poll is remembered and restored once aft
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/login');
   await signInThroughUi(page, email);
-  // A new fan picks a name first (decision 0082); the remembered page waits for them.
+  // A new fan picks a name first; the remembered page waits for them.
   await expect(page).toHaveURL(/\/welcome$/);
   await page.getByLabel(/first name|prénom/i).fill('Léa');
   await page.getByLabel(/username|pseudo|nom d'utilisateur/i).fill(`fan${Date.now() % 1_000_000}`);

@@ -4,7 +4,7 @@
  * (used to check the server's ledger, never to fake UI state) that sends the headers the PWA sends, and a signed-in
  * page per member whose session is kept for the whole run (`signedIn`).
  *
- * `test` fails any test whose pages hit a Content-Security-Policy violation (decision 0042): every spec runs with
+ * `test` fails any test whose pages hit a Content-Security-Policy violation: every spec runs with
  * the server's CSP on, so the app is checked against it wherever it goes.
  */
 import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';

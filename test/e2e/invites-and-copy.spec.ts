@@ -1,6 +1,6 @@
 /**
  * Invites that keep their context, and copy and layout that hold on a phone, end to end in Chromium against the real
- * server (decision 0082): a signed-out invitee sees the league and who invited them on the sign-in pages, picks a name
+ * server: a signed-out invitee sees the league and who invited them on the sign-in pages, picks a name
  * on /welcome and lands on the invite; an invite link that neither the share sheet nor the clipboard takes stays on
  * the page; the club's name is read from the organization after a rename in the console; the operator's "shown to
  * visitors" setting decides what the sign-in page shows; the tab bar marks the page's own tab; French labels fit on one

@@ -1,5 +1,5 @@
 /**
- * Private leagues end to end in Chromium against the real server (decision 0061): a fan creates a league; a friend
+ * Private leagues end to end in Chromium against the real server: a fan creates a league; a friend
  * opens its invite link signed out, is sent to sign in, picks a name and lands back on the join page, joins, and sees
  * the table;
  * the first fan checks in (through the API) and the friend's table shows the points; the friend then opens the
@@ -26,7 +26,7 @@ test('two fans in a league: one earns points, the other sees the table change', 
   await friend.goto(`/leagues/join/${league.inviteCode}`);
   await friend.waitForURL((url) => !url.pathname.startsWith('/leagues'));
   await signInThroughUi(friend, newFanEmail('lgb'));
-  // A new fan picks a name first (decision 0082), then lands on the join page.
+  // A new fan picks a name first, then lands on the join page.
   await friend.waitForURL(/\/welcome$/);
   await friend.getByLabel('First name').fill('Sam');
   await friend.getByLabel('Username').fill(`lgb${randomUUID().slice(0, 8)}`);

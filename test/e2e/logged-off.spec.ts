@@ -106,7 +106,7 @@ test('a visitor asking for a member page stays on / and the path is remembered; 
 });
 
 test('after sign-in the stored path is used once and cleared', async ({ page }) => {
-  // A new member picks a name on /welcome first and the stored path waits for them (decision 0082).
+  // A new member picks a name on /welcome first and the stored path waits for them.
   const email = newEmail('returning');
   await page.goto('/sweepstakes');
   await expect(page).toHaveURL(/\/$/);

@@ -1,5 +1,5 @@
 /**
- * The member card end to end (decision 0078) in Debian's Chromium against the real server and the built PWA:
+ * The member card end to end in Debian's Chromium against the real server and the built PWA:
  * - a fan opens their card from the profile on a phone: the club's name, their name, member number, rank and
  *   member-since date, the QR code and the short code under it; the operator types that short code in the console's
  *   "Verify a member card" page and reads "Valid card" with the fan's name and number;

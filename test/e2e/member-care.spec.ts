@@ -1,9 +1,9 @@
 /**
- * Member care end to end in Chromium against the real server (decision 0053): a fan downloads their data from their
+ * Member care end to end in Chromium against the real server: a fan downloads their data from their
  * profile and deletes their account (typing the confirmation word) and lands on the sign-in screen, their session
  * revoked; an operator finds a fan in the console, adjusts their points with a reason (the fan
  * reads it in their history) and suspends another member, who is then told so on the sign-in screen. The club's
- * last operator who tries to delete their account is told to hand the role on first, and stays (decision 0072).
+ * last operator who tries to delete their account is told to hand the role on first, and stays.
  */
 import type { Browser, Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';

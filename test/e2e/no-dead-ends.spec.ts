@@ -1,5 +1,5 @@
 /**
- * No dead ends (decision 0077): in an installed app (display-mode standalone) there is no browser back button, so
+ * No dead ends: in an installed app (display-mode standalone) there is no browser back button, so
  * every fan page must offer its own way out. Each page is opened directly, as from a link or a push notification
  * (no in-app history), and left with a visible control, never `page.goBack()`: a place in the app through the tab
  * bar, a detail page through its back link to its parent, the story viewer through its Close button.

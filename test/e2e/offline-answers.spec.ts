@@ -1,5 +1,5 @@
 /**
- * Answers without signal (decision 0084) in Debian's Chromium against the real server, the built PWA and its
+ * Answers without signal in Debian's Chromium against the real server, the built PWA and its
  * service worker (the network switched off by offline-network.ts's proxy):
  * - a poll answered offline shows as given and waiting to sync with its points pending, survives a reload while
  *   offline, and is credited exactly once on reconnect, with one Idempotency-Key;

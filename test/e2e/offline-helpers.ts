@@ -6,7 +6,7 @@
  * - `ledger`, `contentFor`: the server's truth read through the API with the fan's token;
  * - `queuedActionCount`: the number in the offline indicator ("N actions waiting to sync" / "Syncing N actions");
  * - `mulberry32`: a small seeded PRNG, so the flaky-network test fails the same requests on every run;
- * - `watchVideoToEnd`: plays a `<video>` to its `ended` event (the app counts `ended`, decision 0021).
+ * - `watchVideoToEnd`: plays a `<video>` to its `ended` event (the app counts `ended`).
  * Going offline and back: `goOffline` / `goOnline` in offline-network.ts.
  */
 import { randomUUID } from 'node:crypto';

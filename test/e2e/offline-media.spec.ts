@@ -1,5 +1,5 @@
 /**
- * Files a fan takes into the stands (decision 0086), in Chromium with the real service worker:
+ * Files a fan takes into the stands, in Chromium with the real service worker:
  * - a PDF on the organization's CDN, another origin, opens online and then again offline, from the worker's cache;
  *   a PDF never opened says "Not available offline" instead of opening a dead tab;
  * - a video saved for offline plays with no signal (its Range requests answered 206 by the worker), and once removed

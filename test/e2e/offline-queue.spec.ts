@@ -1,12 +1,12 @@
 /**
- * Offline queue end-to-end (ARCHITECTURE §5-§6, decision 0005) in Debian's Chromium against the real
+ * Offline queue end-to-end (ARCHITECTURE §5-§6) in Debian's Chromium against the real
  * server, the real built PWA and its real service worker:
  * - exactly once, all four kinds: a video view, a check-in, two story chapter views and an article read made
  *   offline survive a reload while offline and are applied exactly once on reconnect; the dashboard converges
  *   to the server's points;
  * - flaky network: 30% of API requests fail (seeded), 20 queued actions are each applied exactly once;
  * - a check-in queued "yesterday" (Playwright's clock) is credited to yesterday;
- * - reconnect jitter (decision 0046): with the default 3 s window and the page's random draw pinned, the replay
+ * - reconnect jitter: with the default 3 s window and the page's random draw pinned, the replay
  *   starts no sooner than the drawn delay after the network returns, and sends the action once;
  * - update flow: two builds; the open app offers "Update available — Reload" and reloads into the new build
  *   only when the fan accepts.

@@ -1,5 +1,5 @@
 /**
- * Points that expire (decision 0091) end to end, in Debian's Chromium against the real server and the built PWA: the
+ * Points that expire end to end, in Debian's Chromium against the real server and the built PWA: the
  * operator sets "points expire after 30 days" in the console's organization settings; a fan who checked in today
  * sees on the dashboard's points card and in the points history how many points expire next and on which day
  * (today + 30 in the club's time zone), in English and in French. The setting is emptied again afterwards.

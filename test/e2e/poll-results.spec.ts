@@ -1,5 +1,5 @@
 /**
- * Poll results end to end in Chromium against the real server (decision 0079): a fan answers a poll on a phone and
+ * Poll results end to end in Chromium against the real server: a fan answers a poll on a phone and
  * reads how every fan answered ("Option — 50%" lines), refreshes them on demand after another fan answered; the
  * operator ticks "Hide results" in the console and the fan no longer sees them. A pick'em shows how fans picked only
  * once its picks are locked (here: by its result being entered).

@@ -1,5 +1,5 @@
 /**
- * Web Push end to end in Chromium (decision 0060), against the local push service stand-in
+ * Web Push end to end in Chromium, against the local push service stand-in
  * (test/stand-ins/push-service.ts, on E2E_PUSH_PORT, default 3430), which checks each request's VAPID signature and
  * decrypts it. A fan checks in and is offered notifications (never on first load). Headless Chromium cannot
  * subscribe (its push service, FCM, is out of reach: `PushManager.subscribe` fails), so the device's subscription is

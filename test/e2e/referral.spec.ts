@@ -1,5 +1,5 @@
 /**
- * Referral rewards end to end in Chromium against the real server (decision 0092): a fan opens /referral and reads
+ * Referral rewards end to end in Chromium against the real server: a fan opens /referral and reads
  * their invite link; a friend opens the link signed out, signs in (the code is kept through sign-in and claimed),
  * picks a name, checks in on the dashboard; both then see their referral points on /referral and in their history.
  */

@@ -1,5 +1,5 @@
 /**
- * Results that pay out, end to end in Chromium against the real server (decision 0055): a fan picks in a live
+ * Results that pay out, end to end in Chromium against the real server: a fan picks in a live
  * pick'em; the operator (`OPERATOR_EMAILS`, playwright.config.ts) opens it in the console, chooses the winning
  * option with the keyboard under "Enter result", confirms, and reads how many members were credited; the fan then
  * gets the "You called it" toast once, sees "Won" with the points in their pick'em history and the result row in

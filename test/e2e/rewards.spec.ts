@@ -1,5 +1,5 @@
 /**
- * The rewards catalogue end to end in Debian's Chromium against the real server (decision 0090): an operator adds a
+ * The rewards catalogue end to end in Debian's Chromium against the real server: an operator adds a
  * code reward with two codes; a fan with enough points opens Rewards from the dashboard, sees the reward with its
  * cost, confirms the redemption in the dialog, lands on "My rewards" with the code and copies it; the balance and
  * the ledger show the spend once. Offline, the catalogue and the code still read from the persisted cache, and the

@@ -1,5 +1,5 @@
 /**
- * Safe operator actions end to end in Chromium against the real server (decision 0080), clicked as an operator
+ * Safe operator actions end to end in Chromium against the real server, clicked as an operator
  * would on a desktop viewport:
  * - "Send now" asks first, with the members and devices the notification reaches and a preview of its texts in
  *   English and French; cancelling sends nothing, confirming sends (the push service stand-in receives it on both

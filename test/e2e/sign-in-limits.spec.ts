@@ -1,5 +1,5 @@
 /**
- * Sign-in that a stranger cannot block, in the app (decision 0070): a code spent by someone else's wrong guesses is
+ * Sign-in that a stranger cannot block, in the app: a code spent by someone else's wrong guesses is
  * explained on the sign-in screen, and the fresh code the fan asks for signs them in.
  */
 import { apiHeaders, expect, newFanEmail, readSignInCode, serverLogSize, test } from './fixtures';

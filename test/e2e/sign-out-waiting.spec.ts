@@ -1,5 +1,5 @@
 /**
- * Sign-out never loses work (ARCHITECTURE §6, decision 0085), in Debian's Chromium against the real server, the
+ * Sign-out never loses work (ARCHITECTURE §6), in Debian's Chromium against the real server, the
  * built PWA and its real service worker, offline through the network switch (offline-network.ts):
  * a fan checks in offline and signs out; the dialog says "1 action waiting"; "Sign out anyway" parks the check-in
  * on the device. Another member signing in there never sends it; the first member signing in again online gets it

@@ -1,5 +1,5 @@
 /**
- * The phone in the stands (ARCHITECTURE §6, decision 0085), in Debian's Chromium against the real server, the built
+ * The phone in the stands (ARCHITECTURE §6), in Debian's Chromium against the real server, the built
  * PWA and its real service worker, offline through the network switch (offline-network.ts):
  * - during a live venue event the dashboard shows a card (and the challenges tab an entry) that opens the venue
  *   scanner; with no signal the scanner opens from it with its data (the venues attended) on the device;

@@ -3,7 +3,6 @@
  * page's "Copy link", an activation's "collect"), with Playwright's clock driving the timers (no sleeps):
  * one visible at a time, closes after 5000 ms, F8 moves focus to the region "Notifications (F8)", Escape closes,
  * hover and keyboard focus pause the timer, swipe right dismisses, the same id updates in place.
- * docs/decisions/0039-toasts-around-sonner.md says which of these sonner does and which the app adds.
  */
 import type { Page } from '@playwright/test';
 import { FIRST_SCREEN_MAX_WAIT_MS } from '../../src/platform/after-first-render';

@@ -1,5 +1,5 @@
 /**
- * The venue code's big screen end to end in Chromium on a desktop viewport (decision 0079): the operator opens an
+ * The venue code's big screen end to end in Chromium on a desktop viewport: the operator opens an
  * event in the console and presses "Full screen"; the screen fills the viewport in the organization's colours, the
  * QR code and the six digits are centred and large (measured from their boxes), and the code turns over by itself
  * when its step ends (Playwright's clock moves the browser's time; the code shown is one the server gives for now or

@@ -1,7 +1,7 @@
 /**
  * Who may use the admin API: every route registered under `/api/admin` (read from the app itself, so a new route
  * cannot be left open) answers 401 without a session and 403 to a member who is not an operator; `OPERATOR_EMAILS`
- * grants the role at sign-in only while the organization has no operator (a bootstrap, decision 0072), so a role
+ * grants the role at sign-in only while the organization has no operator (a bootstrap), so a role
  * revoked in the console stays revoked; a revoked role is refused from the next request on.
  */
 import { randomUUID } from 'node:crypto';

@@ -2,7 +2,7 @@
  * The figures a club watches (`GET /api/admin/figures`, `GET /api/admin/figures.csv`) over a small known dataset
  * written straight into the tables with chosen times: exact figures for each period, every day listed (0 on quiet
  * days), days cut at midnight of the organization's time zone (Europe/Paris) and not UTC, another organization's
- * rows never counted, and the CSV files. Closed days are rolled up by the first figures request (decision 0058): every
+ * rows never counted, and the CSV files. Closed days are rolled up by the first figures request: every
  * row below is written before it, as in production where rows are stamped by the database and past days never change.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * The console's overview (`GET /api/admin/overview`, decision 0081) over a small known dataset written straight into
+ * The console's overview (`GET /api/admin/overview`) over a small known dataset written straight into
  * the tables with chosen times, the demo organization's own items archived, claimed or sent first: what is live now
  * and what starts within the week, pick'ems past their lock without a result, sweepstakes ended and not drawn,
  * unclaimed prizes and scheduled notifications, each answer checked with the shared contract; drafts, archived

@@ -1,6 +1,6 @@
 /**
  * Rewards-carousel dismissals (spec §4, §7-§8): `DELETE /carousel/{id}` remembered per member,
- * `GET /carousel/dismissed` (decision 0016).
+ * `GET /carousel/dismissed`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CarouselDismissalListResponseSchema, CarouselDismissalResponseSchema } from '../../src/contracts/carousel';

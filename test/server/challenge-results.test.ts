@@ -1,5 +1,5 @@
 /**
- * Results of pick'em and arcade challenges (`POST /api/admin/challenges/{id}/result`, decision 0055): a result pays
+ * Results of pick'em and arcade challenges (`POST /api/admin/challenges/{id}/result`): a result pays
  * the members who picked right once, the same result again changes nothing, a correction reverses and re-applies
  * exactly (never below a zero balance, never lowering lifetime points), concurrent entries do not double-pay, other
  * challenge types and unstarted challenges are refused, every entry is audit-logged, and fans see won / lost.

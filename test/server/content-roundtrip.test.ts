@@ -1,5 +1,5 @@
 /**
- * Backups restore (decision 0074): whatever state the console can produce, the document `GET /api/admin/export`
+ * Backups restore: whatever state the console can produce, the document `GET /api/admin/export`
  * gives imports back with `POST /api/admin/import`, into the same organization and into a fresh one, and the fresh
  * one exports the same document again. A property-based run (fast-check, fixed seed) applies random console
  * actions through the admin API (create, patch and delete videos, playlists, articles, stories, polls and

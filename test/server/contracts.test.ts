@@ -1,6 +1,6 @@
 /**
  * Contract conformance: the PWA types API answers with the shared zod contracts instead of parsing them at run
- * time (docs/decisions/0006-first-load-budget.md), so this file walks a member through every call the PWA makes
+ * time, so this file walks a member through every call the PWA makes
  * and parses each answer with its contract schema, in English and in French. A server change that breaks the
  * wire format fails here, not on a fan's phone.
  */

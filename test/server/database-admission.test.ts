@@ -1,5 +1,5 @@
 /**
- * Admission in front of the database (decision 0064, used for the embedded PGlite): at most `concurrency` API
+ * Admission in front of the database (used for the embedded PGlite): at most `concurrency` API
  * requests are served at once; the next ones wait in line and are served in turn, a request not admitted within
  * DATABASE_POOL_TIMEOUT_MS, or finding MAX_IN_FLIGHT_REQUESTS already waiting, is answered 503 ServiceUnavailable
  * with Retry-After and nothing of it is applied. Requests are held with the test-only Idempotency-Key step hook,

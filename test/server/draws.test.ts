@@ -1,5 +1,5 @@
 /**
- * Sweepstake draws (decision 0054): the seed committed at creation and kept secret until the draw, the draw run
+ * Sweepstake draws: the seed committed at creation and kept secret until the draw, the draw run
  * once (concurrent calls included) over eligible members only, reproduced by `scripts/verify-draw.ts` from the
  * published data alone, weighted by entries, claims by winners only, and redraws after the claim period.
  */

@@ -1,5 +1,5 @@
 /**
- * What the logs may say about an error (decision 0071), on the database's real errors: a unique violation whose
+ * What the logs may say about an error, on the database's real errors: a unique violation whose
  * `detail` quotes the e-mail, a mail server's refusal naming the recipient, and an error handed to the logger raw.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Keyed check-ins sent together commit together (decision 0066): the check-ins whose Idempotency-Key claims land in
+ * Keyed check-ins sent together commit together: the check-ins whose Idempotency-Key claims land in
  * one turn share one transaction and one statement each for the streak read and the write, and the group commits
  * all or nothing. Each fan is still credited once with an exact ledger, a failing request takes nothing of its
  * group with it (they answer 503 with Retry-After and their retries apply once), and two check-ins of one member in

@@ -1,5 +1,5 @@
 /**
- * The organization-token rule and the protective headers (decision 0042), against the real app in-process.
+ * The organization-token rule and the protective headers, against the real app in-process.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

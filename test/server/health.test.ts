@@ -1,5 +1,5 @@
 /**
- * `/healthz` and `/readyz` (decision 0089, docs/deploy.md): what a load balancer asks each server process. Runs on
+ * `/healthz` and `/readyz` (docs/deploy.md): what a load balancer asks each server process. Runs on
  * PGlite and on PostgreSQL (PODIUM_TEST_DB=postgres). The SIGTERM drain behind a real nginx is in
  * `test/server/load-balancer.test.ts`.
  */

@@ -1,6 +1,6 @@
 /**
  * What Node's HTTP layer answers before a request reaches the app: requests it cannot parse get the API's error
- * shape (docs/decisions/0002) instead of a bare status line, HEAD works on GET routes, and a body over the limit
+ * shape instead of a bare status line, HEAD works on GET routes, and a body over the limit
  * is answered 413 without losing the keep-alive connection. A real server on a loopback port, raw requests over
  * a socket.
  */

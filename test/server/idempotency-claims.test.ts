@@ -1,6 +1,5 @@
 /**
- * Idempotency-Key claims made in one event-loop turn share one statement (server/db/idempotency-claims.ts,
- * decision 0065) and each is still its own claim: distinct keys are all claimed, a key already recorded is not, two
+ * Idempotency-Key claims made in one event-loop turn share one statement (server/db/idempotency-claims.ts) and each is still its own claim: distinct keys are all claimed, a key already recorded is not, two
  * claims of one key in the same turn give it to the first only, and a claim the database refuses fails alone.
  */
 import { randomUUID } from 'node:crypto';

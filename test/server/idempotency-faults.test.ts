@@ -1,5 +1,5 @@
 /**
- * One Idempotency-Key never applies a change twice (ARCHITECTURE §4, decision 0041), whatever step fails: the
+ * One Idempotency-Key never applies a change twice (ARCHITECTURE §4), whatever step fails: the
  * handler's change and the stored response commit in one transaction, so a failure before the commit leaves
  * nothing applied (and the key free or abandoned), and a failure after it leaves the response to replay.
  * Failures are injected with the app's test-only fault hook at each step, and with a database trigger that makes

@@ -1,5 +1,5 @@
 /**
- * An Idempotency-Key is free again as soon as its request fails without committing (decision 0071): after a 503 for
+ * An Idempotency-Key is free again as soon as its request fails without committing: after a 503 for
  * a lost database connection, the client's immediate retry with the same key is processed and credits once, instead
  * of meeting 409 IdempotencyKeyInFlight until the key's in-flight record counts as abandoned. A retry that races a
  * request still running keeps getting 409.

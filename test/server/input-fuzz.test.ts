@@ -1,5 +1,5 @@
 /**
- * No input gets a 500 (decision 0043): a property-based fuzz run (fast-check, fixed seed) sends bodies, path ids
+ * No input gets a 500: a property-based fuzz run (fast-check, fixed seed) sends bodies, path ids
  * and queries built from the field names of the shared zod contracts and hostile values (NUL, unpaired surrogates,
  * 5,000-level nesting, year-0 dates, huge numbers) to every API route of the app in-process. Every answer is
  * below 500, and every 4xx is `{error: {code, message}}`. The log of the run holds no e-mail, token, code or SQL

@@ -1,5 +1,5 @@
 /**
- * Leaderboards and private leagues (decision 0061): points earned per period ranked with shared places (1, 2, 2, 4),
+ * Leaderboards and private leagues: points earned per period ranked with shared places (1, 2, 2, 4),
  * week boundaries in the organization's time zone, the member's own place far down, hidden names (underage hidden
  * by default), joining by invite code, leaving, and a season reset that keeps leagues and starts new tables.
  */

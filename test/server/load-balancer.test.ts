@@ -1,7 +1,7 @@
 /**
  * The load balancer of docs/deploy.md: Debian's nginx, run with the very site file the guide shows
  * (`docs/deploy/nginx.conf`, with this test's ports and log directory), in front of two real Podium processes on
- * one PostgreSQL database (decision 0089). Requests reach both processes; a process sent SIGTERM answers `/readyz`
+ * one PostgreSQL database. Requests reach both processes; a process sent SIGTERM answers `/readyz`
  * 503, finishes the request it has in flight and exits 0, while nginx keeps answering every request from the other.
  *
  * PostgreSQL only (PODIUM_TEST_DB=postgres): two processes cannot share one embedded PGlite. nginx runs as a child

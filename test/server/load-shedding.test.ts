@@ -1,5 +1,5 @@
 /**
- * Load shedding (decision 0047): beyond MAX_IN_FLIGHT_REQUESTS requests in flight, the next one is answered at
+ * Load shedding: beyond MAX_IN_FLIGHT_REQUESTS requests in flight, the next one is answered at
  * once with 503 ServiceUnavailable and Retry-After, in the error shape, and nothing of it is applied; the admitted
  * requests complete, and once they have, requests are served again. Requests are held in flight with the app's
  * test-only Idempotency-Key step hook, so the test runs the same on PGlite and PostgreSQL.

@@ -1,5 +1,5 @@
 /**
- * No personal data in the logs (decision 0071): when a statement fails, the server's log says the error's code and
+ * No personal data in the logs: when a statement fails, the server's log says the error's code and
  * the statement's name, never the statement's parameters (e-mails, the sign-in code's HMAC, session-token hashes,
  * Idempotency-Keys) nor a database message quoting a value. The log lines are the real logger's output, captured.
  *

@@ -1,5 +1,5 @@
 /**
- * Upload quota, storage and clean-up (decision 0041): each member may upload `UPLOAD_DAILY_COUNT` images and
+ * Upload quota, storage and clean-up: each member may upload `UPLOAD_DAILY_COUNT` images and
  * `UPLOAD_DAILY_BYTES` bytes per rolling 24 h (429 / 413 with a clear message past them); the bytes live in the
  * media storage, the database row holds metadata only; uploads unused for a day are deleted with their bytes.
  */

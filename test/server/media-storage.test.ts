@@ -1,5 +1,5 @@
 /**
- * Media in a file directory or an S3 bucket (decision 0088), each test run against both: the storage interface
+ * Media in a file directory or an S3 bucket, each test run against both: the storage interface
  * (stream in, whole or ranged stream out, head, delete), an operator's video streamed to the store and served
  * whole and by byte ranges from it, a file past its limit refused while it streams and leaving nothing behind, an
  * Idempotency-Key replay storing one copy, and two hosts on one database and one bucket.

@@ -1,5 +1,5 @@
 /**
- * The media stores the server tests run against (decision 0088): files in a temporary directory
+ * The media stores the server tests run against: files in a temporary directory
  * (`MEDIA_STORAGE=file`) and a bucket of the local S3-compatible stand-in (`MEDIA_STORAGE=s3`,
  * `test/stand-ins/s3-store.ts`), both built from the environment as `server/main.ts` builds them.
  * Use with `describe.each(MEDIA_STORES)`.
@@ -46,7 +46,7 @@ export async function openMediaStore(kind: MediaStoreKind): Promise<OpenMediaSto
     storage: mediaStorageFor(loadEnv(store.env)),
     another: () => mediaStorageFor(loadEnv(store.env)),
     // One name per object (s3rver keeps its metadata beside it). The parts of a multipart upload that failed are
-    // left out: s3rver does not implement AbortMultipartUpload, which real stores do (see decision 0088).
+    // left out: s3rver does not implement AbortMultipartUpload, which real stores do.
     names: async () => (await store.files()).filter((file) => /\._S3rver_object$/.test(file)),
     close: () => store.stop(),
   };

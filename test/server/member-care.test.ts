@@ -1,8 +1,8 @@
 /**
- * Member care (decision 0053): operators' points adjustments (never a negative balance, shown to the fan with the
+ * Member care: operators' points adjustments (never a negative balance, shown to the fan with the
  * reason), suspensions (no earning, spending or sign-in until lifted or over), the member's data export (every
  * member-owned table, nobody else's rows, no secrets) and erasure (no personal field left, the ledger still sums),
- * each operator action audit-logged. Nothing personal outlives an erasure (decision 0072): not in ledger labels, the
+ * each operator action audit-logged. Nothing personal outlives an erasure: not in ledger labels, the
  * audit log or idempotency records; and the organization's last operator cannot erase their account.
  */
 import { randomUUID } from 'node:crypto';

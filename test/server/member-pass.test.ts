@@ -1,5 +1,5 @@
 /**
- * The member card (decision 0078): `GET /api/user/me/pass` gives the member their card and pass secret; the code a
+ * The member card: `GET /api/user/me/pass` gives the member their card and pass secret; the code a
  * device derives from it (QR text or typed short code) is checked by `POST /api/admin/passes/verify`: valid while
  * current, expired once old (a screenshot), suspended for a suspended member, refused when forged, another member's,
  * of an unknown number or of an erased member; refused codes are limited per operator; operators only.

@@ -1,5 +1,5 @@
 /**
- * `npm run db:move-to-postgres -- <url>` (decision 0089, docs/deploy.md): a club's embedded database, with a member
+ * `npm run db:move-to-postgres -- <url>` (docs/deploy.md): a club's embedded database, with a member
  * who signed in, earned points and uploaded an avatar, moves into a fresh PostgreSQL database; the server started
  * on the result keeps the member signed in with the same balance and serves the avatar from the configured store,
  * a new member can join (the member numbers' sequence continues), and a second move into the now full database is

@@ -1,5 +1,5 @@
 /**
- * Poll and keyword answers queued offline (decision 0084, `src/rules/answer-time.ts`): the time answered is honoured
+ * Poll and keyword answers queued offline (`src/rules/answer-time.ts`): the time answered is honoured
  * within a grace window after the close, replays apply once, and no claim loosens a pick'em's lock.
  */
 import { eq } from 'drizzle-orm';

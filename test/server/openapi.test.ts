@@ -1,5 +1,5 @@
 /**
- * The OpenAPI document (docs/decisions/0048-openapi-from-zod-contracts.md): served without a credential at
+ * The OpenAPI document: served without a credential at
  * `GET /api/openapi.json`, OpenAPI 3.1, and complete: every API route registered on the real app is in it,
  * described with the shared contracts' schemas.
  */

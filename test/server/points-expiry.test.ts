@@ -1,5 +1,5 @@
 /**
- * Points that expire, with fair warning (decision 0091), on PGlite and PostgreSQL: the organization's setting
+ * Points that expire, with fair warning, on PGlite and PostgreSQL: the organization's setting
  * (empty = never), expiry oldest-first so spent points never expire, ranks untouched, one `expired` row per member and
  * day however often the job runs, `nextExpiry` on `GET /api/user/me`, reminders by push and e-mail within consents and
  * once per expiry day, the SQL job agreeing with the shared rule over a simulated season, and a spend racing the job.

@@ -1,5 +1,5 @@
 /**
- * Poll results (`GET /api/challenge/{id}/results`, decision 0079): counts and whole-percent shares per option,
+ * Poll results (`GET /api/challenge/{id}/results`): counts and whole-percent shares per option,
  * everyone's answers counted; a poll's results only for members who answered it (or once it ended), a pick'em's only
  * once its picks lock; results an operator hid are served by no endpoint.
  */

@@ -1,5 +1,5 @@
 /**
- * Parameterized statements are prepared once per PostgreSQL connection (decision 0067), never beyond the cap, and
+ * Parameterized statements are prepared once per PostgreSQL connection, never beyond the cap, and
  * not at all when `DATABASE_PREPARED_STATEMENTS` is off. PostgreSQL only: PGlite runs in the process, with no
  * protocol round trip to save.
  */

@@ -1,5 +1,5 @@
 /**
- * The server as real processes (ARCHITECTURE §2, docs/decisions/0044): graceful shutdown of `server/main.ts` on
+ * The server as real processes (ARCHITECTURE §2): graceful shutdown of `server/main.ts` on
  * SIGTERM, and two server processes sharing one PostgreSQL database (idempotency records, once-a-day check-in,
  * awards and rate-limit counters live in the database, so which process answers does not matter).
  *

@@ -1,5 +1,5 @@
 /**
- * Web Push (decision 0060) against the local push service stand-in (test/stand-ins/push-service.ts), which checks
+ * Web Push against the local push service stand-in (test/stand-ins/push-service.ts), which checks
  * each request's VAPID signature and decrypts its payload: subscribe, change topics and unsubscribe; renew on
  * `pushsubscriptionchange`; an operator's notification reaches only the members of its topic and segment (rank,
  * consent, checked in) and a marketing one needs the consent; a 410 drops the subscription; sends and cancels are

@@ -1,5 +1,5 @@
 /**
- * Referrals (decision 0092): the member's code and link, a newcomer's claim (14 days, once, never one's own), the
+ * Referrals: the member's code and link, a newcomer's claim (14 days, once, never one's own), the
  * reward of both after the newcomer's first check-in or answer (once, also under concurrency), the organization's
  * points and monthly limit, and what operators see (member care, figures).
  */

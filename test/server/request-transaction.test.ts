@@ -1,6 +1,6 @@
 /**
- * The ambient request transaction (decision 0041) stays right while its store is switched off between requests
- * (decision 0067): overlapping requests each see their own transaction to the end, and nothing outside one sees any.
+ * The ambient request transaction stays right while its store is switched off between requests:
+ * overlapping requests each see their own transaction to the end, and nothing outside one sees any.
  */
 import { describe, expect, it } from 'vitest';
 import type { Tx } from '../../server/db/client';

@@ -1,5 +1,5 @@
 /**
- * The rewards catalogue (decision 0090): operators manage rewards and their codes through `/api/admin/rewards`
+ * The rewards catalogue: operators manage rewards and their codes through `/api/admin/rewards`
  * (codes never shown back, changes audit-logged); members read `GET /api/rewards` and redeem with
  * `POST /api/rewards/{id}/redeem`, where window, stock, per-member limit, rank and balance are checked and the points
  * spent in one transaction (the last item redeemed by many at once goes to exactly one); "My rewards" shows a code

@@ -12,7 +12,7 @@ import { clientIp } from '../../server/lib/client-ip';
 import { createTestContext, type TestContext } from './helpers';
 
 const email = (name: string) => `${name}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-/** Fans asking for a code from one address within a minute at a stadium gate: the crowd decision 0043 is sized for. */
+/** Fans asking for a code from one address within a minute at a stadium gate: the crowd the limits are sized for. */
 const STADIUM_CROWD = 2000;
 const otherThan = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 

@@ -1,5 +1,5 @@
 /**
- * The way into the console (decision 0076), its pure rules: which `redirect` search values are kept as the path to
+ * The way into the console, its pure rules: which `redirect` search values are kept as the path to
  * come back to after sign-in, the console guard's decision, and the reload-once rule for a chunk gone after a deploy.
  */
 import { describe, expect, it } from 'vitest';

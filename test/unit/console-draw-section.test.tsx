@@ -1,5 +1,5 @@
 /**
- * The draw section of a sweepstake's console page in jsdom, in English (decision 0054): "Draw winners" is disabled
+ * The draw section of a sweepstake's console page in jsdom, in English: "Draw winners" is disabled
  * and says why until the sweepstake ended; a drawn sweepstake lists its places with their claim status in a table
  * named for screen readers, offers Redraw only where the claim period ran out unclaimed, and exports the winners as
  * CSV in which a username written as a spreadsheet formula stays text.

@@ -1,5 +1,5 @@
 /**
- * The console's seasons page in jsdom, in English (decision 0061): the seasons listed with the current one marked,
+ * The console's seasons page in jsdom, in English: the seasons listed with the current one marked,
  * the start entered as the organization's wall-clock time and sent as a UTC instant, and a start before the latest
  * season's explained in an alert.
  */

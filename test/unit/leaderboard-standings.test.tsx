@@ -1,5 +1,5 @@
 /**
- * A table's standings in jsdom, in English (decision 0061): a real table named for screen readers, shared places
+ * A table's standings in jsdom, in English: a real table named for screen readers, shared places
  * shown as the server ranked them, a hidden name as "Hidden fan", the fan's own row marked `aria-current` and, when
  * far below the top rows, shown after a gap; the period buttons say which one is pressed.
  */

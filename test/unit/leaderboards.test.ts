@@ -1,5 +1,5 @@
 /**
- * Leaderboards and leagues on the client (decision 0061): every string exists in English and French (the
+ * Leaderboards and leagues on the client: every string exists in English and French (the
  * `leaderboards` and `console-seasons` namespaces hold the same keys, plural forms aside, and every period has its
  * label), and an invite link is shared with the Web Share API where the browser has it, else copied.
  */

@@ -1,5 +1,5 @@
 /**
- * The member card strings (`member-card` for fans, `console-cards` for operators, decision 0078) exist in English and
+ * The member card strings (`member-card` for fans, `console-cards` for operators) exist in English and
  * French alike, and every status and refusal of a card check has its text.
  */
 import { describe, expect, it } from 'vitest';

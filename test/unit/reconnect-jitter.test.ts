@@ -1,5 +1,5 @@
 /**
- * Reconnect jitter (src/offline/reconnect-jitter.ts, decision 0046): a crowd of phones regaining signal in the
+ * Reconnect jitter (src/offline/reconnect-jitter.ts): a crowd of phones regaining signal in the
  * same second spreads its return over the window, and on each phone the offline queue still replays in order and
  * exactly once, with the refetches on reconnect, once the delay has passed. Fake timers; a seeded random source.
  */

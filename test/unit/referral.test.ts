@@ -1,4 +1,4 @@
-/** The referral rules (decision 0092): code format, the claim's refusals and window, the monthly limit. */
+/** The referral rules: code format, the claim's refusals and window, the monthly limit. */
 import { describe, expect, it } from 'vitest';
 import { isReferralCode, normalizeReferralCode, REFERRAL_CODE_ALPHABET } from '../../src/contracts/referral-code';
 import { ReferralClaimSchema } from '../../src/contracts/referral';

@@ -1,5 +1,5 @@
 /**
- * The one retry policy (src/api/retry-policy.ts, decision 0046): which failures are retried, the full-jitter
+ * The one retry policy (src/api/retry-policy.ts): which failures are retried, the full-jitter
  * backoff and `Retry-After`, and what it costs on the wire — requests counted by a real HTTP stand-in, time moved by
  * fake timers — for a query, a mutation that carries its Idempotency-Key, and the offline queue.
  */

@@ -1,5 +1,5 @@
 /**
- * The rewards catalogue's shared rules (decision 0090): why a member cannot redeem a reward, in order; how a
+ * The rewards catalogue's shared rules: why a member cannot redeem a reward, in order; how a
  * redemption moves on; which codes a pasted list or CSV holds.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 /**
  * The sign-in screen's messages for API errors (`src/features/session/api-error-message.ts`): a suspended account
- * (403 AccountSuspended, decision 0053) is told so, with its end date when it has one; the sign-in limits of
- * decision 0070 each have their own message; the other errors keep theirs.
+ * (403 AccountSuspended) is told so, with its end date when it has one; the sign-in limits
+ * each have their own message; the other errors keep theirs.
  */
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../../src/api/errors';

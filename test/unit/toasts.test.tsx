@@ -1,7 +1,7 @@
 /**
  * The toast facade (src/platform/toasts.tsx with its sonner half) rendered in jsdom on React 19: one toast is
  * kept, an id updates in place, Escape closes the visible toast, and `onClose` tells the caller whenever its
- * toast leaves the screen (spec §4 Toast; docs/decisions/0039-toasts-around-sonner.md). Timing is covered by
+ * toast leaves the screen (spec §4 Toast). Timing is covered by
  * toast-timer.test.ts and, in Chromium, by test/e2e/toasts.spec.ts.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

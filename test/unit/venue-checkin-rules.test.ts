@@ -1,4 +1,4 @@
-/** The time rules of a venue scan and the QR code's text (src/rules/venue-checkin.ts, decision 0068). */
+/** The time rules of a venue scan and the QR code's text (src/rules/venue-checkin.ts). */
 import { describe, expect, it } from 'vitest';
 import { readVenueQrText, typedCodeProblem, venueQrText, venueScanProblem, venueTimeStep } from '../../src/rules/venue-checkin';
 

@@ -1,5 +1,5 @@
 /**
- * `/api/admin/benefits`: what each rank unlocks (decision 0024), shown to fans at `GET /api/benefits`. Contract:
+ * `/api/admin/benefits`: what each rank unlocks, shown to fans at `GET /api/benefits`. Contract:
  * `src/contracts/admin/benefit.ts`. Nobody earns from a benefit, so a delete deletes.
  */
 import { AdminBenefitSchema, BenefitInputSchema, BenefitPatchSchema, type BenefitInputData } from '../../../src/contracts/admin/benefit';

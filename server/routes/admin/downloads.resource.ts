@@ -1,5 +1,5 @@
 /**
- * `/api/admin/downloads` (contract `src/contracts/admin/download.ts`, decision 0012): a PDF fans download, uploaded
+ * `/api/admin/downloads` (contract `src/contracts/admin/download.ts`): a PDF fans download, uploaded
  * in the console (`fileMediaId`) or, for imported and seeded downloads, on the CDN under `fileId`. The file name
  * and size fans see come from the uploaded media. Downloads earn nothing, so deleting one always deletes it.
  */

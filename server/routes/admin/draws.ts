@@ -1,5 +1,5 @@
 /**
- * Sweepstake draws for operators (decision 0054), mounted beside the sweepstake resource at
+ * Sweepstake draws for operators, mounted beside the sweepstake resource at
  * `/api/admin/sweepstakes`: `POST /{id}/draw` draws the winners of an ended sweepstake once (201 the first time,
  * 200 with the stored draw after), `GET /{id}/winners` reads the draw with each winner's claim status, and
  * `POST /{id}/winners/{winnerId}/redraw` gives an unclaimed prize to the next pick once its claim period is over.

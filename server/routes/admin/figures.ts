@@ -1,11 +1,11 @@
 /**
- * The figures a club watches, for operators (decision 0056; contract `src/contracts/admin/figures.ts`):
+ * The figures a club watches, for operators (contract `src/contracts/admin/figures.ts`):
  * - `GET /api/admin/figures?period=today|7d|30d|season` -> `{data: Figures}`, every figure of the period.
  * - `GET /api/admin/figures.csv?period=&figure=` -> one figure as a CSV file (RFC 4180, UTF-8, a header row;
  *   columns in `figureTable`), served as an attachment named after the figure and its days; a text cell that starts
  *   like a spreadsheet formula is prefixed with `'` (`src/rules/csv-cell.ts`).
  * Days are the organization's time zone's (`server/domain/figures.ts`). Nothing is audit-logged: the request only
- * reads, and rolls up the closed days it reads (decision 0058).
+ * reads, and rolls up the closed days it reads.
  */
 import { stringify } from 'csv-stringify/sync';
 import { Hono } from 'hono';

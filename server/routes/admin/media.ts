@@ -1,7 +1,7 @@
 /**
  * `/api/admin/media`: the operators' media library (contract `src/contracts/admin/media.ts`).
  * - `adminMediaUploadRoutes`: `POST /` (`multipart/form-data`, field `file`, optional `key`), mounted before the
- *   API's 1 MB body limit like the avatar upload (decision 0015) with its own authentication, operator check,
+ *   API's 1 MB body limit like the avatar upload with its own authentication, operator check,
  *   Idempotency-Key and body limit. Every file passes `acceptMedia` (`server/domain/media-intake.ts`): the type is
  *   read from the bytes, never from the declared type: JPEG, PNG, WebP and GIF images (re-encoded without metadata
  *   and resized to fit inside 1600x1600, no crop, aspect kept), MP4/WebM video and PDF; anything else (SVG

@@ -6,7 +6,7 @@
  * request, so a revoked operator is refused from their next request on. The organization's last operator cannot be
  * revoked (409 LastOperator, `keepAnOperator`): someone must still be able to run the program.
  *
- * Member care (decision 0053), each audit-logged in its own transaction through one sequence (`changeMember`: read
+ * Member care, each audit-logged in its own transaction through one sequence (`changeMember`: read
  * and lock the member, refuse an erased one where it matters, write, audit): `POST /{id}/adjustments {amount, reason}`
  * (action `adjust`; 422 NegativeBalance below zero), `POST /{id}/suspension {reason, until?}` (action `suspend`;
  * sessions revoked; not oneself) and `DELETE /{id}/suspension` (action `lift`), `GET /{id}/export` (action

@@ -1,5 +1,5 @@
 /**
- * The console's overview for operators (decision 0081; contract `src/contracts/admin/overview.ts`):
+ * The console's overview for operators (contract `src/contracts/admin/overview.ts`):
  * `GET /api/admin/overview` -> `{data: Overview}`, what the organization's operators act on this week
  * (`server/domain/overview.ts`). It only reads: nothing is audit-logged.
  */

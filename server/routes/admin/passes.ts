@@ -1,5 +1,5 @@
 /**
- * `/api/admin/passes` (decision 0078): `POST /verify {code}` checks a member card's code, scanned (the QR code's
+ * `/api/admin/passes`: `POST /verify {code}` checks a member card's code, scanned (the QR code's
  * text) or typed (the short code under it), and answers the member and whether the card is `valid`, `suspended` or
  * `expired`. Refused codes count against the operator's allowance (`verifyMemberPass`). A verification changes
  * nothing, so it is not in the audit log (which records changes and data exports).

@@ -1,5 +1,5 @@
 /**
- * `/api/admin/playlists` (contract `src/contracts/admin/playlist.ts`, decision 0049): an ordered selection of the
+ * `/api/admin/playlists` (contract `src/contracts/admin/playlist.ts`): an ordered selection of the
  * organization's videos, written by `afterWrite` (the list is replaced; no member data hangs on it) and read by
  * `load`. Playlists earn nothing, so deleting one always deletes it.
  */

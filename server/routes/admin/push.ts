@@ -1,8 +1,8 @@
 /**
- * Operators' push notifications (decision 0060), at `/api/admin/push-notifications`: `POST` sends one to all members
+ * Operators' push notifications, at `/api/admin/push-notifications`: `POST` sends one to all members
  * or a segment, now or at `sendAt` (audit action `notify`); `GET` lists them with their delivery counts;
  * `DELETE /{id}` cancels a scheduled one (audit action `cancel`); `GET /audience` counts who a topic and segment
- * would reach, for the console's confirmation (decision 0080). Entity `push-notifications`.
+ * would reach, for the console's confirmation. Entity `push-notifications`.
  */
 import { Hono } from 'hono';
 import {

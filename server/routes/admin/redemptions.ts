@@ -1,5 +1,5 @@
 /**
- * The fulfilment list of the rewards catalogue (decision 0090), mounted at `/api/admin`:
+ * The fulfilment list of the rewards catalogue, mounted at `/api/admin`:
  * `GET /redemptions` (newest first, by status and kind, paginated; never the codes), `PATCH /redemptions/{id} {status}` (the moves of
  * `src/rules/redemption-status.ts`; `cancelled` refunds the points with a ledger row of its own) and `GET /redemptions.csv`
  * (the same rows as a CSV file for the shop or the venue, the codes of code rewards included: the one place outside

@@ -1,5 +1,5 @@
 /**
- * `/api/admin/rewards`: the rewards catalogue (decision 0090). Contract and rules: `src/contracts/admin/reward.ts`.
+ * `/api/admin/rewards`: the rewards catalogue. Contract and rules: `src/contracts/admin/reward.ts`.
  * A `code` reward's codes are added through the write-only `addCodes` field (pasted or a CSV's first column; a
  * code already in the pool is skipped) and logged as a count, never as codes; an item answers how many codes are
  * left, never which. A reward someone redeemed is archived, never deleted (the redemptions and their ledger rows name

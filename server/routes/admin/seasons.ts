@@ -1,5 +1,5 @@
 /**
- * Seasons, for operators (decision 0061):
+ * Seasons, for operators:
  * - `GET /api/admin/seasons`: every season, newest first, the current one marked.
  * - `POST /api/admin/seasons {name, startsAt}`: starts a new season (its tables count from `startsAt`; leagues and
  *   their members stay). Audit action `create`, entity `seasons`.

@@ -2,7 +2,7 @@
  * `/api/admin/sweepstakes`: sweepstakes with their prize, entry cost, limits, winner count, rules and French
  * texts. Contract and rules: `src/contracts/admin/sweepstake.ts`. A sweepstake anyone entered is archived, never
  * deleted (the entries' ledger rows name it). Creating one (console or content document) draws its secret seed and
- * stores its commitment; neither the admin item nor the content document ever carries the seed (decision 0054).
+ * stores its commitment; neither the admin item nor the content document ever carries the seed.
  * Once drawn, the fields the draw depends on cannot change (422).
  */
 import { eq, sql } from 'drizzle-orm';
@@ -39,7 +39,7 @@ function refuseDrawChanges(existing: SweepstakeRow, input: SweepstakeInputData):
     );
 }
 
-/** Row values of a sweepstake input; a new sweepstake commits to its draw's secret seed at once (decision 0054). */
+/** Row values of a sweepstake input; a new sweepstake commits to its draw's secret seed at once. */
 function sweepstakeValues(input: SweepstakeInputData, existing: SweepstakeRow | null) {
   return {
     ...(existing?.seedCommitment ? {} : newDrawSeed()),

@@ -1,5 +1,5 @@
 /**
- * `GET /api/benefits` (decision 0024): the organization's published benefits (neither drafts nor archived, rule
+ * `GET /api/benefits`: the organization's published benefits (neither drafts nor archived, rule
  * `isPublished` of src/rules/content-status.ts), each with the lowest rank that holds it, texts in the request's
  * language, in display order. Visitors and members alike; operators write them at `/api/admin/benefits`.
  */

@@ -6,7 +6,7 @@
  * Members only:
  * - `DELETE /{id}`: remembers that the member dismissed card `{id}`; 200 with `{cardId, dismissedAt}`
  *   (a second delete answers the first time); 422 for an id that is not a card id.
- * - `GET /dismissed`: the member's dismissed cards, newest first (decision 0016).
+ * - `GET /dismissed`: the member's dismissed cards, newest first.
  */
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';

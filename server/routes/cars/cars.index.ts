@@ -1,5 +1,5 @@
 /**
- * `GET /api/cars` (decision 0025): the organization's cars page (its `carsPage` setting, written by operators in
+ * `GET /api/cars`: the organization's cars page (its `carsPage` setting, written by operators in
  * `PATCH /api/admin/organization`) in the request's language: page texts, each car's text and text figures laid
  * over the English ones where a translation exists. `null` when the organization has no cars page.
  */
@@ -28,7 +28,7 @@ function localizeCarsPage(page: CarsPage, language: ContentLanguage): FanCarsPag
   };
 }
 
-/** Builds the cars route group; the principal carries the organization (cached, decision 0047). */
+/** Builds the cars route group; the principal carries the organization (cached). */
 export function carRoutes() {
   return new Hono<AppEnv>().get(
     '/',

@@ -4,7 +4,7 @@
  * ending in .mp4, .webm or .pdf are served (the generator scripts next to them are not); anything else is
  * 404. Files are immutable by name: cached for a day, revalidated by Last-Modified.
  *
- * Every answer allows any origin to read it (`Access-Control-Allow-Origin: *`, decision 0086): the files are
+ * Every answer allows any origin to read it (`Access-Control-Allow-Origin: *`): the files are
  * public and need no credentials, and the app, on its own origin, fetches a PDF or a video it keeps for offline use
  * with CORS so the service worker can store and later answer it (an opaque answer could be neither read into a blob
  * nor sliced for a Range request).

@@ -3,7 +3,7 @@
  * - `GET /api/challenge` -> visible challenges (visitors: public ones), expired ones included for history.
  * - `GET /api/challenge/{id}` -> one challenge, 404 'Challenge not found'.
  * - `POST /api/challenge/{id}` (ChallengeSubmissionSchema, members) -> ChallengeSubmissionResult.
- * - `GET /api/challenge/{id}/results` (members) -> counts and shares per option of a poll or pick'em (decision 0079);
+ * - `GET /api/challenge/{id}/results` (members) -> counts and shares per option of a poll or pick'em;
  *   403 ResultsUnavailable while withheld (hidden by an operator, poll not answered, pick'em not locked).
  * - `GET /api/challenge/{subtype}/history` (members) -> `[{challenge, outcome}]` of that subtype's completed or
  *   expired challenges; 404 for an unknown subtype.
@@ -132,7 +132,7 @@ export function challengeRoutes(deps: AppDeps) {
           submission,
           language: c.get('language'),
         });
-        // A claimed referral is rewarded after the newcomer's first answer (decision 0092); the flag came with the session.
+        // A claimed referral is rewarded after the newcomer's first answer; the flag came with the session.
         if (user.referralPending) await rewardPendingReferral(deps, organization, user.id);
         return sendData(c, result);
       },

@@ -45,7 +45,7 @@ export function checkinRoutes(deps: AppDeps) {
         const { user, organization } = requireUser(c.get('principal'));
         const { occurredAt } = await readJson(c, CheckinCreateSchema);
         const result = await checkIn(deps, organization, user.id, occurredAt);
-        // A claimed referral is rewarded after the newcomer's first check-in (decision 0092); the flag came with the session.
+        // A claimed referral is rewarded after the newcomer's first check-in; the flag came with the session.
         if (user.referralPending) await rewardPendingReferral(deps, organization, user.id);
         return sendData(c, result, result.created ? 201 : 200);
       },

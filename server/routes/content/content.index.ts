@@ -1,7 +1,7 @@
 /**
  * Content routes (spec §7), mounted at `/api/content` behind authentication and Idempotency-Key:
  * - `GET /videos`, `GET /articles`, `GET /articles/{id}`, `GET /stories`, `GET /stories/{id}`,
- *   `GET /downloads` (decision 0012), `GET /playlists` (decision 0049): members and visitors (organization key); visitors see nothing viewed
+ *   `GET /downloads`, `GET /playlists`: members and visitors (organization key); visitors see nothing viewed
  *   and no rank-coded story.
  * - `POST /videos/{id}/view`, `POST /articles/{id}/read` (body `{checksum?}`), and
  *   `POST /stories/{id}/chapter-view/{chapterId}`: members only; 201 when the award is new, 200 with

@@ -267,7 +267,7 @@ export async function getStory(deps: AppDeps, q: ContentQueries, ctx: ReadContex
   return found;
 }
 
-/** `GET /content/downloads` (decision 0012): uploaded PDFs are served with the media, the others from the CDN. */
+/** `GET /content/downloads`: uploaded PDFs are served with the media, the others from the CDN. */
 export async function listDownloads(deps: AppDeps, q: ContentQueries, ctx: ReadContext): Promise<Download[]> {
   const rows = await q.downloads.execute({ organizationId: ctx.principal.organization.id });
   return rows.map((d) => {
@@ -286,7 +286,7 @@ export async function listDownloads(deps: AppDeps, q: ContentQueries, ctx: ReadC
 }
 
 /**
- * `GET /content/playlists` (decision 0049): the organization's published playlists in order, each listing the
+ * `GET /content/playlists`: the organization's published playlists in order, each listing the
  * videos fans can see, in the operator's order.
  */
 export async function listPlaylists(deps: AppDeps, q: ContentQueries, ctx: ReadContext): Promise<Playlist[]> {

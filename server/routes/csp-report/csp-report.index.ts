@@ -1,5 +1,5 @@
 /**
- * `POST /api/csp-report` (decision 0042): browsers report Content-Security-Policy violations here, both as the
+ * `POST /api/csp-report`: browsers report Content-Security-Policy violations here, both as the
  * legacy `report-uri` body (`application/csp-report`, `{"csp-report": {...}}`) and as Reporting API batches
  * (`application/reports+json`, `[{type: 'csp-violation', body: {...}}]`). Each violation becomes one `warn` log
  * line with the directive and the blocked and page URLs cut to origin and path (no query string: it may hold a

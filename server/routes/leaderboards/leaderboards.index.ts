@@ -1,5 +1,5 @@
 /**
- * Leaderboards and private leagues (decision 0061; rules in `server/domain/leaderboards.ts`), members only but for
+ * Leaderboards and private leagues (rules in `server/domain/leaderboards.ts`), members only but for
  * an invite's preview:
  * - `GET /leaderboards?period=week|month|season|all`: the organization's table, top rows and the member's own row.
  * - `GET /leaderboards/name`, `PUT /leaderboards/name {shown}`: the member's choice to show or hide their username.

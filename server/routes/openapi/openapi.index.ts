@@ -1,5 +1,5 @@
 /**
- * `GET /api/openapi.json` (decision 0048): the OpenAPI 3.1 document of the whole API, built from the routes'
+ * `GET /api/openapi.json`: the OpenAPI 3.1 document of the whole API, built from the routes'
  * `documented(...)` descriptions on the first request and kept for the app's life. No credential needed: it is
  * mounted before the member group.
  */

@@ -2,7 +2,7 @@
  * `GET /api/organization/current` (spec §7): the caller's organization (from the bearer) with its token and
  * ranks, its name, short name and rank titles in the request's language (operators set them in the console).
  * Visitors and members alike. Read from the organization cache, which sees an operator's change on the next
- * request (decision 0047).
+ * request.
  */
 import { Hono } from 'hono';
 import { OrganizationResponseSchema, type Organization } from '../../../src/contracts/organization';

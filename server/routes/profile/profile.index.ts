@@ -65,7 +65,7 @@ const EXTENSION: Record<AvatarContentType, string> = { 'image/png': 'png', 'imag
 const ACCEPTED_UPLOAD_TYPES = /^(application\/octet-stream|image\/(png|jpeg|webp))\b/i;
 
 /**
- * The per-member upload quota over the last 24 hours (decision 0041), read through `db` (a transaction to see
+ * The per-member upload quota over the last 24 hours, read through `db` (a transaction to see
  * its own locks): at most `UPLOAD_DAILY_COUNT` uploads and
  * `UPLOAD_DAILY_BYTES` bytes.
  * @throws ApiError 429 TooManyRequests (with Retry-After) past the count; 413 PayloadTooLarge past the bytes

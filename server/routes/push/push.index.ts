@@ -1,5 +1,5 @@
 /**
- * Web Push for fans (decision 0060). Without a credential: `GET /api/push/key` (the VAPID public key the browser
+ * Web Push for fans. Without a credential: `GET /api/push/key` (the VAPID public key the browser
  * subscribes with) and `POST /api/push/renew` (the service worker's `pushsubscriptionchange`: the old endpoint and
  * its `auth` secret prove possession). Members: `PUT /api/push/subscription` (subscribe this device or change its topics),
  * `GET /api/push/subscription?endpoint=` (this device's topics), `DELETE /api/push/subscription` (unsubscribe,

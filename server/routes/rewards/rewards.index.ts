@@ -1,5 +1,5 @@
 /**
- * The rewards catalogue's member routes (decision 0090), behind authentication and Idempotency-Key:
+ * The rewards catalogue's member routes, behind authentication and Idempotency-Key:
  * `GET /rewards` (the catalogue with the member's counts) and `POST /rewards/{id}/redeem` (201, or 404, 403
  * RankTooLow, 409 SoldOut, 422 RewardNotOpen / RewardClosed / RedemptionLimitReached / InsufficientPoints /
  * ShippingAddressRequired) mounted at `/api/rewards`; `GET /user/me/redemptions` ("My rewards", codes included) and

@@ -5,7 +5,7 @@
  *   reached (decisions 0043, 0070).
  * - `POST /api/session {email, code}` -> 200 `{data: SessionGrant}`; 401 InvalidCode for a wrong, expired or
  *   unknown code, CodeUsedUp for a right code used already or out of tries; 403 AccountSuspended for a suspended
- *   member (decision 0053); 429 when the client address failed too often. The grant holds the plain token, so it is never stored for Idempotency-Key replay.
+ *   member; 429 when the client address failed too often. The grant holds the plain token, so it is never stored for Idempotency-Key replay.
  * - `DELETE /api/session` -> 204 (members only).
  */
 import { Hono } from 'hono';

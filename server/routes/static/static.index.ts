@@ -3,7 +3,7 @@
  * `sw.js` never cached and allowed to control `/`, and the SPA fallback: a GET navigation (Accept: text/html)
  * outside `/api` that matches no file gets `index.html`. Without a build, navigations get a 503 page that says
  * to run `npm run build`. Every HTML answer (`/`, `/index.html`, the fallback, the 503 page) carries the
- * Content-Security-Policy built for that HTML and the runtime config (decision 0042).
+ * Content-Security-Policy built for that HTML and the runtime config.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';

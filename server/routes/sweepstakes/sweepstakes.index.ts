@@ -4,7 +4,7 @@
  * of their own); `POST /{id}/entry {count}` for members: 201 with the entry result, or 401 visitor,
  * 403 Underage, 404, 422 ValidationFailed / NotLive / EntryLimitReached / InsufficientPoints.
  * `GET /{id}/draw` publishes the draw so anyone can verify it, and `POST /{id}/claim` lets a winner claim the
- * prize (decision 0054).
+ * prize.
  */
 import { Hono } from 'hono';
 import { PathIdSchema } from '../../../src/contracts/common';

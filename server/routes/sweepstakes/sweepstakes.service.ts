@@ -4,7 +4,7 @@
  * app) through the ledger's `spendPoints` in one transaction that first
  * locks the member's row, so concurrent entries of one member run one after the other: the balance never
  * goes below 0 and the per-member entry limit holds. Underage members cannot enter (403). Each sweepstake
- * carries the member's current win (`yourWin`, decision 0054's claim period) so the app can ask a winner to claim.
+ * carries the member's current win (`yourWin`, while its claim period runs) so the app can ask a winner to claim.
  */
 import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
@@ -102,7 +102,7 @@ function toSweepstake(
     rulesHtml: rules ? renderMarkdown(rules) : '',
     winnerCount: s.winnerCount,
     seedCommitment: s.seedCommitment,
-    // The seed stays secret until the draw ran (decision 0054).
+    // The seed stays secret until the draw ran.
     drawSeed: s.drawnAt ? s.drawSeed : null,
     drawnAt: s.drawnAt?.toISOString() ?? null,
     yourWin: r.win
@@ -186,7 +186,7 @@ export async function enterSweepstake(
         .where(and(eq(sweepstakeEntries.sweepstakeId, id), eq(sweepstakeEntries.userId, user.id)));
       const userEntryCount = Number(held?.n ?? 0);
       if (count > remainingEntries({ maxEntriesPerUser: sweepstake.maxEntriesPerUser, userEntryCount })) {
-        // Our own code (decision 0013); common.ts's ErrorCode enum does not list it yet.
+        // Our own code; common.ts's ErrorCode enum does not list it yet.
         throw new ApiError(422, SWEEPSTAKE_ENTRY_LIMIT_CODE as ErrorCode, 'Entry limit reached for this sweepstake', {
           maxEntriesPerUser: sweepstake.maxEntriesPerUser,
           userEntryCount,

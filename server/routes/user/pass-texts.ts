@@ -1,4 +1,4 @@
-/** The texts a member card needs in the request's language (decision 0078): the club's name and the rank titles. */
+/** The texts a member card needs in the request's language: the club's name and the rank titles. */
 import type { PassTexts } from '../../domain/member-pass';
 import type { OrganizationRow, RankRow } from '../../lib/types';
 import { localized, type ContentLanguage } from '../content/localize';

@@ -1,5 +1,5 @@
 /**
- * Referral routes (members; rules in `src/rules/referral.ts`, writes in `server/domain/referral.ts`, decision 0092):
+ * Referral routes (members; rules in `src/rules/referral.ts`, writes in `server/domain/referral.ts`):
  * - `GET /api/user/me/referral` -> `{code, url, invited, rewarded, points, referredBy}`; the code is made on first use.
  * - `POST /api/user/me/referral/claim {code}` -> 201 the recorded claim; 422 ReferralOwnCode, 409
  *   ReferralAlreadyClaimed, 422 ReferralWindowClosed, 404 ReferralUnknownCode, 429 TooManyRequests after too many

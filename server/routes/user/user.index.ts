@@ -1,10 +1,10 @@
 /**
  * Member routes (spec §7): `GET /api/user/me` (401 without a session; with the member's next points expiry), `PATCH /api/user/me`
  * (UserUpdateSchema; see `domain/users.ts` for the rules), `GET /api/user/me/transactions?limit=&before=`,
- * `GET /api/user/me/pass` (the member card, decision 0078), and the
- * member's data rights (decision 0053): `GET /api/user/me/export` (all their data, a JSON download) and
+ * `GET /api/user/me/pass` (the member card), and the
+ * member's data rights: `GET /api/user/me/export` (all their data, a JSON download) and
  * `DELETE /api/user/me {confirmation}` (erasure: personal data erased, sessions revoked, ledger kept; the
- * organization's last operator is refused with 409 LastOperator, decision 0072).
+ * organization's last operator is refused with 409 LastOperator).
  */
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';

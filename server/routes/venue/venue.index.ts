@@ -5,7 +5,7 @@
  *   checked in now, 200 `created: false` when they already were; 422 VenueCodeInvalid / VenueCodeExpired /
  *   VenueScanTime / VenueClosed / VenueScanLate, 404 NotFound, 429 TooManyRequests after too many wrong codes.
  * - `GET /checkins` -> the venues the member was at ("I was there").
- * - `GET /events/live` -> the venue events open now, with whether the member checked in (decision 0085).
+ * - `GET /events/live` -> the venue events open now, with whether the member checked in.
  */
 import { Hono } from 'hono';
 import {
@@ -86,7 +86,7 @@ export function venueRoutes(deps: AppDeps) {
           { organizationId: organization.id, userId: user.id, clientIp: clientIp(c, deps.env.TRUST_PROXY), language: languageOf(c) },
           body,
         );
-        // A claimed referral is rewarded after the newcomer's first check-in (decision 0092); the flag came with the session.
+        // A claimed referral is rewarded after the newcomer's first check-in; the flag came with the session.
         if (user.referralPending) await rewardPendingReferral(deps, organization, user.id);
         return sendData(c, result, result.created ? 201 : 200);
       },

@@ -1,5 +1,5 @@
 /**
- * Regenerates the demo digital downloads of server/seed/cdn/ (decision 0012): three small, valid PDF 1.4
+ * Regenerates the demo digital downloads of server/seed/cdn/: three small, valid PDF 1.4
  * files drawn with vector operators and the standard Helvetica fonts (no embedded fonts, no dependency).
  * Usage: `npx tsx server/seed/cdn/generate-pdfs.ts`. Output: alpine-racing-wallpapers.pdf,
  * alpine-racing-calendar-2027.pdf, alpine-racing-stickers.pdf (each a few KB).

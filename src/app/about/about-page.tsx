@@ -1,5 +1,5 @@
 /**
- * `/about` (spec §2 "About"; decision 0026): what Podium and the club's app are, how points are earned and spent,
+ * `/about` (spec §2 "About"): what Podium and the club's app are, how points are earned and spent,
  * the ranks table from the organization (P10 first, the member's rank marked), the pages to explore, and the app
  * and server versions.
  */

@@ -1,7 +1,7 @@
 /**
  * `/contests` (spec §2 "Contests"; the WIN WIN WIN carousel card; underage members are sent to /dashboard by the
  * root guard): every way to win in one place — the live sweepstakes (ending soonest first), the pick'em
- * challenges, and the club's on-site activations (decision 0023).
+ * challenges, and the club's on-site activations.
  */
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../components/page';

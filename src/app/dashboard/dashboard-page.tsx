@@ -3,7 +3,7 @@
  * the rewards carousel.
  * The dashboard composes the fan features (it is the app's home screen, not a domain of its own).
  * The stories rail and the rewards carousel load from their own chunks once the first screen is usable, behind
- * placeholders of their size (docs/decisions/0006-first-load-budget.md).
+ * placeholders of their size.
  */
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';

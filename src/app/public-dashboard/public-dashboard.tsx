@@ -1,5 +1,5 @@
 /**
- * The public dashboard (spec §1, §2, §6; decision 0033): what an anonymous visitor sees on `/` when the
+ * The public dashboard (spec §1, §2, §6): what an anonymous visitor sees on `/` when the
  * logged-off dashboard is on — the organization's public sweepstakes (loaded with the organization key) and public
  * challenges (the server decides which are public), each with a call to sign in. Choosing an item remembers its
  * page as the post-login destination, so the visitor lands there after signing in.
@@ -80,8 +80,7 @@ function PublicSection<T>({ id, title, query, items, emptyText, itemKey, childre
 /**
  * The public sweepstakes and challenges, each with a call to sign in: the items whose operator setting "shown to
  * visitors who are not signed in" is on (the server filters for the organization key). On the public dashboard, and
- * on the sign-in landing when the public dashboard is off, where `hideEmpty` leaves out a list with nothing in it
- * (decision 0082).
+ * on the sign-in landing when the public dashboard is off, where `hideEmpty` leaves out a list with nothing in it.
  */
 export function PublicOffers({ hideEmpty = false }: { hideEmpty?: boolean }) {
   const { t } = useTranslation('integrations');

@@ -1,5 +1,5 @@
 /**
- * Admin contract of a benefit (decision 0024): what a rank unlocks. The body of `POST /api/admin/benefits`, of
+ * Admin contract of a benefit: what a rank unlocks. The body of `POST /api/admin/benefits`, of
  * `PATCH /api/admin/benefits/{id}` and the item the admin API answers. A benefit belongs to the lowest rank that
  * holds it (`rankCode`); every higher rank holds it too.
  */

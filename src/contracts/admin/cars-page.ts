@@ -1,5 +1,5 @@
 /**
- * The cars page's content (decision 0025): organization content, written by operators as part of the
+ * The cars page's content: organization content, written by operators as part of the
  * organization's settings (`PATCH /api/admin/organization` `carsPage`) and read by fans at `GET /api/cars`.
  * The page's headings ("Race car", "Engine", "Top speed", units) are interface strings of the `cars` namespace;
  * everything else (texts, car names, figures, text figures such as the engine) is here, in English with French

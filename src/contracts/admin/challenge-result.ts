@@ -1,5 +1,5 @@
 /**
- * Results of pick'em and arcade challenges (decision 0055): the body and the answer of
+ * Results of pick'em and arcade challenges: the body and the answer of
  * `POST /api/admin/challenges/{id}/result`. Shared by the server, the console's "Enter result" control and the tests.
  */
 import { z } from 'zod';

@@ -67,7 +67,7 @@ const ChallengeFieldsSchema = z.object({
   expiresOn: TimestampSchema.nullable().default(null),
   /** Pick'em: kick-off, when picks lock (null: at `expiresOn`; in any case once a result is entered). */
   locksAt: TimestampSchema.nullable().default(null),
-  /** Keyword: points of a right answer; arcade and pick'em: bonus for the right option (decision 0055). */
+  /** Keyword: points of a right answer; arcade and pick'em: bonus for the right option. */
   points: PointsSchema.default(0),
   options: z.array(ChallengeOptionInputSchema).max(10).default([]),
   /** Arcade: the right option (revealed after an answer); pick'em results are entered when the match is played. */
@@ -77,7 +77,7 @@ const ChallengeFieldsSchema = z.object({
   keywords: z.array(requiredText(100)).max(50).default([]),
   /** Shown to visitors who are not signed in (the logged-off dashboard). */
   isPublic: z.boolean().default(false),
-  /** Poll / pick'em: fans never see how others answered (decision 0079). */
+  /** Poll / pick'em: fans never see how others answered. */
   resultsHidden: z.boolean().default(false),
   draft: z.boolean().default(false),
   sortOrder: z.number().int().min(-100_000).max(100_000).default(0),

@@ -1,5 +1,5 @@
 /**
- * Admin contract of the figures a club watches (decision 0056): `GET /api/admin/figures?period=` answers every
+ * Admin contract of the figures a club watches: `GET /api/admin/figures?period=` answers every
  * figure of the period at once, `GET /api/admin/figures.csv?period=&figure=` one figure as CSV.
  *
  * Days are calendar days of the organization's time zone, `from`..`to` inclusive, every day listed (a day with
@@ -119,7 +119,7 @@ export const FiguresSchema = z.object({
   challenges: z.array(ChallengeParticipationSchema),
   /** Most completions first. */
   stories: z.array(StoryCompletionSchema),
-  /** Referrals claimed in the period, and referrals rewarded in it (decision 0092). */
+  /** Referrals claimed in the period, and referrals rewarded in it. */
   referrals: z.object({ claimed: z.number().int().nonnegative(), rewarded: z.number().int().nonnegative() }),
 });
 export type Figures = z.infer<typeof FiguresSchema>;

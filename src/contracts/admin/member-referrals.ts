@@ -1,5 +1,5 @@
 /**
- * `GET /api/admin/members/{id}/referrals` (member care, decision 0092): who referred the member and whom they
+ * `GET /api/admin/members/{id}/referrals` (member care): who referred the member and whom they
  * referred (newest first, at most 100), with when each claim was made and rewarded.
  */
 import { z } from 'zod';

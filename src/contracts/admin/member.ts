@@ -2,7 +2,7 @@
  * Admin contract of members: `GET /api/admin/members?q=&page=&pageSize=` (search by e-mail, name or username,
  * newest first), `GET /api/admin/members/{id}`, `GET /api/admin/members/{id}/activity` (ledger, responses,
  * entries, wins, badges, consents, sessions), `POST /api/admin/members/{id}/role {role}` (grant or revoke the
- * operator role; the last operator cannot revoke their own role: 409), and member care (decision 0053):
+ * operator role; the last operator cannot revoke their own role: 409), and member care:
  * `POST /{id}/adjustments {amount, reason}`, `POST /{id}/suspension {reason, until?}` / `DELETE /{id}/suspension`,
  * `GET /{id}/export` and `DELETE /{id}` (erasure).
  */

@@ -57,9 +57,9 @@ const OrganizationFieldsSchema = z.object({
   carsPage: CarsPageSchema.nullable().default(null),
   /** Days after the day they were earned that points expire (src/rules/points-expiry.ts); null = never. */
   pointsExpireAfterDays: z.number().int().min(1).max(3650).nullable().default(null),
-  /** Points each side of a referral earns after the newcomer's first check-in or answer (decision 0092; 0 = none). */
+  /** Points each side of a referral earns after the newcomer's first check-in or answer (0 = none). */
   referralPoints: z.number().int().min(0).max(100_000).default(100),
-  /** Rewarded referrals per referrer per calendar month (decision 0092); past it only the newcomer earns. */
+  /** Rewarded referrals per referrer per calendar month; past it only the newcomer earns. */
   referralMonthlyLimit: z.number().int().min(0).max(1000).default(10),
 });
 

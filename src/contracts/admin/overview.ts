@@ -1,5 +1,5 @@
 /**
- * Admin contract of the console's overview (decision 0081): `GET /api/admin/overview` answers what an operator
+ * Admin contract of the console's overview: `GET /api/admin/overview` answers what an operator
  * acts on this week, in one request: content live now, content starting within the next 7 days, pick'ems past their
  * lock without a result, sweepstakes ended and not drawn, prizes drawn and not claimed, and notifications waiting
  * to be sent. Each list holds at most `OVERVIEW_LIST_LIMIT` items, soonest first, beside the count of all of them.

@@ -1,5 +1,5 @@
 /**
- * Operators' push notifications (decision 0060): `POST /api/admin/push-notifications` sends one to all members or a
+ * Operators' push notifications: `POST /api/admin/push-notifications` sends one to all members or a
  * segment, now or at `sendAt`; `GET` lists them with what their delivery did; `DELETE /{id}` cancels a scheduled
  * one. Shared by the server, the console and the tests. Imports only zod.
  */
@@ -24,7 +24,7 @@ const PushSegmentSchema = z
   .strict();
 
 /**
- * The screen a notification opens: one of the app's screens (`src/contracts/app-screens.ts`, decision 0080), never a
+ * The screen a notification opens: one of the app's screens (`src/contracts/app-screens.ts`), never a
  * free path; the server also checks that a content item's page names an item of the organization.
  */
 const PushTargetSchema = TextSchema.trim().max(200).refine(isAppScreen, 'Not a screen of the app: choose one from the list');

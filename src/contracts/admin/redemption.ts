@@ -1,5 +1,5 @@
 /**
- * Admin contract of the fulfilment list (decision 0090): members' redemptions of the rewards catalogue as operators
+ * Admin contract of the fulfilment list: members' redemptions of the rewards catalogue as operators
  * handle them. `GET /api/admin/redemptions?status=&fulfilment=&page=&pageSize=` lists them newest first (no codes);
  * `PATCH /api/admin/redemptions/{id} {status}` moves one on (`ready`, `shipped`, `fulfilled`) or cancels it
  * (`cancelled`: the points go back with a ledger row of their own); `GET /api/admin/redemptions.csv` exports them, a

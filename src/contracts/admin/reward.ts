@@ -1,5 +1,5 @@
 /**
- * Admin contract of a reward of the catalogue (decision 0090): the body of `POST /api/admin/rewards`, field by field
+ * Admin contract of a reward of the catalogue: the body of `POST /api/admin/rewards`, field by field
  * of `PATCH /api/admin/rewards/{id}` (merged onto the stored reward and validated again), and the item the admin API
  * answers. Rules: cost > 0; `stock` null (unlimited) or >= 0, and null for a `code` reward (its pool of codes is its
  * stock); `limitPerMember` null or >= 1; `endsAt` after `startsAt`. `addCodes` adds codes to a `code` reward's pool

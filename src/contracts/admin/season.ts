@@ -1,5 +1,5 @@
 /**
- * Seasons, for operators (decision 0061): starting a season starts new `season` tables from its start; leagues and
+ * Seasons, for operators: starting a season starts new `season` tables from its start; leagues and
  * their members stay. Imports only zod.
  */
 import { z } from 'zod';

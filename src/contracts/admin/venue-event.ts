@@ -47,7 +47,7 @@ const VenueCodeSchema = z.object({
   rotatesAt: TimestampSchema,
   /**
    * The code and token of the next step (from `rotatesAt`), so the big screen turns over on time by itself, even when
-   * its next request is slow (decision 0079). Already accepted now, as check-ins allow one step either side.
+   * its next request is slow. Already accepted now, as check-ins allow one step either side.
    */
   next: z.object({ code: z.string(), token: z.string(), rotatesAt: TimestampSchema }),
 });

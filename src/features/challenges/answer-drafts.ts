@@ -1,5 +1,5 @@
 /**
- * The answer a fan chose but has not sent yet, kept for the app's session (decision 0084): a pick'em or quiz answer
+ * The answer a fan chose but has not sent yet, kept for the app's session: a pick'em or quiz answer
  * needs a connection, so offline the choice stays on the card, survives leaving and reopening it, and one tap sends
  * it when the signal is back. Kept in memory only (never persisted): a reload or sign-out forgets it.
  */

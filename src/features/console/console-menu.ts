@@ -1,5 +1,5 @@
 /**
- * The console's menu (decision 0081): the overview first, then every console page in one of four groups, content
+ * The console's menu: the overview first, then every console page in one of four groups, content
  * (what fans read and answer), match day (what runs around a race or a match: events, member cards checked at the gate, activations, sweepstakes
  * and their draws, notifications, figures), members (members and what they earn or agree to) and settings. Each
  * entry is a page path under `/admin/` (a resource of `resources.ts` or a page of its own); every resource is in

@@ -186,7 +186,7 @@ const DECLARED: readonly ResourceSpec[] = [
     itemSchema: AdminActivationResponseSchema,
   },
   {
-    // Its edit page also shows the rotating code to put on the big screen (decision 0059).
+    // Its edit page also shows the rotating code to put on the big screen.
     path: 'venue-events',
     titleField: 'name',
     hasStatus: true,
@@ -220,7 +220,7 @@ const DECLARED: readonly ResourceSpec[] = [
     itemSchema: AdminBenefitResponseSchema,
   },
   {
-    // Codes are added, never shown: the list and the form show how many are left (decision 0090).
+    // Codes are added, never shown: the list and the form show how many are left.
     path: 'rewards',
     titleField: 'title',
     hasStatus: true,

@@ -1,5 +1,5 @@
 /**
- * Opening a PDF so that it opens again without signal (decision 0086). A link to a file on the organization's CDN,
+ * Opening a PDF so that it opens again without signal. A link to a file on the organization's CDN,
  * another origin, is a navigation the service worker never sees; so the page fetches the file itself, with CORS,
  * through the worker, which keeps it in its PDF cache (cache first), and shows it from a blob URL: in a new tab
  * (the browser's own viewer, or the phone's PDF app) or saved under its file name.

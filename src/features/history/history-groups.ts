@@ -1,5 +1,5 @@
 /**
- * Points history grouping (decision 0027): ledger rows (newest first) grouped by calendar day in the member's time
+ * Points history grouping: ledger rows (newest first) grouped by calendar day in the member's time
  * zone, with each day's net change. The running balance is each row's `balanceAfter` (server truth). Pure.
  */
 import type { Transaction } from '../../contracts/user';

@@ -1,5 +1,5 @@
 /**
- * Result notices (decision 0055): a member whose pick'em or arcade pick was credited by an entered result is told
+ * Result notices: a member whose pick'em or arcade pick was credited by an entered result is told
  * once, the next time the app refreshes ("You called it: +30 pts"). Which credits were already announced is kept
  * in this browser by ledger row id, per member; credits older than `NOTICE_WINDOW_DAYS` are never announced, so a
  * new device does not replay a season of results. A reversal (negative row) is never announced. The ledger is read

@@ -1,5 +1,5 @@
 /**
- * Sharing a league's invite link (decision 0061): the Web Share API where the browser has it, else the clipboard.
+ * Sharing a league's invite link: the Web Share API where the browser has it, else the clipboard.
  * Returns what happened, so the caller can say so (a toast after a copy; nothing after a share sheet).
  */
 
@@ -31,7 +31,7 @@ export const inviteUrl = (code: string) => new URL(`/leagues/join/${encodeURICom
 /**
  * The invite code of a path, when it is an invite link's (`/leagues/join/{code}`, search and hash ignored), else
  * null. Pure. Lets the sign-in pages tell an invitee what they were invited to from the path remembered for after
- * sign-in (decision 0082).
+ * sign-in.
  */
 export function inviteCodeOfPath(path: string | null): string | null {
   const match = /^\/leagues\/join\/([A-Za-z0-9_-]{8,32})\/?(?:[?#].*)?$/.exec(path ?? '');

@@ -1,5 +1,5 @@
 /**
- * The card's rotating code, derived on the device from the pass secret (decision 0078): the time step, the QR code's
+ * The card's rotating code, derived on the device from the pass secret: the time step, the QR code's
  * image (an SVG drawn by the `qrcode` library, loaded with the card) and the short code to type, renewed at each step.
  * The step is read on the server's clock: `offsetMs` is how far the server's clock was ahead of the device's when
  * the pass was fetched, so a phone whose clock is off still shows a current code.

@@ -1,5 +1,5 @@
 /**
- * The referral code a visitor arrived with (`/?ref={code}`, decision 0092), kept in localStorage under
+ * The referral code a visitor arrived with (`/?ref={code}`), kept in localStorage under
  * `podium.referral.code` so it survives the e-mail round trip of sign-in and a reload; claimed after the first
  * sign-in (`ReferralClaimer`), then forgotten. Only a well-formed code is kept; a later link replaces an earlier one.
  */

@@ -9,8 +9,8 @@ type SignInMessage = { key: string; values?: Record<string, unknown> };
 /**
  * Takes an error from `POST /session/otp` or `POST /session`; returns the `session` i18n key to show:
  * offline, too many requests (the mailbox's codes for the day, or a busy shared address, told apart by the 429's
- * `details.limit`: decision 0070), wrong/expired code, a right code used already or out of tries, a suspended
- * account (with its end, decision 0053), invalid e-mail, or a generic failure.
+ * `details.limit`), wrong/expired code, a right code used already or out of tries, a suspended
+ * account (with its end), invalid e-mail, or a generic failure.
  */
 export function signInErrorKey(error: unknown): string {
   return signInErrorMessage(error).key;

@@ -3,7 +3,7 @@
  * `beforeLoad` of the `_auth` layout (members-only pages) and of the `_open` layout (pages marked open) gather the
  * facts (user, config, stored redirect) and apply the decision (redirect, remember or forget the post-login path);
  * `src/routes/-guards.ts` does the gathering. Unknown paths match neither layout: the 404 page renders for everyone
- * and no rule applies (decision 0007). Each rule is unit-tested in `test/unit/guards.test.ts`.
+ * and no rule applies. Each rule is unit-tested in `test/unit/guards.test.ts`.
  */
 
 /** New-user window of the hosted-session guard, in milliseconds (spec §9: 150000 ms). */
@@ -91,7 +91,7 @@ export function decideMemberGuard(input: MemberGuardInput): GuardDecision {
 /**
  * The main guard (spec §2) on a route marked open (`/`, `/login`, `/login/verify-email`, under the `_open`
  * layout). Rules, in the spec's order:
- * - no user: allowed (in logged-off dashboard mode too, so that a visitor can sign in: decision 0007);
+ * - no user: allowed (in logged-off dashboard mode too, so that a visitor can sign in);
  * - the stored post-login redirect (see `withStoredRedirect`);
  * - a signed-in user goes to `/` in logged-off dashboard mode (staying there when already on `/`), else to
  *   `/dashboard`.
@@ -108,7 +108,7 @@ export function decideOpenGuard(input: OpenGuardInput): GuardDecision {
 /**
  * Spec §2: after sign-in the stored redirect path is used once and cleared, unless it is `/welcome` or `/dashboard`
  * (then it is only cleared and the route's own rules apply). A new user who is not underage goes through `/welcome`
- * first and the stored path waits for them (decision 0082), unless it is the console (decision 0076): an invitee gets a name before landing where they were
+ * first and the stored path waits for them, unless it is the console: an invitee gets a name before landing where they were
  * invited, instead of showing as a hidden fan. Takes the input of a signed-in user and the route's rules,
  * `decide(normalizedPath)`; returns the stored path's redirect, the onboarding detour, or the route's decision.
  */
@@ -144,7 +144,7 @@ export function safeRedirectPath(value: unknown): string | undefined {
 type OperatorGuardDecision = { action: 'allow' } | { action: 'sign-in'; redirect: string } | { action: 'deny' };
 
 /**
- * The operator console's guard (`/admin` and every page under it; decision 0076). Pure. Takes the signed-in user's
+ * The operator console's guard (`/admin` and every page under it). Pure. Takes the signed-in user's
  * role (null when signed out) and the full path asked for; returns:
  * - signed out: 'sign-in', to `/login` with the full path to come back to after sign-in;
  * - an operator: 'allow' (fan onboarding does not stand between an operator and the console: it guards fan pages);

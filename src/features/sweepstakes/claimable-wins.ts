@@ -1,5 +1,5 @@
 /**
- * Which of the member's wins still wait for a claim (decision 0054: a winner claims within the claim period, after
+ * Which of the member's wins still wait for a claim (a winner claims within the claim period, after
  * which an operator may redraw the prize). Pure.
  */
 import type { OwnWin, Sweepstake } from '../../contracts/sweepstake';

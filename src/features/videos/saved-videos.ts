@@ -1,5 +1,5 @@
 /**
- * Videos saved for offline (decision 0086): "Save for offline" downloads the whole file into the Cache Storage
+ * Videos saved for offline: "Save for offline" downloads the whole file into the Cache Storage
  * cache `SAVED_VIDEOS_CACHE`, from which the service worker answers the `<video>` element's Range requests, so a
  * replay plays with no signal. Within the budget of src/rules/saved-videos.ts; "Remove from device" deletes it.
  * Videos on the organization's CDN (another origin) are fetched with CORS, so their bytes can be read and stored.

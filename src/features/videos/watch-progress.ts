@@ -1,6 +1,5 @@
 /**
- * When a video counts as watched (decision 0021: the view is recorded when the member has watched it, not on open;
- * decision 0021): on the `ended` event, or once the parts actually played cover at least 90% of the duration.
+ * When a video counts as watched (the view is recorded when the member has watched it, not on open): on the `ended` event, or once the parts actually played cover at least 90% of the duration.
  * Seeking to the end does not count: only played ranges (the media element's `played` TimeRanges) add up. Pure.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Web Push on this device (decision 0060): whether it can be offered, subscribing with the server's VAPID key and
+ * Web Push on this device: whether it can be offered, subscribing with the server's VAPID key and
  * the topics chosen, changing topics, and unsubscribing (at sign-out too). Loaded only by the opt-in prompt, the
  * profile's notification settings and sign-out (dynamic imports), so the first screen does not carry it.
  *
@@ -64,7 +64,7 @@ async function serverKey(): Promise<Uint8Array<ArrayBuffer>> {
  * Asks the browser's permission (when not given yet), subscribes this device and stores it on the server with
  * `topics`; with a subscription already there, only the topics change. When the server answers 409 (this browser's
  * endpoint is held by another member's subscription, which the server never hands over without its secret), the
- * browser's subscription is replaced by a fresh one, which is this member's alone (decision 0069).
+ * browser's subscription is replaced by a fresh one, which is this member's alone.
  * @returns the stored subscription
  * @throws Error `denied` when the fan refused the permission; the API client's errors when the server is unreachable
  */

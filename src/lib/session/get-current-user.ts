@@ -1,6 +1,6 @@
 /**
  * `GET /user/me` (spec §7): the signed-in user, or null (no token, or 401 — spec §8 "treated as no current
- * user"; or 403 AccountSuspended: a suspended member is signed out, decision 0053). The hourly refresh while a user exists (spec §1, §9) is kept by the app layer's `SignedInRefresh`
+ * user"; or 403 AccountSuspended: a suspended member is signed out). The hourly refresh while a user exists (spec §1, §9) is kept by the app layer's `SignedInRefresh`
  * (src/app/signed-in-refresh.tsx), whatever screen is open.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';

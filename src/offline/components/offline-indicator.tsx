@@ -8,7 +8,7 @@
  * - Online with an empty queue: renders an empty live region (nothing visible).
  * - A new version waiting whose "Update available" toast left the screen unaccepted (replaced by a later toast,
  *   or closed): a button "Update available — Reload" below the status, until the fan accepts
- *   (`../update-prompt.ts`, docs/decisions/0039-toasts-around-sonner.md).
+ *   (`../update-prompt.ts`).
  * The region is `role="status"` (aria-live polite), so screen readers hear changes without losing focus.
  * Times use Intl through i18next's `datetime` formatter in the active language. No props; needs a
  * QueryClientProvider above it. Styling: `data-state="offline"|"syncing"|"online"` and inline defaults; it
@@ -21,7 +21,7 @@ import { useIsOnline, useLastUpdatedAt, useQueuedActionCount } from '../use-offl
 
 /**
  * The pill sits in the page's flow, under the app bar, and takes its own height: fixed over the page it covered the
- * page's title (decision 0082).
+ * page's title.
  */
 const pillStyle: CSSProperties = {
   display: 'block',

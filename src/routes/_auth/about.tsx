@@ -1,4 +1,4 @@
-/** `/about` (spec §2): about the club's app, points, ranks and version (decision 0026). */
+/** `/about` (spec §2): about the club's app, points, ranks and version. */
 import { createFileRoute } from '@tanstack/react-router';
 import { AboutPage } from '../../app/about/about-page';
 

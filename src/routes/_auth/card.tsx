@@ -1,4 +1,4 @@
-/** `/card` (decision 0078): the member card with its rotating code; works offline once the pass was loaded. */
+/** `/card`: the member card with its rotating code; works offline once the pass was loaded. */
 import { createFileRoute } from '@tanstack/react-router';
 import { getMemberPassQueryOptions } from '../../features/member-card/api/get-member-pass';
 import { MemberCardPage } from '../../features/member-card/components/member-card-page';

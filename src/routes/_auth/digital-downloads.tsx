@@ -1,4 +1,4 @@
-/** `/digital-downloads` (spec §2, §7): the club's PDFs from the CDN (decision 0029). */
+/** `/digital-downloads` (spec §2, §7): the club's PDFs from the CDN. */
 import { createFileRoute } from '@tanstack/react-router';
 import { getDownloadsQueryOptions } from '../../features/downloads/api/get-downloads';
 import { DownloadsPage } from '../../features/downloads/components/downloads-page';

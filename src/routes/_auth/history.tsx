@@ -1,4 +1,4 @@
-/** `/history` (spec §2): the member's points history from `GET /user/me/transactions` (decision 0027). */
+/** `/history` (spec §2): the member's points history from `GET /user/me/transactions`. */
 import { createFileRoute } from '@tanstack/react-router';
 import { getTransactionsQueryOptions } from '../../features/history/api/get-transactions';
 import { HistoryPage } from '../../features/history/components/history-page';

@@ -1,4 +1,4 @@
-/** `/leaderboard` (decision 0061): the organization's table by period, the fan's leagues. */
+/** `/leaderboard`: the organization's table by period, the fan's leagues. */
 import { createFileRoute } from '@tanstack/react-router';
 import { getLeaderboardQueryOptions, getLeaguesQueryOptions } from '../../features/leaderboards/api/get-leaderboard';
 import { LeaderboardPage } from '../../features/leaderboards/components/leaderboard-page';

@@ -1,4 +1,4 @@
-/** `/referral` (spec §2): the member's invite link and code, friends who joined and the reward (decision 0092). */
+/** `/referral` (spec §2): the member's invite link and code, friends who joined and the reward. */
 import { createFileRoute } from '@tanstack/react-router';
 import { getReferralQueryOptions } from '../../features/referral/api/referral';
 import { ReferralPage } from '../../features/referral/components/referral-page';

@@ -1,8 +1,8 @@
 /**
  * `/` (spec §2): open to visitors, allows an incomplete profile, no layout. Normally the sign-in entry. With the
- * logged-off dashboard on (decision 0033), visitors see the public dashboard here, and a signed-in member —
+ * logged-off dashboard on, visitors see the public dashboard here, and a signed-in member —
  * whom the guard keeps on `/` in that mode — sees the member dashboard. Otherwise the landing also shows the
- * sweepstakes and challenges the club shows visitors, and an invitee what they were invited to (decision 0082).
+ * sweepstakes and challenges the club shows visitors, and an invitee what they were invited to.
  */
 import { createFileRoute } from '@tanstack/react-router';
 import { Invitation } from '../-invitation';

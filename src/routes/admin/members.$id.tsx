@@ -1,5 +1,5 @@
 /**
- * `/admin/members/{id}`: one member's page in the console (decision 0053): profile, care actions (points
+ * `/admin/members/{id}`: one member's page in the console: profile, care actions (points
  * adjustment, suspension, data requests) and their record. Its own route rather than the generic edit page:
  * members are not edited through a form of fields.
  */

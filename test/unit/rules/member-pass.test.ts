@@ -1,5 +1,5 @@
 // @vitest-environment node
-/** The member card's code rules (decision 0078): steps, their status, the code formats and the derivation. */
+/** The member card's code rules: steps, their status, the code formats and the derivation. */
 import { createHmac } from 'node:crypto';
 import { Secret } from 'otpauth';
 import { describe, expect, it } from 'vitest';

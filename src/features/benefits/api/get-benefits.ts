@@ -1,5 +1,5 @@
 /**
- * `GET /benefits` (decision 0024): what each rank unlocks, written by the organization's operators, texts in the
+ * `GET /benefits`: what each rank unlocks, written by the organization's operators, texts in the
  * request's language, in display order. Persisted with the other fan data, so the page shows offline.
  */
 import { useQuery } from '@tanstack/react-query';

@@ -2,8 +2,8 @@
  * `/benefits` (spec §2 "Benefits"; the UNLOCK REWARDS card; underage members are sent to /dashboard by the root
  * guard): what each rank unlocks, from P10 (first) to P1 (top), with the lifetime points needed (the
  * organization's thresholds), the member's rank highlighted and the points still needed for the next one, with a
- * link to the member card every rank holds (decision 0078).
- * What a rank unlocks is the organization's content (`GET /benefits`, written by its operators; decision 0024).
+ * link to the member card every rank holds.
+ * What a rank unlocks is the organization's content (`GET /benefits`, written by its operators).
  */
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';

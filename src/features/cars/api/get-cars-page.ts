@@ -1,5 +1,5 @@
 /**
- * `GET /cars` (decision 0025): the organization's cars page, written by its operators, in the request's language
+ * `GET /cars`: the organization's cars page, written by its operators, in the request's language
  * (null when the organization has none). Persisted with the other fan data, so the page shows offline.
  */
 import { useQuery } from '@tanstack/react-query';

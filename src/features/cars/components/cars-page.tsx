@@ -1,5 +1,5 @@
 /**
- * `/cars` (spec §2 "Cars page"; decision 0025): the organization's cars page
+ * `/cars` (spec §2 "Cars page"): the organization's cars page
  * (`GET /cars`, written by its operators): the race car and the road cars, each as a card with an illustration, a
  * short text and its spec sheet. Headings of the lines and units are interface strings of the `cars` namespace;
  * figures are formatted per language.

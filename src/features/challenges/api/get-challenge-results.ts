@@ -1,5 +1,5 @@
 /**
- * `GET /challenge/{id}/results` (decision 0079): how members answered a poll or pick'em, counts and shares per
+ * `GET /challenge/{id}/results`: how members answered a poll or pick'em, counts and shares per
  * option. Asked only when the shared rule (`src/rules/poll-shares.ts`) lets this member see them; refreshed with the
  * app's hourly refresh (spec §9) while shown, at once on reconnect, and on demand. Persisted with the rest of the
  * query cache, so results once loaded read offline.

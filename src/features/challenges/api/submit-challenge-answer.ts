@@ -6,7 +6,7 @@
  * Errors (spec §8): 422 -> `ChallengeSubmissionError`; a quiz submit for a challenge that does not exist ->
  * 'Challenge not found' (`ChallengeNotFoundError`, also for a 404). Shown as destructive toasts.
  *
- * Two paths (`isQueueableAnswer`, `src/rules/answer-time.ts`, decision 0084):
+ * Two paths (`isQueueableAnswer`, `src/rules/answer-time.ts`):
  * - poll and keyword answers are an offline-queue action (`challengeAnswerAction`): the Idempotency-Key and the
  *   time answered (`occurredAt`, sent in the body) are captured at the tap; a run made offline is persisted,
  *   survives a reload and replays once on reconnect. The card shows it waiting with its points pending; a replay

@@ -1,6 +1,6 @@
 /**
  * One challenge as a compact, tappable row card: image, subtype badge, title, points and expiry or result; an
- * answer still in the offline queue shows as waiting to sync (decision 0084).
+ * answer still in the offline queue shows as waiting to sync.
  * Links to `/challenges/{subtype}/{challengeId}`.
  */
 import { Link } from '@tanstack/react-router';

@@ -1,10 +1,10 @@
 /**
  * Poll, pick'em and arcade: pick one option, submit `{pool: {responseIndex}}`. Answered or expired challenges
  * show the member's pick, the points and, once known, the correct option, then how fans answered when the member
- * may see it (`PollResults`, decision 0079).
+ * may see it (`PollResults`).
  * A poll's answer goes through the offline queue: without signal it shows as given, waiting to sync with its
  * points pending (`PendingAnswerNote`). A pick'em or arcade pick needs a connection: offline the choice stays
- * (`useAnswerDraft`) and the button sends it with one tap once the signal is back (decision 0084).
+ * (`useAnswerDraft`) and the button sends it with one tap once the signal is back.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -79,7 +79,7 @@ export function ChoiceChallenge({ challenge, state, online, announce }: ChoiceCh
           <p className="muted">{locked ? t(correctIndex === null ? 'detail.lockedPending' : 'detail.lockedMissed') : t('detail.missed')}</p>
         ) : result ? null : (
           <p className="detail-summary">
-            {/* A resolved pick'em or arcade says whether the pick was right (decision 0055). */}
+            {/* A resolved pick'em or arcade says whether the pick was right. */}
             {challenge.outcome?.status === 'won' || challenge.outcome?.status === 'lost' ? (
               <strong>{t(`outcome.${challenge.outcome.status}`)} · </strong>
             ) : null}

@@ -1,6 +1,6 @@
 /**
  * Keyword (input) challenge: type the keyword, submit `{Input: {response}}`. Answered challenges show the
- * member's answer and points. The answer goes through the offline queue (decision 0084): without signal it shows
+ * member's answer and points. The answer goes through the offline queue: without signal it shows
  * as given, waiting to sync with the points it earns if right.
  */
 import { useId, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * What a challenge card says about an answer in the offline queue (decision 0084): given and waiting to sync with
+ * What a challenge card says about an answer in the offline queue: given and waiting to sync with
  * its points pending (or on its way while the queue sends it), and, when the server refused a replayed answer, why.
  */
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 /**
- * How fans answered a poll or pick'em (decision 0079): one line per option, "Option — 42 %" as text a screen reader
+ * How fans answered a poll or pick'em: one line per option, "Option — 42 %" as text a screen reader
  * reads in order, with a decorative bar beside it; the number of answers, when they were counted, and a "Refresh
  * results" button. Shown only when `src/rules/poll-shares.ts` lets the member see them; a pick'em that is not locked
  * yet says when they will show. Strings in the `challenges` namespace (`results.*`).

@@ -16,7 +16,7 @@ interface SubmitAnswerButtonProps {
 /**
  * Renders the button: disabled until an answer is ready and while sending; "Sending…" while sending. Offline, a
  * queued answer is still given (it syncs later); any other answer is held: the button says it needs a connection
- * and is disabled, then sends with one tap once the signal is back (decision 0084).
+ * and is disabled, then sends with one tap once the signal is back.
  */
 export function SubmitAnswerButton({ ready, pending, online, queueable = false, label }: SubmitAnswerButtonProps) {
   const { t } = useTranslation('challenges');

@@ -3,7 +3,7 @@
  * (`{trivia: {responseIndex, questionId}}`, the response merged by the spec §4 rule), then a score summary.
  * A quiz left half-way resumes at the first unanswered question. Each answer's verdict comes from the server, so
  * an answer needs a connection: offline the chosen option stays (`useAnswerDraft`) and one tap sends it once the
- * signal is back (decision 0084).
+ * signal is back.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

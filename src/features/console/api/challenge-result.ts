@@ -1,5 +1,5 @@
 /**
- * `POST /api/admin/challenges/{id}/result {correctIndex}` from the console (decision 0055): enters or corrects the
+ * `POST /api/admin/challenges/{id}/result {correctIndex}` from the console: enters or corrects the
  * result of a live or ended pick'em / arcade challenge; answers what it did (members credited and reversed, points).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';

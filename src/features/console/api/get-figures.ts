@@ -1,5 +1,5 @@
 /**
- * The figures dashboard's calls (decision 0056): `GET /api/admin/figures?period=` (every figure of the period, its
+ * The figures dashboard's calls: `GET /api/admin/figures?period=` (every figure of the period, its
  * answer checked with the contract) and `GET /api/admin/figures.csv?period=&figure=` (one figure as a CSV file).
  * Not persisted (`meta.persist: false`), like every console query.
  */

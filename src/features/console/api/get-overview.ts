@@ -1,5 +1,5 @@
 /**
- * The console overview's call (decision 0081): `GET /api/admin/overview`, this week's work, its answer checked
+ * The console overview's call: `GET /api/admin/overview`, this week's work, its answer checked
  * with the contract. Not persisted (`meta.persist: false`), like every console query; refetched when the operator
  * comes back to the tab, since the week moves on.
  */

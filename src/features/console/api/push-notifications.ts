@@ -1,8 +1,8 @@
 /**
- * The console's push notification calls (decision 0060): the list (`GET /api/admin/push-notifications`, its answer
+ * The console's push notification calls: the list (`GET /api/admin/push-notifications`, its answer
  * checked with the contract), sending or scheduling one (`POST`), cancelling a scheduled one (`DELETE /{id}`), and
  * the organization's consents for the segment's choice, the audience a topic and segment reach now
- * (`GET /audience`, for the confirmation) and the club's content a notification can open (decision 0080). Not
+ * (`GET /audience`, for the confirmation) and the club's content a notification can open. Not
  * persisted (`meta.persist: false`), like every console query.
  */
 import { queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * The fulfilment list in the console (decision 0090): `GET /api/admin/redemptions?status=&fulfilment=&page=`,
+ * The fulfilment list in the console: `GET /api/admin/redemptions?status=&fulfilment=&page=`,
  * `PATCH /api/admin/redemptions/{id} {status}` (409 when the move is not possible from its status) and the CSV
  * export `GET /api/admin/redemptions.csv` (codes included). Not persisted (`meta.persist: false`), like every console
  * query.

@@ -1,5 +1,5 @@
 /**
- * Seasons in the console (decision 0061): `GET /api/admin/seasons` (newest first, the current one marked) and
+ * Seasons in the console: `GET /api/admin/seasons` (newest first, the current one marked) and
  * `POST /api/admin/seasons {name, startsAt}` (starts a new season; 409 SeasonOrder when it does not start after the
  * latest). Not persisted (`meta.persist: false`), like every console query.
  */

@@ -1,5 +1,5 @@
 /**
- * A sweepstake's draw in the console (decision 0054): `GET /api/admin/sweepstakes/{id}/winners` (commitment,
+ * A sweepstake's draw in the console: `GET /api/admin/sweepstakes/{id}/winners` (commitment,
  * revealed seed, every place with its winner and claim status), the draw (`POST .../draw`: 201 the first time, 200
  * with the stored draw after) and the redraw of an unclaimed place (`POST .../winners/{winnerId}/redraw`). Answers
  * are checked with the admin contract; after a change the draw, the sweepstake's item and the audit log are

@@ -1,5 +1,5 @@
 /**
- * The current code of a venue event in the console (decision 0059): `GET /api/admin/venue-events/{id}/code`,
+ * The current code of a venue event in the console: `GET /api/admin/venue-events/{id}/code`,
  * asked again as soon as it rotates (`rotatesAt`, every 30 s). Checked with the admin contract; never persisted
  * (`meta.persist: false`: a code is worth nothing a minute later, and the secret never reaches the browser).
  */
@@ -17,7 +17,7 @@ interface ShownVenueCode {
 
 /**
  * The code to show at `now` (epoch ms): the answer's current code until its `rotatesAt`, then its `next` one, so the
- * screen turns over on time by itself while the next request is under way (decision 0079).
+ * screen turns over on time by itself while the next request is under way.
  */
 export function shownVenueCode(answer: VenueCode, now: number): ShownVenueCode {
   return now >= Date.parse(answer.rotatesAt) ? answer.next : { code: answer.code, token: answer.token, rotatesAt: answer.rotatesAt };

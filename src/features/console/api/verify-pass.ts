@@ -1,5 +1,5 @@
 /**
- * `POST /api/admin/passes/verify {code}` (decision 0078): checks a member card's code (a QR code's text or the typed
+ * `POST /api/admin/passes/verify {code}`: checks a member card's code (a QR code's text or the typed
  * short code). Resolves with the member and `valid` / `suspended` / `expired`; errors are the client's typed errors
  * (404 NotFound, 422 MemberPassInvalid / ValidationFailed, 429 TooManyRequests). A check changes nothing: no
  * Idempotency-Key, nothing cached.

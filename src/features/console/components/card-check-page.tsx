@@ -1,5 +1,5 @@
 /**
- * `/admin/member-cards` (decision 0078): staff verify a member card. The camera reads the card's QR code (the shared
+ * `/admin/member-cards`: staff verify a member card. The camera reads the card's QR code (the shared
  * `QrScanner`, loaded when opened), or the code is typed (the short code under the QR code; a keyboard-like
  * hardware scanner types the QR code's text in the same field). The answer says whether the card is valid,
  * suspended or expired, with the member's name, number, rank, member-since date and photo, and a link to their

@@ -1,5 +1,5 @@
 /**
- * "Enter result" on the edit page of a live or ended pick'em / arcade challenge (decision 0055): the operator picks
+ * "Enter result" on the edit page of a live or ended pick'em / arcade challenge: the operator picks
  * the winning option (radio buttons in a fieldset), confirms, and reads what happened — members credited and their
  * points, earlier credits taken back — in a polite live region and a toast. Errors show inline (`role="alert"`) and
  * as a toast. Strings: `console-results` namespace.

@@ -1,5 +1,5 @@
 /**
- * `/admin`: the console's overview, the week an operator runs (decision 0081; `GET /api/admin/overview`). One
+ * `/admin`: the console's overview, the week an operator runs (`GET /api/admin/overview`). One
  * section per kind of work, each a heading with its count and a list whose every item links to where the operator
  * acts: pick'ems past their lock waiting for a result (the challenge's "Enter result"), draws due and prizes not
  * claimed (the sweepstake's draw), notifications scheduled (the notifications page), then the content live now

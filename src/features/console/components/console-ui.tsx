@@ -107,7 +107,7 @@ export function Pager({
 }
 
 /**
- * The human name of the value at a form path (`fieldLabel`, decision 0081): `options.1.text` -> "Option 2",
+ * The human name of the value at a form path (`fieldLabel`): `options.1.text` -> "Option 2",
  * `badges.0.name` -> "Badge 1: Name", `translations.fr.title` -> "Title (French)". Forms label their controls and
  * their error summary with it.
  */

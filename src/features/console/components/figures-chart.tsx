@@ -1,8 +1,8 @@
 /**
- * A daily figure drawn with uPlot (decision 0056: small, canvas, well kept), loaded only when the figures page shows
+ * A daily figure drawn with uPlot (small, canvas, well kept), loaded only when the figures page shows
  * a chart (`React.lazy` in `figures-page.tsx`), so neither the fan app nor the console's other pages carry it.
  *
- * The time axis fits the period (`figuresAxis`, decision 0081): its range is the period's days exactly, its ticks
+ * The time axis fits the period (`figuresAxis`): its range is the period's days exactly, its ticks
  * are the hours of today, days, or the months of the season. Days are calendar days (`YYYY-MM-DD`), placed at UTC
  * (each value in the middle of its day) and labelled in UTC, so the axis shows the organization's days whatever
  * the browser's time zone. The y axis is labelled with the figure's unit, and a legend under the chart names each

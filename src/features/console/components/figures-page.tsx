@@ -1,5 +1,5 @@
 /**
- * `/admin/figures?period=`: the figures a club watches (decision 0056). A period picker (radio buttons: today, 7
+ * `/admin/figures?period=`: the figures a club watches. A period picker (radio buttons: today, 7
  * days, 30 days, season; kept in the URL), the period's summary numbers, then one section per figure: the daily
  * ones as a chart (uPlot, loaded with the first chart; its axis fits the period, its legend names each series
  * with its unit) with the same numbers in a table behind a disclosure, the

@@ -1,5 +1,5 @@
 /**
- * `/admin/fulfilment`: the rewards catalogue's fulfilment list (decision 0090): members' redemptions newest first,
+ * `/admin/fulfilment`: the rewards catalogue's fulfilment list: members' redemptions newest first,
  * filtered by status and kind, each with the moves its status allows (`src/rules/redemption-status.ts`: ready to
  * collect, shipped, done, or cancelled with the points refunded, after a confirmation), and the CSV export for the
  * shop or the venue desk (the one place codes leave "My rewards"). The server audit-logs every change and export.

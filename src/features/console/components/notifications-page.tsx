@@ -1,9 +1,9 @@
 /**
- * `/admin/notifications` (decision 0060): operators write a push notification (topic, texts in English and French,
+ * `/admin/notifications`: operators write a push notification (topic, texts in English and French,
  * the screen it opens, picked from the app's screens and the club's content: never a free path), choose who gets
  * it (everyone who chose the topic, or a segment: rank, a consent given, has checked in or not; a marketing
- * message needs a consent) and send it now or at a time in the organization's time zone. Sending asks first
- * (decision 0080): how many members and devices it reaches (or that nobody will), and a preview of its texts in
+ * message needs a consent) and send it now or at a time in the organization's time zone. Sending asks first:
+ * how many members and devices it reaches (or that nobody will), and a preview of its texts in
  * both languages; the form warns before unsent text is lost. Below, the notifications sent and scheduled with what
  * their delivery did; a scheduled one can be cancelled. Strings: `console-push`.
  */

@@ -1,5 +1,5 @@
 /**
- * The rewards list's "Left" column (decision 0090): how many items or codes a reward has left and how many members
+ * The rewards list's "Left" column: how many items or codes a reward has left and how many members
  * redeemed it, from the admin item's counts; the codes themselves are never shown in the console.
  */
 import { useTranslation } from 'react-i18next';

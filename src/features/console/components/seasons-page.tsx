@@ -1,5 +1,5 @@
 /**
- * `/admin/seasons`: the club's seasons (decision 0061), newest first with the current one marked, and the form that
+ * `/admin/seasons`: the club's seasons, newest first with the current one marked, and the form that
  * starts a new one (name, start as the organization's wall-clock time). Starting a season starts new season tables
  * for fans; private leagues and their members stay. The server audit-logs it.
  */

@@ -1,10 +1,10 @@
 /**
- * The draw on a sweepstake's edit page (decision 0054): the published commitment; "Draw winners", enabled once the
+ * The draw on a sweepstake's edit page: the published commitment; "Draw winners", enabled once the
  * sweepstake has ended (the button says why it is not); then the revealed seed and the winners in place order with
  * their claim status, a Redraw button on each place whose claim period ran out unclaimed, and "Export winners (CSV)"
  * (written in the browser by papaparse from the list on screen, each cell through `src/rules/csv-cell.ts`, so a
  * username such as `=HYPERLINK(...)` stays text in a spreadsheet). A draw and a redraw ask first in the shared
- * confirmation dialog, the draw's saying how many members and entries take part (decision 0080). Outcomes are
+ * confirmation dialog, the draw's saying how many members and entries take part. Outcomes are
  * announced in a live region; strings are in the `console-draws` namespace.
  */
 import { useState } from 'react';

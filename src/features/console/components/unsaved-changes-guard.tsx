@@ -1,5 +1,5 @@
 /**
- * Warns before a console form's unsaved changes are lost (decision 0080): leaving for another page of the app asks
+ * Warns before a console form's unsaved changes are lost: leaving for another page of the app asks
  * "Leave without saving?" in the shared confirmation dialog (Stay keeps the page, Leave goes on), and closing or
  * reloading the tab gets the browser's own warning (`beforeunload`). Nothing is asked once the form is saved or
  * unchanged, nor for a change of the page's search only. Uses TanStack Router's `useBlocker`.

@@ -1,5 +1,5 @@
 /**
- * The venue code on the big screen (decision 0079): a modal `<dialog>` put in full screen (Fullscreen API; where the
+ * The venue code on the big screen: a modal `<dialog>` put in full screen (Fullscreen API; where the
  * browser refuses, it still fills the window), in the organization's colours with its logo and name, the event's
  * name, the QR code as large as the screen allows, the six digits in type readable from the stands, and the seconds
  * until they change. It shows whatever code it is given, so it turns over with the console's panel. Escape or "Exit

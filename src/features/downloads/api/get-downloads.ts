@@ -1,5 +1,5 @@
 /**
- * `GET /content/downloads` (decision 0012 of the content API): the digital downloads, each a PDF at
+ * `GET /content/downloads`: the digital downloads, each a PDF at
  * `{cdnBase}/{id}` (spec §7 "GET /{id} on the media CDN base").
  */
 import { useQuery } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * `/history` (spec §2 "History", §7 `GET /user/me/transactions`; decision 0027): the member's points history —
+ * `/history` (spec §2 "History", §7 `GET /user/me/transactions`): the member's points history —
  * balance on top (with the next points expiry), then the ledger grouped by day (newest first): an icon for the reason, the label, the time, the
  * signed amount (+ earned, − spent) and the balance after each row. Loading, error and empty states.
  */

@@ -1,5 +1,5 @@
 /**
- * Announces result credits with a toast (decision 0055; rules in `../result-notices.ts`). Mounted once in the root
+ * Announces result credits with a toast (rules in `../result-notices.ts`). Mounted once in the root
  * layout after the first screen, like the level-up moment: when the signed-in member's balance moved since the last
  * check the ledger is fetched, and when it is loaded or refetched, the credits not yet announced in this browser get one toast ("You called it: +30 pts", with the
  * challenges' titles; several at once are summed, the app keeps one toast at a time), and are remembered so they

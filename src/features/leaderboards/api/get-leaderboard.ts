@@ -1,8 +1,8 @@
 /**
- * The query options the `/leaderboard` route's loader starts (decision 0061): `GET /leaderboards?period=` (key
+ * The query options the `/leaderboard` route's loader starts: `GET /leaderboards?period=` (key
  * `['leaderboards', period]`) and `GET /leagues` (key `['leagues']`). Kept apart from the mutations
  * (`./leaderboards.ts`), which check their bodies with the zod contract: the route tree loads this module with the
- * app, and zod stays out of the first load (decision 0035).
+ * app, and zod stays out of the first load.
  */
 import { dataQueryOptions } from '../../../api/data';
 import type { League, Leaderboard, LeaderboardPeriod } from '../../../contracts/leaderboard';

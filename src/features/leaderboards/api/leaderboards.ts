@@ -1,5 +1,5 @@
 /**
- * The leaderboard and league requests (decision 0061; contract `src/contracts/leaderboard.ts`):
+ * The leaderboard and league requests (contract `src/contracts/leaderboard.ts`):
  * - `GET /leaderboards?period=` (key `['leaderboards', period]`), `GET /leagues` (key `['leagues']`),
  *   `GET /leagues/{id}/table?period=` (key `['leagues', id, 'table', period]`), `GET /leagues/invites/{code}`,
  *   `GET|PUT /leaderboards/name`. Tables persist with the rest of the cache, so they show offline.

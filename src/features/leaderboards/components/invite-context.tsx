@@ -1,5 +1,5 @@
 /**
- * What an invitee was invited to, on the sign-in pages (decision 0082): the league's name, who started it and the
+ * What an invitee was invited to, on the sign-in pages: the league's name, who started it and the
  * club's current name (from the organization, never from the locales), so a visitor who opened an invite link does
  * not land on a generic page. Renders nothing while the invite loads or when the code leads nowhere.
  */

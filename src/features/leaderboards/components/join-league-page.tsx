@@ -1,8 +1,8 @@
 /**
- * `/leagues/join/{code}` (decision 0061): the page an invite link opens. A visitor is first sent to sign in and
+ * `/leagues/join/{code}`: the page an invite link opens. A visitor is first sent to sign in and
  * comes back here (the signed-in layout remembers the path); the fan sees the league's name and size and joins with
  * one button, then lands on its table. Already a member: a link to the table instead. A link back to the
- * leaderboard leaves without joining (the page has no tab bar; decision 0077).
+ * leaderboard leaves without joining (the page has no tab bar).
  */
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 /**
- * `/leaderboard` (decision 0061): the organization's table by period (this week, this month, the season, all
+ * `/leaderboard`: the organization's table by period (this week, this month, the season, all
  * time), the fan's own row always shown; the fan's name switch (also on the profile); their private leagues and a
  * form to create one.
  * Every table comes from the persisted query cache first, so the screen works offline with "updated <time>".

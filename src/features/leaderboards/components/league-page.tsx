@@ -1,8 +1,8 @@
 /**
- * `/leagues/{id}` (decision 0061): a private league's table by period (every member, the fan's row highlighted),
+ * `/leagues/{id}`: a private league's table by period (every member, the fan's row highlighted),
  * its invite link (Web Share API where available, else copied with a toast; when both fail, shown in a field to copy
  * by hand) and leaving it. A league is a detail
- * of the leaderboard: the page has no tab bar but a link back to it, in every state (decision 0077).
+ * of the leaderboard: the page has no tab bar but a link back to it, in every state.
  */
 import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';

@@ -1,5 +1,5 @@
 /**
- * The fan's consent-like switch (decision 0061): show or hide their username in leaderboards and league tables.
+ * The fan's consent-like switch: show or hide their username in leaderboards and league tables.
  * Underage members start hidden until they switch it on. Shown on the leaderboard and on the profile.
  */
 import { useId } from 'react';

@@ -1,5 +1,5 @@
 /**
- * A table's standings (decision 0061): a period picker (buttons with `aria-pressed` in a labelled group), then the
+ * A table's standings: a period picker (buttons with `aria-pressed` in a labelled group), then the
  * rows as a real `<table>` (place, fan, points) with the fan's own row highlighted and marked `aria-current`; when
  * the fan is below the rows shown, their own row follows after a gap. "Updated <time>" says when the server
  * computed it, which matters offline, where the persisted copy is shown.

@@ -1,5 +1,5 @@
 /**
- * `GET /user/me/pass` (decision 0078): the member's card and pass secret. Persisted with the rest of the query cache
+ * `GET /user/me/pass`: the member's card and pass secret. Persisted with the rest of the query cache
  * (`src/offline/persister.ts`), so the card and its rotating code work with no signal once it was loaded.
  */
 import { useQuery } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * `/card` (decision 0078): the member card. The club's branding (name, logo, brand colours), the member's name,
+ * `/card`: the member card. The club's branding (name, logo, brand colours), the member's name,
  * member number, rank and member-since date, and a QR code with the short code under it, both rotating every
  * 30 seconds (a screenshot stops working) and derived on the device from the pass secret, so the card works with no
  * signal once it was loaded (`useCardCode`). Staff scan the QR code or type the short code in the console.

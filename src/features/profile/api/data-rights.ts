@@ -1,5 +1,5 @@
 /**
- * The member's data rights (decision 0053): `GET /user/me/export` (all their data, GDPR art. 15 and 20), saved as a
+ * The member's data rights: `GET /user/me/export` (all their data, GDPR art. 15 and 20), saved as a
  * JSON file, and `DELETE /user/me` (erasure, art. 17) with the confirmation the server expects. Both are online-only
  * requests: neither is queued offline.
  */

@@ -1,5 +1,5 @@
 /**
- * `/profile/data` (decision 0053): the member's data rights. "Download my data" saves everything the club holds
+ * `/profile/data`: the member's data rights. "Download my data" saves everything the club holds
  * about them as a JSON file (GDPR art. 15 and 20); "Delete my account" opens a modal `<dialog>` where the member
  * types the confirmation word of their language before the account is erased (art. 17). After the erasure the app
  * layer signs out locally and shows the sign-in screen (`onDeleted`). The organization's last operator is refused
@@ -39,7 +39,7 @@ function DeleteAccountDialog({ dialogRef, onDeleted }: DataRightsProps & { dialo
         notify({ title: t('data.delete.done') });
         onDeleted();
       },
-      // The club's last operator keeps the account until someone else runs the program (decision 0072).
+      // The club's last operator keeps the account until someone else runs the program.
       onError: (failure) =>
         setError(failure instanceof ApiError && failure.code === 'LastOperator' ? t('data.delete.lastOperator') : t('data.delete.failed')),
     });

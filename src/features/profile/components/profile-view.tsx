@@ -1,6 +1,6 @@
 /**
- * `/profile` (spec §2): avatar, name, e-mail, points, rank; links to the member card (decision 0078), to edit the profile, and to the history and the
- * leaderboard (decision 0061) when those routes exist; the operator console for operators (decision 0076); "Your data" (download, delete the account: decision 0053); the language switcher; sign out (spec §4
+ * `/profile` (spec §2): avatar, name, e-mail, points, rank; links to the member card, to edit the profile, and to the history and the
+ * leaderboard when those routes exist; the operator console for operators; "Your data" (download, delete the account); the language switcher; sign out (spec §4
  * Session) back to /.
  */
 import { useId, type ReactNode } from 'react';
@@ -41,7 +41,7 @@ interface ProfileViewProps {
 
 /** Renders the profile page for the signed-in user. */
 export function ProfileView({ user, organization, logout, settings, sections }: ProfileViewProps) {
-  // The leaderboard link's label lives in its own namespace (decision 0061).
+  // The leaderboard link's label lives in its own namespace.
   const { t, i18n } = useTranslation(['profile', 'leaderboards', 'common']);
   const navigate = useNavigate();
   const router = useRouter();

@@ -1,4 +1,4 @@
-/** How to add the app to the Home Screen on iPhone and iPad, where push works only for an installed app (decision 0060). */
+/** How to add the app to the Home Screen on iPhone and iPad, where push works only for an installed app. */
 import { useTranslation } from 'react-i18next';
 
 /** The explanation and the three steps, as an ordered list. */

@@ -1,5 +1,5 @@
 /**
- * The opt-in prompt for push (decision 0060), opened by the app layer after a meaningful action (a check-in, an
+ * The opt-in prompt for push, opened by the app layer after a meaningful action (a check-in, an
  * answered challenge), never on first load. A modal `<dialog>`: focus moves to its first control and back on
  * close, Escape or "Not now" closes it. The fan chooses topics and turns notifications on; on iPhone/iPad in a
  * Safari tab it explains how to install the app instead; a blocked or unsupported browser is said so.

@@ -1,5 +1,5 @@
 /**
- * The profile's notification settings (decision 0060): this device's topics, saved to the server, or notifications
+ * The profile's notification settings: this device's topics, saved to the server, or notifications
  * turned off on this device; on iPhone/iPad in a Safari tab, how to install the app first.
  */
 import { useEffect, useState } from 'react';

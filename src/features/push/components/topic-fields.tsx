@@ -1,4 +1,4 @@
-/** The topics a fan chooses for push (decision 0060), as a labelled group of checkboxes. */
+/** The topics a fan chooses for push, as a labelled group of checkboxes. */
 import { useTranslation } from 'react-i18next';
 import { PUSH_TOPICS, type PushTopic } from '../../../contracts/push';
 

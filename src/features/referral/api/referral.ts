@@ -1,5 +1,5 @@
 /**
- * The referral requests (decision 0092; contract `src/contracts/referral.ts`):
+ * The referral requests (contract `src/contracts/referral.ts`):
  * - `GET /user/me/referral` (key `['referral']`): the member's code, link and friends who joined.
  * - `POST /user/me/referral/claim {code}`: the member joined with a friend's code; refetches the referral and the
  *   user (points may have been awarded at once).

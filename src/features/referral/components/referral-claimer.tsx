@@ -1,6 +1,6 @@
 /**
  * Claims the referral code a visitor arrived with (`/?ref={code}`, kept through sign-in by `kept-code.ts`) once a
- * member is signed in (decision 0092). A claim the server refuses (their own code, already referred, past the 14
+ * member is signed in. A claim the server refuses (their own code, already referred, past the 14
  * days, an unknown code) is dropped quietly: the member did nothing wrong by opening a link. Offline, the code stays
  * for the next start. Renders nothing.
  */

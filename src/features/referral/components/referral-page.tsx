@@ -1,5 +1,5 @@
 /**
- * `/referral` (spec §2 "Referral"; decision 0092): the member's invite link and code, copied or shared natively,
+ * `/referral` (spec §2 "Referral"): the member's invite link and code, copied or shared natively,
  * the friends who joined with it and the points both earn after the friend's first check-in or answer; and, for a
  * member in their first 14 days who was not referred yet, a field to enter a friend's code.
  */

@@ -1,5 +1,5 @@
 /**
- * `POST /user/me/redemptions/{id}/cancel` (decision 0090): the member cancels a redemption nobody handled yet; the
+ * `POST /user/me/redemptions/{id}/cancel`: the member cancels a redemption nobody handled yet; the
  * points come back. Online only, one Idempotency-Key per confirmation. Errors: 409 NotCancellable, 404.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * `GET /user/me/redemptions` (decision 0090): the member's redemptions, newest first, with the code of each code
+ * `GET /user/me/redemptions`: the member's redemptions, newest first, with the code of each code
  * reward. Persisted with the other fan data, so "My rewards" (and its codes) reads offline.
  */
 import { useQuery } from '@tanstack/react-query';

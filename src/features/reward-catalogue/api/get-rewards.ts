@@ -1,5 +1,5 @@
 /**
- * `GET /rewards` (decision 0090): the rewards catalogue with the member's own counts, texts in the request's
+ * `GET /rewards`: the rewards catalogue with the member's own counts, texts in the request's
  * language. Persisted with the other fan data, so the catalogue reads offline; refetched at once on reconnect.
  */
 import { useQuery } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * `POST /rewards/{id}/redeem` (decision 0090): spends the reward's cost. Online only (it spends points; the app says
+ * `POST /rewards/{id}/redeem`: spends the reward's cost. Online only (it spends points; the app says
  * so instead of queueing it), with a fresh Idempotency-Key per confirmation so a retried request never redeems
  * twice: the key is in the variables, so the shared retry policy resends the same key. Errors: 422
  * `InsufficientPointsError`, 409 SoldOut, 403 RankTooLow, 422 RewardNotOpen / RewardClosed /

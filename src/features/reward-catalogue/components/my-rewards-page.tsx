@@ -1,5 +1,5 @@
 /**
- * `/rewards/mine` ("My rewards", decision 0090): the member's redemptions, newest first. A code reward shows its
+ * `/rewards/mine` ("My rewards"): the member's redemptions, newest first. A code reward shows its
  * code with a copy button (the code is shown to no one else); a collected or shipped item shows where it stands
  * (pending, ready to collect, shipped, done, cancelled), and one nobody handled yet can be cancelled, which gives the
  * points back. Readable offline from the persisted cache (codes included); cancelling needs a connection.

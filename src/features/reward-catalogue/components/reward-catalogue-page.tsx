@@ -1,5 +1,5 @@
 /**
- * `/rewards` (decision 0090): the rewards catalogue. Each reward shows its cost, how the member gets it (a code,
+ * `/rewards`: the rewards catalogue. Each reward shows its cost, how the member gets it (a code,
  * collected, shipped), how many are left, and why it cannot be redeemed now (`src/rules/reward-eligibility.ts`:
  * not yet open, closed, sold out, limit reached, rank needed, points missing). Readable offline from the persisted
  * cache; redeeming needs a connection, and the page says so instead of queueing it. Redeeming asks for a

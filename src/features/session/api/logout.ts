@@ -1,5 +1,5 @@
 /**
- * Logout (spec §4 Session): this device's push subscription is removed (decision 0060), `DELETE /session` (response
+ * Logout (spec §4 Session): this device's push subscription is removed, `DELETE /session` (response
  * not read), then the token is cleared and every store is
  * reset: the query cache (`queryClient.clear()`), the persisted cache in IndexedDB, the post-login redirect, toasts
  * and every store registered with `registerStoreReset`. Queued actions still waiting are parked on the device for
@@ -24,7 +24,7 @@ import { clearSessionToken, getSessionToken } from '../../../lib/session/token-s
  */
 async function logout(queryClient: QueryClient): Promise<void> {
   const { auth } = getRuntimeConfig();
-  // This device stops receiving the member's pushes (decision 0060), while the session can still say so.
+  // This device stops receiving the member's pushes, while the session can still say so.
   if (typeof navigator !== 'undefined' && 'serviceWorker' in navigator) {
     await import('../../../lib/push/push-subscription').then(({ unsubscribeFromPush }) => unsubscribeFromPush()).catch(() => undefined);
   }

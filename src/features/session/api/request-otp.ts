@@ -11,7 +11,7 @@ import { sendSupabaseOtp } from '../supabase/auth';
 /**
  * Requests a code for the e-mail (supabase mode: `signInWithOtp`). Throws `ApiError` (422 invalid e-mail, 429 too
  * many requests) or `NetworkError`. The contract (zod) loads with the request, not with the sign-in page: its
- * evaluation is a long task on a phone (decision 0083).
+ * evaluation is a long task on a phone.
  */
 async function requestOtp(input: OtpRequest): Promise<void> {
   const { OtpRequestSchema } = await import('../../../contracts/session');

@@ -1,5 +1,5 @@
 /**
- * The way into the operator console from the fan app (decision 0076): `AppBarConsoleLink`, shown only to operators
+ * The way into the operator console from the fan app: `AppBarConsoleLink`, shown only to operators
  * (`role: 'operator'` on the current user, `GET /user/me`), and `ConsoleAccessDenied`, what a signed-in member who
  * is not an operator sees at `/admin` instead of a blank or "not found" page. Strings: `common:console.*`.
  */

@@ -16,13 +16,13 @@ import { AuthScreen } from './auth-screen';
 
 /**
  * The e-mail contract (zod and the session schemas: a chunk that costs a phone a long task to evaluate), loaded when
- * the visitor first focuses the field or submits, not with the first screen (decision 0083).
+ * the visitor first focuses the field or submits, not with the first screen.
  */
 const loadEmailSchema = () => import('../../../contracts/session').then((m) => m.EmailSchema);
 
 /**
  * Renders the e-mail step of sign-in; `redirect`: a same-origin path to come back to after sign-in, if any;
- * `invitation`: what the visitor was invited to, under the intro (composed by the app layer; decision 0082).
+ * `invitation`: what the visitor was invited to, under the intro (composed by the app layer).
  */
 export function LoginForm({ redirect, invitation }: { redirect?: string; invitation?: ReactNode }) {
   const { t } = useTranslation('session');

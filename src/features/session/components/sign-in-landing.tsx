@@ -19,7 +19,7 @@ const PERKS = [
 ] as const;
 
 /**
- * Renders the landing hero and the call to action. Slots the app layer fills from other features (decision 0082):
+ * Renders the landing hero and the call to action. Slots the app layer fills from other features:
  * `invitation`, what the visitor was invited to, above the call to action; `offers`, what the club shows visitors
  * who are not signed in, below it.
  */

@@ -1,5 +1,5 @@
 /**
- * Sign-out that never loses work (ARCHITECTURE §6, decision 0085). With no action waiting to sync, it signs out at
+ * Sign-out that never loses work (ARCHITECTURE §6). With no action waiting to sync, it signs out at
  * once. With some, the shared confirmation dialog first says how many are waiting and offers:
  * - "Sync first": sends them now (`syncWaitingActions`); once none is left it signs out. When they cannot be sent
  *   (offline, or the server out of reach), the dialog says that they stay on this device for the member's next

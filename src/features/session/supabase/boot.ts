@@ -1,5 +1,5 @@
 /**
- * Supabase mode at boot (decision 0030): makes the session token store hold a usable access token before the first
+ * Supabase mode at boot: makes the session token store hold a usable access token before the first
  * route's guards run, loading supabase-js before the first render only when it must refresh.
  * - No stored Supabase session: nothing to load (a visitor); a leftover token is cleared.
  * - A stored session with more than 90 s left: its access token is the bearer; supabase-js is loaded after the

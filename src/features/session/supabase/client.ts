@@ -1,5 +1,5 @@
 /**
- * The Supabase client (ARCHITECTURE §3 `supabase` mode; decision 0030), created on first use with a dynamic
+ * The Supabase client (ARCHITECTURE §3 `supabase` mode), created on first use with a dynamic
  * `import('@supabase/supabase-js')`, so the library is never in the first-load JavaScript of `local` mode (and in
  * `supabase` mode only when a session must be refreshed before the first render).
  *

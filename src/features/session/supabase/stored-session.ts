@@ -1,6 +1,6 @@
 /**
  * The Supabase session as supabase-js persists it (localStorage key `podium.supabase.auth`), read without loading
- * supabase-js: boot uses it to decide whether the library is needed before the first render (decision 0030).
+ * supabase-js: boot uses it to decide whether the library is needed before the first render.
  */
 
 /** localStorage key supabase-js persists the session under (the client is created with this `storageKey`). */

@@ -1,5 +1,5 @@
 /**
- * `POST /sweepstake/{id}/claim` (decision 0054): a winner claims the prize. Online only, with a fresh
+ * `POST /sweepstake/{id}/claim`: a winner claims the prize. Online only, with a fresh
  * Idempotency-Key per tap (the shared retry policy resends the same key); the server records the claim once and
  * answers a repeated claim with the first. Errors: 403 NotWinner, 422 ClaimExpired. On success the member's win is
  * written into the cached draw and the cached list (so the "You won" banner goes at once), then both are refetched.

@@ -1,5 +1,5 @@
 /**
- * `GET /sweepstake/{id}/draw` (decision 0054): the published draw of a sweepstake (commitment, revealed seed, entry
+ * `GET /sweepstake/{id}/draw`: the published draw of a sweepstake (commitment, revealed seed, entry
  * list, winners by public name) and the member's own win. Read once the sweepstake was drawn.
  */
 import { useQuery } from '@tanstack/react-query';

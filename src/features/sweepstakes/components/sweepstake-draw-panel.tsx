@@ -1,5 +1,5 @@
 /**
- * The draw of an ended sweepstake on its page (decision 0054). Before the draw: "winners soon" and the published
+ * The draw of an ended sweepstake on its page. Before the draw: "winners soon" and the published
  * commitment. After: "You won" for a winner, with how to claim, the deadline and the Claim button (or the claim's
  * date); "Drawn" and the winners' public names for everyone else. `DrawProof` shows, folded away and from the
  * start, what anyone needs to verify the draw (commitment, then the revealed seed). Claim errors: 422 ClaimExpired

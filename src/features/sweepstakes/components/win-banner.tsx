@@ -1,5 +1,5 @@
 /**
- * "You won" banner (decision 0054's claim period): shown on the home screen and the sweepstakes tab while the
+ * "You won" banner: shown on the home screen and the sweepstakes tab while the
  * member holds a win they have not claimed and can still claim, with a link to each sweepstake's page, where the
  * Claim button is. Reads the cached sweepstake list (its `yourWin`); renders nothing otherwise, and then loads no
  * sweepstake texts.

@@ -1,5 +1,5 @@
 /**
- * `GET /venue/events/live` (decision 0085): the venue events open now, with whether the member checked in there.
+ * `GET /venue/events/live`: the venue events open now, with whether the member checked in there.
  * The dashboard's card and the challenges tab's entry open the venue scanner during one; the list is preloaded
  * (and persisted) while online, so both show in the stands without signal.
  */

@@ -1,4 +1,4 @@
-/** `GET /venue/checkins` (decision 0059): the venues the member checked in at ("I was there"), newest first. */
+/** `GET /venue/checkins`: the venues the member checked in at ("I was there"), newest first. */
 import { useQuery } from '@tanstack/react-query';
 import { dataQueryOptions } from '../../../api/data';
 import type { VenueAttendance } from '../../../contracts/venue';

@@ -1,5 +1,5 @@
 /**
- * The way to the venue scanner during a live venue event (decision 0085): on the dashboard a card, in the challenges
+ * The way to the venue scanner during a live venue event: on the dashboard a card, in the challenges
  * tab an entry, both linking to `/venue`. Shown only while an event is open (from the preloaded, persisted list, so
  * it shows without signal too); it says when the member already checked in there. Nothing otherwise.
  */

@@ -1,5 +1,5 @@
 /**
- * `<VenuesAttended>`: the "I was there" badges (decision 0059): one per venue event the member checked in at, with
+ * `<VenuesAttended>`: the "I was there" badges: one per venue event the member checked in at, with
  * the venue and the day, newest first; shown on the venue page and the profile. Renders nothing while loading or
  * when the list cannot be read (the page around it still works), an invitation when it is empty.
  */

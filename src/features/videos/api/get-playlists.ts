@@ -1,5 +1,5 @@
 /**
- * `GET /content/playlists` (decision 0049, superseding 0022): the organization's playlists in the operator's order,
+ * `GET /content/playlists` (superseding 0022): the organization's playlists in the operator's order,
  * each with the ids of its videos in order (the videos themselves come from `GET /content/videos`).
  */
 import { useQuery } from '@tanstack/react-query';

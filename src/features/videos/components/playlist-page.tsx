@@ -1,5 +1,5 @@
 /**
- * `/media/playlists/{id}` (spec §2; decision 0049): a playlist's videos in the operator's order. An unknown or
+ * `/media/playlists/{id}` (spec §2): a playlist's videos in the operator's order. An unknown or
  * empty playlist shows the empty playlist state and a way to the videos.
  */
 import { Link } from '@tanstack/react-router';

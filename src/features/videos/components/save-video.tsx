@@ -1,5 +1,5 @@
 /**
- * "Save for offline" on a video page (decision 0086): saves the clip on the device (saved-videos.ts) with a
+ * "Save for offline" on a video page: saves the clip on the device (saved-videos.ts) with a
  * progress bar and a Cancel button while it downloads, then says "Saved on this device" with its size and offers
  * "Remove from device". A refusal (too large, over the saved-videos budget, no space, no connection) is said inline.
  * Hidden where the browser cannot keep videos.

@@ -1,8 +1,8 @@
 /**
  * `/media/videos/{video}` (spec §2): plays the video in an HTML5 `<video>` with controls and poster.
  * The view is recorded when the member has watched it — the `ended` event, or at least 90% of it actually played
- * (decision 0021) — never on open. Shows the points to earn, "Watched" once recorded, and "pending" while the
- * view waits in the offline queue. A video file (not one on another site) can be saved for offline (decision 0086).
+ * — never on open. Shows the points to earn, "Watched" once recorded, and "pending" while the
+ * view waits in the offline queue. A video file (not one on another site) can be saved for offline.
  */
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,6 @@
 /**
  * `/challenges` (spec §2): challenge types with open counts, then the open challenges; during a live venue event,
- * first an entry that opens the venue scanner (decision 0085).
+ * first an entry that opens the venue scanner.
  */
 import { createFileRoute } from '@tanstack/react-router';
 import { getChallengesQueryOptions } from '../../../features/challenges/api/get-challenges';

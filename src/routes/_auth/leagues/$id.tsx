@@ -1,4 +1,4 @@
-/** `/leagues/{id}` (decision 0061): a private league's table, its invite link, leaving it. */
+/** `/leagues/{id}`: a private league's table, its invite link, leaving it. */
 import { createFileRoute } from '@tanstack/react-router';
 import { LeaguePage } from '../../../features/leaderboards/components/league-page';
 

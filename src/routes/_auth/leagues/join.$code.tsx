@@ -1,5 +1,5 @@
 /**
- * `/leagues/join/{code}` (decision 0061): an invite link. Under the signed-in layout, so a visitor signs in first and
+ * `/leagues/join/{code}`: an invite link. Under the signed-in layout, so a visitor signs in first and
  * is brought back here.
  */
 import { createFileRoute } from '@tanstack/react-router';

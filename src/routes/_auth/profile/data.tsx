@@ -1,5 +1,5 @@
 /**
- * `/profile/data` (decision 0053): download my data, delete my account. After the erasure the fan is signed out
+ * `/profile/data`: download my data, delete my account. After the erasure the fan is signed out
  * on this device (the session feature owns sign-out, so it is composed here) and lands on the sign-in screen.
  */
 import { createFileRoute, useNavigate } from '@tanstack/react-router';

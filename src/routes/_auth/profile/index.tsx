@@ -1,6 +1,6 @@
 /**
- * `/profile` (spec §2): the profile view, with the leaderboard name switch (decision 0061), the venues the member
- * was at (decision 0059), and a sign-out that first asks about actions still waiting to sync (decision 0085).
+ * `/profile` (spec §2): the profile view, with the leaderboard name switch, the venues the member
+ * was at, and a sign-out that first asks about actions still waiting to sync.
  */
 import { lazy, Suspense } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
@@ -11,7 +11,7 @@ import { useSignOut } from '../../../features/session/components/sign-out-dialog
 import { LeaderboardNameSwitch } from '../../../features/leaderboards/components/name-switch';
 import { VenuesAttended } from '../../../features/venue/components/venues-attended';
 
-/** This device's notification settings (decision 0060): their code loads with the section, not with the app. */
+/** This device's notification settings: their code loads with the section, not with the app. */
 const PushSettings = lazy(() => import('../../../features/push/components/push-settings').then((m) => ({ default: m.PushSettings })));
 
 export const Route = createFileRoute('/_auth/profile/')({

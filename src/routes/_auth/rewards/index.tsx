@@ -1,4 +1,4 @@
-/** `/rewards` (decision 0090): the rewards catalogue; read offline from the persisted cache. */
+/** `/rewards`: the rewards catalogue; read offline from the persisted cache. */
 import { createFileRoute } from '@tanstack/react-router';
 import { getRewardsQueryOptions } from '../../../features/reward-catalogue/api/get-rewards';
 import { RewardCataloguePage } from '../../../features/reward-catalogue/components/reward-catalogue-page';

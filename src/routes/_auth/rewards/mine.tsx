@@ -1,4 +1,4 @@
-/** `/rewards/mine` ("My rewards", decision 0090): the member's redemptions and codes; read offline from the persisted cache. */
+/** `/rewards/mine` ("My rewards"): the member's redemptions and codes; read offline from the persisted cache. */
 import { createFileRoute } from '@tanstack/react-router';
 import { getRedemptionsQueryOptions } from '../../../features/reward-catalogue/api/get-redemptions';
 import { MyRewardsPage } from '../../../features/reward-catalogue/components/my-rewards-page';

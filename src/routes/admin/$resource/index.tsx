@@ -1,6 +1,6 @@
 /**
  * `/admin/{page}`: a console page: the list of a resource (`?q=&status=&page=`), the organization's settings, the
- * audit log (`?entity=&actorUserId=&page=`), the figures (`?period=`), the seasons, push notifications, the member card check (decision 0078), the rewards' fulfilment list (decision 0090) or import and export; anything else is the console's "page not found". One route for them
+ * audit log (`?entity=&actorUserId=&page=`), the figures (`?period=`), the seasons, push notifications, the member card check, the rewards' fulfilment list or import and export; anything else is the console's "page not found". One route for them
  * all keeps the route tree, which every visitor loads, small; the search is cleaned by the console itself.
  */
 import { createFileRoute } from '@tanstack/react-router';

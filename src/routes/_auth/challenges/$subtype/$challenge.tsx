@@ -1,7 +1,7 @@
 /**
  * `/challenges/{subtype}/{challenge}` (spec §2): one challenge. The subtype must be one of
  * `CHALLENGE_SUBTYPES` and the id 1-64 characters; an unknown challenge (404) or one of another subtype is a
- * 404 page. Route files stay free of zod: they are part of the first load (docs/decisions/0006).
+ * 404 page. Route files stay free of zod: they are part of the first load.
  */
 import { onlineManager } from '@tanstack/react-query';
 import { createFileRoute, notFound } from '@tanstack/react-router';

@@ -1,7 +1,7 @@
 /**
  * `/challenges/{subtype}` (spec §2): the challenges of one subtype and its history. The subtype must be one of
  * `CHALLENGE_SUBTYPES`; anything else is a 404 (spec §2 "a route whose validate check fails shows the error
- * page"). Route files stay free of zod: they are part of the first load (docs/decisions/0006).
+ * page"). Route files stay free of zod: they are part of the first load.
  */
 import { createFileRoute } from '@tanstack/react-router';
 import { RouteValidationError } from '../../../../components/route-error';

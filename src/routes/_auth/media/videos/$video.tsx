@@ -1,4 +1,4 @@
-/** `/media/videos/{video}` (spec §2 "One video"): the player; the view is recorded once watched (decision 0021). */
+/** `/media/videos/{video}` (spec §2 "One video"): the player; the view is recorded once watched. */
 import { createFileRoute } from '@tanstack/react-router';
 import { idParam } from '../../../../components/route-error';
 import { getVideosQueryOptions } from '../../../../features/videos/api/get-videos';
