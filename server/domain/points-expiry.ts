@@ -21,7 +21,7 @@ import { consents, organizations, pointTransactions, pointsExpiryReminders, user
 import { describeError } from '../lib/error-description';
 import type { AppDeps, OrganizationRow } from '../lib/types';
 import { expireEachStatement } from './ledger';
-import { notifyPointsExpiry } from './push';
+import { queuePointsExpiryPushes } from './push';
 
 /** Members locked and expired per transaction: short enough that a spend waiting on one of them waits little. */
 const EXPIRY_BATCH = 5_000;
@@ -139,7 +139,7 @@ async function remindOrganization(deps: AppDeps, org: ExpiringOrganization, toda
   );
   const due = reminders.filter((r) => isReminderDue(r.expires_on, today));
   if (!due.length) return 0;
-  await notifyPointsExpiry(
+  await queuePointsExpiryPushes(
     deps,
     org.id,
     due.map((r) => ({ userId: r.user_id, points: Number(r.points), on: r.expires_on })),
