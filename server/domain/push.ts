@@ -555,11 +555,12 @@ async function sendClaimed(deps: AppDeps, row: typeof pushNotifications.$inferSe
 
 /**
  * The `push-notification` job (decision 0094): sends notification `id` if it is due (`scheduled` with `sendAt` past)
- * or was being sent (a retry, or a job resumed after its process died); a cancelled or sent one is left alone.
+ * or, with `resume`, if it was left `sending` (the job's retry after a failure or after its process died); a
+ * cancelled or sent one is left alone.
  * @returns whether it was sent by this call
  * @throws the delivery's failure (the queue retries the job, which resumes where this one stopped)
  */
-export async function sendPushNotification(deps: AppDeps, id: string): Promise<boolean> {
+export async function sendPushNotification(deps: AppDeps, id: string, options: { resume: boolean }): Promise<boolean> {
   if (!isUuid(id)) return false;
   const [row] = await deps.db
     .update(pushNotifications)
@@ -567,7 +568,7 @@ export async function sendPushNotification(deps: AppDeps, id: string): Promise<b
     .where(
       and(
         eq(pushNotifications.id, id),
-        sql`(${pushNotifications.status} = 'sending'
+        sql`((${pushNotifications.status} = 'sending' and ${options.resume})
           or (${pushNotifications.status} = 'scheduled' and ${pushNotifications.sendAt} <= ${deps.clock().toISOString()}::timestamptz))`,
       ),
     )
@@ -588,13 +589,14 @@ const RESUME_WINDOW_MS = TTL_SECONDS * 1000;
  */
 export async function enqueueDuePushNotifications(deps: AppDeps, now: Date): Promise<number> {
   const rows = await deps.db
-    .select({ id: pushNotifications.id })
+    .select({ id: pushNotifications.id, status: pushNotifications.status })
     .from(pushNotifications)
     .where(
       sql`${pushNotifications.status} in ('scheduled', 'sending') and ${pushNotifications.sendAt} <= ${now.toISOString()}::timestamptz
         and ${pushNotifications.sendAt} > ${new Date(now.getTime() - RESUME_WINDOW_MS).toISOString()}::timestamptz`,
     );
-  for (const { id } of rows) await deps.jobs.send('push-notification', { id }, { singletonKey: id });
+  // The queue runs a notification's jobs one at a time: this one starts once any job still at work on it is done.
+  for (const { id, status } of rows) await deps.jobs.send('push-notification', { id, resume: status === 'sending' }, { singletonKey: id });
   return rows.length;
 }
 

@@ -17,7 +17,9 @@ export function inlineJobs(deps: () => AppDeps): Jobs {
   return {
     async send(name, data) {
       const handler = jobHandlers(deps())[name] as JobHandler<JobName>;
-      await handler(data, randomUUID()).catch((error) => deps().logger.warn('job failed', { job: name, ...describeError(error) }));
+      await handler(data, { id: randomUUID(), retryCount: 0 }).catch((error) =>
+        deps().logger.warn('job failed', { job: name, ...describeError(error) }),
+      );
     },
   };
 }

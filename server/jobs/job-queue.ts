@@ -112,7 +112,7 @@ export function createJobQueue(options: {
             name,
             { localConcurrency, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
             async ([job]) => {
-              await handler(job.data, job.id);
+              await handler(job.data, { id: job.id, retryCount: job.retryCount });
             },
           );
         }

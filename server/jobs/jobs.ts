@@ -22,8 +22,11 @@ import type { AppDeps } from '../lib/types';
 
 /** What each job carries (JSON): the queue's name → its data. */
 export type JobData = {
-  /** An operator's notification, sent when due (decision 0060); one job per notification at a time. */
-  'push-notification': { id: string };
+  /**
+   * An operator's notification, sent when due (decision 0060); one job per notification at a time. `resume`: the
+   * minute scan's job for a notification left `sending` by a job that failed for good.
+   */
+  'push-notification': { id: string; resume?: boolean };
   /** A pick'em result, pushed to the members who answered. */
   'push-challenge-result': { challengeId: string };
   /** A sweepstake's winners, told by push. */
@@ -53,8 +56,10 @@ export interface Jobs {
   send<N extends JobName>(name: N, data: JobData[N], options?: JobSendOptions): Promise<void>;
 }
 
-/** A job's handler: takes its data and its id (stable across retries: the key of its push deliveries). */
-export type JobHandler<N extends JobName> = (data: JobData[N], jobId: string) => Promise<void>;
+/** The job a handler runs: its id (stable across retries: the key of its push deliveries) and its retries so far. */
+export type JobRun = { id: string; retryCount: number };
+/** A job's handler: takes its data and the job. */
+export type JobHandler<N extends JobName> = (data: JobData[N], job: JobRun) => Promise<void>;
 export type JobHandlers = { [N in JobName]: JobHandler<N> };
 
 /**
@@ -63,17 +68,19 @@ export type JobHandlers = { [N in JobName]: JobHandler<N> };
  */
 export function jobHandlers(deps: AppDeps): JobHandlers {
   return {
-    'push-notification': async ({ id }) => {
-      await sendPushNotification(deps, id);
+    'push-notification': async ({ id, resume }, job) => {
+      // A retry takes over the notification its own earlier attempt left `sending`; a first attempt does not, since
+      // another sender may be at work on it.
+      await sendPushNotification(deps, id, { resume: Boolean(resume) || job.retryCount > 0 });
     },
-    'push-challenge-result': async ({ challengeId }, jobId) => {
-      await pushChallengeResult(deps, challengeId, `job:${jobId}`);
+    'push-challenge-result': async ({ challengeId }, job) => {
+      await pushChallengeResult(deps, challengeId, `job:${job.id}`);
     },
-    'push-sweepstake-winners': async ({ sweepstakeId, organizationId, title, userIds }, jobId) => {
-      await notifySweepstakeWinners(deps, { id: sweepstakeId, organizationId, title }, userIds, `job:${jobId}`);
+    'push-sweepstake-winners': async ({ sweepstakeId, organizationId, title, userIds }, job) => {
+      await notifySweepstakeWinners(deps, { id: sweepstakeId, organizationId, title }, userIds, `job:${job.id}`);
     },
-    'push-points-expiry': async ({ organizationId, reminders }, jobId) => {
-      await notifyPointsExpiry(deps, organizationId, reminders, `job:${jobId}`);
+    'push-points-expiry': async ({ organizationId, reminders }, job) => {
+      await notifyPointsExpiry(deps, organizationId, reminders, `job:${job.id}`);
     },
     'push-due': async () => {
       await enqueueDuePushNotifications(deps, deps.clock());
