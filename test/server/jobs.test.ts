@@ -6,6 +6,7 @@
  * finishes on retry with each device receiving once and the counts of both attempts; on PostgreSQL two queues on one
  * database (two hosts) run each job once; the hourly schedules exist.
  */
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { PushNotificationResponseSchema, type PushNotificationInput } from '../../src/contracts/admin/push';
@@ -163,6 +164,46 @@ describe('scheduled pushes on the queue', () => {
           .from(pushDeliveries)
           .where(eq(pushDeliveries.jobKey, `notification:${n.id}`)),
       ).toHaveLength(5);
+    } finally {
+      afterSend = undefined;
+    }
+  }, 40_000);
+
+  it("resumes an automatic push (a sweepstake's winners) on retry, each device once", async () => {
+    const member = await createMember(t);
+    const devices: StandInSubscription[] = [];
+    for (let i = 0; i < 3; i++) {
+      const device = service.subscription();
+      const res = await t.request('PUT', '/api/push/subscription', {
+        token: member.token,
+        body: { endpoint: device.endpoint, keys: device.keys, topics: ['sweepstakes'], language: 'en' },
+      });
+      expect(res.status, res.text).toBe(200);
+      devices.push(device);
+    }
+    let sends = 0;
+    afterSend = () => {
+      sends += 1;
+      if (sends === 1) throw new Error('process died here');
+    };
+    try {
+      const sweepstakeId = randomUUID();
+      await t.deps.jobs.send('push-sweepstake-winners', {
+        sweepstakeId,
+        organizationId: t.organization.id,
+        title: 'Season tickets',
+        userIds: [member.userId],
+      });
+      await vi.waitFor(
+        async () =>
+          expect(await queue.boss.findJobs('push-sweepstake-winners', { data: { sweepstakeId } })).toMatchObject([
+            { state: 'completed', retryCount: 1 },
+          ]),
+        { timeout: 20_000, interval: 100 },
+      );
+      expect(sends).toBe(3);
+      for (const device of devices)
+        expect(receivedBy(device).map((r) => (r.payload as { tag: string }).tag)).toEqual([`win-${sweepstakeId}`]);
     } finally {
       afterSend = undefined;
     }
