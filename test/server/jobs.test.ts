@@ -3,7 +3,8 @@
  * queue started on the test's database (short polling and retry delays, pg-boss's own options) and pushes received by
  * the push service stand-in: a scheduled notification goes at its time, once to each device, and a cancelled one not
  * at all; a failing push job is retried with backoff and then succeeds; a send interrupted after some devices
- * finishes on retry with each device receiving once and the counts of both attempts; on PostgreSQL two queues on one
+ * finishes on retry with each device receiving once and the counts of both attempts, and one whose sender died with
+ * its job is resumed by the minute scan; an automatic push resumes on retry too; on PostgreSQL two queues on one
  * database (two hosts) run each job once; the hourly schedules exist.
  */
 import { randomUUID } from 'node:crypto';
@@ -11,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { PushNotificationResponseSchema, type PushNotificationInput } from '../../src/contracts/admin/push';
 import type { PushTopic } from '../../src/contracts/push';
-import { pushDeliveries, pushNotifications } from '../../server/db/schema';
+import { pushDeliveries, pushNotifications, pushSubscriptions } from '../../server/db/schema';
 import { enqueueDuePushNotifications } from '../../server/domain/push';
 import { createJobQueue, type JobQueue } from '../../server/jobs/job-queue';
 import { silentLogger } from '../../server/lib/logger';
@@ -167,6 +168,28 @@ describe('scheduled pushes on the queue', () => {
     } finally {
       afterSend = undefined;
     }
+  }, 40_000);
+
+  it('resumes a notification its dead sender left sending, from the minute scan: the devices not yet done, once', async () => {
+    // This notification's audience is this member alone.
+    await t.db.delete(pushSubscriptions);
+    const devices = await memberWithDevices('challenges', 3);
+    let firstDevice: string | undefined;
+    // A sender that dies after its first device, and whose job is gone (its retries spent, or an older release's).
+    afterSend = (id) => {
+      firstDevice ??= id;
+      throw new Error('process died here');
+    };
+    const n = await send({ topic: 'challenges', title: 'Half sent', body: 'Resumed' });
+    await vi.waitFor(async () => expect(firstDevice).toBeDefined(), { timeout: 20_000, interval: 50 });
+    afterSend = undefined;
+    await queue.boss.deleteAllJobs('push-notification');
+    expect((await notification(n.id)).status).toBe('sending');
+
+    expect(await enqueueDuePushNotifications(t.deps, t.clock())).toBeGreaterThanOrEqual(1);
+    await vi.waitFor(async () => expect((await notification(n.id)).status).toBe('sent'), { timeout: 20_000, interval: 100 });
+    for (const device of devices) expect(receivedBy(device)).toHaveLength(1);
+    expect(await notification(n.id)).toMatchObject({ delivered: 3, failed: 0 });
   }, 40_000);
 
   it("resumes an automatic push (a sweepstake's winners) on retry, each device once", async () => {
