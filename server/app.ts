@@ -28,6 +28,8 @@ import { ApiError, notFound } from './lib/errors';
 import type { Logger } from './lib/logger';
 import { createMailer, type Mailer } from './lib/mailer';
 import type { AppDeps, AppEnv, Clock } from './lib/types';
+import { inlineJobs } from './jobs/inline-jobs';
+import type { Jobs } from './jobs/jobs';
 import { authenticate } from './middlewares/authenticate';
 import { requestBodyLimit } from './middlewares/body-limit';
 import { idempotency } from './middlewares/idempotency';
@@ -90,6 +92,11 @@ export type CreateAppOptions = {
    * `server/main.ts` sets it for the embedded PGlite; PostgreSQL's pool bounds the wait itself.
    */
   admission?: { concurrency: number };
+  /**
+   * The job queue (`server/jobs/job-queue.ts`, decision 0094), which `server/main.ts` starts; defaults to running each
+   * job in-process at once (`inline-jobs.ts`), for tests and scripts that need no queue.
+   */
+  jobs?: Jobs;
   /** Read by `/readyz`: `server/main.ts` sets `stopping` on SIGTERM. Defaults to a process that is not stopping. */
   lifecycle?: Lifecycle;
 };
@@ -135,6 +142,7 @@ export function createApp(options: CreateAppOptions) {
     storage: options.storage ?? memoryStorage(),
     faultHook: options.faultHook,
     push: options.push,
+    jobs: options.jobs ?? inlineJobs(() => deps),
   };
   const { logger } = deps;
   const app = new Hono<AppEnv>();

@@ -2,11 +2,12 @@
  * Process entry (`npm start` runs its compiled JavaScript, `npm run dev:server` runs it with tsx): parse the
  * environment, open the database (PGlite or PostgreSQL) and apply migrations, seed the demo organization on an
  * empty database, serve HTTP (traced with OpenTelemetry when OTEL_EXPORTER_OTLP_ENDPOINT is set), keep uploaded
- * media bytes on disk or in an S3 bucket (decisions 0041, 0088), purge expired rows and unused uploads and roll up the figures' closed days
- * (decision 0058) and expire points that reached their day with their reminders (decision 0091) hourly, send the operators' scheduled push notifications (decision 0060) every 30 s, answer the
- * load balancer's `/healthz` and `/readyz`, and shut down gracefully on SIGTERM/SIGINT (decision 0089: `/readyz`
- * answers 503 at once, requests are still accepted for SHUTDOWN_DELAY_MS, then the process stops accepting, lets
- * in-flight requests finish within 10 s, closes the database and exits 0).
+ * media bytes on disk or in an S3 bucket (decisions 0041, 0088), run the background and scheduled work on the pg-boss
+ * job queue in the same database once listening (decision 0094: pushes, and hourly the purge of expired rows and
+ * unused uploads, the figures' rollup and points expiry with its reminders), answer the load balancer's `/healthz`
+ * and `/readyz`, and shut down gracefully on SIGTERM/SIGINT (decision 0089: `/readyz` answers 503 at once, the job
+ * queue stops taking jobs, requests are still accepted for SHUTDOWN_DELAY_MS, then the process stops accepting, lets
+ * in-flight requests and jobs finish within 10 s, closes the database and exits 0).
  *
  * With `WEB_CONCURRENCY=N` (N > 1, PostgreSQL only) this process becomes a cluster primary that migrates and
  * seeds once, then forks N workers running this same file (`server/cluster.ts`, docs/decisions/0044).
@@ -17,21 +18,16 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { runPrimary } from './cluster';
 import { openDatabase } from './db/client';
-import { rollUpEveryOrganization } from './domain/figures';
-import { purgeExpired } from './domain/housekeeping';
-import { runPointsExpiry } from './domain/points-expiry';
-import { processDuePushNotifications } from './domain/push';
 import { processEnv, startupWarnings } from './env';
 import { answerClientErrorsWithJson } from './lib/client-errors';
 import { describeError } from './lib/error-description';
+import { createJobQueue } from './jobs/job-queue';
 import { createLogger } from './lib/logger';
 import { seedIfEmpty } from './seed';
 import { mediaStorageFor } from './storage/media-storage';
 
 /** How long in-flight requests may take to finish after SIGTERM before the process exits anyway (code 1). */
 const SHUTDOWN_GRACE_MS = 10_000;
-/** How often scheduled push notifications are looked for (ms): a scheduled send goes out within this of its time. */
-const PUSH_JOB_INTERVAL_MS = 30_000;
 
 const env = processEnv();
 const logger = createLogger(env.LOG_LEVEL);
@@ -85,7 +81,9 @@ async function startServer() {
   const admission = database.engine === 'pglite' ? { concurrency: env.PGLITE_CONCURRENT_REQUESTS } : undefined;
   // `stopping` turns /readyz to 503 the moment a signal comes, so a balancer takes this process out first.
   const lifecycle = { stopping: false };
-  const { app, deps } = createApp({ db: database.db, env, logger, storage, admission, lifecycle });
+  // Started once the server listens; jobs queued before then wait for it (decision 0094).
+  const jobQueue = createJobQueue({ database, logger });
+  const { app, deps } = createApp({ db: database.db, env, logger, storage, admission, lifecycle, jobs: jobQueue });
   // OpenTelemetry (decision 0032): loaded only when OTEL_EXPORTER_OTLP_ENDPOINT is set.
   const telemetry = env.OTEL_EXPORTER_OTLP_ENDPOINT ? await import('./telemetry') : null;
   const stopTelemetry = telemetry?.startServerTelemetry(env) ?? null;
@@ -107,30 +105,22 @@ async function startServer() {
     if (lifecycle.stopping) response.setHeader('connection', 'close');
   });
 
-  const housekeeping = setInterval(
-    () => {
-      purgeExpired(database.db, new Date(), storage).catch((error) => logger.warn('housekeeping failed', describeError(error)));
-      // The figures' closed days, so that an operator's request does not pay for them (decision 0058).
-      rollUpEveryOrganization(database.db, new Date()).catch((error) => logger.warn('figures rollup failed', describeError(error)));
-      // Points that reached their day, and the reminders due (decision 0091): once per member and day, so running it
-      // hourly and from every process is safe; the first run after midnight (organization time) does the day's work.
-      runPointsExpiry(deps, new Date()).catch((error) => logger.warn('points expiry failed', describeError(error)));
-    },
-    60 * 60 * 1000,
-  );
-  housekeeping.unref();
-  // Operators' scheduled push notifications (decision 0060): due rows are claimed by one process each.
-  const pushJob = setInterval(() => {
-    processDuePushNotifications(deps, new Date()).catch((error) => logger.warn('push job failed', describeError(error)));
-  }, PUSH_JOB_INTERVAL_MS);
-  pushJob.unref();
+  try {
+    await jobQueue.start(deps);
+  } catch (error) {
+    // A process without its queue would never send a scheduled push nor run housekeeping: better restarted.
+    logger.error('job queue did not start', describeError(error));
+    process.exit(1);
+  }
 
   async function shutdown(signal: string) {
     if (lifecycle.stopping) return;
     lifecycle.stopping = true;
     logger.info(`${signal} received, shutting down`);
-    clearInterval(housekeeping);
-    clearInterval(pushJob);
+    // No new job from now on; the running ones finish within the grace time, or are retried by another process.
+    const jobsStopped = jobQueue
+      .stop(env.SHUTDOWN_DELAY_MS + SHUTDOWN_GRACE_MS)
+      .catch((error) => logger.warn('job queue stop failed', describeError(error)));
     const force = setTimeout(() => {
       logger.error(`requests still running ${SHUTDOWN_GRACE_MS / 1000} s after ${signal}; exiting`);
       process.exit(1);
@@ -144,6 +134,7 @@ async function startServer() {
     server.close(() => {
       void (async () => {
         await stopTelemetry?.().catch(() => undefined);
+        await jobsStopped;
         await database.close().catch(() => undefined);
         process.exit(0);
       })();

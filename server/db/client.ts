@@ -27,6 +27,8 @@ export type Database = {
   engine: 'pglite' | 'postgres';
   /** The embedded engine's client (PGlite only), e.g. to dump its data directory. */
   pglite?: PGlite;
+  /** The PostgreSQL URL it was opened with (PostgreSQL only): the job queue opens its own small pool on it. */
+  url?: string;
   close: () => Promise<void>;
 };
 
@@ -91,7 +93,7 @@ export async function openDatabase(options: {
     });
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
-    return { db: db as unknown as Db, engine: 'postgres', close: () => pool.end() };
+    return { db: db as unknown as Db, engine: 'postgres', url: options.databaseUrl, close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');

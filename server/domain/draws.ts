@@ -23,7 +23,6 @@ import { describeError } from '../lib/error-description';
 import { ApiError, notFound } from '../lib/errors';
 import type { AppDeps, Principal } from '../lib/types';
 import { recordAudit, type Actor } from './audit';
-import { notifySweepstakeWinners } from './push';
 import { afterCommit } from '../db/request-transaction';
 
 type SweepstakeRow = typeof sweepstakes.$inferSelect;
@@ -252,9 +251,11 @@ async function notifyWinners(deps: AppDeps, organization: OrganizationRow, sweep
     const userIds = pending.map((w) => w.userId);
     afterCommit(
       () =>
-        void notifySweepstakeWinners(deps, winners, userIds).catch((error) =>
-          deps.logger.warn('sweepstake win not pushed', { sweepstakeId, error: error instanceof Error ? error.name : String(error) }),
-        ),
+        void deps.jobs
+          .send('push-sweepstake-winners', { sweepstakeId, organizationId: winners.organizationId, title: winners.title, userIds })
+          .catch((error) =>
+            deps.logger.warn('sweepstake win not pushed', { sweepstakeId, error: error instanceof Error ? error.name : String(error) }),
+          ),
     );
   }
   for (const w of pending) {

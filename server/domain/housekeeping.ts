@@ -1,11 +1,12 @@
 /**
  * Deletes rows that can no longer matter: expired Idempotency-Key records, sessions and sign-in codes,
- * rate-limit windows older than a day, and uploads older than a day that no member uses as an avatar (their
- * bytes too, decision 0041). Run hourly by `server/main.ts`.
+ * rate-limit windows older than a day, push deliveries older than a week (a push job is resumed within a day,
+ * decision 0094), and uploads older than a day that no member uses as an avatar (their bytes too, decision 0041).
+ * Run hourly by the `housekeeping` job (`server/jobs/`).
  */
 import { and, inArray, lt, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { idempotencyRecords, media, otpCodes, rateLimits, sessions, users } from '../db/schema';
+import { idempotencyRecords, media, otpCodes, pushDeliveries, rateLimits, sessions, users } from '../db/schema';
 import { avatarUploads } from '../db/schema/profile';
 import type { MediaStorage } from '../storage/media-object';
 
@@ -18,6 +19,7 @@ export async function purgeExpired(db: Db, now: Date, storage?: MediaStorage): P
   await db.delete(sessions).where(lt(sessions.expiresAt, now));
   await db.delete(otpCodes).where(lt(otpCodes.expiresAt, dayAgo));
   await db.delete(rateLimits).where(lt(rateLimits.windowStart, dayAgo));
+  await db.delete(pushDeliveries).where(lt(pushDeliveries.createdAt, new Date(now.getTime() - 7 * DAY_MS)));
   if (storage) await purgeUnusedUploads(db, storage, now);
 }
 

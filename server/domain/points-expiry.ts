@@ -22,7 +22,7 @@ import { consents, organizations, pointTransactions, pointsExpiryReminders, user
 import { describeError } from '../lib/error-description';
 import type { AppDeps, OrganizationRow } from '../lib/types';
 import { expireEachStatement } from './ledger';
-import { notifyPointsExpiry } from './push';
+import { queuePointsExpiryPushes } from './push';
 
 /** Members locked and expired (or reminded) per transaction: short enough that a spend waiting on one of them waits little. */
 const EXPIRY_BATCH = 5_000;
@@ -162,15 +162,16 @@ async function writeReminders(db: DbOrTx, org: ExpiringOrganization, ids: string
 }
 
 /**
- * Sends the reminders just written (push on the `points` topic; e-mail to members who gave the marketing consent).
- * Failures are logged, never retried: the reminder rows are written, so each member is reminded once.
+ * Sends the reminders just written: pushes on the `points` topic go to the job queue (retried there, each device
+ * once); e-mails go now to members who gave the marketing consent, a failure logged and not retried (the reminder
+ * row is written, so each member is reminded once).
  */
 async function sendReminders(deps: AppDeps, org: ExpiringOrganization, due: WrittenReminder[]): Promise<void> {
-  await notifyPointsExpiry(
+  await queuePointsExpiryPushes(
     deps,
     org.id,
     due.map((r) => ({ userId: r.user_id, points: Number(r.points), on: r.expires_on })),
-  ).catch((error) => deps.logger.warn('points expiry push failed', describeError(error)));
+  ).catch((error) => deps.logger.warn('points expiry push not queued', describeError(error)));
   const consenting = new Set(
     (
       await deps.db

@@ -17,11 +17,12 @@
  *   (`src/rules/suspension.ts`: a suspended member earns nothing and cannot sign in), and matches the segment
  *   (rank, a given consent, has checked in or not); a marketing notification needs the consent (the contract
  *   refuses one without `segment.consentKey`). Read in pages of `AUDIENCE_PAGE` by id, so memory stays flat.
- * - Operators' notifications are rows processed by `processDuePushNotifications` (the server's periodic job, and
- *   at once for "send now"): each row is claimed with `for update skip locked` by one process, so N processes send
- *   it once. A process that dies mid-delivery leaves the row `sending` (at most once, never twice).
+ * - Operators' notifications are rows sent by the `push-notification` job (decision 0094), queued at creation to
+ *   start at `sendAt` (and by the minute scan, should that be lost): one job per notification at a time, retried with
+ *   backoff. Every push (operators' and automatic ones) claims each device in `push_deliveries` before sending to it,
+ *   so a retried job, or one resumed after its process died, sends only the devices not yet done: each device once.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, isNull, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { PushAudience, PushNotification, PushNotificationInputSchema } from '../../src/contracts/admin/push';
@@ -39,6 +40,7 @@ import {
   consents,
   organizations,
   pushKeys,
+  pushDeliveries,
   pushNotifications,
   pushSubscriptions,
   ranks,
@@ -73,6 +75,11 @@ export type PushNetwork = {
   memberBudgetMs: number;
   /** Longest time one notification may take; what is not sent by then is skipped and counted as failed. */
   notificationBudgetMs: number;
+  /**
+   * Tests only: called once a device's outcome is recorded; throwing stops the delivery there, as a process dying
+   * mid-send would (the job fails and its retry sends the rest).
+   */
+  afterSend?: (subscriptionId: string) => void | Promise<void>;
 };
 /** The columns of a member's device a push is sent with: its endpoint, keys and language, and whose it is. */
 const DEVICE_COLUMNS = {
@@ -270,13 +277,19 @@ async function sendOne(
  * served side by side (at most `PUSH_CONCURRENCY` sends at once) and each member's devices one after another, so
  * endpoints that never answer hold one slot per member, for at most `memberBudgetMs`; nothing starts after
  * `deadline` (the notification's budget) aborts, and what is cut off counts as failed.
- * @returns the counts of this batch
+ *
+ * Each device is claimed in `push_deliveries` under `jobKey` before its send and given its outcome after it
+ * (decision 0094): a device another run of the same push already claimed is skipped, so a retried or resumed job,
+ * or two runs at once, send each device once. A device whose run died between claim and outcome is not sent again.
+ * @returns the counts of this batch (the devices this call sent)
+ * @throws what `PushNetwork.afterSend` threw (tests), once the sends in flight have finished
  */
 async function deliver(
   deps: Pick<AppDeps, 'db' | 'env' | 'logger' | 'push'>,
   vapid: VapidDetails,
   targets: Target[],
   deadline: AbortSignal,
+  jobKey: string,
 ): Promise<DeliveryCounts> {
   const network = pushNetwork(deps);
   const counts: DeliveryCounts = { delivered: 0, dropped: 0, failed: 0 };
@@ -285,37 +298,69 @@ async function deliver(
   for (const target of targets) byMember.set(target.userId, [...(byMember.get(target.userId) ?? []), target]);
   const members = [...byMember.values()];
   let next = 0;
+  let stopped: { error: unknown } | null = null;
+  const record = (target: Target, outcome: keyof DeliveryCounts) =>
+    deps.db
+      .update(pushDeliveries)
+      .set({ outcome })
+      .where(and(eq(pushDeliveries.jobKey, jobKey), eq(pushDeliveries.subscriptionId, target.id)));
   const worker = async () => {
-    while (next < members.length) {
+    while (next < members.length && !stopped) {
       const devices = members[next++];
       const memberBudget = AbortSignal.timeout(network.memberBudgetMs);
       for (const target of devices) {
-        if (memberBudget.aborted || deadline.aborted) {
-          counts.failed += 1;
-          continue;
+        if (stopped) return;
+        const [claimed] = await deps.db
+          .insert(pushDeliveries)
+          .values({ jobKey, subscriptionId: target.id })
+          .onConflictDoNothing()
+          .returning({ id: pushDeliveries.subscriptionId });
+        if (!claimed) continue;
+        let outcome: keyof DeliveryCounts = 'failed';
+        if (!memberBudget.aborted && !deadline.aborted) {
+          const signal = AbortSignal.any([AbortSignal.timeout(network.sendTimeoutMs), memberBudget, deadline]);
+          const sent = await sendOne(deps, network, vapid, target, signal);
+          outcome = sent === 'delivered' ? 'delivered' : sent === 'failed' ? 'failed' : 'dropped';
         }
-        const signal = AbortSignal.any([AbortSignal.timeout(network.sendTimeoutMs), memberBudget, deadline]);
-        const outcome = await sendOne(deps, network, vapid, target, signal);
-        if (outcome === 'delivered') counts.delivered += 1;
-        else if (outcome === 'failed') counts.failed += 1;
-        else gone.push(target.id);
+        counts[outcome] += 1;
+        if (outcome === 'dropped') gone.push(target.id);
+        await record(target, outcome);
+        try {
+          await network.afterSend?.(target.id);
+        } catch (error) {
+          stopped = { error };
+        }
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(deps.env.PUSH_CONCURRENCY, members.length) }, worker));
-  if (gone.length) {
-    const deleted = await deps.db
-      .delete(pushSubscriptions)
-      .where(
+  try {
+    await Promise.all(Array.from({ length: Math.min(deps.env.PUSH_CONCURRENCY, members.length) }, worker));
+  } finally {
+    if (gone.length) {
+      await deps.db.delete(pushSubscriptions).where(
         sql`${pushSubscriptions.id} in (${sql.join(
           gone.map((id) => sql`${id}::uuid`),
           sql`, `,
         )})`,
-      )
-      .returning({ id: pushSubscriptions.id });
-    counts.dropped = deleted.length;
+      );
+    }
   }
+  if (stopped) throw (stopped as { error: unknown }).error;
   return counts;
+}
+
+/**
+ * What the devices of one push did, from `push_deliveries`: a device claimed by a run that died before its outcome
+ * counts as failed.
+ */
+async function recordedCounts(db: DbOrTx, jobKey: string): Promise<DeliveryCounts> {
+  const rows = await db
+    .select({ outcome: pushDeliveries.outcome, n: count() })
+    .from(pushDeliveries)
+    .where(eq(pushDeliveries.jobKey, jobKey))
+    .groupBy(pushDeliveries.outcome);
+  const of = (outcome: string) => Number(rows.find((row) => row.outcome === outcome)?.n ?? 0);
+  return { delivered: of('delivered'), dropped: of('dropped'), failed: of('failed') + of('sending') };
 }
 
 /** The icon a notification shows: the club's logo icon when it has one, else the product's (manifest routes). */
@@ -431,11 +476,16 @@ async function assertTargetScreen(db: DbOrTx, organizationId: string, url: strin
     throw refuse('No such item of the organization');
 }
 
+/** The key of an operator notification's deliveries: every job of the notification shares it. */
+const notificationKey = (id: string) => `notification:${id}`;
+
 /**
- * Delivers one operator notification to its audience, page by page.
- * @returns the summed counts
+ * Delivers one operator notification to its audience, page by page, skipping the devices already recorded for it
+ * (a resumed send).
+ * @returns the summed counts of this call
  */
 async function deliverNotification(deps: AppDeps, row: typeof pushNotifications.$inferSelect): Promise<DeliveryCounts> {
+  const jobKey = notificationKey(row.id);
   const vapid = await vapidDetails(deps.db, deps.env);
   const icon = await organizationIcon(deps.db, row.organizationId);
   const topic = row.topic as PushTopic;
@@ -452,7 +502,14 @@ async function deliverNotification(deps: AppDeps, row: typeof pushNotifications.
       })
       .from(pushSubscriptions)
       .innerJoin(users, eq(users.id, pushSubscriptions.userId))
-      .where(and(...conditions, after ? gt(pushSubscriptions.id, after) : undefined))
+      .where(
+        and(
+          ...conditions,
+          after ? gt(pushSubscriptions.id, after) : undefined,
+          sql`not exists (select 1 from ${pushDeliveries} where ${pushDeliveries.jobKey} = ${jobKey}
+            and ${pushDeliveries.subscriptionId} = ${pushSubscriptions.id})`,
+        ),
+      )
       .orderBy(asc(pushSubscriptions.id))
       .limit(AUDIENCE_PAGE);
     if (!page.length) break;
@@ -473,7 +530,7 @@ async function deliverNotification(deps: AppDeps, row: typeof pushNotifications.
         };
         return { ...s, payload };
       });
-    const counts = await deliver(deps, vapid, targets, deadline);
+    const counts = await deliver(deps, vapid, targets, deadline, jobKey);
     total.delivered += counts.delivered;
     total.dropped += counts.dropped;
     total.failed += counts.failed;
@@ -483,8 +540,70 @@ async function deliverNotification(deps: AppDeps, row: typeof pushNotifications.
 }
 
 /**
- * Sends every operator notification due at `now` (status `scheduled`, `sendAt <= now`), one row at a time, each
- * claimed by exactly one process; records the counts and `sentAt`.
+ * Delivers a claimed (`sending`) notification to the devices not yet recorded for it, then marks it `sent` with the
+ * counts of all its deliveries (this run's and any earlier, interrupted one's).
+ * @throws the delivery's failure; the row stays `sending`, for the job's retry to resume
+ */
+async function sendClaimed(deps: AppDeps, row: typeof pushNotifications.$inferSelect): Promise<void> {
+  await deliverNotification(deps, row);
+  const counts = await recordedCounts(deps.db, notificationKey(row.id));
+  await deps.db
+    .update(pushNotifications)
+    .set({ status: 'sent', sentAt: deps.clock(), ...counts })
+    .where(and(eq(pushNotifications.id, row.id), eq(pushNotifications.status, 'sending')));
+}
+
+/**
+ * The `push-notification` job (decision 0094): sends notification `id` if it is due (`scheduled` with `sendAt` past)
+ * or, with `resume`, if it was left `sending` (the job's retry after a failure or after its process died); a
+ * cancelled or sent one is left alone.
+ * @returns whether it was sent by this call
+ * @throws the delivery's failure (the queue retries the job, which resumes where this one stopped)
+ */
+export async function sendPushNotification(deps: AppDeps, id: string, options: { resume: boolean }): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const [row] = await deps.db
+    .update(pushNotifications)
+    .set({ status: 'sending' })
+    .where(
+      and(
+        eq(pushNotifications.id, id),
+        sql`((${pushNotifications.status} = 'sending' and ${options.resume})
+          or (${pushNotifications.status} = 'scheduled' and ${pushNotifications.sendAt} <= ${deps.clock().toISOString()}::timestamptz))`,
+      ),
+    )
+    .returning();
+  if (!row) return false;
+  await sendClaimed(deps, row);
+  return true;
+}
+
+/** How far back the minute scan looks for notifications left unsent: a push service keeps a message a day too. */
+const RESUME_WINDOW_MS = TTL_SECONDS * 1000;
+
+/**
+ * The minute scan (job `push-due`): queues a `push-notification` job for each notification due at `now` and not sent
+ * (still `scheduled`: its job was lost between the commit and the queue; or `sending` within the last day: its job
+ * failed for good), one per notification (the queue is `stately` on the notification's id).
+ * @returns how many it queued
+ */
+export async function enqueueDuePushNotifications(deps: AppDeps, now: Date): Promise<number> {
+  const rows = await deps.db
+    .select({ id: pushNotifications.id, status: pushNotifications.status })
+    .from(pushNotifications)
+    .where(
+      sql`${pushNotifications.status} in ('scheduled', 'sending') and ${pushNotifications.sendAt} <= ${now.toISOString()}::timestamptz
+        and ${pushNotifications.sendAt} > ${new Date(now.getTime() - RESUME_WINDOW_MS).toISOString()}::timestamptz`,
+    );
+  // The queue runs a notification's jobs one at a time: this one starts once any job still at work on it is done.
+  for (const { id, status } of rows) await deps.jobs.send('push-notification', { id, resume: status === 'sending' }, { singletonKey: id });
+  return rows.length;
+}
+
+/**
+ * Sends, in this call, every operator notification due at `now` (status `scheduled`, `sendAt <= now`), one row at a
+ * time, each claimed by exactly one caller; records the counts and `sentAt`. A delivery that fails leaves its row
+ * `sending` for the queue's scan to resume. The server sends through the queue instead (`sendPushNotification`).
  * @returns how many notifications this call sent
  */
 export async function processDuePushNotifications(deps: AppDeps, now: Date): Promise<number> {
@@ -499,17 +618,12 @@ export async function processDuePushNotifications(deps: AppDeps, now: Date): Pro
     const [first] = (claimed as unknown as { rows: Array<{ id: string }> }).rows;
     if (!first) return sent;
     const [row] = await deps.db.select().from(pushNotifications).where(eq(pushNotifications.id, first.id));
-    let counts: DeliveryCounts = { delivered: 0, dropped: 0, failed: 0 };
     try {
-      counts = await deliverNotification(deps, row);
+      await sendClaimed(deps, row);
+      sent += 1;
     } catch (error) {
       deps.logger.warn('push notification delivery stopped', { id: row.id, error: error instanceof Error ? error.name : String(error) });
     }
-    await deps.db
-      .update(pushNotifications)
-      .set({ status: 'sent', sentAt: deps.clock(), ...counts })
-      .where(eq(pushNotifications.id, row.id));
-    sent += 1;
   }
 }
 
@@ -536,7 +650,7 @@ function toNotification(row: typeof pushNotifications.$inferSelect): PushNotific
 
 /**
  * Records an operator's notification (audit action `notify`, entity `push-notifications`) to go at `sendAt`
- * (absent = now); a notification due now is then sent in the background, without holding the request.
+ * (absent = now), and queues its `push-notification` job to start then (decision 0094), without holding the request.
  * @returns the stored notification (status `scheduled` until the job has sent it)
  * @throws ApiError 422 ValidationFailed for a rank or consent the organization does not have, or a screen that is
  *   not one of the app's or names an item the organization does not have
@@ -575,11 +689,13 @@ export async function createPushNotification(
     });
     return created;
   });
-  if (sendAt <= now) {
-    afterCommit(
-      () => void processDuePushNotifications(deps, now).catch((error) => deps.logger.warn('push send failed', describeError(error))),
-    );
-  }
+  // Queued once committed, to start at `sendAt`; were this lost, the minute scan queues it (`enqueueDuePushNotifications`).
+  afterCommit(
+    () =>
+      void deps.jobs
+        .send('push-notification', { id: row.id }, { startAfter: sendAt, singletonKey: row.id })
+        .catch((error) => deps.logger.warn('push notification not queued', describeError(error))),
+  );
   return toNotification(row);
 }
 
@@ -667,12 +783,13 @@ const textsFor = (language: string) => (language === 'fr' ? AUTOMATIC_TEXTS.fr :
 
 /**
  * Tells the members who answered a challenge its result (topic `picks`): right or not, with the bonus points.
- * Failures are logged; the result entry stands whatever the delivery does.
+ * @param jobKey the key of this push's deliveries (its job's): a repeat skips the devices done
  * @returns the delivery counts
  */
 async function notifyChallengeResult(
   deps: AppDeps,
   challenge: { id: string; organizationId: string; subtype: string; title: string; correctIndex: number; points: number },
+  jobKey: string,
 ): Promise<DeliveryCounts> {
   const targets = await deps.db
     .select({
@@ -712,6 +829,7 @@ async function notifyChallengeResult(
       };
     }),
     AbortSignal.timeout(pushNetwork(deps).notificationBudgetMs),
+    jobKey,
   );
 }
 
@@ -722,6 +840,7 @@ type Device = Omit<Target, 'payload'> & { language: string };
  * Pushes to the devices of `userIds` whose member chose `topic`: one payload per device, made by `payloadOf` in the
  * device's language, with the organization's icon, within one notification's time budget (decision 0069).
  * @param payloadOf the payload of one device, without its icon and topic (`url`, `tag`, title and body)
+ * @param jobKey the key of this push's deliveries (its job's): a repeat skips the devices done
  * @returns the delivery counts; all 0 when no device takes the topic
  */
 async function pushToMembers(
@@ -730,6 +849,7 @@ async function pushToMembers(
   topic: PushTopic,
   userIds: string[],
   payloadOf: (device: Device) => Omit<PushPayload, 'icon' | 'topic' | 'refresh'>,
+  jobKey: string,
 ): Promise<DeliveryCounts> {
   if (!userIds.length) return { delivered: 0, dropped: 0, failed: 0 };
   const targets = await deps.db
@@ -753,62 +873,96 @@ async function pushToMembers(
     vapid,
     targets.map((t) => ({ ...t, payload: { ...payloadOf(t), icon, topic, refresh: REFRESH_BY_TOPIC[topic] } })),
     AbortSignal.timeout(pushNetwork(deps).notificationBudgetMs),
+    jobKey,
   );
 }
 
 /**
- * Tells a sweepstake's winners they won (topic `sweepstakes`). Failures are logged; the draw stands.
+ * Tells a sweepstake's winners they won (topic `sweepstakes`); the job `push-sweepstake-winners`.
+ * @param jobKey the key of this push's deliveries (default: a new one)
  * @returns the delivery counts
  */
 export async function notifySweepstakeWinners(
   deps: AppDeps,
   sweepstake: { id: string; organizationId: string; title: string },
   winnerUserIds: string[],
+  jobKey = `job:${randomUUID()}`,
 ): Promise<DeliveryCounts> {
-  return pushToMembers(deps, sweepstake.organizationId, 'sweepstakes', winnerUserIds, (device) => ({
-    ...textsFor(device.language).sweepstakeWin(sweepstake.title),
-    url: `/sweepstakes/${sweepstake.id}`,
-    tag: `win-${sweepstake.id}`,
-  }));
+  return pushToMembers(
+    deps,
+    sweepstake.organizationId,
+    'sweepstakes',
+    winnerUserIds,
+    (device) => ({
+      ...textsFor(device.language).sweepstakeWin(sweepstake.title),
+      url: `/sweepstakes/${sweepstake.id}`,
+      tag: `win-${sweepstake.id}`,
+    }),
+    jobKey,
+  );
 }
 
 /**
- * Reads a challenge's stored result and pushes it to those who answered (`notifyChallengeResult`); never throws
- * (a failure is logged), so a caller may run it in the background.
+ * Reads a challenge's stored result and pushes it to those who answered (`notifyChallengeResult`); the job
+ * `push-challenge-result`.
+ * @param jobKey the key of this push's deliveries (default: a new one)
+ * @throws the database's error (the queue retries the job)
  */
-export async function pushChallengeResult(deps: AppDeps, challengeId: string): Promise<void> {
-  try {
-    const [row] = await deps.db
-      .select({
-        id: challenges.id,
-        organizationId: challenges.organizationId,
-        subtype: challenges.subtype,
-        title: challenges.title,
-        correctIndex: challenges.correctIndex,
-        points: challenges.points,
-      })
-      .from(challenges)
-      .where(eq(challenges.id, challengeId));
-    if (row && row.correctIndex !== null) await notifyChallengeResult(deps, { ...row, correctIndex: row.correctIndex });
-  } catch (error) {
-    deps.logger.warn('challenge result not pushed', { challengeId, error: error instanceof Error ? error.name : String(error) });
-  }
+export async function pushChallengeResult(deps: AppDeps, challengeId: string, jobKey = `job:${randomUUID()}`): Promise<void> {
+  const [row] = await deps.db
+    .select({
+      id: challenges.id,
+      organizationId: challenges.organizationId,
+      subtype: challenges.subtype,
+      title: challenges.title,
+      correctIndex: challenges.correctIndex,
+      points: challenges.points,
+    })
+    .from(challenges)
+    .where(eq(challenges.id, challengeId));
+  if (row && row.correctIndex !== null) await notifyChallengeResult(deps, { ...row, correctIndex: row.correctIndex }, jobKey);
 }
 
 /**
  * Reminds members that points expire soon (topic `points`, decision 0091): one notification per member, on the
- * devices where they chose the topic. Failures are counted, never retried (the reminder row is already written).
+ * devices where they chose the topic; the job `push-points-expiry`. A device's failure is counted, not retried.
  * @param reminders the members to remind, with the points and the expiry day (`YYYY-MM-DD`)
+ * @param jobKey the key of this push's deliveries (default: a new one)
  * @returns the delivery counts
  */
 export async function notifyPointsExpiry(
   deps: AppDeps,
   organizationId: string,
   reminders: Array<{ userId: string; points: number; on: string }>,
+  jobKey = `job:${randomUUID()}`,
 ): Promise<DeliveryCounts> {
   const byUser = new Map(reminders.map((r) => [r.userId, r]));
-  return pushToMembers(deps, organizationId, 'points', [...byUser.keys()], (device) => {
-    const { points, on } = byUser.get(device.userId)!;
-    return { ...textsFor(device.language).pointsExpiry(points, on), url: '/history', tag: `expiry-${on}` };
-  });
+  return pushToMembers(
+    deps,
+    organizationId,
+    'points',
+    [...byUser.keys()],
+    (device) => {
+      const { points, on } = byUser.get(device.userId)!;
+      return { ...textsFor(device.language).pointsExpiry(points, on), url: '/history', tag: `expiry-${on}` };
+    },
+    jobKey,
+  );
+}
+
+/** Members per `push-points-expiry` job: a bounded job row, and a retry that redoes little. */
+const REMINDERS_PER_JOB = 1_000;
+
+/**
+ * Queues the points-expiry reminders by push (decision 0091), in jobs of `REMINDERS_PER_JOB` members.
+ * @throws the queue's error when a job could not be stored
+ */
+export async function queuePointsExpiryPushes(
+  deps: AppDeps,
+  organizationId: string,
+  reminders: Array<{ userId: string; points: number; on: string }>,
+): Promise<void> {
+  for (let at = 0; at < reminders.length; at += REMINDERS_PER_JOB) {
+    await deps.jobs.send('push-points-expiry', { organizationId, reminders: reminders.slice(at, at + REMINDERS_PER_JOB) });
+  }
 }

@@ -18,6 +18,7 @@ import type { createIdempotencyClaimer } from '../db/idempotency-claims';
 import type { createRequestGroups } from '../db/request-groups';
 import type { MediaStorage } from '../storage/media-object';
 import type { PushNetwork } from '../domain/push';
+import type { Jobs } from '../jobs/jobs';
 
 /** The current time; injected so tests can move the clock. */
 export type Clock = () => Date;
@@ -63,6 +64,8 @@ export type AppDeps = {
    * resolver and the production bounds; tests inject a resolver and short bounds.
    */
   push?: Partial<PushNetwork>;
+  /** Background and scheduled work (decision 0094): domain code queues a job here instead of firing a promise. */
+  jobs: Jobs;
   /**
    * Tests only: called at each step of an Idempotency-Key request (`claimed` before the handler, `handled` after
    * it, `stored` once the response is written, `committed` after the commit); throwing simulates a failure there.

@@ -112,6 +112,8 @@ export async function createTestContext(
     /** Where uploads keep their bytes (default: memory); see `media-stores.ts`. */
     storage?: CreateAppOptions['storage'];
     lifecycle?: CreateAppOptions['lifecycle'];
+    /** The app's job queue, made on the test's database (default: each job run in-process at once). */
+    jobs?: (database: Database) => NonNullable<CreateAppOptions['jobs']>;
   } = {},
 ) {
   const database = await openTestDatabase();
@@ -143,6 +145,7 @@ export async function createTestContext(
     push: options.push,
     storage: options.storage,
     lifecycle: options.lifecycle,
+    jobs: options.jobs?.(database),
   });
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see TestResponse
@@ -195,6 +198,8 @@ export async function createTestContext(
     deps,
     db: database.db,
     engine: database.engine,
+    /** The open database (its PGlite client, or its PostgreSQL URL). */
+    database,
     clock,
     codes,
     /** Sweepstake wins mailed, in order. */

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { RankCode } from '../../../src/contracts/organization';
-import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { belongsTo, createdAt, id, timestamptz } from './columns';
 import { organizationRow } from './organizations';
 import { users } from './users';
@@ -75,5 +75,27 @@ export const pushNotifications = pgTable(
     index('push_notifications_due_idx').on(t.status, t.sendAt),
     index('push_notifications_org_created_idx').on(t.organizationId, t.createdAt),
     check('push_notifications_status_known', sql`${t.status} in ('scheduled', 'sending', 'sent', 'cancelled')`),
+  ],
+);
+
+/**
+ * One device's part in one push job (decision 0094): written before the send (`sending`) and given its outcome
+ * after it, so a retried or resumed job skips the devices already done and each device receives a push once.
+ * `job_key` names the push (`notification:<id>` for an operator's, `job:<queue job id>` for an automatic one);
+ * `subscription_id` is not a foreign key, so the row of a dropped subscription still counts.
+ */
+export const pushDeliveries = pgTable(
+  'push_deliveries',
+  {
+    jobKey: text('job_key').notNull(),
+    subscriptionId: uuid('subscription_id').notNull(),
+    /** `sending` (claimed, outcome not yet known), `delivered`, `dropped` (404/410, endpoint refused), `failed`. */
+    outcome: text('outcome').notNull().default('sending'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.jobKey, t.subscriptionId] }),
+    index('push_deliveries_created_idx').on(t.createdAt),
+    check('push_deliveries_outcome_known', sql`${t.outcome} in ('sending', 'delivered', 'dropped', 'failed')`),
   ],
 );

@@ -9,7 +9,7 @@ import { ChallengeResultInputSchema, ChallengeResultResponseSchema } from '../..
 import { PathIdSchema } from '../../../src/contracts/common';
 import { afterCommit } from '../../db/request-transaction';
 import { enterChallengeResult } from '../../domain/challenge-results';
-import { pushChallengeResult } from '../../domain/push';
+import { describeError } from '../../lib/error-description';
 import { readJson, sendData } from '../../lib/http';
 import { documented } from '../../lib/openapi';
 import type { AppDeps, AppEnv } from '../../lib/types';
@@ -37,7 +37,16 @@ export function challengeResultRoutes(deps: AppDeps) {
       const { correctIndex } = await readJson(c, ChallengeResultInputSchema);
       const result = await enterChallengeResult(deps.db, user, { challengeId: c.req.param('id'), correctIndex }, deps.clock());
       // The members who answered hear of it (topic `picks`, decision 0060), without holding this answer.
-      if (result.changed) afterCommit(() => void pushChallengeResult(deps, result.challengeId));
+      if (result.changed) {
+        afterCommit(
+          () =>
+            void deps.jobs
+              .send('push-challenge-result', { challengeId: result.challengeId })
+              .catch((error) =>
+                deps.logger.warn('challenge result not pushed', { challengeId: result.challengeId, ...describeError(error) }),
+              ),
+        );
+      }
       return sendData(c, result);
     },
   );
