@@ -58,7 +58,7 @@ together() {
 rm -f .tmp/results-*.json
 together \
   "typecheck" "npm run typecheck" \
-  "lint (ESLint + knip)" "npm run lint" \
+  "lint (ESLint + knip + Prettier + madge)" "npm run lint" \
   "unit tests" "npx vitest run --project unit --reporter=default --reporter=json --outputFile.json=.tmp/results-unit.json" \
   "build" "npm run build"
 # Each test file has its own database (PGlite in memory, or its own PostgreSQL database), so both engines run at once.

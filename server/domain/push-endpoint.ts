@@ -25,6 +25,22 @@ export type Resolver = (hostname: string) => Promise<LookupAddress[]>;
 /** The system resolver: every address of `hostname`, in the order the system gives them. */
 export const systemResolver: Resolver = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
 
+/** The resolver push endpoints are checked with, and the time bounds of delivery (ms). */
+export type PushNetwork = {
+  resolve: Resolver;
+  /** Longest wait for one push service's answer. */
+  sendTimeoutMs: number;
+  /** Longest time one member's devices may take in one notification (their remaining devices are skipped). */
+  memberBudgetMs: number;
+  /** Longest time one notification may take; what is not sent by then is skipped and counted as failed. */
+  notificationBudgetMs: number;
+  /**
+   * Tests only: called once a device's outcome is recorded; throwing stops the delivery there, as a process dying
+   * mid-send would (the job fails and its retry sends the rest).
+   */
+  afterSend?: (subscriptionId: string) => void | Promise<void>;
+};
+
 /** Addresses a push endpoint may never reach (IANA special-purpose registries, RFC 6890 and successors). */
 const BLOCKED = new BlockList();
 for (const [network, prefix] of [

@@ -57,7 +57,7 @@ import { ApiError, conflict, notFound, validationFailed } from '../lib/errors';
 import { isUuid } from '../lib/ids';
 import type { AppDeps } from '../lib/types';
 import { recordAudit, type Actor } from './audit';
-import { assertPublicEndpoint, EndpointRefusedError, postToEndpoint, systemResolver, type Resolver } from './push-endpoint';
+import { assertPublicEndpoint, EndpointRefusedError, postToEndpoint, systemResolver, type PushNetwork } from './push-endpoint';
 
 /** Subscriptions read per audience page. */
 const AUDIENCE_PAGE = 500;
@@ -66,21 +66,6 @@ const TTL_SECONDS = 24 * 60 * 60;
 /** Most push subscriptions (devices) one member keeps: a new one beyond it replaces the least recently updated. */
 export const MAX_SUBSCRIPTIONS_PER_MEMBER = 10;
 
-/** The resolver push endpoints are checked with, and the time bounds of delivery (ms). */
-export type PushNetwork = {
-  resolve: Resolver;
-  /** Longest wait for one push service's answer. */
-  sendTimeoutMs: number;
-  /** Longest time one member's devices may take in one notification (their remaining devices are skipped). */
-  memberBudgetMs: number;
-  /** Longest time one notification may take; what is not sent by then is skipped and counted as failed. */
-  notificationBudgetMs: number;
-  /**
-   * Tests only: called once a device's outcome is recorded; throwing stops the delivery there, as a process dying
-   * mid-send would (the job fails and its retry sends the rest).
-   */
-  afterSend?: (subscriptionId: string) => void | Promise<void>;
-};
 /** The columns of a member's device a push is sent with: its endpoint, keys and language, and whose it is. */
 const DEVICE_COLUMNS = {
   id: pushSubscriptions.id,

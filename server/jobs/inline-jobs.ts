@@ -7,7 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { describeError } from '../lib/error-description';
 import type { AppDeps } from '../lib/types';
-import { jobHandlers, type JobHandler, type JobName, type Jobs } from './jobs';
+import type { JobHandler, JobName, Jobs } from './job-types';
+import { jobHandlers } from './jobs';
 
 /**
  * A runner on `deps`, read when a job is sent (so it may be made before `deps` is complete).

@@ -15,7 +15,8 @@ import type { Database } from '../db/client';
 import { describeError } from '../lib/error-description';
 import type { Logger } from '../lib/logger';
 import type { AppDeps } from '../lib/types';
-import { jobHandlers, type JobData, type JobHandler, type JobName, type Jobs } from './jobs';
+import type { JobData, JobHandler, JobName, Jobs } from './job-types';
+import { jobHandlers } from './jobs';
 
 /** Each queue's options; retries back off from `retryDelay` seconds (doubling, with jitter, up to `retryDelayMax`). */
 const QUEUES: Record<JobName, Omit<Queue, 'name'> & { localConcurrency: number }> = {

@@ -11,14 +11,14 @@ import type { Mailer } from './mailer';
 import type { Queries } from '../db/queries';
 import type { prepareChallengeStatements } from '../domain/challenges.statements';
 import type { createCheckinBatches, prepareCheckinStatements } from '../domain/checkin.statements';
-import type { prepareSignInStatements } from '../domain/sign-in';
+import type { prepareSignInStatements } from '../domain/sign-in.statements';
 import type { prepareRateLimitStatements } from '../domain/rate-limit';
 import type { createSessionLoader } from '../db/session-loader';
 import type { createIdempotencyClaimer } from '../db/idempotency-claims';
 import type { createRequestGroups } from '../db/request-groups';
 import type { MediaStorage } from '../storage/media-object';
-import type { PushNetwork } from '../domain/push';
-import type { Jobs } from '../jobs/jobs';
+import type { PushNetwork } from '../domain/push-endpoint';
+import type { Jobs } from '../jobs/job-types';
 
 /** The current time; injected so tests can move the clock. */
 export type Clock = () => Date;
