@@ -30,7 +30,7 @@ interface FrenchValues {
  * (options, questions, accepted answers) while the subtype changes, numbers not entered yet as '', and every French
  * text present; `challengeBody` makes the body.
  */
-export interface ChallengeValues {
+interface ChallengeValues {
   key: string;
   subtype: ChallengeSubtype;
   title: string;

@@ -30,7 +30,7 @@ export interface ChapterValues {
  * A story's form values: the `StoryInput` body as the operator edits it (the rank code apart from the title, the
  * French title always present, an empty stop as null, chapters with their `uid`); `storyBody` makes the body.
  */
-export interface StoryValues {
+interface StoryValues {
   key: string;
   rank: string;
   title: string;
