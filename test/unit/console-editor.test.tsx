@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { ApiError } from '../../src/api/errors';
 import { ChapterList } from '../../src/features/console/components/chapter-list';
 import { FieldControl } from '../../src/features/console/components/field-control';
-import { getAt } from '../../src/features/console/form/fields';
+import { getBy } from '@tanstack/react-form';
 import { useConsoleForm } from '../../src/features/console/form/use-console-form';
 import en from '../../locales/en/console.json';
 import common from '../../locales/en/common.json';
@@ -49,7 +49,7 @@ function TestForm({ save }: { save: (body: Record<string, unknown>) => Promise<u
       field={{ name, kind }}
       path={name}
       label={label}
-      value={getAt(form.values, name)}
+      value={getBy(form.values, name)}
       onChange={(v) => form.set(name, v)}
       error={form.errors[name]}
       timeZone="Europe/Paris"
@@ -81,7 +81,8 @@ describe('console form errors', () => {
     render(<TestForm save={save} />);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
     const title = screen.getByLabelText('Title');
-    expect(title.getAttribute('aria-invalid')).toBe('true');
+    // The submit runs through the form library's async validation: wait for its outcome.
+    await vi.waitFor(() => expect(title.getAttribute('aria-invalid')).toBe('true'));
     expect(description(title)).toBe('Required (translated)');
     expect(document.activeElement).toBe(title);
     expect(screen.getByLabelText('Points').getAttribute('aria-invalid')).toBeNull();
@@ -100,9 +101,9 @@ describe('console form errors', () => {
     render(<TestForm save={save} />);
     fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Grand prix' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
-    expect(save).toHaveBeenCalledWith({ title: 'Grand prix', points: 0 });
+    await vi.waitFor(() => expect(save).toHaveBeenCalledWith({ title: 'Grand prix', points: 0 }));
     const points = screen.getByLabelText('Points');
-    expect(points.getAttribute('aria-invalid')).toBe('true');
+    await vi.waitFor(() => expect(points.getAttribute('aria-invalid')).toBe('true'));
     expect(description(points)).toBe('Points cannot be negative');
     expect(document.activeElement).toBe(points);
   });

@@ -12,36 +12,37 @@ import { OrganizationPatchSchema } from '../../src/contracts/admin/organization'
 import { RESOURCES } from '../../src/features/console/resources';
 import { AdminStorySchema, StoryInputSchema } from '../../src/contracts/admin/story';
 import { fromZonedInput, toZonedInput } from '../../src/features/console/form/datetime';
-import { pathKey, serverFieldErrors, zodFieldErrors } from '../../src/features/console/form/field-errors';
-import { bodyOf, getAt, initialValues, setAt, type FieldSpec } from '../../src/features/console/form/fields';
+import { pathKey, serverFieldErrors, issueFieldErrors } from '../../src/features/console/form/field-errors';
+import { getBy, setBy } from '@tanstack/react-form';
+import { bodyOf, initialValues, type FieldSpec } from '../../src/features/console/form/fields';
 import { challengeBody, challengeValues, newChallengeValues, previewChallenge } from '../../src/features/console/form/challenge-form';
 import { splitRankTitle, storyBody, storyValues } from '../../src/features/console/form/story-form';
 
 const poll = () => {
   let values = newChallengeValues('2026-11-23T09:00:00.000Z');
-  values = setAt(values, 'title', 'Who wins on Sunday?');
-  values = setAt(values, 'translations.fr.title', 'Qui gagne dimanche ?');
-  values = setAt(values, 'options.0.text', 'Home');
-  values = setAt(values, 'options.1.text', 'Away');
+  values = setBy(values, 'title', 'Who wins on Sunday?');
+  values = setBy(values, 'translations.fr.title', 'Qui gagne dimanche ?');
+  values = setBy(values, 'options.0.text', 'Home');
+  values = setBy(values, 'options.1.text', 'Away');
   return values;
 };
 
 describe('field errors', () => {
   it('a zod issue becomes the message of the field at its path, the first message of a path winning', () => {
-    const result = ChallengeInputSchema.safeParse(challengeBody(setAt(setAt(poll(), 'title', ''), 'options.1.text', '')));
+    const result = ChallengeInputSchema.safeParse(challengeBody(setBy(setBy(poll(), 'title', ''), 'options.1.text', '')));
     expect(result.success).toBe(false);
-    const errors = zodFieldErrors(result.error!.issues);
+    const errors = issueFieldErrors(result.error!.issues);
     expect(errors.title).toBe('Required');
     expect(errors['options.1.text']).toBe('Required');
     expect(errors['options.0.text']).toBeUndefined();
   });
 
   it('cross-field rules land on the field they name (an end before the start, a trivia answer out of range)', () => {
-    const ended = challengeBody(setAt(poll(), 'expiresOn', '2026-11-22T09:00:00.000Z'));
-    expect(zodFieldErrors(ChallengeInputSchema.safeParse(ended).error!.issues)).toEqual({ expiresOn: 'Must be after visibleFrom' });
-    let trivia = setAt(poll(), 'subtype', 'trivia');
-    trivia = setAt(trivia, 'questions.0', { text: 'Year founded?', options: ['1950', '1960'], correctIndex: 5, points: 10 });
-    expect(zodFieldErrors(ChallengeInputSchema.safeParse(challengeBody(trivia)).error!.issues)).toEqual({
+    const ended = challengeBody(setBy(poll(), 'expiresOn', '2026-11-22T09:00:00.000Z'));
+    expect(issueFieldErrors(ChallengeInputSchema.safeParse(ended).error!.issues)).toEqual({ expiresOn: 'Must be after visibleFrom' });
+    let trivia = setBy(poll(), 'subtype', 'trivia');
+    trivia = setBy(trivia, 'questions.0', { text: 'Year founded?', options: ['1950', '1960'], correctIndex: 5, points: 10 });
+    expect(issueFieldErrors(ChallengeInputSchema.safeParse(challengeBody(trivia)).error!.issues)).toEqual({
       'questions.0.correctIndex': "Must be one of the question's options",
     });
   });
@@ -108,18 +109,18 @@ describe('form values and request bodies', () => {
 
   it('reads and writes values by dotted path without changing the original', () => {
     const values = initialValues(fields);
-    const next = setAt(values, 'translations.fr.title', 'Titre');
-    expect(getAt(next, 'translations.fr.title')).toBe('Titre');
-    expect(getAt(values, 'translations.fr.title')).toBe('');
-    expect(setAt({}, 'options.1.text', 'B')).toEqual({ options: [undefined, { text: 'B' }] });
+    const next = setBy(values, 'translations.fr.title', 'Titre');
+    expect(getBy(next, 'translations.fr.title')).toBe('Titre');
+    expect(getBy(values, 'translations.fr.title')).toBe('');
+    expect(setBy({ options: [] }, 'options.1.text', 'B')).toEqual({ options: [undefined, { text: 'B' }] });
   });
 
   it('sends only the declared fields: numbers as numbers, empty optional ones as null, list lines trimmed, empty French left out', () => {
     let values: Record<string, unknown> = { ...initialValues(fields), id: 'x', status: 'live', updatedAt: 'y' };
-    values = setAt(values, 'title', 'Win a helmet');
-    values = setAt(values, 'entryCost', '25');
-    values = setAt(values, 'badges', [' gold ', '', 'silver']);
-    values = setAt(values, 'translations', { fr: { title: '  ' }, de: { title: 'Helm' } });
+    values = setBy(values, 'title', 'Win a helmet');
+    values = setBy(values, 'entryCost', '25');
+    values = setBy(values, 'badges', [' gold ', '', 'silver']);
+    values = setBy(values, 'translations', { fr: { title: '  ' }, de: { title: 'Helm' } });
     expect(bodyOf(fields, values)).toEqual({
       title: 'Win a helmet',
       entryCost: 25,
@@ -134,10 +135,10 @@ describe('form values and request bodies', () => {
   it("an activation's badges are rows: each keeps its id, sends its French texts and passes the shared contract", () => {
     const activation = RESOURCES.find((r) => r.path === 'activations')!;
     let values = initialValues(activation.fields);
-    values = setAt(values, 'slug', 'paddock-tour');
-    values = setAt(values, 'title', 'Paddock tour');
-    values = setAt(values, 'startsAt', '2026-11-23T09:00:00.000Z');
-    values = setAt(values, 'badges', [
+    values = setBy(values, 'slug', 'paddock-tour');
+    values = setBy(values, 'title', 'Paddock tour');
+    values = setBy(values, 'startsAt', '2026-11-23T09:00:00.000Z');
+    values = setBy(values, 'badges', [
       {
         id: '6f1c1b7e-3a51-4e8f-9b0b-2f7f9c3f4a10',
         slug: 'pit-lane',
@@ -148,8 +149,8 @@ describe('form values and request bodies', () => {
       },
       initialValues(activation.fields.find((f) => f.name === 'badges')!.rowFields!),
     ]);
-    values = setAt(values, 'badges.1.slug', 'garage');
-    values = setAt(values, 'badges.1.name', 'Garage');
+    values = setBy(values, 'badges.1.slug', 'garage');
+    values = setBy(values, 'badges.1.name', 'Garage');
     const body = bodyOf(activation.fields, values);
     expect(body.badges).toEqual([
       {
@@ -195,30 +196,30 @@ describe('form values and request bodies', () => {
       correctIndex: null,
       translations: { fr: { title: 'Qui gagne dimanche ?' } },
     });
-    let keyword = setAt(poll(), 'subtype', 'keyword');
-    keyword = setAt(keyword, 'keywords', ['Monza', ' ']);
+    let keyword = setBy(poll(), 'subtype', 'keyword');
+    keyword = setBy(keyword, 'keywords', ['Monza', ' ']);
     expect(challengeBody(keyword)).toMatchObject({ type: 'input', options: [], keywords: ['Monza'] });
     expect(ChallengeInputSchema.safeParse(challengeBody(keyword)).success).toBe(true);
   });
 
   it("a pick'em's bonus for the right pick and its kick-off are sent, and the preview promises the bonus", () => {
-    let pickem = setAt(poll(), 'subtype', 'pickem');
-    pickem = setAt(pickem, 'points', '50');
-    pickem = setAt(pickem, 'locksAt', '2026-11-24T18:00:00.000Z');
+    let pickem = setBy(poll(), 'subtype', 'pickem');
+    pickem = setBy(pickem, 'points', '50');
+    pickem = setBy(pickem, 'locksAt', '2026-11-24T18:00:00.000Z');
     const body = challengeBody(pickem);
     expect(body).toMatchObject({ subtype: 'pickem', points: 50, locksAt: '2026-11-24T18:00:00.000Z' });
     expect(ChallengeInputSchema.safeParse(body).success).toBe(true);
     expect(previewChallenge(body, 'en').maxPoints).toBe(10 + 50);
     // A plain poll has no bonus and no kick-off of its own, whatever the form still holds.
-    expect(challengeBody(setAt(pickem, 'subtype', 'poll'))).toMatchObject({ points: 0, locksAt: null });
+    expect(challengeBody(setBy(pickem, 'subtype', 'poll'))).toMatchObject({ points: 0, locksAt: null });
   });
 
   it("hiding results is sent for a poll or a pick'em, and dropped for other kinds whatever the form still holds", () => {
-    const hidden = setAt(poll(), 'resultsHidden', true);
+    const hidden = setBy(poll(), 'resultsHidden', true);
     expect(challengeBody(hidden)).toMatchObject({ resultsHidden: true });
     expect(ChallengeInputSchema.safeParse(challengeBody(hidden)).success).toBe(true);
-    expect(challengeBody(setAt(hidden, 'subtype', 'pickem'))).toMatchObject({ resultsHidden: true });
-    expect(challengeBody(setAt(hidden, 'subtype', 'arcade'))).toMatchObject({ resultsHidden: false });
+    expect(challengeBody(setBy(hidden, 'subtype', 'pickem'))).toMatchObject({ resultsHidden: true });
+    expect(challengeBody(setBy(hidden, 'subtype', 'arcade'))).toMatchObject({ resultsHidden: false });
   });
 
   it('duplicating a challenge copies it as a new draft, without its key or question ids', () => {
@@ -227,8 +228,8 @@ describe('form values and request bodies', () => {
       id: 'c1',
       key: 'season-1',
       draft: false,
-      subtype: 'trivia',
-      type: 'trivia',
+      subtype: 'trivia' as const,
+      type: 'trivia' as const,
       options: [],
       questions: [{ id: 'q-1', text: 'Q', options: ['a', 'b'], correctIndex: 1, points: 5 }],
     };
@@ -263,14 +264,14 @@ describe('form values and request bodies', () => {
     });
     const values = storyValues(stored);
     expect(values).toMatchObject({ rank: 'P10', title: 'Welcome' });
-    const body = storyBody(setAt(values, 'rank', 'P2'));
+    const body = storyBody(setBy(values, 'rank', 'P2'));
     expect(body).toMatchObject({ title: 'P2 Welcome', translations: { fr: { title: 'P2 Bienvenue' } } });
     expect(body.chapters).toEqual([
       { id: chapterId, mediaId: media, title: 'One', caption: '', sponsorUrl: null, durationSeconds: 7, value: 0, translations: {} },
     ]);
     expect(StoryInputSchema.safeParse(body).success).toBe(true);
     // A chapter without its image is named by the contract, on the chapter's own field.
-    const missing = StoryInputSchema.safeParse(storyBody(setAt(values, 'chapters.0.mediaId', null)));
+    const missing = StoryInputSchema.safeParse(storyBody(setBy(values, 'chapters.0.mediaId', null)));
     expect(missing.success || missing.error.issues.map((i) => i.path.join('.'))).toEqual(['chapters.0.mediaId']);
   });
 });

@@ -17,7 +17,7 @@ import { Spinner } from '../../../components/spinner';
 import { adminItemQueryOptions, useSaveItem } from '../api/admin-api';
 import { challengeBody, challengeValues, emptyQuestion, newChallengeValues, previewChallenge } from '../form/challenge-form';
 import { nowZonedInput, fromZonedInput } from '../form/datetime';
-import { getAt, type FieldSpec } from '../form/fields';
+import { type FieldSpec } from '../form/fields';
 import { useConsoleForm } from '../form/use-console-form';
 import { ConsoleHeading, ErrorSummary, StatusBadge, useFieldName } from './console-ui';
 import { useFieldControls } from './form-controls';
@@ -81,7 +81,7 @@ function ChallengeForm({
     : copyOf
       ? challengeValues(copyOf, true)
       : newChallengeValues(fromZonedInput(nowZonedInput(timeZone), timeZone) ?? new Date().toISOString());
-  const form = useConsoleForm<AdminChallenge>({
+  const form = useConsoleForm({
     initial,
     resetKey: item ? `${item.id}:${item.updatedAt ?? ''}` : 'new',
     build: challengeBody,
@@ -94,7 +94,7 @@ function ChallengeForm({
     texts: { saved: t('form.saved', { name: singular }), failed: t('form.failed'), invalid: t('form.invalid'), message },
   });
   const { values, set, errors } = form;
-  const subtype = values.subtype as Challenge['subtype'];
+  const subtype = values.subtype;
   const poll = subtype === 'poll' || subtype === 'pickem' || subtype === 'arcade';
   const body = challengeBody(values);
 
@@ -104,10 +104,8 @@ function ChallengeForm({
   // An entered result paid members: only "Enter result" may change it (the API refuses a patch of it).
   const resultLocked = Boolean(item?.resultEnteredAt);
 
-  const options = (values.options as Array<{ text: string; points: number }>) ?? [];
-  const frOptions = (getAt(values, 'translations.fr.options') as string[] | undefined) ?? [];
-  const questions = (values.questions as Array<{ text: string; options: string[]; correctIndex: number; points: number }>) ?? [];
-  const frQuestions = (getAt(values, 'translations.fr.questions') as Array<{ text: string; options: string[] }> | undefined) ?? [];
+  const { options, questions } = values;
+  const { options: frOptions, questions: frQuestions } = values.translations.fr;
 
   const addOption = () => {
     set('options', [...options, { text: '', points: 10 }]);

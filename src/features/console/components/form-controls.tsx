@@ -6,7 +6,8 @@
  */
 import type { ReactNode } from 'react';
 import type { FieldErrors } from '../form/field-errors';
-import { getAt, type FieldSpec } from '../form/fields';
+import { getBy } from '@tanstack/react-form';
+import { type FieldSpec } from '../form/fields';
 import { LanguagePair } from './console-ui';
 import { FieldControl } from './field-control';
 import { RowsControl } from './rows-control';
@@ -29,7 +30,7 @@ export function useFieldControls(form: BoundForm) {
       field={field}
       path={path}
       label={label}
-      value={getAt(form.values, path)}
+      value={getBy(form.values, path)}
       onChange={(value) => form.set(path, value)}
       errors={form.errors}
       renderField={(sub, subPath) => {
@@ -50,7 +51,7 @@ export function useFieldControls(form: BoundForm) {
         path={path}
         label={label}
         lang={lang}
-        value={getAt(form.values, path)}
+        value={getBy(form.values, path)}
         onChange={(value) => form.set(path, value)}
         error={form.errors[path]}
         timeZone={timeZone}

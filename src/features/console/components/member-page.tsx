@@ -9,6 +9,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { apiRequest, createIdempotencyKey } from '../../../api/client';
 import { ApiError } from '../../../api/errors';
 import { requestData } from '../../../api/data';
@@ -158,6 +159,14 @@ function useRefresh() {
   return () => queryClient.invalidateQueries({ queryKey: adminKeys.resource('members') });
 }
 
+/** The adjustment form's values: the contract's body, with an amount not entered yet as ''. */
+type AdjustmentValues = Omit<z.input<typeof AdjustmentInputSchema>, 'amount'> & { amount: number | '' };
+const NO_ADJUSTMENT: AdjustmentValues = { amount: '', reason: '' };
+
+/** The suspension form's values: the contract's body, with no end as null (an empty date field). */
+type SuspensionValues = Omit<z.input<typeof SuspensionInputSchema>, 'until'> & { until: string | null };
+const NO_SUSPENSION: SuspensionValues = { reason: '', until: null };
+
 /**
  * The points adjustment form: a signed amount and the reason the member reads in their history. Sending asks first
  * (who, how many points, the balance before and after, the reason), and the form empties after a grant, so a second
@@ -171,9 +180,13 @@ function AdjustForm({ member }: { member: AdminMember }) {
   const number = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en');
   const who = member.username ? `${member.email} (@${member.username})` : member.email;
   const form = useConsoleForm({
-    initial: { amount: '', reason: '' },
+    initial: NO_ADJUSTMENT,
     resetKey: member.id,
-    build: (values) => ({ amount: values.amount === '' ? undefined : values.amount, reason: values.reason }),
+    // An amount not entered is left out, so the contract names it.
+    build: (values): Partial<z.input<typeof AdjustmentInputSchema>> => ({
+      amount: values.amount === '' ? undefined : values.amount,
+      reason: values.reason,
+    }),
     schema: AdjustmentInputSchema,
     resetOnSave: true,
     confirm: (body) => {
@@ -244,9 +257,9 @@ function SuspensionForm({ member, suspended }: { member: AdminMember; suspended:
   const refresh = useRefresh();
   const [lifting, setLifting] = useState(false);
   const form = useConsoleForm({
-    initial: { reason: '', until: null },
+    initial: NO_SUSPENSION,
     resetKey: `${member.id}:${suspended}`,
-    build: (values) => ({ reason: values.reason, ...(values.until ? { until: values.until } : {}) }),
+    build: (values): z.input<typeof SuspensionInputSchema> => ({ reason: values.reason, ...(values.until ? { until: values.until } : {}) }),
     schema: SuspensionInputSchema,
     save: (body) =>
       requestData('/admin/members/' + encodeURIComponent(member.id) + '/suspension', {

@@ -56,7 +56,7 @@ function OrganizationForm({ item }: { item: AdminItem }) {
     { name: 'referralPoints', kind: 'number', required: true },
     { name: 'referralMonthlyLimit', kind: 'number', required: true },
   ];
-  const form = useConsoleForm<AdminItem>({
+  const form = useConsoleForm({
     initial: itemValues(item),
     resetKey: String(item.updatedAt ?? item.version ?? ''),
     build: (values) => bodyOf(fields, values),

@@ -61,7 +61,7 @@ function ResourceForm({ resource, item, after }: { resource: ResourceSpec; item:
   const singular = t(`resources.${resource.path}.singular`);
   const name = item ? String(item[resource.titleField] ?? '') : '';
   const itemId = item ? String(item[resource.idField ?? 'id']) : undefined;
-  const form = useConsoleForm<AdminItem>({
+  const form = useConsoleForm({
     initial: item ? itemValues(item) : initialValues(resource.fields),
     resetKey: item ? `${itemId}:${item.updatedAt ?? ''}` : 'new',
     build: (values) => bodyOf(resource.fields, values),

@@ -42,7 +42,7 @@ function StoryForm({ item }: { item: AdminStory | null }) {
   const { timeZone } = useOrganizationContext();
   const save = useSaveItem<AdminStory>('stories', AdminStoryResponseSchema);
   const singular = t('resources.stories.singular');
-  const form = useConsoleForm<AdminStory>({
+  const form = useConsoleForm({
     initial: item ? storyValues(item) : newStoryValues(fromZonedInput(nowZonedInput(timeZone), timeZone) ?? new Date().toISOString()),
     resetKey: item ? `${item.id}:${item.updatedAt ?? ''}` : 'new',
     build: storyBody,
@@ -55,7 +55,7 @@ function StoryForm({ item }: { item: AdminStory | null }) {
     texts: { saved: t('form.saved', { name: singular }), failed: t('form.failed'), invalid: t('form.invalid'), message },
   });
   const { values, set, errors } = form;
-  const chapters = (values.chapters as ChapterValues[]) ?? [];
+  const chapters = values.chapters;
 
   const { control, pair } = useFieldControls(form);
   const chapterName = (chapter: ChapterValues, index: number) => chapter.title.trim() || t('stories.untitledChapter', { n: index + 1 });

@@ -3,11 +3,9 @@
  * (checked with the shared `ChallengeInputSchema`), the values of a stored challenge (or of a copy: "duplicate as
  * new"), and the fan-side `Challenge` the live preview renders with the fan app's own card.
  */
-import { TYPE_OF_SUBTYPE } from '../../../contracts/admin/challenge';
+import { TYPE_OF_SUBTYPE, type ChallengeInput } from '../../../contracts/admin/challenge';
 import type { Challenge, ChallengeSubtype } from '../../../contracts/challenge';
-import { getAt } from './fields';
 
-type Values = Record<string, unknown>;
 interface OptionValues {
   text: string;
   points: number | '';
@@ -27,6 +25,32 @@ interface FrenchValues {
   questions?: Array<{ text?: string; options?: string[] }>;
 }
 
+/**
+ * A challenge's form values: the `ChallengeInput` body as the operator edits it, with every subtype's parts kept
+ * (options, questions, accepted answers) while the subtype changes, numbers not entered yet as '', and every French
+ * text present; `challengeBody` makes the body.
+ */
+interface ChallengeValues {
+  key: string;
+  subtype: ChallengeSubtype;
+  title: string;
+  description: string;
+  mediaId: string | null;
+  visibleFrom: string;
+  expiresOn: string | null;
+  locksAt: string | null;
+  resultsHidden: boolean;
+  points: number | '';
+  options: OptionValues[];
+  correctIndex: number | null;
+  questions: QuestionValues[];
+  keywords: string[];
+  isPublic: boolean;
+  draft: boolean;
+  sortOrder: number | '';
+  translations: { fr: { title: string; description: string; options: string[]; questions: Array<{ text: string; options: string[] }> } };
+}
+
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 const num = (v: unknown) => (v === '' || v === null || v === undefined ? 0 : Number(v));
 
@@ -34,7 +58,7 @@ const num = (v: unknown) => (v === '' || v === null || v === undefined ? 0 : Num
 export const emptyQuestion = (): QuestionValues => ({ text: '', options: ['', ''], correctIndex: 0, points: 10 });
 
 /** Starting values of a new challenge: a poll with two options, visible from `visibleFrom`, kept as a draft. */
-export function newChallengeValues(visibleFrom: string): Values {
+export function newChallengeValues(visibleFrom: string): ChallengeValues {
   return {
     key: '',
     subtype: 'poll',
@@ -64,17 +88,28 @@ export function newChallengeValues(visibleFrom: string): Values {
  * The form values of a stored challenge. With `copy`, the values of a new challenge copied from it: no key, no
  * question ids (the server makes new ones), kept as a draft.
  */
-export function challengeValues(item: Values, copy = false): Values {
-  const fr = (getAt(item, 'translations.fr') ?? {}) as FrenchValues;
-  const options = (item.options as OptionValues[] | undefined) ?? [];
-  const questions = ((item.questions as QuestionValues[] | undefined) ?? []).map((q) => (copy ? { ...q, id: undefined } : q));
+export function challengeValues(item: ChallengeInput, copy = false): ChallengeValues {
+  const fr: FrenchValues = item.translations?.fr ?? {};
+  const options = (item.options ?? []).map((o) => ({ ...o, points: o.points ?? 0 }));
+  const questions = (item.questions ?? []).map((q) => ({ ...q, id: copy ? undefined : q.id, points: q.points ?? 0 }));
   return {
-    ...item,
     key: copy ? '' : str(item.key),
-    draft: copy ? true : item.draft === true,
+    subtype: item.subtype,
+    title: item.title,
+    description: str(item.description),
+    mediaId: item.mediaId ?? null,
+    visibleFrom: item.visibleFrom,
+    expiresOn: item.expiresOn ?? null,
+    locksAt: item.locksAt ?? null,
+    resultsHidden: item.resultsHidden === true,
+    points: item.points ?? 0,
     options: options.length ? options : newChallengeValues('').options,
+    correctIndex: item.correctIndex ?? null,
     questions: questions.length ? questions : [emptyQuestion()],
-    keywords: (item.keywords as string[] | undefined) ?? [],
+    keywords: item.keywords ?? [],
+    isPublic: item.isPublic === true,
+    draft: copy ? true : item.draft === true,
+    sortOrder: item.sortOrder ?? 0,
     translations: {
       fr: {
         title: str(fr.title),
@@ -94,13 +129,13 @@ export function challengeValues(item: Values, copy = false): Values {
  * accepted answers for keyword), numbers as numbers, and the French texts the operator wrote (a list of French
  * options or questions is sent whole when any of it is written, as the contract wants one per English item).
  */
-export function challengeBody(values: Values): Record<string, unknown> {
-  const subtype = values.subtype as ChallengeSubtype;
+export function challengeBody(values: ChallengeValues): ChallengeInput {
+  const subtype = values.subtype;
   const type = TYPE_OF_SUBTYPE[subtype] ?? 'poll';
-  const fr = (getAt(values, 'translations.fr') ?? {}) as FrenchValues;
-  const options = type === 'poll' ? ((values.options as OptionValues[]) ?? []) : [];
-  const questions = type === 'trivia' ? ((values.questions as QuestionValues[]) ?? []) : [];
-  const french: Record<string, unknown> = {};
+  const fr: FrenchValues = values.translations.fr;
+  const options = type === 'poll' ? values.options : [];
+  const questions = type === 'trivia' ? values.questions : [];
+  const french: NonNullable<ChallengeInput['translations']>['fr'] & object = {};
   if (str(fr.title).trim()) french.title = str(fr.title).trim();
   if (str(fr.description).trim()) french.description = str(fr.description).trim();
   const frOptions = options.map((_, i) => str(fr.options?.[i]).trim());
@@ -112,13 +147,13 @@ export function challengeBody(values: Values): Record<string, unknown> {
   if (frQuestions.some((q) => q.text || q.options.some(Boolean))) french.questions = frQuestions;
   const rightOption = subtype === 'arcade' || subtype === 'pickem';
   return {
-    key: str(values.key).trim() || null,
+    key: values.key.trim() || null,
     type,
     subtype,
-    title: str(values.title),
-    description: str(values.description),
-    mediaId: (values.mediaId as string | null) || null,
-    visibleFrom: values.visibleFrom ?? '',
+    title: values.title,
+    description: values.description,
+    mediaId: values.mediaId || null,
+    visibleFrom: values.visibleFrom,
     expiresOn: values.expiresOn || null,
     locksAt: subtype === 'pickem' ? values.locksAt || null : null,
     // Only a poll or a pick'em has results to hide (decision 0079).
@@ -134,9 +169,9 @@ export function challengeBody(values: Values): Record<string, unknown> {
       correctIndex: q.correctIndex,
       points: num(q.points),
     })),
-    keywords: subtype === 'keyword' ? ((values.keywords as string[]) ?? []).map((k) => k.trim()).filter(Boolean) : [],
-    isPublic: values.isPublic === true,
-    draft: values.draft === true,
+    keywords: subtype === 'keyword' ? values.keywords.map((k) => k.trim()).filter(Boolean) : [],
+    isPublic: values.isPublic,
+    draft: values.draft,
     sortOrder: num(values.sortOrder),
     translations: Object.keys(french).length ? { fr: french } : {},
   };
@@ -146,12 +181,12 @@ export function challengeBody(values: Values): Record<string, unknown> {
  * The challenge as a fan would receive it, for the live preview: in English, or with the French texts (falling
  * back to English per text, as the fan API does). Takes a body built by `challengeBody`.
  */
-export function previewChallenge(body: Record<string, unknown>, language: 'en' | 'fr'): Challenge {
-  const fr = (language === 'fr' ? (getAt(body, 'translations.fr') ?? {}) : {}) as FrenchValues;
-  const options = (body.options as Array<{ text: string; points: number; mediaId: string | null }>) ?? [];
-  const questions = (body.questions as Array<{ id?: string; text: string; options: string[]; points: number }>) ?? [];
+export function previewChallenge(body: ChallengeInput, language: 'en' | 'fr'): Challenge {
+  const fr: FrenchValues = (language === 'fr' ? body.translations?.fr : undefined) ?? {};
+  const options = (body.options ?? []).map((o) => ({ ...o, points: o.points ?? 0, mediaId: o.mediaId ?? null }));
+  const questions = (body.questions ?? []).map((q) => ({ ...q, points: q.points ?? 0 }));
   const points = Number(body.points) || 0;
-  const type = body.type as Challenge['type'];
+  const type = body.type;
   const maxPoints =
     type === 'trivia'
       ? questions.reduce((sum, q) => sum + q.points, 0)
@@ -161,14 +196,14 @@ export function previewChallenge(body: Record<string, unknown>, language: 'en' |
   return {
     challengeId: 'preview',
     type,
-    subtype: body.subtype as ChallengeSubtype,
-    title: fr.title || str(body.title),
-    description: fr.description || str(body.description) || null,
-    mediaId: (body.mediaId as string | null) ?? null,
-    visibleFrom: str(body.visibleFrom) || new Date().toISOString(),
-    expiresOn: (body.expiresOn as string | null) ?? null,
+    subtype: body.subtype,
+    title: fr.title || body.title,
+    description: fr.description || body.description || null,
+    mediaId: body.mediaId ?? null,
+    visibleFrom: body.visibleFrom || new Date().toISOString(),
+    expiresOn: body.expiresOn ?? null,
     resultsHidden: body.resultsHidden === true,
-    locksAt: body.subtype === 'pickem' ? ((body.locksAt as string | null) ?? (body.expiresOn as string | null) ?? null) : null,
+    locksAt: body.subtype === 'pickem' ? (body.locksAt ?? body.expiresOn ?? null) : null,
     points,
     maxPoints,
     userResponse: null,

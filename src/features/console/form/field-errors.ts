@@ -1,6 +1,6 @@
 /**
  * Field errors of a console form, keyed by the field's path written with dots (`title`, `options.1.text`,
- * `translations.fr.title`): from the shared zod contract before sending (`zodFieldErrors`), and from the server's
+ * `translations.fr.title`): from the shared zod contract before sending (`issueFieldErrors`), and from the server's
  * 422 answer `{error: {details: [{path, message}]}}` after (`serverFieldErrors`), so both show beside the field
  * they name. The first message of a path wins.
  */
@@ -13,11 +13,16 @@ export function pathKey(path: ReadonlyArray<PropertyKey> | string): string {
   return typeof path === 'string' ? path : path.map(String).join('.');
 }
 
-/** The issues of a failed zod parse (`error.issues`) as field errors. */
-export function zodFieldErrors(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): FieldErrors {
+/**
+ * The issues of a failed Standard Schema check (a zod contract's `~standard.validate`, or zod's own
+ * `error.issues`) as field errors; a path segment may be a key or a `{key}` object, as the Standard Schema allows.
+ */
+export function issueFieldErrors(
+  issues: ReadonlyArray<{ path?: ReadonlyArray<PropertyKey | { key: PropertyKey }>; message: string }>,
+): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of issues) {
-    const key = pathKey(issue.path);
+    const key = pathKey((issue.path ?? []).map((segment) => (typeof segment === 'object' ? segment.key : segment)));
     errors[key] ??= issue.message;
   }
   return errors;

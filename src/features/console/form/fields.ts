@@ -1,8 +1,10 @@
 /**
  * The form machinery of the console: a resource is declared as a list of fields (name, kind, translatable or
  * not), and the generic list and edit pages render, read and send it. Values live in one object shaped like the
- * request body (French texts under `translations.fr`), read and written by dotted path.
+ * request body (French texts under `translations.fr`), read and written by dotted path (`options.0.text`) with
+ * TanStack Form's `getBy` / `setBy`.
  */
+import { getBy, setBy } from '@tanstack/react-form';
 
 /** What kind of control a field gets. */
 export type FieldKind =
@@ -39,29 +41,6 @@ export interface FieldSpec {
   rowPosition?: string;
 }
 
-/** Reads the value at a dotted `path` of `values` (undefined when absent). */
-export function getAt(values: unknown, path: string): unknown {
-  let current: unknown = values;
-  for (const part of path.split('.')) {
-    if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<string, unknown>)[part];
-  }
-  return current;
-}
-
-/**
- * Returns a copy of `values` with `value` at the dotted `path` (objects and arrays on the way are copied, missing
- * ones created: an array when the next part is a number). `values` is not changed.
- */
-export function setAt<T>(values: T, path: string, value: unknown): T {
-  const [head, ...rest] = path.split('.');
-  const source = (values ?? (/^\d+$/.test(head) ? [] : {})) as Record<string, unknown> | unknown[];
-  const copy: Record<string, unknown> | unknown[] = Array.isArray(source) ? [...source] : { ...source };
-  const child = (copy as Record<string, unknown>)[head];
-  (copy as Record<string, unknown>)[head] = rest.length ? setAt(child ?? (/^\d+$/.test(rest[0]) ? [] : {}), rest.join('.'), value) : value;
-  return copy as T;
-}
-
 /** The path of a field's French text. */
 export const frenchPath = (name: string) => `translations.fr.${name}`;
 
@@ -79,8 +58,8 @@ export function initialValues(fields: readonly FieldSpec[]): Record<string, unkn
             : field.kind === 'number'
               ? 0
               : '';
-    values = setAt(values, field.name, field.initial ?? empty);
-    if (field.translatable) values = setAt(values, frenchPath(field.name), '');
+    values = setBy(values, field.name, field.initial ?? empty);
+    if (field.translatable) values = setBy(values, frenchPath(field.name), '');
   }
   return values;
 }
@@ -108,10 +87,10 @@ function rowsBody(field: FieldSpec, value: unknown): Record<string, unknown>[] {
  */
 export function bodyOf(fields: readonly FieldSpec[], values: Record<string, unknown>): Record<string, unknown> {
   const body: Record<string, unknown> = {};
-  const stored = (getAt(values, 'translations.fr') ?? {}) as Record<string, unknown>;
+  const stored = (getBy(values, 'translations.fr') ?? {}) as Record<string, unknown>;
   const fr: Record<string, unknown> = { ...stored };
   for (const field of fields) {
-    let value = getAt(values, field.name);
+    let value = getBy(values, field.name);
     if (field.kind === 'number')
       value = value === '' || value === null || value === undefined ? (field.nullable ? null : 0) : Number(value);
     else if (field.nullable && (value === '' || value === undefined)) value = null;

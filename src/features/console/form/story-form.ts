@@ -26,7 +26,25 @@ export interface ChapterValues {
   translations: { fr: { title: string; caption: string } };
 }
 
-type Values = Record<string, unknown>;
+/**
+ * A story's form values: the `StoryInput` body as the operator edits it (the rank code apart from the title, the
+ * French title always present, an empty stop as null, chapters with their `uid`); `storyBody` makes the body.
+ */
+interface StoryValues {
+  key: string;
+  rank: string;
+  title: string;
+  type: string;
+  coverMediaId: string | null;
+  startsAt: string;
+  stopsAt: string | null;
+  shareable: boolean;
+  draft: boolean;
+  sortOrder: number | '';
+  translations: { fr: { title: string } };
+  chapters: ChapterValues[];
+}
+
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 const num = (v: unknown) => (v === '' || v === null || v === undefined ? 0 : Number(v));
 let uidCounter = 0;
@@ -53,7 +71,7 @@ export function splitRankTitle(title: string): { rank: string; rest: string } {
 }
 
 /** Starting values of a new story, starting at `startsAt`, kept as a draft. */
-export function newStoryValues(startsAt: string): Values {
+export function newStoryValues(startsAt: string): StoryValues {
   return {
     key: '',
     rank: '',
@@ -71,7 +89,7 @@ export function newStoryValues(startsAt: string): Values {
 }
 
 /** The form values of a stored story (the admin API's `AdminStory`). */
-export function storyValues(item: AdminStory): Values {
+export function storyValues(item: AdminStory): StoryValues {
   const { rank, rest } = splitRankTitle(item.title);
   const frTitle = str(item.translations.fr?.title);
   const chapters = item.chapters.map((c) => {
@@ -88,7 +106,20 @@ export function storyValues(item: AdminStory): Values {
       translations: { fr: { title: str(fr.title), caption: str(fr.caption) } },
     } satisfies ChapterValues;
   });
-  return { ...item, key: item.key ?? '', rank, title: rest, translations: { fr: { title: splitRankTitle(frTitle).rest } }, chapters };
+  return {
+    key: item.key ?? '',
+    rank,
+    title: rest,
+    type: item.type,
+    coverMediaId: item.coverMediaId,
+    startsAt: item.startsAt,
+    stopsAt: item.stopsAt,
+    shareable: item.shareable,
+    draft: item.draft,
+    sortOrder: item.sortOrder,
+    translations: { fr: { title: splitRankTitle(frTitle).rest } },
+    chapters,
+  };
 }
 
 type ChapterInput = StoryInput['chapters'][number];
@@ -104,20 +135,20 @@ type StoryBody = Omit<StoryInput, 'coverMediaId' | 'chapters'> & {
  * contract's `StoryInput`: the form checks it with `StoryInputSchema` before sending. A cleared media field is sent
  * as `null` so the contract names it.
  */
-export function storyBody(values: Values): StoryBody {
-  const rank = str(values.rank);
+export function storyBody(values: StoryValues): StoryBody {
+  const rank = values.rank;
   const withRank = (title: string) => (rank ? `${rank} ${title.trim()}`.trim() : title.trim());
-  const frTitle = str((values.translations as { fr?: { title?: string } } | undefined)?.fr?.title).trim();
-  const chapters = (values.chapters as ChapterValues[]) ?? [];
+  const frTitle = values.translations.fr.title.trim();
+  const chapters = values.chapters;
   return {
-    key: str(values.key).trim() || null,
-    title: withRank(str(values.title)),
+    key: values.key.trim() || null,
+    title: withRank(values.title),
     type: StoryTypeSchema.catch('default').parse(values.type),
-    coverMediaId: (values.coverMediaId as string | null) || null,
-    startsAt: str(values.startsAt),
-    stopsAt: str(values.stopsAt) || null,
-    shareable: values.shareable === true,
-    draft: values.draft === true,
+    coverMediaId: values.coverMediaId || null,
+    startsAt: values.startsAt,
+    stopsAt: values.stopsAt || null,
+    shareable: values.shareable,
+    draft: values.draft,
     sortOrder: num(values.sortOrder),
     translations: frTitle ? { fr: { title: withRank(frTitle) } } : {},
     chapters: chapters.map((c) => {
