@@ -3,7 +3,7 @@
  * directories, on one PostgreSQL database and one S3 bucket (the local stand-in, test/stand-ins/s3-store.ts), used
  * through the HTTP API as clients use it. An operator's upload on one host is served whole and by byte ranges by the
  * other; a member's session, the sign-in rate limits and an Idempotency-Key hold across both; a scheduled push
- * notification goes to each device once although both hosts run the scheduler (to the local push service,
+ * notification goes to each device once although both hosts work the job queue (to the local push service,
  * test/stand-ins/push-service.ts), and each one is sent by one host.
  *
  * PostgreSQL only (PODIUM_TEST_DB=postgres): two processes cannot share one embedded PGlite. Both processes start
@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startServer, type RunningServer } from '../../scripts/lib/server';
 import { AdminMediaResponseSchema } from '../../src/contracts/admin/media';
@@ -29,11 +30,11 @@ const MB = 1024 * 1024;
 const ADDRESS_FAILURES = 6;
 /** Tries of one sign-in code (OTP_MAX_ATTEMPTS in server/domain/sign-in.ts, decision 0070). */
 const CODE_TRIES = 5;
-/** How often each process looks for due push notifications (PUSH_JOB_INTERVAL_MS in server/main.ts). */
-const PUSH_JOB_INTERVAL_MS = 30_000;
+/** The job queue's minute scan of due notifications (`push-due` in server/jobs/job-queue.ts), in ms. */
+const PUSH_DUE_SCAN_MS = 60_000;
 /** Each host's VAPID subject: the push stand-in records it with every push, so it tells which host sent it. */
-/** Longest wait of a push test: the notifications sent, then each host's scheduler run once more. */
-const WAIT_TIMEOUT = 2 * PUSH_JOB_INTERVAL_MS + 30_000;
+/** Longest wait of a push test: the notifications sent, then one more minute scan of due notifications. */
+const WAIT_TIMEOUT = 2 * PUSH_DUE_SCAN_MS + 30_000;
 const SUBJECT = { a: 'mailto:host-a@podium.example', b: 'mailto:host-b@podium.example' } as const;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests read arbitrary JSON answers, as TestResponse does
@@ -62,10 +63,11 @@ describe.skipIf(!adminUrl)('two hosts on one PostgreSQL database and one bucket'
   let b: RunningServer;
   let orgToken: string;
   let ops: string;
+  let databaseUrl: string;
 
   beforeAll(async () => {
     [bucket, pushService] = await Promise.all([startS3Store(), startPushService()]);
-    const databaseUrl = await createPostgresDatabase(adminUrl!, name);
+    databaseUrl = await createPostgresDatabase(adminUrl!, name);
     /** Host `host`'s environment: its own data and media directories, the shared database and bucket. */
     const envOf = (host: 'a' | 'b') => {
       const dir = mkdtempSync(join(tmpdir(), `podium-host-${host}-`));
@@ -274,11 +276,9 @@ describe.skipIf(!adminUrl)('two hosts on one PostgreSQL database and one bucket'
     expect(ledger.body.data.filter((row: { reference: string }) => row.reference.startsWith('checkin:'))).toHaveLength(1);
   });
 
-  describe('scheduled push notifications, with both hosts running the scheduler', () => {
+  describe('scheduled push notifications, with both hosts working the job queue', () => {
     const devices: StandInSubscription[] = [];
     const notificationIds: string[] = [];
-    /** When the last notification falls due (ms since the epoch). */
-    let lastDueAt = 0;
 
     /** A signed-in member with `count` devices subscribed at the push stand-in to the `challenges` topic. */
     async function memberWithDevices(count: number) {
@@ -308,19 +308,36 @@ describe.skipIf(!adminUrl)('two hosts on one PostgreSQL database and one bucket'
         const created = PushNotificationResponseSchema.parse(res.body).data;
         expect(created.status).toBe('scheduled');
         notificationIds.push(created.id);
-        lastDueAt = sendAt.getTime();
       }
     });
 
     /** The pushes the stand-in received for notification `title`, in arrival order. */
     const pushesOf = (title: string) => pushService.received.filter((push) => (push.payload as { title?: string } | null)?.title === title);
 
+    /** The job queue's jobs of queue `name` (pg-boss's own table, shared by both hosts), oldest first. */
+    async function jobsOf(name: string) {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ key: string | null; state: string; retries: number; completedOn: Date | null }>(
+          `select singleton_key as key, state, retry_count as retries, completed_on as "completedOn"
+           from pgboss.job where name = $1 order by created_on`,
+          [name],
+        );
+        return rows;
+      } finally {
+        await client.end();
+      }
+    }
+
     /**
-     * Waits until every notification is recorded as sent and until each host's scheduler has run at least once since
-     * the last one fell due (each runs every PUSH_JOB_INTERVAL_MS from its start, so both have by then; nothing
-     * outside the processes shows a run that finds nothing to send).
+     * Waits until every notification is recorded as sent, its one job completed, and the minute scan of due
+     * notifications (which would send a notification whose job was lost) has run once more since: a second send, if
+     * any, has happened by then. Both cases wait on the same scan.
      */
-    async function afterBothHostsLooked() {
+    let scanned: Promise<void> | undefined;
+    const afterTheNextScan = () => (scanned ??= waitForTheNextScan());
+    async function waitForTheNextScan() {
       await expect
         .poll(
           async () => {
@@ -329,18 +346,22 @@ describe.skipIf(!adminUrl)('two hosts on one PostgreSQL database and one bucket'
             );
             return notificationIds.map((id) => list.data.find((n) => n.id === id)?.status);
           },
-          { timeout: PUSH_JOB_INTERVAL_MS + 15_000, interval: 250 },
+          { timeout: PUSH_DUE_SCAN_MS, interval: 250 },
         )
         .toEqual(['sent', 'sent', 'sent']);
+      const sentAt = Date.now();
       await expect
-        .poll(() => Date.now() >= lastDueAt + PUSH_JOB_INTERVAL_MS + 2_000, { timeout: PUSH_JOB_INTERVAL_MS + 15_000 })
+        .poll(async () => (await jobsOf('push-due')).some((job) => job.state === 'completed' && job.completedOn!.getTime() > sentAt), {
+          timeout: PUSH_DUE_SCAN_MS + 15_000,
+          interval: 500,
+        })
         .toBe(true);
     }
 
     it(
       'each scheduled notification reaches each device exactly once',
       async () => {
-        await afterBothHostsLooked();
+        await afterTheNextScan();
         for (const title of ['Lap 1', 'Lap 2', 'Lap 3']) {
           const pushes = pushesOf(title);
           expect(pushes.map((push) => push.status)).toEqual(Array(devices.length).fill(201));
@@ -355,9 +376,15 @@ describe.skipIf(!adminUrl)('two hosts on one PostgreSQL database and one bucket'
     );
 
     it(
-      'a job is run by one host only: each due notification is claimed and sent by one host',
+      'a job is run by one host only: each notification has one job, run once, and its pushes all come from one host',
       async () => {
-        await afterBothHostsLooked();
+        await afterTheNextScan();
+        const jobs = await jobsOf('push-notification');
+        for (const id of notificationIds) {
+          expect(jobs.filter((job) => job.key === id).map(({ state, retries }) => ({ state, retries }))).toEqual([
+            { state: 'completed', retries: 0 },
+          ]);
+        }
         for (const title of ['Lap 1', 'Lap 2', 'Lap 3']) {
           const senders = new Set(pushesOf(title).map((push) => push.subject));
           expect(senders.size, title).toBe(1);
