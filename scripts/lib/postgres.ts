@@ -7,7 +7,7 @@ import pg from 'pg';
 import { openDatabase, type Database } from '../../server/db/client';
 
 /** The maintenance database of the benchmarks' PostgreSQL: a role allowed to create databases. */
-export const BENCH_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const BENCH_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /**
  * Runs `statement` on the database at `databaseUrl` with a connection of its own, closed afterwards.

@@ -62,7 +62,7 @@ const liveCodes = and(unusedCodes, lt(otpCodes.attempts, OTP_MAX_ATTEMPTS));
 export type AttemptCode = { id: string; codeHash: string; claimed: boolean };
 
 /** A row of `signInAttempt`, as PostgreSQL's json gives it. */
-export type SignInAttemptRow = {
+type SignInAttemptRow = {
   counter: { count: number; windowStart: string } | null;
   codes: AttemptCode[];
   member: { suspendedAt: string | null; suspendedUntil: string | null } | null;

@@ -31,7 +31,7 @@ const QUEUES: Record<JobName, Omit<Queue, 'name'> & { localConcurrency: number }
 };
 
 /** The cron schedules (UTC): the hourly work, and the minute scan of due notifications. */
-export const SCHEDULES: Array<{ name: JobName; cron: string }> = [
+const SCHEDULES: Array<{ name: JobName; cron: string }> = [
   { name: 'housekeeping', cron: '0 * * * *' },
   { name: 'figures-rollup', cron: '5 * * * *' },
   { name: 'points-expiry', cron: '10 * * * *' },
