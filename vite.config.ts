@@ -84,7 +84,8 @@ export default defineConfig({
             },
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|i18next|react-i18next|i18next-browser-languagedetector|i18next-resources-to-backend|use-sync-external-store|idb-keyval|html-parse-stringify|void-elements)[\\/]/,
+              // The router's and the query cache's TanStack packages only: the console's form library stays in the console.
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](?:react-router|router-core|history|react-query|query-core|query-persist-client-core|react-store|store)|i18next|react-i18next|i18next-browser-languagedetector|i18next-resources-to-backend|use-sync-external-store|idb-keyval|html-parse-stringify|void-elements)[\\/]/,
             },
             {
               name: (id: string) => {
