@@ -18,6 +18,8 @@ let t: TestContext;
 let ops: string;
 beforeAll(async () => {
   t = await createTestContext({ env: { OPERATOR_EMAILS: OPERATOR } });
+  // Midday in the organization's time zone (Europe/Paris), so that an hour ago is still "today" whenever the suite runs.
+  t.clock.set(`${t.clock().toISOString().slice(0, 10)}T11:00:00Z`);
   ops = await t.signIn(OPERATOR);
   const org = t.organization.id;
   const anHourAgo = new Date(t.clock().getTime() - 3_600_000);
