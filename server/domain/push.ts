@@ -585,33 +585,6 @@ export async function enqueueDuePushNotifications(deps: AppDeps, now: Date): Pro
   return rows.length;
 }
 
-/**
- * Sends, in this call, every operator notification due at `now` (status `scheduled`, `sendAt <= now`), one row at a
- * time, each claimed by exactly one caller; records the counts and `sentAt`. A delivery that fails leaves its row
- * `sending` for the queue's scan to resume. The server sends through the queue instead (`sendPushNotification`).
- * @returns how many notifications this call sent
- */
-export async function processDuePushNotifications(deps: AppDeps, now: Date): Promise<number> {
-  let sent = 0;
-  for (;;) {
-    const claimed = await deps.db.execute(sql`
-      update ${pushNotifications} set status = 'sending'
-      where ${pushNotifications.id} = (
-        select id from ${pushNotifications} where status = 'scheduled' and send_at <= ${now.toISOString()}::timestamptz
-        order by send_at limit 1 for update skip locked
-      ) returning id`);
-    const [first] = (claimed as unknown as { rows: Array<{ id: string }> }).rows;
-    if (!first) return sent;
-    const [row] = await deps.db.select().from(pushNotifications).where(eq(pushNotifications.id, first.id));
-    try {
-      await sendClaimed(deps, row);
-      sent += 1;
-    } catch (error) {
-      deps.logger.warn('push notification delivery stopped', { id: row.id, error: error instanceof Error ? error.name : String(error) });
-    }
-  }
-}
-
 /** The wire shape of a notification row. */
 function toNotification(row: typeof pushNotifications.$inferSelect): PushNotification {
   return {

@@ -1,7 +1,7 @@
 /**
  * The in-process runner `createApp` uses when it is given no queue (tests, scripts, the benchmarks): `send` runs the
- * job's handler at once and resolves when it is done, without retry, schedule or `startAfter` (a scheduled push is
- * sent by `processDuePushNotifications` there). A handler's failure is logged, as a failed job would be.
+ * job's handler at once and resolves when it is done, without retry, schedule or `startAfter` (a scheduled push waits
+ * for a test to call `sendPushNotification` once it is due). A handler's failure is logged, as a failed job would be.
  * The server itself always runs the pg-boss queue (`job-queue.ts`, decision 0094).
  */
 import { randomUUID } from 'node:crypto';

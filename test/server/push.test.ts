@@ -26,7 +26,7 @@ import {
 import { PushKeyResponseSchema, PushPayloadSchema, type PushTopic } from '../../src/contracts/push';
 import { checkins, pushKeys, pushSubscriptions, sweepstakeWinners, users } from '../../server/db/schema';
 import { awardPoints } from '../../server/domain/ledger';
-import { MAX_SUBSCRIPTIONS_PER_MEMBER, processDuePushNotifications, vapidDetails } from '../../server/domain/push';
+import { MAX_SUBSCRIPTIONS_PER_MEMBER, sendPushNotification, vapidDetails } from '../../server/domain/push';
 import { loadEnv } from '../../server/env';
 import { startPushService, type PushServiceStandIn, type StandInSubscription } from '../stand-ins/push-service';
 import { createMember, type Member } from './content-fixtures';
@@ -288,11 +288,22 @@ describe("operators' notifications", () => {
     expect(scheduled.status).toBe('scheduled');
     expect((await t.request('DELETE', `/api/admin/push-notifications/${cancelled.id}`, { token: ops })).body.data.status).toBe('cancelled');
     expect((await t.request('DELETE', `/api/admin/push-notifications/${cancelled.id}`, { token: ops })).status).toBe(409);
-    expect(await processDuePushNotifications(t.deps, t.clock())).toBe(0);
-    // Two processes' jobs at once: the row is claimed by one of them.
-    const due = new Date(t.clock().getTime() + 2 * HOUR);
-    const runs = await Promise.all([processDuePushNotifications(t.deps, due), processDuePushNotifications(t.deps, due)]);
-    expect(runs[0] + runs[1]).toBe(1);
+    // Its job, started early (a clock skewed between hosts), sends nothing before `sendAt`.
+    expect(await sendPushNotification(t.deps, scheduled.id, { resume: false })).toBe(false);
+    const saved = t.clock();
+    t.clock.set(new Date(saved.getTime() + 2 * HOUR));
+    try {
+      // Two processes' jobs at once: the row is claimed by one of them; the cancelled one by neither.
+      const runs = await Promise.all([
+        sendPushNotification(t.deps, scheduled.id, { resume: false }),
+        sendPushNotification(t.deps, scheduled.id, { resume: false }),
+        sendPushNotification(t.deps, cancelled.id, { resume: false }),
+      ]);
+      expect(runs.filter(Boolean)).toHaveLength(1);
+      expect(runs[2]).toBe(false);
+    } finally {
+      t.clock.set(saved);
+    }
     expect(receivedBy(member.device).map((r) => PushPayloadSchema.parse(r.payload).title)).toEqual(['Tonight']);
     const audit = await t.request('GET', '/api/admin/audit-log?entity=push-notifications', { token: ops });
     expect(
@@ -668,8 +679,6 @@ describe('endpoints that never answer', () => {
   }, 30_000);
 
   it("stop at the notification's budget: nothing starts after it, and what is left counts as failed", async () => {
-    // What other tests scheduled within the next two hours goes first, so the run below has this notification alone.
-    await processDuePushNotifications(t.deps, new Date(t.clock().getTime() + 2 * HOUR));
     const hung = new Set<string>();
     const attackers: string[] = [];
     for (let a = 0; a < 3; a++) {
@@ -697,7 +706,13 @@ describe('endpoints that never answer', () => {
     });
     // A notification budget shorter than one send: each attacker's first request is cut off by it, the rest skipped.
     const deps = { ...t.deps, push: { ...t.deps.push, notificationBudgetMs: 300 } };
-    expect(await processDuePushNotifications(deps, new Date(t.clock().getTime() + 2 * HOUR))).toBe(1);
+    const saved = t.clock();
+    t.clock.set(new Date(saved.getTime() + 2 * HOUR));
+    try {
+      expect(await sendPushNotification(deps, n.id, { resume: false })).toBe(true);
+    } finally {
+      t.clock.set(saved);
+    }
     const sent = await sentNotification(n.id);
     expect(sent.failed).toBeGreaterThanOrEqual(hung.size);
     await vi.waitFor(() => expect(service.hanging()).toBe(0), { timeout: 5_000, interval: 20 });
