@@ -11,7 +11,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { describeError } from '../lib/error-description';
-import { prepareStatementsOf } from './prepared-statements';
+import { prepareStatementsOf, statementNames } from './prepared-statements';
 
 export type Schema = typeof schema;
 /** The drizzle database, whatever the engine. */
@@ -81,8 +81,9 @@ export async function openDatabase(options: {
     const checkedOut = new WeakSet<object>();
     pool.on('acquire', (client) => checkedOut.add(client));
     pool.on('release', (_error, client) => checkedOut.delete(client));
+    const nameOf = statementNames();
     pool.on('connect', (client) => {
-      prepareStatementsOf(client, options.preparedStatements ?? true);
+      prepareStatementsOf(client, options.preparedStatements ?? true, nameOf);
       client.on('error', (error) => {
         console.warn(`[db] PostgreSQL connection lost: ${summary(error)}`);
         if (!checkedOut.has(client)) return;

@@ -8,26 +8,33 @@
  * what postgres.js does by default; node-postgres leaves the naming to the caller.
  *
  * Statement texts that depend on data (an `in (...)` list of varying length) would prepare without bound, so at most
- * `MAX_NAMED_STATEMENTS` texts get a name per process; later new texts run unnamed, as before. Statements without
+ * `MAX_NAMED_STATEMENTS` texts get a name per pool; later new texts run unnamed, as before. Statements without
  * parameters (BEGIN, COMMIT, SET) stay on the simple protocol. Switched off (`DATABASE_PREPARED_STATEMENTS=false`,
  * for a pooler that cannot keep prepared statements), no statement is named, the app's own named ones included.
  */
 import type pg from 'pg';
 
-/** Distinct statement texts named per process; each connection prepares those it runs (a few KB each in PostgreSQL). */
+/** Distinct statement texts named per pool; each connection prepares those it runs (a few KB each in PostgreSQL). */
 export const MAX_NAMED_STATEMENTS = 500;
 
-/** Statement text → its name, shared by every connection of the process so a name always means one text. */
-const names = new Map<string, string>();
+/** Gives a statement text its name, or undefined once `MAX_NAMED_STATEMENTS` texts are named. */
+export type StatementNames = (text: string) => string | undefined;
 
-/** The name of `text`, or undefined once `MAX_NAMED_STATEMENTS` texts are named. */
-function nameOf(text: string): string | undefined {
-  let name = names.get(text);
-  if (name === undefined && names.size < MAX_NAMED_STATEMENTS) {
-    name = `p${names.size + 1}`;
-    names.set(text, name);
-  }
-  return name;
+/**
+ * The names of one pool's statements (`p1`, `p2`, ...), shared by every connection of that pool so a name always
+ * means one text on any of them.
+ * @returns the pool's `StatementNames`
+ */
+export function statementNames(): StatementNames {
+  const names = new Map<string, string>();
+  return (text) => {
+    let name = names.get(text);
+    if (name === undefined && names.size < MAX_NAMED_STATEMENTS) {
+      name = `p${names.size + 1}`;
+      names.set(text, name);
+    }
+    return name;
+  };
 }
 
 type QueryConfigLike = { text?: unknown; name?: unknown; values?: unknown };
@@ -38,8 +45,9 @@ type QueryConfigLike = { text?: unknown; name?: unknown; values?: unknown };
  * unchanged. Called on each new pool client (`connect` event).
  * @param client a node-postgres client, before its first query
  * @param prepare whether statements are prepared (DATABASE_PREPARED_STATEMENTS)
+ * @param nameOf the names of the client's pool (`statementNames`)
  */
-export function prepareStatementsOf(client: pg.ClientBase, prepare: boolean): void {
+export function prepareStatementsOf(client: pg.ClientBase, prepare: boolean, nameOf: StatementNames): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   client.query = ((...args: unknown[]) => {
     const [config, values] = args as [QueryConfigLike | string | undefined, unknown];
