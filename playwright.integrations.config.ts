@@ -11,7 +11,7 @@
  * - "logged-off" (LOGGED_OFF_URL): local auth mode, logged-off dashboard on, no analytics key, no telemetry.
  */
 import { defineConfig } from '@playwright/test';
-import { chromiumArgs } from './playwright.config';
+import { chromiumArgs, E2E_CHROMIUM } from './playwright.config';
 
 const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 export const SUPABASE_STAND_IN_URL = `http://127.0.0.1:${port('E2E_SUPABASE_PORT', 3121)}`;
@@ -57,14 +57,15 @@ export default defineConfig({
     viewport: { width: 390, height: 844 },
     locale: 'en-US',
     timezoneId: 'Europe/Paris',
-    trace: 'retain-on-failure',
+    // A trace of the retry of a failed test (CI retries once): recording one for every test cost the run time.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     serviceWorkers: 'block',
     // posthog-js drops events from "HeadlessChrome" as a bot; the fans' browsers say "Chrome"...
     userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36',
     // ...and drops events when navigator.webdriver is true, which automation sets: a fan's browser has it false.
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: E2E_CHROMIUM,
       args: [...chromiumArgs, '--disable-blink-features=AutomationControlled'],
     },
   },

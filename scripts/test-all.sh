@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every Podium test (README quick start, command 2): installs what the tests need when it is missing
-# (Debian's Chromium and nginx; PostgreSQL when no server answers on 127.0.0.1:5432), then typecheck, lint (ESLint + knip), unit tests,
+# (Debian's Chromium, its headless shell and nginx; PostgreSQL when no server answers on 127.0.0.1:5432), then typecheck, lint (ESLint + knip), unit tests,
 # server tests on PGlite and on PostgreSQL, the production build, and the end-to-end suites in Chromium (the app, and
 # the hosted integrations against local stand-ins of Supabase Auth, PostHog and an OTLP collector).
 # Prints one closing line "tests: N passed, N failed" summed over every runner.
@@ -16,9 +16,13 @@ apt_install() {
   DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "$@"
 }
 
-if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
+if [ ! -x /usr/bin/chromium ]; then
   echo "==> installing Debian's Chromium"
   apt_install chromium || { echo "could not install chromium" >&2; exit 1; }
+fi
+if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium-headless-shell}" ]; then
+  echo "==> installing Debian's Chromium headless shell (the end-to-end runs' browser, decision 0095)"
+  apt_install chromium-headless-shell || { echo "could not install chromium-headless-shell" >&2; exit 1; }
 fi
 if [ ! -x /usr/sbin/nginx ]; then
   echo "==> installing Debian's nginx (the load-balancer test runs docs/deploy/nginx.conf)"

@@ -7,6 +7,9 @@ import type { Page } from '@playwright/test';
 import { apiGet, apiHeaders, expect, newFanEmail, sessionTokenOf, signInThroughUi, test } from './fixtures';
 import { persistedCache } from './offline-helpers';
 
+// The service worker is part of what this file tests (the other specs block it: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 interface Tx {
   amount: number;
   reason: string;

@@ -11,6 +11,9 @@ import { apiGet, apiHeaders, expect, newFanEmail, signInThroughUi, test } from '
 import { offlineIndicator, signInToDashboard, waitForPersistedQueries, waitForServiceWorker } from './offline-helpers';
 import { goOffline, goOnline, test as offlineTest } from './offline-network';
 
+// The service worker is part of what this file tests (the other specs block it: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 test('two fans in a league: one earns points, the other sees the table change', async ({ page, browser }) => {
   const owner = await signInToDashboard(page, 'lga');
   const { username } = await apiGet<{ username: string }>(page.request, owner, '/user/me');

@@ -23,6 +23,9 @@ import { apiGet, apiHeaders, apiSignIn, expect as baseExpect, newFanEmail, test 
 import { waitForPersistedQueries, waitForServiceWorker } from './offline-helpers';
 import { goOffline, goOnline, test as offlineTest } from './offline-network';
 
+// The service worker is part of what this file tests (the other specs block it: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /** Conditions waited on here get 30 s: the suite shares a small machine, and a cold console chunk can take a while. */
 const expect = baseExpect.configure({ timeout: 30_000 });
 const OPERATOR = 'ops@alpine-racing.example';

@@ -18,6 +18,9 @@ import {
   waitForServiceWorker,
 } from './offline-helpers';
 
+// The service worker is part of what this file tests (the other specs block it: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /** The parts of a challenge these tests read through the API. */
 interface ChallengeDto {
   challengeId: string;

@@ -9,10 +9,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
-import { chromiumArgs, E2E_BASE_URL } from '../../playwright.config';
+import { chromiumArgs, E2E_BASE_URL, FULL_CHROMIUM } from '../../playwright.config';
 import { expect, newFanEmail, sessionTokenOf, signInThroughUi, test } from './fixtures';
 import { ledger, offlineIndicator, persistedCache, waitForServiceWorker } from './offline-helpers';
 import { goOffline, goOnline, loseSignal, startNetworkSwitch, useNetworkSwitch, type NetworkSwitch } from './offline-network';
+
+// The service worker is part of what this file tests (the other specs block it: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
 
 /** A new fan in a fresh persistent profile: installability checked on /login, then signed in and onboarded in the UI. */
 async function installedFan(context: BrowserContext, prefix: string): Promise<{ page: Page; token: string }> {
@@ -52,7 +55,7 @@ for (const signal of ['offline', 'lost without notice'] as const) {
       networkSwitch = await startNetworkSwitch();
       userDataDir = await mkdtemp(join(tmpdir(), 'podium-installed-'));
       context = await playwright.chromium.launchPersistentContext(userDataDir, {
-        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        executablePath: FULL_CHROMIUM,
         args: chromiumArgs,
         baseURL: E2E_BASE_URL,
         viewport: { width: 390, height: 844 },

@@ -17,6 +17,9 @@ import { apiHeaders, newFanEmail } from './fixtures';
 import { persistedCache, waitForServiceWorker } from './offline-helpers';
 import { expect, goOffline, test } from './offline-network';
 
+// The service worker is part of what this file tests (the other specs block it: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 const STATIC_DIR = process.env.STATIC_DIR ?? 'dist';
 const APP_PORT = Number(process.env.E2E_CDN_APP_PORT ?? E2E_PORT + 10);
 const CDN = `${E2E_BASE_URL}/cdn`;

@@ -31,6 +31,9 @@ import {
   watchVideoToEnd,
 } from './offline-helpers';
 
+// The service worker is part of what this file tests (the other specs block it: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /** Query hashes the dashboard's preloads persist, so the content pages open offline. */
 const CONTENT_QUERIES = ['["checkin"]', '["user","me"]', '["stories"]', '["videos"]', '["articles"]'];
 

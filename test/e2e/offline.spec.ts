@@ -12,10 +12,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
-import { chromiumArgs, E2E_BASE_URL } from '../../playwright.config';
+import { chromiumArgs, E2E_BASE_URL, FULL_CHROMIUM } from '../../playwright.config';
 import { apiGet, test as baseTest } from './fixtures';
 import { ledger, offlineIndicator, persistedCache, signInToDashboard, waitForServiceWorker, type LedgerRow } from './offline-helpers';
 import { expect, goOffline, goOnline, test } from './offline-network';
+
+// The service worker is part of what this file tests (the other specs block it: playwright.config.ts).
+baseTest.use({ serviceWorkers: 'allow' });
 
 /** The fan's ledger rows of one reason (e.g. `checkin`), through the real API. */
 async function ledgerRows(page: Page, token: string, reason: string): Promise<LedgerRow[]> {
@@ -130,7 +133,7 @@ baseTest.describe('installable', () => {
     // Installability is not evaluated in incognito-like contexts: use a persistent profile.
     userDataDir = await mkdtemp(join(tmpdir(), 'podium-install-'));
     context = await playwright.chromium.launchPersistentContext(userDataDir, {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: FULL_CHROMIUM,
       args: chromiumArgs,
       baseURL: E2E_BASE_URL,
     });

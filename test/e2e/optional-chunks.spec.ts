@@ -16,6 +16,9 @@ import { startExtraServer, type ExtraServer } from './extra-server';
 import { optionalChunksOfBuild } from './optional-chunk-files';
 import { expect, goOffline, test } from './offline-network';
 
+// The service worker is part of what this file tests (the other specs block it: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 const STATIC_DIR = process.env.STATIC_DIR ?? 'dist';
 const OPTIONAL_PORT = Number(process.env.E2E_OPTIONAL_PORT ?? E2E_PORT + 2);
 

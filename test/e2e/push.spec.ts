@@ -15,6 +15,9 @@ import { startPushService, type PushServiceStandIn, type StandInSubscription } f
 import { apiHeaders, apiSignIn, expect, newFanEmail, test } from './fixtures';
 import { signInToDashboard, waitForServiceWorker } from './offline-helpers';
 
+// The service worker is part of what this file tests (the other specs block it: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /** The run's operator (playwright.config.ts `OPERATOR_EMAILS`, which makes only an organization's first operator). */
 const OPERATOR = 'ops@alpine-racing.example';
 /** What the test touches of the worker's global scope (the main tsconfig has no WebWorker lib). */

@@ -7,6 +7,9 @@
  */
 import { apiGet, apiHeaders, expect, newFanEmail, sessionTokenOf, signedIn, test } from './fixtures';
 
+// The service worker is part of what this file tests (the other specs block it: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 const OPERATOR = 'ops@alpine-racing.example';
 
 test('a fan redeems a code reward and finds the code in My rewards, also offline', async ({ browser, request }) => {

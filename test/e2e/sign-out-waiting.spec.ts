@@ -12,6 +12,9 @@ import { apiGet, apiHeaders, apiSignIn, newFanEmail } from './fixtures';
 import { expect, goOffline, goOnline, test } from './offline-network';
 import { ledger, offlineIndicator, persistedCache, references, waitForServiceWorker } from './offline-helpers';
 
+// The service worker is part of what this file tests (the other specs block it: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /** Gives the app `token` (from a same-origin page that is not the app, as offline-helpers does) and opens the dashboard. */
 async function openAppAs(page: Page, token: string): Promise<void> {
   await page.goto('/config.json');

@@ -13,6 +13,9 @@ import { apiHeaders, apiSignIn } from './fixtures';
 import { expect, goOffline, test } from './offline-network';
 import { persistedCache, signInToDashboard, waitForServiceWorker } from './offline-helpers';
 
+// The service worker is part of what this file tests (the other specs block it: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 const OPERATOR = 'ops@alpine-racing.example';
 
 /** Creates a venue event open for the next hour through the admin API; returns its name and venue. */

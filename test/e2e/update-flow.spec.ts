@@ -17,6 +17,9 @@ import { E2E_PORT } from '../../playwright.config';
 import { startExtraServer, type ExtraServer } from './extra-server';
 import { expect, test } from './fixtures';
 
+// The service worker is part of what this file tests (the other specs block it: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 const run = promisify(execFile);
 const UPDATE_PORT = Number(process.env.E2E_UPDATE_PORT ?? E2E_PORT + 1);
 const ROOT = '.tmp';

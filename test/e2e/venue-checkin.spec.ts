@@ -18,6 +18,9 @@ import { apiHeaders, apiSignIn } from './fixtures';
 import { expect, goOffline, goOnline, test } from './offline-network';
 import { ledger, signInToDashboard, waitForServiceWorker } from './offline-helpers';
 
+// The service worker is part of what this file tests (the other specs block it: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 const OPERATOR = 'ops@alpine-racing.example';
 /** The operator's session, made once for the file (sign-in codes are rate-limited per address). */
 let operatorToken: string | undefined;
