@@ -11,7 +11,7 @@
  * - "logged-off" (LOGGED_OFF_URL): local auth mode, logged-off dashboard on, no analytics key, no telemetry.
  */
 import { defineConfig } from '@playwright/test';
-import { chromiumArgs, E2E_CHROMIUM } from './playwright.config';
+import { chromiumArgs, FULL_CHROMIUM } from './playwright.config';
 
 const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 export const SUPABASE_STAND_IN_URL = `http://127.0.0.1:${port('E2E_SUPABASE_PORT', 3121)}`;
@@ -65,7 +65,7 @@ export default defineConfig({
     userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36',
     // ...and drops events when navigator.webdriver is true, which automation sets: a fan's browser has it false.
     launchOptions: {
-      executablePath: E2E_CHROMIUM,
+      executablePath: FULL_CHROMIUM,
       args: [...chromiumArgs, '--disable-blink-features=AutomationControlled'],
     },
   },

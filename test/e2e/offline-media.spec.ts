@@ -11,14 +11,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from '@playwright/test';
-import { E2E_BASE_URL, E2E_PORT } from '../../playwright.config';
+import { chromiumArgs, E2E_BASE_URL, E2E_PORT, FULL_CHROMIUM } from '../../playwright.config';
 import { startExtraServer, type ExtraServer } from './extra-server';
 import { apiHeaders, newFanEmail } from './fixtures';
 import { persistedCache, waitForServiceWorker } from './offline-helpers';
 import { expect, goOffline, test } from './offline-network';
 
-// The service worker is part of what this file tests (the other specs block it: playwright.config.ts).
-test.use({ serviceWorkers: 'allow' });
+// The service worker is part of what this file tests (the other specs block it: playwright.config.ts), and so is the
+// browser's PDF viewer, which only the full Chromium has (the headless shell downloads a PDF instead).
+test.use({ serviceWorkers: 'allow', launchOptions: { executablePath: FULL_CHROMIUM, args: chromiumArgs } });
 
 const STATIC_DIR = process.env.STATIC_DIR ?? 'dist';
 const APP_PORT = Number(process.env.E2E_CDN_APP_PORT ?? E2E_PORT + 10);

@@ -12,11 +12,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser } from '@playwright/test';
 import { startPushService, type PushServiceStandIn, type StandInSubscription } from '../stand-ins/push-service';
+import { chromiumArgs, FULL_CHROMIUM } from '../../playwright.config';
 import { apiHeaders, apiSignIn, expect, newFanEmail, test } from './fixtures';
 import { signInToDashboard, waitForServiceWorker } from './offline-helpers';
 
-// The service worker is part of what this file tests (the other specs block it: playwright.config.ts).
-test.use({ serviceWorkers: 'allow' });
+// The service worker is part of what this file tests (the other specs block it: playwright.config.ts), and so are the
+// browser's notifications, which the headless shell does not offer (decision 0095).
+test.use({ serviceWorkers: 'allow', launchOptions: { executablePath: FULL_CHROMIUM, args: chromiumArgs } });
 
 /** The run's operator (playwright.config.ts `OPERATOR_EMAILS`, which makes only an organization's first operator). */
 const OPERATOR = 'ops@alpine-racing.example';

@@ -6,8 +6,13 @@
  */
 import type { Page } from '@playwright/test';
 import { FIRST_SCREEN_MAX_WAIT_MS } from '../../src/platform/after-first-render';
+import { chromiumArgs, FULL_CHROMIUM } from '../../playwright.config';
 import { expect, test } from './fixtures';
 import { signInToDashboard } from './offline-helpers';
+
+// A swipe is touch input turned into pointer events, which the full browser does and the headless shell does not
+// (decision 0095).
+test.use({ launchOptions: { executablePath: FULL_CHROMIUM, args: chromiumArgs } });
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
