@@ -18,7 +18,7 @@ import type pg from 'pg';
 export const MAX_NAMED_STATEMENTS = 500;
 
 /** Gives a statement text its name, or undefined once `MAX_NAMED_STATEMENTS` texts are named. */
-export type StatementNames = (text: string) => string | undefined;
+type StatementNames = (text: string) => string | undefined;
 
 /**
  * The names of one pool's statements (`p1`, `p2`, ...), shared by every connection of that pool so a name always
