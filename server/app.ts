@@ -10,6 +10,7 @@ import { languageDetector } from 'hono/language';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { isStorableText, type ErrorCode } from '../src/contracts/common';
 import { isConnectionError, type Db } from './db/client';
+import { createChallengeCache } from './db/challenge-cache';
 import { createOrganizationCache } from './db/organization-cache';
 import { prepareQueries } from './db/queries';
 import { prepareChallengeStatements } from './domain/challenges.statements';
@@ -139,6 +140,7 @@ export function createApp(options: CreateAppOptions) {
     checkins: createCheckinBatches(options.db),
     requestGroups: createRequestGroups(options.db),
     organizations: createOrganizationCache(options.db),
+    challenges: createChallengeCache(options.db),
     storage: options.storage ?? memoryStorage(),
     faultHook: options.faultHook,
     push: options.push,

@@ -224,12 +224,10 @@ export async function listChallenges(
   language: string,
   subtype?: ChallengeSubtype,
 ): Promise<{ row: ChallengeRow; challenge: Challenge }[]> {
-  let rows = await deps.queries.visibleChallenges.execute({
-    organizationId: principal.organization.id,
-    now: now.toISOString(),
-  });
-  if (principal.kind === 'visitor') rows = rows.filter((r) => r.isPublic);
-  if (subtype) rows = rows.filter((r) => r.subtype === subtype);
+  const published = await deps.challenges.published(principal.organization.id, principal.organization.version);
+  const rows = published.filter(
+    (r) => r.visibleFrom <= now && (principal.kind === 'user' || r.isPublic) && (!subtype || r.subtype === subtype),
+  );
   const states = principal.kind === 'user' ? await loadMemberStates(deps, principal.user.id, rows) : new Map();
   return rows.map((row) => ({ row, challenge: serializeChallenge(row, states.get(row.id) ?? NO_STATE, now, language) }));
 }

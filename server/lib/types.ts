@@ -3,6 +3,7 @@
  * request principal, and the Hono environment (`c.get('principal')`, `c.get('language')`).
  */
 import type { Db } from '../db/client';
+import type { ChallengeCache } from '../db/challenge-cache';
 import type { OrganizationCache, OrganizationRow, RankRow } from '../db/organization-cache';
 import type { users } from '../db/schema';
 import type { Env } from '../env';
@@ -56,6 +57,8 @@ export type AppDeps = {
   requestGroups: ReturnType<typeof createRequestGroups>;
   /** Organizations and their ranks in memory, checked against the version read with each session (decision 0047). */
   organizations: OrganizationCache;
+  /** The organizations' published challenges, kept per process by organization version (`db/challenge-cache.ts`). */
+  challenges: ChallengeCache;
   /** Where uploaded media bytes live (decision 0041). */
   storage: MediaStorage;
   /**

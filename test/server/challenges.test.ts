@@ -81,6 +81,30 @@ describe('listing challenges', () => {
     expect(one.headers.get('vary')).toContain('Accept-Language');
   });
 
+  it('shows the next list every change made to challenges since, by this server or any other process', async () => {
+    const token = await t.signIn();
+    const list = async () => ChallengeListResponseSchema.parse((await t.request('GET', '/api/challenge', { token })).body).data;
+    const [first] = await list();
+    expect((await list()).map((c) => c.challengeId)).toContain(first.challengeId);
+    const [row] = await t.db.select().from(challengesTable).where(eq(challengesTable.id, first.challengeId));
+    try {
+      // Changes written straight to the database, as another server process or an administrator would.
+      await t.db.update(challengesTable).set({ title: 'Renamed elsewhere' }).where(eq(challengesTable.id, first.challengeId));
+      expect(byTitle(await list(), 'Renamed elsewhere').challengeId).toBe(first.challengeId);
+      await t.db.update(challengesTable).set({ draft: true }).where(eq(challengesTable.id, first.challengeId));
+      expect((await list()).map((c) => c.challengeId)).not.toContain(first.challengeId);
+      await t.db.update(challengesTable).set({ draft: false, archivedAt: t.clock() }).where(eq(challengesTable.id, first.challengeId));
+      expect((await list()).map((c) => c.challengeId)).not.toContain(first.challengeId);
+      await t.db.delete(challengesTable).where(eq(challengesTable.id, first.challengeId));
+      expect((await list()).map((c) => c.challengeId)).not.toContain(first.challengeId);
+      await t.db.insert(challengesTable).values({ ...row, title: 'Back again' });
+      expect(byTitle(await list(), 'Back again').challengeId).toBe(first.challengeId);
+    } finally {
+      await t.db.update(challengesTable).set({ title: row.title }).where(eq(challengesTable.id, first.challengeId));
+    }
+    expect(byTitle(await list(), row.title).challengeId).toBe(first.challengeId);
+  });
+
   it('GET /challenge/:id answers one challenge; unknown, malformed and hidden ids are 404 Challenge not found', async () => {
     const token = await t.signIn();
     const [first] = await t.challenges(token);
