@@ -105,8 +105,13 @@ async function startServer() {
     if (lifecycle.stopping) response.setHeader('connection', 'close');
   });
 
+  const queueStarted = jobQueue.start(deps);
+  // Heard from here on, while the queue is still starting: a signal then shuts down gracefully too, instead of
+  // Node's default of exiting at once with the requests already in flight.
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
   try {
-    await jobQueue.start(deps);
+    await queueStarted;
   } catch (error) {
     // A process without its queue would never send a scheduled push nor run housekeeping: better restarted.
     logger.error('job queue did not start', describeError(error));
@@ -118,8 +123,8 @@ async function startServer() {
     lifecycle.stopping = true;
     logger.info(`${signal} received, shutting down`);
     // No new job from now on; the running ones finish within the grace time, or are retried by another process.
-    const jobsStopped = jobQueue
-      .stop(env.SHUTDOWN_DELAY_MS + SHUTDOWN_GRACE_MS)
+    const jobsStopped = queueStarted
+      .then(() => jobQueue.stop(env.SHUTDOWN_DELAY_MS + SHUTDOWN_GRACE_MS))
       .catch((error) => logger.warn('job queue stop failed', describeError(error)));
     const force = setTimeout(() => {
       logger.error(`requests still running ${SHUTDOWN_GRACE_MS / 1000} s after ${signal}; exiting`);
@@ -141,6 +146,4 @@ async function startServer() {
     });
     if ('closeIdleConnections' in server) server.closeIdleConnections();
   }
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
 }
