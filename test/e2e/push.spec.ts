@@ -85,10 +85,11 @@ test('a fan opts in after a check-in; an operator sends; only that subscription 
   const other = service.subscription();
   await subscribe(await apiSignIn(request, newFanEmail('push-other')), other, ['picks']);
 
-  // The operator sends from the console.
+  // The operator sends from the console; the title is this run's own, as other specs send notifications too.
+  const title = `New pick’em is live ${randomUUID().slice(0, 6)}`;
   const ops = await operatorConsole(browser, request, '/admin/notifications');
   await ops.getByLabel('Topic').selectOption('challenges');
-  await ops.getByLabel('Title', { exact: true }).fill('New pick’em is live');
+  await ops.getByLabel('Title', { exact: true }).fill(title);
   await ops.getByLabel('Text', { exact: true }).fill('Who takes pole in Qatar?');
   await ops.getByLabel('Screen it opens').selectOption({ label: 'Challenges · Pick’ems' });
   await ops.getByRole('button', { name: 'Send now' }).click();
@@ -97,9 +98,9 @@ test('a fan opts in after a check-in; an operator sends; only that subscription 
   await expect.poll(() => service.received.filter((r) => r.subscriptionId === device.id).length).toBe(1);
   const [received] = service.received.filter((r) => r.subscriptionId === device.id);
   expect(received.status).toBe(201);
-  expect(received.payload).toMatchObject({ title: 'New pick’em is live', url: '/challenges/pickem', topic: 'challenges' });
+  expect(received.payload).toMatchObject({ title, url: '/challenges/pickem', topic: 'challenges' });
   expect(service.received.filter((r) => r.subscriptionId === other.id)).toHaveLength(0);
-  await expect(ops.getByRole('row', { name: /New pick’em is live/ }).getByRole('cell', { name: 'Sent' })).toBeVisible();
+  await expect(ops.getByRole('row', { name: title }).getByRole('cell', { name: 'Sent' })).toBeVisible();
 
   // The worker gets that payload as a push: it shows the notification, and a click opens the screen.
   const cdp = await page.context().newCDPSession(page);
@@ -124,7 +125,7 @@ test('a fan opts in after a check-in; an operator sends; only that subscription 
         (await (self as unknown as WorkerScope).registration.getNotifications()).map((n) => `${n.title}|${new URL(n.icon).pathname}`),
       ),
     )
-    .toEqual(['New pick’em is live|/manifest-icons/192.png']);
+    .toEqual([`${title}|/manifest-icons/192.png`]);
   await worker.evaluate(async () => {
     const scope = self as unknown as WorkerScope;
     const [notification] = await scope.registration.getNotifications();
