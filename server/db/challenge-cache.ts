@@ -7,9 +7,9 @@
  * lookup already reads; `published(id, version)` answers from memory while that version is the kept one and reads
  * the rows again otherwise. Only the member's own answers are read per request.
  */
-import { LRUCache } from 'lru-cache';
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from './client';
+import { organizationVersioned } from './organization-versioned';
 import { challenges } from './schema';
 
 export type ChallengeRow = typeof challenges.$inferSelect;
@@ -23,34 +23,19 @@ export type ChallengeCache = {
   published: (id: string, version: number) => Promise<readonly ChallengeRow[]>;
 };
 
-/** Organizations kept per process: one deployment serves one, tests a few hundred. */
-const MAX_ORGANIZATIONS = 500;
-
-type Kept = { version: number; rows: readonly ChallengeRow[] };
-
 /**
  * Builds the cache over `db` (the base database, never a request transaction: what it keeps outlives requests).
  * @returns the cache; concurrent misses of one organization share one read
  */
 export function createChallengeCache(db: Db): ChallengeCache {
-  const cache = new LRUCache<string, Kept, number>({
-    max: MAX_ORGANIZATIONS,
-    // Concurrent misses of one organization share this one read (lru-cache dedupes in-flight fetches).
-    fetchMethod: async (id, _stale, { context: version }) => ({
-      version,
-      rows: await db
-        .select()
-        .from(challenges)
-        .where(and(eq(challenges.organizationId, id), eq(challenges.draft, false), isNull(challenges.archivedAt)))
-        .orderBy(asc(challenges.sortOrder), desc(challenges.visibleFrom)),
-    }),
-  });
-  return {
-    published: async (id, version) => {
-      const kept = cache.get(id);
-      if (kept && kept.version >= version) return kept.rows;
-      if (kept) cache.delete(id);
-      return (await cache.fetch(id, { context: version }))?.rows ?? [];
-    },
-  };
+  const get = organizationVersioned<readonly ChallengeRow[]>(async (id, version) => ({
+    // Read after the request's session, so at least as new as the version it saw.
+    version,
+    value: await db
+      .select()
+      .from(challenges)
+      .where(and(eq(challenges.organizationId, id), eq(challenges.draft, false), isNull(challenges.archivedAt)))
+      .orderBy(asc(challenges.sortOrder), desc(challenges.visibleFrom)),
+  }));
+  return { published: async (id, version) => (await get(id, version)) ?? [] };
 }

@@ -9,9 +9,9 @@
  * matches, re-reading both otherwise. N processes therefore never serve an organization older than the request's
  * own session read.
  */
-import { LRUCache } from 'lru-cache';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from './client';
+import { organizationVersioned } from './organization-versioned';
 import { organizations, ranks } from './schema';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
@@ -29,30 +29,17 @@ export type OrganizationCache = {
   get: (id: string, version: number) => Promise<CachedOrganization | null>;
 };
 
-/** Organizations kept per process: one deployment serves one, tests a few hundred. */
-const MAX_ORGANIZATIONS = 500;
-
 /**
  * Builds the cache over `db` (the base database, never a request transaction: what it keeps outlives requests).
  * @returns the cache; concurrent misses of one organization share one read
  */
 export function createOrganizationCache(db: Db): OrganizationCache {
-  const cache = new LRUCache<string, CachedOrganization, number>({
-    max: MAX_ORGANIZATIONS,
-    // Concurrent misses of one id share this one read (lru-cache dedupes in-flight fetches).
-    fetchMethod: async (id) => {
-      const [organization] = await db.select().from(organizations).where(eq(organizations.id, id));
-      if (!organization) return undefined;
-      const rows = await db.select().from(ranks).where(eq(ranks.organizationId, id)).orderBy(asc(ranks.threshold));
-      return { organization, ranks: rows };
-    },
+  const get = organizationVersioned<CachedOrganization>(async (id) => {
+    const [organization] = await db.select().from(organizations).where(eq(organizations.id, id));
+    if (!organization) return undefined;
+    const rows = await db.select().from(ranks).where(eq(ranks.organizationId, id)).orderBy(asc(ranks.threshold));
+    // Kept by the version read with the row itself, which may be newer than the request's.
+    return { version: organization.version, value: { organization, ranks: rows } };
   });
-  return {
-    get: async (id, version) => {
-      const kept = cache.get(id);
-      if (kept && kept.organization.version >= version) return kept;
-      if (kept) cache.delete(id);
-      return (await cache.fetch(id, { context: version })) ?? null;
-    },
-  };
+  return { get: async (id, version) => (await get(id, version)) ?? null };
 }

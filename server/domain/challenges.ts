@@ -38,14 +38,14 @@ import { isCompleteBy } from '../../src/rules/challenge-completion';
 import { ANSWER_GRACE_MS, judgeAnswerTime } from '../../src/rules/answer-time';
 import { isPickLocked, pickLockTime, type PickLockFacts } from '../../src/rules/pickem-lock';
 import { pollResultsRefusal, pollShares } from '../../src/rules/poll-shares';
+import type { ChallengeRow } from '../db/challenge-cache';
 import type { DbOrTx } from '../db/client';
-import { challengeResponses, challenges, triviaAnswers } from '../db/schema';
+import { challengeResponses, triviaAnswers } from '../db/schema';
 import { ApiError, notFound } from '../lib/errors';
 import { isUuid } from '../lib/ids';
 import type { AppDeps, Principal } from '../lib/types';
 import { awardPointsAfter, executeAwardAfter } from './ledger';
 
-type ChallengeRow = typeof challenges.$inferSelect;
 type ResponseRow = typeof challengeResponses.$inferSelect;
 type TriviaAnswerRow = typeof triviaAnswers.$inferSelect;
 /** A member's answers to one challenge. */
