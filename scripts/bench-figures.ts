@@ -1,5 +1,5 @@
 /**
- * `npm run bench:figures`: times the console's figures (server/domain/figures.ts) on PostgreSQL at a club's scale
+ * `npm run bench:figures`: times the console's figures (server/areas/console/figures.service.ts) on PostgreSQL at a club's scale
  * (decisions 0056 and 0058; target: each period's whole answer under 500 ms).
  *
  * Creates a throwaway database on the PostgreSQL server at `BENCH_PG_URL` (default
@@ -20,7 +20,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { FIGURES_PERIODS } from '../src/contracts/admin/figures';
 import { openDatabase, type Db } from '../server/db/client';
-import { FIGURE_STATEMENTS, openFiguresScope, readFigures } from '../server/domain/figures';
+import { FIGURE_STATEMENTS, openFiguresScope, readFigures } from '../server/areas/console/figures.service';
 import { createOrganization } from '../server/seed/factories';
 
 const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:leaderboards`: times the fans' tables (server/domain/leaderboards.ts; target: under
+ * `npm run bench:leaderboards`: times the fans' tables (server/areas/leaderboards/leaderboards.service.ts; target: under
  * 100 ms per table) on PostgreSQL at a club's scale.
  *
  * Creates a throwaway database on the PostgreSQL server at `BENCH_PG_URL` (default
@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import { runStatement } from './lib/postgres';
 import { LeaderboardPeriodSchema } from '../src/contracts/leaderboard';
 import { openDatabase, type Db } from '../server/db/client';
-import { readLeaderboard, readLeagueTable } from '../server/domain/leaderboards';
+import { readLeaderboard, readLeagueTable } from '../server/areas/leaderboards/leaderboards.service';
 import { createOrganization } from '../server/seed/factories';
 
 const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

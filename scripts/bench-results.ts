@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { withThrowawayDatabase } from './lib/postgres';
 import { challenges } from '../server/db/schema';
-import { enterChallengeResult } from '../server/domain/challenge-results';
+import { enterChallengeResult } from '../server/areas/challenges/challenge-results.service';
 import { seedDemoOrganization } from '../server/seed/demo';
 
 const RESPONSES = 50_000;

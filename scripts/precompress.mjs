@@ -1,7 +1,7 @@
 /**
  * Post-build step (`npm run build`): writes `.gz` (gzip level 9) and `.br` (brotli quality 11) next to every
  * compressible file of the built PWA, so the server sends the smallest encoding the browser accepts without
- * compressing on each request (server/routes/static, serveStatic `precompressed`). Uses Node's zlib only.
+ * compressing on each request (server/areas/shell/static.routes.ts, serveStatic `precompressed`). Uses Node's zlib only.
  * Usage: node scripts/precompress.mjs [dir=dist]
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';

@@ -1,6 +1,6 @@
 /**
  * The Hono application (ARCHITECTURE §7, hono-open-api-starter's create-app): one `onError`, one `notFound`,
- * `/config.json`, the API under `/api` (route modules in `server/routes/<area>/`), public media, and the built
+ * `/config.json`, the API under `/api` (each area's routes in `server/areas/<area>/`), public media, and the built
  * PWA with an SPA fallback. `createApp` takes every dependency, so tests build the very same app in-process
  * and call it with `app.request(...)`.
  */
@@ -13,59 +13,59 @@ import { isConnectionError, type Db } from './db/client';
 import { createChallengeCache } from './db/challenge-cache';
 import { createOrganizationCache } from './db/organization-cache';
 import { prepareQueries } from './db/queries';
-import { prepareChallengeStatements } from './domain/challenges.statements';
-import { createCheckinBatches, prepareCheckinStatements } from './domain/checkin.statements';
-import { prepareRateLimitStatements } from './domain/rate-limit';
-import { prepareSignInStatements } from './domain/sign-in.statements';
+import { prepareChallengeStatements } from './areas/challenges/challenges.statements';
+import { createCheckinBatches, prepareCheckinStatements } from './areas/checkin/checkin.statements';
+import { prepareRateLimitStatements } from './kernel/rate-limit';
+import { prepareSignInStatements } from './areas/session/session.statements';
 import { createIdempotencyClaimer } from './db/idempotency-claims';
 import { createRequestGroups } from './db/request-groups';
 import { createSessionLoader } from './db/session-loader';
 import { ambientDb, ambientPrepared } from './db/request-transaction';
-import type { MediaStorage } from './storage/media-object';
-import { memoryStorage } from './storage/media-storage';
+import type { MediaStorage } from './lib/storage/media-object';
+import { memoryStorage } from './lib/storage/media-storage';
 import type { Env } from './env';
 import { describeError } from './lib/error-description';
 import { ApiError, notFound } from './lib/errors';
 import type { Logger } from './lib/logger';
 import { createMailer, type Mailer } from './lib/mailer';
-import type { AppDeps, AppEnv, Clock } from './lib/types';
+import type { AppDeps, AppEnv, Clock } from './kernel/types';
 import { inlineJobs } from './jobs/inline-jobs';
-import type { Jobs } from './jobs/job-types';
-import { authenticate } from './middlewares/authenticate';
-import { requestBodyLimit } from './middlewares/body-limit';
-import { idempotency } from './middlewares/idempotency';
-import { databaseAdmission } from './middlewares/database-admission';
-import { loadShedding } from './middlewares/load-shedding';
-import { securityHeaders } from './middlewares/security-headers';
-import { challengeRoutes } from './routes/challenge/challenge.index';
-import { checkinRoutes } from './routes/checkin/checkin.index';
-import { configRoutes } from './routes/config/config.index';
-import { healthRoutes, type Lifecycle } from './routes/health/health.index';
-import { manifestRoutes } from './routes/manifest/manifest.index';
-import { mediaRoutes } from './routes/media/media.index';
-import { openApiRoutes } from './routes/openapi/openapi.index';
-import { organizationRoutes } from './routes/organization/organization.index';
-import { sessionRoutes } from './routes/session/session.index';
-import { staticRoutes } from './routes/static/static.index';
-import { userRoutes } from './routes/user/user.index';
-import { activationRoutes } from './routes/activations/activations.index';
-import { adminRoutes } from './routes/admin/admin.index';
-import { adminMediaUploadRoutes } from './routes/admin/media';
-import { contentTransferRoutes } from './routes/admin/transfer';
-import { benefitRoutes } from './routes/benefits/benefits.index';
-import { carouselRoutes } from './routes/carousel/carousel.index';
-import { carRoutes } from './routes/cars/cars.index';
-import { cdnRoutes } from './routes/cdn/cdn.index';
-import { consentRoutes } from './routes/consent/consent.index';
-import { contentRoutes } from './routes/content/content.index';
-import { cspReportRoutes } from './routes/csp-report/csp-report.index';
-import { referralRoutes } from './routes/user/referral';
-import { avatarRoutes, profileRoutes } from './routes/profile/profile.index';
-import { sweepstakeRoutes } from './routes/sweepstakes/sweepstakes.index';
-import { redemptionRoutes, rewardRoutes } from './routes/rewards/rewards.index';
-import { leaderboardRoutes, leagueRoutes } from './routes/leaderboards/leaderboards.index';
-import { venueRoutes } from './routes/venue/venue.index';
-import { pushPublicRoutes, pushRoutes } from './routes/push/push.index';
+import type { Jobs } from './kernel/job-types';
+import { authenticate } from './kernel/authenticate';
+import { requestBodyLimit } from './lib/middlewares/body-limit';
+import { idempotency } from './kernel/idempotency';
+import { databaseAdmission } from './lib/middlewares/database-admission';
+import { loadShedding } from './lib/middlewares/load-shedding';
+import { securityHeaders } from './lib/middlewares/security-headers';
+import { challengeRoutes } from './areas/challenges/challenges.routes';
+import { checkinRoutes } from './areas/checkin/checkin.routes';
+import { configRoutes } from './areas/shell/config.routes';
+import { healthRoutes, type Lifecycle } from './areas/shell/health.routes';
+import { manifestRoutes } from './areas/shell/manifest.routes';
+import { mediaRoutes } from './areas/media/media.routes';
+import { openApiRoutes } from './areas/shell/openapi.routes';
+import { organizationRoutes } from './areas/organization/organization.routes';
+import { sessionRoutes } from './areas/session/session.routes';
+import { staticRoutes } from './areas/shell/static.routes';
+import { userRoutes } from './areas/profile/user.routes';
+import { activationRoutes } from './areas/activations/activations.routes';
+import { adminRoutes } from './areas/console/console.routes';
+import { adminMediaUploadRoutes } from './areas/console/media.routes';
+import { contentTransferRoutes } from './areas/console/transfer.routes';
+import { benefitRoutes } from './areas/benefits/benefits.routes';
+import { carouselRoutes } from './areas/carousel/carousel.routes';
+import { carRoutes } from './areas/cars/cars.routes';
+import { cdnRoutes } from './areas/shell/cdn.routes';
+import { consentRoutes } from './areas/consent/consent.routes';
+import { contentRoutes } from './areas/content/content.routes';
+import { cspReportRoutes } from './areas/shell/csp-report.routes';
+import { referralRoutes } from './areas/referral/referral.routes';
+import { avatarRoutes, profileRoutes } from './areas/profile/profile.routes';
+import { sweepstakeRoutes } from './areas/sweepstakes/sweepstakes.routes';
+import { redemptionRoutes, rewardRoutes } from './areas/rewards/rewards.routes';
+import { leaderboardRoutes, leagueRoutes } from './areas/leaderboards/leaderboards.routes';
+import { venueRoutes } from './areas/venue/venue.routes';
+import { pushPublicRoutes, pushRoutes } from './areas/push/push.routes';
 
 /** Largest accepted request body, in bytes (413 above). */
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -89,7 +89,7 @@ export type CreateAppOptions = {
   /** Push delivery's resolver and time bounds (see `AppDeps.push`); tests only, production takes the defaults. */
   push?: AppDeps['push'];
   /**
-   * Serve at most `concurrency` API requests at once, the others waiting in line (`middlewares/database-admission.ts`).
+   * Serve at most `concurrency` API requests at once, the others waiting in line (`lib/middlewares/database-admission.ts`).
    * `server/main.ts` sets it for the embedded PGlite; PostgreSQL's pool bounds the wait itself.
    */
   admission?: { concurrency: number };

@@ -13,11 +13,11 @@ import { eq } from 'drizzle-orm';
 import { CONTENT_DOCUMENT_LISTS } from '../src/contracts/admin/content-document';
 import { openDatabase } from './db/client';
 import { organizations } from './db/schema';
-import { exportContentDocument, importContentDocument } from './domain/content-document';
+import { exportContentDocument, importContentDocument } from './areas/console/content-document.service';
 import { processEnv } from './env';
 import { ApiError } from './lib/errors';
 import { createOrganization } from './seed/factories';
-import { mediaStorageFor } from './storage/media-storage';
+import { mediaStorageFor } from './lib/storage/media-storage';
 
 const USAGE = 'usage: npm run content -- export <file.json> | import <file.json>';
 

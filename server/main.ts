@@ -24,7 +24,7 @@ import { describeError } from './lib/error-description';
 import { createJobQueue } from './jobs/job-queue';
 import { createLogger } from './lib/logger';
 import { seedIfEmpty } from './seed';
-import { mediaStorageFor } from './storage/media-storage';
+import { mediaStorageFor } from './lib/storage/media-storage';
 
 /** How long in-flight requests may take to finish after SIGTERM before the process exits anyway (code 1). */
 const SHUTDOWN_GRACE_MS = 10_000;

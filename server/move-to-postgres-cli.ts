@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { openDatabase } from './db/client';
 import { formatReport, moveToPostgres, MoveError } from './db/move-to-postgres';
 import { processEnv } from './env';
-import { mediaStorageFor } from './storage/media-storage';
+import { mediaStorageFor } from './lib/storage/media-storage';
 
 const USAGE = 'usage: npm run db:move-to-postgres -- <postgres-url>   (reads the embedded database in PODIUM_DATA_DIR)';
 

@@ -16,7 +16,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
-import type { MediaStorage } from '../storage/media-object';
+import type { MediaStorage } from '../lib/storage/media-object';
 
 /** Source rows read per query; a batch is also cut when its text passes BATCH_BYTES (seeded images are bytea). */
 const BATCH_ROWS = 500;

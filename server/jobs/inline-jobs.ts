@@ -6,8 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describeError } from '../lib/error-description';
-import type { AppDeps } from '../lib/types';
-import type { JobHandler, JobName, Jobs } from './job-types';
+import type { AppDeps } from '../kernel/types';
+import type { JobHandler, JobName, Jobs } from '../kernel/job-types';
 import { jobHandlers } from './jobs';
 
 /**

@@ -14,8 +14,8 @@ import { PgBoss, fromPglite, type Queue } from 'pg-boss';
 import type { Database } from '../db/client';
 import { describeError } from '../lib/error-description';
 import type { Logger } from '../lib/logger';
-import type { AppDeps } from '../lib/types';
-import type { JobData, JobHandler, JobName, Jobs } from './job-types';
+import type { AppDeps } from '../kernel/types';
+import type { JobData, JobHandler, JobName, Jobs } from '../kernel/job-types';
 import { jobHandlers } from './jobs';
 
 /** Each queue's options; retries back off from `retryDelay` seconds (doubling, with jitter, up to `retryDelayMax`). */

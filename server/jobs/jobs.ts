@@ -8,18 +8,18 @@
  * each is safe to repeat. Pushes record each device in `push_deliveries`, so a repeat skips devices already done;
  * housekeeping, the figures' rollup and points expiry are idempotent by their own rules (decisions 0058, 0091).
  */
-import { rollUpEveryOrganization } from '../domain/figures';
-import { purgeExpired } from '../domain/housekeeping';
-import { runPointsExpiry } from '../domain/points-expiry';
+import { rollUpEveryOrganization } from '../areas/console/figures.service';
+import { purgeExpired } from './housekeeping';
+import { runPointsExpiry } from '../kernel/points-expiry';
 import {
   enqueueDuePushNotifications,
   notifyPointsExpiry,
   notifySweepstakeWinners,
   pushChallengeResult,
   sendPushNotification,
-} from '../domain/push';
-import type { AppDeps } from '../lib/types';
-import type { JobHandlers } from './job-types';
+} from '../areas/push/push.service';
+import type { AppDeps } from '../kernel/types';
+import type { JobHandlers } from '../kernel/job-types';
 
 /**
  * The handlers of every job, on `deps`. A handler throws to have its job retried (with backoff, by the queue).

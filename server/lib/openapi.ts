@@ -14,7 +14,7 @@ import packageJson from '../../package.json' with { type: 'json' };
 import { ApiErrorBodySchema, HEADER_IDEMPOTENCY_KEY, HEADER_ORG_TOKEN } from '../../src/contracts/common';
 
 /**
- * Who may call a route, as `server/middlewares/authenticate.ts` decides it:
+ * Who may call a route, as `server/kernel/authenticate.ts` decides it:
  * - `member`: a member's bearer (session token, or a Supabase access token in supabase mode) and `x-org-token`;
  *   a visitor's organization key is 401.
  * - `visitor-or-member`: a member's bearer or the organization's public key, and `x-org-token`.

@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { organizations } from '../db/schema';
-import { importContentDocument } from '../domain/content-document';
+import { importContentDocument } from '../areas/console/content-document.service';
 import { createOrganization } from './factories';
 
 /** Directory of the demo content document and its media. */

@@ -1,5 +1,5 @@
 /**
- * The verifiable sweepstake draw (decision 0054), in one place for the server (`server/domain/draws.ts`) and
+ * The verifiable sweepstake draw (decision 0054), in one place for the server (`server/areas/sweepstakes/draws.service.ts`) and
  * the verification script (`scripts/verify-draw.ts`). Pure: it runs in Node and in a browser alike
  * (`@noble/hashes` for SHA-256 and HMAC), so anyone can re-run a draw from what the API publishes.
  *

@@ -25,7 +25,7 @@ import {
   videos,
   videoViews,
 } from '../../server/db/schema';
-import { figuresScope, readFigures, rollUpEveryOrganization } from '../../server/domain/figures';
+import { figuresScope, readFigures, rollUpEveryOrganization } from '../../server/areas/console/figures.service';
 import { createChallenges, createOrganization } from '../../server/seed/factories';
 import { createTestContext, type TestContext } from './helpers';
 

@@ -10,7 +10,7 @@ import { AdminChallengeResponseSchema, type ChallengeInput } from '../../src/con
 import { ChallengeResultResponseSchema } from '../../src/contracts/admin/challenge-result';
 import { ChallengeHistoryResponseSchema } from '../../src/contracts/challenge';
 import { challengeResponses, pointTransactions, users } from '../../server/db/schema';
-import { spendPoints } from '../../server/domain/ledger';
+import { spendPoints } from '../../server/kernel/ledger';
 import { createMember, walletOf, type Member } from './content-fixtures';
 import { createTestContext, type TestContext } from './helpers';
 

@@ -8,9 +8,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_DOCUMENT_LISTS, ContentDocumentSchema, type ContentDocument } from '../../src/contracts/admin/content-document';
 import { auditLog, challenges, media } from '../../server/db/schema';
-import { exportContentDocument, importContentDocument } from '../../server/domain/content-document';
+import { exportContentDocument, importContentDocument } from '../../server/areas/console/content-document.service';
 import { createOrganization } from '../../server/seed/factories';
-import { memoryStorage } from '../../server/storage/media-storage';
+import { memoryStorage } from '../../server/lib/storage/media-storage';
 import { createTestContext, type TestContext } from './helpers';
 
 const OPERATOR = 'ops@alpine-racing.example';

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { pointTransactions, users } from '../../server/db/schema';
 import { videos } from '../../server/db/schema/content';
-import { awardPoints } from '../../server/domain/ledger';
+import { awardPoints } from '../../server/kernel/ledger';
 import { createTestContext, type TestContext } from './helpers';
 
 /**

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../../server/env';
-import { mediaStorageFor } from '../../server/storage/media-storage';
+import { mediaStorageFor } from '../../server/lib/storage/media-storage';
 import { createTestContext, type TestContext } from './helpers';
 
 describe('health and readiness', () => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_DOCUMENT_FORMAT, CONTENT_DOCUMENT_VERSION } from '../../src/contracts/admin/content-document';
 import { ApiErrorBodySchema } from '../../src/contracts/common';
 import { auditLog, pointTransactions, users } from '../../server/db/schema';
-import { importContentDocument } from '../../server/domain/content-document';
+import { importContentDocument } from '../../server/areas/console/content-document.service';
 import { ApiError } from '../../server/lib/errors';
 import { createContentContext, createMember } from './content-fixtures';
 import type { TestContext } from './helpers';

@@ -11,7 +11,7 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorBodySchema } from '../../src/contracts/common';
 import { answerClientErrorsWithJson } from '../../server/lib/client-errors';
-import { DRAIN_MAX_BYTES } from '../../server/middlewares/body-limit';
+import { DRAIN_MAX_BYTES } from '../../server/lib/middlewares/body-limit';
 import { createTestContext, ORG_KEY, type TestContext } from './helpers';
 
 let t: TestContext;

@@ -7,9 +7,9 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { IdempotencyStep } from '../../server/lib/types';
+import type { IdempotencyStep } from '../../server/kernel/types';
 import { checkins, sweepstakeEntries } from '../../server/db/schema';
-import { IDEMPOTENCY_STALE_MS } from '../../server/middlewares/idempotency';
+import { IDEMPOTENCY_STALE_MS } from '../../server/kernel/idempotency';
 import { createContentContext, createMember, walletOf, type Member } from './content-fixtures';
 import type { TestContext, TestResponse } from './helpers';
 

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { PushNotificationResponseSchema, type PushNotificationInput } from '../../src/contracts/admin/push';
 import type { PushTopic } from '../../src/contracts/push';
 import { pushDeliveries, pushNotifications, pushSubscriptions } from '../../server/db/schema';
-import { enqueueDuePushNotifications } from '../../server/domain/push';
+import { enqueueDuePushNotifications } from '../../server/areas/push/push.service';
 import { createJobQueue, type JobQueue } from '../../server/jobs/job-queue';
 import { silentLogger } from '../../server/lib/logger';
 import { startPushService, type PushServiceStandIn, type StandInSubscription } from '../stand-ins/push-service';

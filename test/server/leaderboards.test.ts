@@ -18,7 +18,7 @@ import {
   type League,
 } from '../../src/contracts/leaderboard';
 import { auditLog, leagueMembers, organizations, pointTransactions, users } from '../../server/db/schema';
-import { awardPoints, spendPoints } from '../../server/domain/ledger';
+import { awardPoints, spendPoints } from '../../server/kernel/ledger';
 import { createTestContext, type TestContext } from './helpers';
 
 const OPERATOR = 'ops@alpine-racing.example';

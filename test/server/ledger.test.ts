@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pointTransactions, users } from '../../server/db/schema';
-import { awardPoints, InsufficientPointsError, spendPoints } from '../../server/domain/ledger';
+import { awardPoints, InsufficientPointsError, spendPoints } from '../../server/kernel/ledger';
 import { rankFor } from '../../src/rules/rank';
 import { DEFAULT_RANKS } from '../../server/seed/factories';
 import { createTestContext, type TestContext } from './helpers';

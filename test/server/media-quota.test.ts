@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MediaUploadResponseSchema } from '../../src/contracts/media';
 import { media } from '../../server/db/schema';
-import { purgeUnusedUploads } from '../../server/domain/housekeeping';
+import { purgeUnusedUploads } from '../../server/jobs/housekeeping';
 import { createContentContext, createMember } from './content-fixtures';
 import type { TestContext } from './helpers';
 import { MEDIA_STORES, openMediaStore, type OpenMediaStore } from './media-stores';

@@ -13,7 +13,7 @@ import { createApp } from '../../server/app';
 import { media } from '../../server/db/schema';
 import { loadEnv } from '../../server/env';
 import { silentLogger } from '../../server/lib/logger';
-import { collectBytes } from '../../server/storage/media-object';
+import { collectBytes } from '../../server/lib/storage/media-object';
 import { createTestContext, ORG_KEY, type TestContext } from './helpers';
 import { MEDIA_STORES, openMediaStore, type OpenMediaStore } from './media-stores';
 

@@ -9,8 +9,8 @@ import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadEnv } from '../../server/env';
-import type { MediaStorage } from '../../server/storage/media-object';
-import { mediaStorageFor } from '../../server/storage/media-storage';
+import type { MediaStorage } from '../../server/lib/storage/media-object';
+import { mediaStorageFor } from '../../server/lib/storage/media-storage';
 import { startS3Store } from '../stand-ins/s3-store';
 
 export const MEDIA_STORES = ['file', 's3'] as const;

@@ -20,7 +20,7 @@ import { DataExportSchema } from '../../src/contracts/data-rights';
 import { TransactionListResponseSchema } from '../../src/contracts/user';
 import * as schema from '../../server/db/schema';
 import { auditLog, idempotencyRecords, pointTransactions, rateLimits, sessions, users } from '../../server/db/schema';
-import { MEMBER_TABLES } from '../../server/domain/member-care';
+import { MEMBER_TABLES } from '../../server/areas/profile/member-care.service';
 import { createContentContext, createMember, type Member } from './content-fixtures';
 import type { TestContext } from './helpers';
 

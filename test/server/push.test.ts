@@ -25,8 +25,8 @@ import {
 } from '../../src/contracts/admin/push';
 import { PushKeyResponseSchema, PushPayloadSchema, type PushTopic } from '../../src/contracts/push';
 import { checkins, pushKeys, pushSubscriptions, sweepstakeWinners, users } from '../../server/db/schema';
-import { awardPoints } from '../../server/domain/ledger';
-import { MAX_SUBSCRIPTIONS_PER_MEMBER, sendPushNotification, vapidDetails } from '../../server/domain/push';
+import { awardPoints } from '../../server/kernel/ledger';
+import { MAX_SUBSCRIPTIONS_PER_MEMBER, sendPushNotification, vapidDetails } from '../../server/areas/push/push.service';
 import { loadEnv } from '../../server/env';
 import { startPushService, type PushServiceStandIn, type StandInSubscription } from '../stand-ins/push-service';
 import { createMember, type Member } from './content-fixtures';

@@ -28,7 +28,7 @@ const OPERATOR = 'ops@alpine-racing.example';
 const MB = 1024 * 1024;
 /** Wrong sign-in codes one client address may send per 15 minutes, lowered for the test (env, decision 0070). */
 const ADDRESS_FAILURES = 6;
-/** Tries of one sign-in code (OTP_MAX_ATTEMPTS in server/domain/sign-in.ts, decision 0070). */
+/** Tries of one sign-in code (OTP_MAX_ATTEMPTS in server/areas/session/session.service.ts, decision 0070). */
 const CODE_TRIES = 5;
 /** The job queue's minute scan of due notifications (`push-due` in server/jobs/job-queue.ts), in ms. */
 const PUSH_DUE_SCAN_MS = 60_000;

@@ -16,7 +16,7 @@ import {
 } from '../../src/contracts/venue';
 import { VENUE_OFFLINE_GRACE_MS } from '../../src/rules/venue-checkin';
 import { auditLog, venueEvents } from '../../server/db/schema';
-import { venueCodeAt } from '../../server/domain/venue-checkin';
+import { venueCodeAt } from '../../server/areas/venue/venue.service';
 import { createContentContext, createMember, ledgerRows, walletOf } from './content-fixtures';
 import type { TestContext } from './helpers';
 

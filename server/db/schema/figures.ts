@@ -1,5 +1,5 @@
 /**
- * The rollup of the console's figures over closed days (decision 0058): what `server/domain/figures.ts` would count
+ * The rollup of the console's figures over closed days (decision 0058): what `server/areas/console/figures.service.ts` would count
  * for a day that can no longer change, stored once so that a period reads a few rows per day instead of every
  * activity row. Filled by the figures request itself (`rollUpClosedDays`); never written anywhere else.
  */

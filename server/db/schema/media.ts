@@ -1,6 +1,6 @@
 /**
  * Media (images) served publicly at `GET /api/media/{id}`. Uploads keep their bytes in the media storage
- * (`server/storage/`) under `storageKey`; `bytes` holds the seeded organization images and rows stored before
+ * (`server/lib/storage/`) under `storageKey`; `bytes` holds the seeded organization images and rows stored before
  * the storage existed (decision 0041). Exactly one of the two is set.
  */
 import { integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';

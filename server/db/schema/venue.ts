@@ -21,7 +21,7 @@ export const venueEvents = pgTable(
     endsAt: timestamptz('ends_at').notNull(),
     /** Points a check-in earns (ledger reference `venue_checkin:<id>`). */
     value: integer('value').notNull().default(0),
-    /** Base32 secret of the rotating code (TOTP, `server/domain/venue-checkin.ts`). */
+    /** Base32 secret of the rotating code (TOTP, `server/areas/venue/venue.service.ts`). */
     secret: text('secret').notNull(),
     translations: translations<VenueEventTranslation>(),
     archivedAt: archivedAt(),

@@ -1,0 +1,53 @@
+/**
+ * `POST /api/admin/challenges/{id}/result {correctIndex}`: enters or corrects the result of a live or ended pick'em
+ * or arcade challenge and credits the members who picked right (rules: `server/areas/challenges/challenge-results.service.ts`,
+ * decision 0055). Operators only; audit action `result`, entity `challenges`. A changed result is pushed to the
+ * members who answered (decision 0060).
+ */
+import { Hono } from 'hono';
+import { ChallengeResultInputSchema, ChallengeResultResponseSchema } from '../../../src/contracts/admin/challenge-result';
+import { PathIdSchema } from '../../../src/contracts/common';
+import { afterCommit } from '../../db/request-transaction';
+import { enterChallengeResult } from '../challenges/challenge-results.service';
+import { describeError } from '../../lib/error-description';
+import { readJson, sendData } from '../../lib/http';
+import { documented } from '../../lib/openapi';
+import type { AppDeps, AppEnv } from '../../kernel/types';
+import { requireOperator } from './operator';
+
+/** The result route, mounted at `/api/admin/challenges` beside the challenge resource. */
+export function challengeResultRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>().post(
+    '/:id/result',
+    documented({
+      summary: "Enters or corrects the result of a pick'em or arcade challenge and credits the members who picked right",
+      tags: ['admin'],
+      auth: 'operator',
+      params: { id: PathIdSchema },
+      body: ChallengeResultInputSchema,
+      response: ChallengeResultResponseSchema,
+      errors: {
+        404: 'NotFound: no challenge of the organization has this id.',
+        409: 'NotLive: the challenge is a draft, scheduled or archived (details.status).',
+        422: 'ResultNotApplicable: a poll, keyword or trivia challenge has no result; ValidationFailed: the index is not one of the options.',
+      },
+    }),
+    async (c) => {
+      const { user } = requireOperator(c.get('principal'));
+      const { correctIndex } = await readJson(c, ChallengeResultInputSchema);
+      const result = await enterChallengeResult(deps.db, user, { challengeId: c.req.param('id'), correctIndex }, deps.clock());
+      // The members who answered hear of it (topic `picks`, decision 0060), without holding this answer.
+      if (result.changed) {
+        afterCommit(
+          () =>
+            void deps.jobs
+              .send('push-challenge-result', { challengeId: result.challengeId })
+              .catch((error) =>
+                deps.logger.warn('challenge result not pushed', { challengeId: result.challengeId, ...describeError(error) }),
+              ),
+        );
+      }
+      return sendData(c, result);
+    },
+  );
+}

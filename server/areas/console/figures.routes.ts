@@ -1,0 +1,70 @@
+/**
+ * The figures a club watches, for operators (contract `src/contracts/admin/figures.ts`):
+ * - `GET /api/admin/figures?period=today|7d|30d|season` -> `{data: Figures}`, every figure of the period.
+ * - `GET /api/admin/figures.csv?period=&figure=` -> one figure as a CSV file (RFC 4180, UTF-8, a header row;
+ *   columns in `figureTable`), served as an attachment named after the figure and its days; a text cell that starts
+ *   like a spreadsheet formula is prefixed with `'` (`src/rules/csv-cell.ts`).
+ * Days are the organization's time zone's (`server/areas/console/figures.service.ts`). Nothing is audit-logged: the request only
+ * reads, and rolls up the closed days it reads.
+ */
+import { stringify } from 'csv-stringify/sync';
+import { Hono } from 'hono';
+import { FiguresCsvQuerySchema, FiguresQuerySchema, FiguresResponseSchema } from '../../../src/contracts/admin/figures';
+import { neutraliseCsvText } from '../../../src/rules/csv-cell';
+import { figureTable, openFiguresScope, readFigures } from './figures.service';
+import { parseWith, sendData } from '../../lib/http';
+import { documented } from '../../lib/openapi';
+import type { AppDeps, AppEnv } from '../../kernel/types';
+import { requireOperator } from './operator';
+
+/** The figures routes, mounted at `/api/admin` (their paths are `/figures` and `/figures.csv`). */
+export function figuresAdminRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>()
+    .get(
+      '/figures',
+      documented({
+        summary: "The organization's figures over a period: members, check-ins, participation, points, entries, views, reads, stories",
+        description:
+          "Days are calendar days of the organization's time zone, every day of the period listed (0 when nothing happened). " +
+          '`season` runs from the most recent 1 July to today.',
+        tags: ['admin'],
+        auth: 'operator',
+        query: FiguresQuerySchema,
+        response: FiguresResponseSchema,
+      }),
+      async (c) => {
+        const { organization } = requireOperator(c.get('principal'));
+        const { period } = parseWith(FiguresQuerySchema, c.req.query(), 'Invalid query');
+        return sendData(c, await readFigures(deps.db, await openFiguresScope(deps.db, organization, period, deps.clock()), period));
+      },
+    )
+    .get(
+      '/figures.csv',
+      documented({
+        summary: 'One figure of a period as a CSV file',
+        description: 'A header row, then one row per day (daily figures, every day of the period) or per challenge or story.',
+        tags: ['admin'],
+        auth: 'operator',
+        query: FiguresCsvQuerySchema,
+        response: { mediaTypes: ['text/csv'] },
+      }),
+      async (c) => {
+        const { organization } = requireOperator(c.get('principal'));
+        const { period, figure } = parseWith(FiguresCsvQuerySchema, c.req.query(), 'Invalid query');
+        const scope = await openFiguresScope(deps.db, organization, period, deps.clock());
+        const table = await figureTable(deps.db, scope, figure);
+        // Titles are operators' text: a title written as a formula stays text in a spreadsheet.
+        const csv = stringify(table.rows, {
+          header: true,
+          columns: table.columns,
+          record_delimiter: 'windows',
+          cast: { string: neutraliseCsvText },
+        });
+        return c.body(csv, 200, {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': `attachment; filename="${figure}-${scope.from}-${scope.to}.csv"`,
+          'cache-control': 'no-store',
+        });
+      },
+    );
+}

@@ -1,0 +1,88 @@
+/**
+ * The content document over HTTP (format: `src/contracts/admin/content-document.ts`):
+ * - `GET /api/admin/export` -> `{data: document}`, media bytes inline (base64).
+ * - `POST /api/admin/import` (the document, media inline) -> `{data: ImportSummary}`; 422 listing every problem
+ *   with its JSON path, nothing written.
+ * Mounted before the API's 1 MB body limit (a document carries its images): up to `MAX_DOCUMENT_BYTES`.
+ * Operators only, like every `/api/admin` route.
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import {
+  ContentDocumentResponseSchema,
+  ContentDocumentSchema,
+  ImportSummaryResponseSchema,
+} from '../../../src/contracts/admin/content-document';
+import { exportContentDocument, importContentDocument } from './content-document.service';
+import { ApiError } from '../../lib/errors';
+import { readJson, sendData } from '../../lib/http';
+import { documented } from '../../lib/openapi';
+import type { AppDeps, AppEnv } from '../../kernel/types';
+import { authenticate } from '../../kernel/authenticate';
+import { requestBodyLimit } from '../../lib/middlewares/body-limit';
+import { operatorsOnly, requireOperator } from './operator';
+
+/** Largest content document accepted by `POST /api/admin/import`, in bytes. */
+const MAX_DOCUMENT_BYTES = 50 * 1024 * 1024;
+
+/** Export and import routes, for `app.route('/api/admin', ...)`. */
+export function contentTransferRoutes(deps: AppDeps) {
+  const guard = [authenticate(deps), operatorsOnly()] as const;
+  const limit = requestBodyLimit({
+    maxSize: MAX_DOCUMENT_BYTES,
+    onError: () => {
+      throw new ApiError(413, 'PayloadTooLarge', 'A content document can be at most 50 MB');
+    },
+  });
+  return new Hono<AppEnv>()
+    .get(
+      '/export',
+      documented({
+        summary: "Exports the organization's settings and content as one content document (media inline)",
+        tags: ['admin'],
+        auth: 'operator',
+        response: ContentDocumentResponseSchema,
+      }),
+      ...guard,
+      async (c) => {
+        const { organization } = requireOperator(c.get('principal'));
+        const document = await exportContentDocument(deps.db, {
+          organizationId: organization.id,
+          storage: deps.storage,
+          now: deps.clock(),
+          mediaFiles: 'inline',
+        });
+        return sendData(c, document);
+      },
+    )
+    .post(
+      '/import',
+      documented({
+        summary: "Imports a content document: all or nothing, idempotent by each item's key",
+        description: "Each list's items are validated with their admin resource's contract.",
+        tags: ['admin'],
+        auth: 'operator',
+        body: ContentDocumentSchema,
+        response: ImportSummaryResponseSchema,
+        errors: {
+          413: 'PayloadTooLarge: the document is larger than 50 MB.',
+          422: 'ValidationFailed: every problem of the document, each with its JSON path; nothing is written.',
+        },
+        idempotencyKey: false,
+      }),
+      limit,
+      ...guard,
+      async (c) => {
+        const { organization, user } = requireOperator(c.get('principal'));
+        // The document is validated field by field by the importer, which names every problem with its path.
+        const document = await readJson(c, z.unknown());
+        const summary = await importContentDocument(deps.db, document, {
+          organizationId: organization.id,
+          actor: user,
+          now: deps.clock(),
+          readFile: null,
+        });
+        return sendData(c, summary);
+      },
+    );
+}

@@ -1,0 +1,134 @@
+/**
+ * Member routes (spec §7): `GET /api/user/me` (401 without a session; with the member's next points expiry), `PATCH /api/user/me`
+ * (UserUpdateSchema; see `areas/profile/profile.service.ts` for the rules), `GET /api/user/me/transactions?limit=&before=`,
+ * `GET /api/user/me/pass` (the member card), and the
+ * member's data rights: `GET /api/user/me/export` (all their data, a JSON download) and
+ * `DELETE /api/user/me {confirmation}` (erasure: personal data erased, sessions revoked, ledger kept; the
+ * organization's last operator is refused with 409 LastOperator).
+ */
+import { eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { AccountDeletionSchema, DataExportSchema } from '../../../src/contracts/data-rights';
+import {
+  TransactionListQuerySchema,
+  TransactionListResponseSchema,
+  UserResponseSchema,
+  UserUpdateSchema,
+} from '../../../src/contracts/user';
+import { MemberPassResponseSchema } from '../../../src/contracts/member-pass';
+import { users } from '../../db/schema';
+import { memberPassOf } from './member-pass.service';
+import { deleteStoredBytes, eraseMember, exportDisposition, exportMemberData } from './member-care.service';
+import { keepAnOperator } from '../../kernel/operators';
+import { memberNextExpiry } from '../../kernel/points-expiry';
+import { listTransactions, serializeUser, updateProfile } from './profile.service';
+import { parseWith, readJson, sendData } from '../../lib/http';
+import { documented } from '../../lib/openapi';
+import type { AppDeps, AppEnv } from '../../kernel/types';
+import { requireUser } from '../../kernel/authenticate';
+import { languageOf } from '../../lib/localize';
+import { passTexts } from './pass-texts';
+
+export function userRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>()
+    .get(
+      '/me',
+      documented({
+        summary: 'The signed-in member, with points and rank',
+        tags: ['user'],
+        response: UserResponseSchema,
+      }),
+      async (c) => {
+        const { user, ranks, organization } = requireUser(c.get('principal'));
+        return sendData(c, serializeUser(deps, user, ranks, await memberNextExpiry(deps.db, organization, user.id, deps.clock())));
+      },
+    )
+    .get(
+      '/me/pass',
+      documented({
+        summary: "The member's card: name, number, rank, member since, the club's branding and the pass secret",
+        description: 'The app derives the rotating QR code and short code from `secret` on the device, offline too (decision 0078).',
+        tags: ['user'],
+        response: MemberPassResponseSchema,
+      }),
+      async (c) => {
+        const { user, ranks, organization } = requireUser(c.get('principal'));
+        return sendData(c, memberPassOf(deps, user, ranks, organization, passTexts(organization, ranks, languageOf(c))));
+      },
+    )
+    .patch(
+      '/me',
+      documented({
+        summary: "Updates the member's profile",
+        description: 'A birthday cannot change once set.',
+        tags: ['user'],
+        body: UserUpdateSchema,
+        response: UserResponseSchema,
+        errors: {
+          409: 'Conflict: this username is taken.',
+          422: 'BirthdayImmutable: a birthday is already set; ValidationFailed: the body breaks the contract.',
+        },
+      }),
+      async (c) => {
+        const { user, ranks, organization } = requireUser(c.get('principal'));
+        const input = await readJson(c, UserUpdateSchema);
+        const updated = await updateProfile(deps, user.id, input);
+        return sendData(c, serializeUser(deps, updated, ranks, await memberNextExpiry(deps.db, organization, user.id, deps.clock())));
+      },
+    )
+    .get(
+      '/me/transactions',
+      documented({
+        summary: "The member's points history, newest first",
+        tags: ['user'],
+        query: TransactionListQuerySchema,
+        response: TransactionListResponseSchema,
+      }),
+      async (c) => {
+        const { user } = requireUser(c.get('principal'));
+        const query = parseWith(TransactionListQuerySchema, c.req.query(), 'Invalid query');
+        return sendData(c, await listTransactions(deps.db, user.id, query));
+      },
+    )
+    .get(
+      '/me/export',
+      documented({
+        summary: "All of the member's data as a JSON download (GDPR art. 15 and 20)",
+        description: 'Every row of theirs in each member-owned table; never code or token hashes.',
+        tags: ['user'],
+        response: DataExportSchema,
+      }),
+      async (c) => {
+        const { user } = requireUser(c.get('principal'));
+        const [member] = await deps.db.select().from(users).where(eq(users.id, user.id));
+        c.header('Content-Disposition', exportDisposition(user.id));
+        return c.json(await exportMemberData(deps.db, member, deps.clock()));
+      },
+    )
+    .delete(
+      '/me',
+      documented({
+        summary: "Deletes the member's account (GDPR art. 17) after a typed confirmation",
+        description: 'Personal data erased, sessions revoked; ledger rows kept (by member id only) so totals and draws stay exact.',
+        tags: ['user'],
+        body: AccountDeletionSchema,
+        response: null,
+        status: 204,
+        errors: {
+          409: "LastOperator: the member is the organization's last operator (they give the role to someone else first).",
+          422: 'ValidationFailed: the confirmation is missing or wrong.',
+        },
+      }),
+      async (c) => {
+        const { user } = requireUser(c.get('principal'));
+        await readJson(c, AccountDeletionSchema);
+        const keys = await deps.db.transaction(async (tx) => {
+          await keepAnOperator(tx, user.organizationId, user.id);
+          const [member] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
+          return eraseMember(tx, member, deps.clock());
+        });
+        await deleteStoredBytes(deps.storage, keys);
+        return c.body(null, 204);
+      },
+    );
+}

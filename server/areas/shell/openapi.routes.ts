@@ -1,0 +1,34 @@
+/**
+ * `GET /api/openapi.json`: the OpenAPI 3.1 document of the whole API, built from the routes'
+ * `documented(...)` descriptions on the first request and kept for the app's life. No credential needed: it is
+ * mounted before the member group.
+ */
+import { Hono } from 'hono';
+import { buildOpenApiDocument, documented } from '../../lib/openapi';
+import type { AppEnv } from '../../kernel/types';
+
+/**
+ * Builds the route that serves the document of `app`.
+ * @param app the complete app to describe; read on the first request, when every route is registered
+ */
+export function openApiRoutes(app: Hono<AppEnv>) {
+  let document: ReturnType<typeof buildOpenApiDocument> | undefined;
+  return new Hono<AppEnv>().get(
+    '/openapi.json',
+    documented({
+      summary: 'This OpenAPI 3.1 document of the API',
+      tags: ['openapi'],
+      auth: 'none',
+      response: { mediaTypes: ['application/json'] },
+    }),
+    async (c) => {
+      // One build per app, shared by concurrent first requests; a failed build is retried by the next request.
+      document ??= buildOpenApiDocument(app).catch((error: unknown) => {
+        document = undefined;
+        throw error;
+      });
+      c.header('Cache-Control', 'no-cache');
+      return c.json(await document);
+    },
+  );
+}
