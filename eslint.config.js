@@ -27,7 +27,61 @@ const features = readdirSync(new URL('./src/features', import.meta.url), { withF
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+const areas = readdirSync(new URL('./server/areas', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+/** The server's entry points and composition: they import anything, nothing imports them. */
+const serverApp = [
+  './server/app.ts',
+  './server/main.ts',
+  './server/cluster.ts',
+  './server/content-cli.ts',
+  './server/move-to-postgres-cli.ts',
+  './server/telemetry.ts',
+  './server/jobs',
+  './server/seed',
+];
+
+/**
+ * The server's layers: `lib` (helpers without a business rule) and `db` (schema, client, runtime) at the bottom, the
+ * kernel (ledger, audit, suspension, rate limits, authentication, idempotency) above them, the areas above the
+ * kernel, and the app (`app.ts`, entry points, jobs, seed) on top. An area imports only the kernel, `db`, `lib` and
+ * its own files; the console, which runs every area, may also use the other areas' services.
+ */
+const serverZones = [
+  ...['./server/lib', './server/db'].map((target) => ({
+    target,
+    from: ['./server/kernel', './server/areas', ...serverApp],
+    message: 'server/lib and server/db hold no business rule: they import neither the kernel, the areas nor the app.',
+  })),
+  {
+    target: './server/kernel',
+    from: ['./server/areas', ...serverApp],
+    message: 'The kernel is what areas share: it imports server/db and server/lib, never an area or the app.',
+  },
+  {
+    target: './server/areas',
+    from: serverApp,
+    message: 'Areas import only the kernel, server/db and server/lib: the app layer (app.ts, jobs) composes them.',
+  },
+  ...areas
+    .filter((area) => area !== 'console')
+    .map((area) => ({
+      target: `./server/areas/${area}`,
+      from: './server/areas',
+      except: [`./${area}`],
+      message: 'Areas do not import each other: move the shared piece to the kernel, or compose in app.ts.',
+    })),
+  {
+    target: './server/areas/console',
+    from: './server/areas/*/*',
+    except: ['**/server/areas/console/*', '**/server/areas/*/*.service.ts'],
+    message: 'The console uses other areas through their services only (`<area>.service.ts`), never their routes.',
+  },
+];
+
 const layerZones = [
+  ...serverZones,
   // shared -> features -> app: an import may only point down the layers.
   ...sharedLayer.map((target) => ({
     target,

@@ -13,7 +13,7 @@ import { eq, sql } from 'drizzle-orm';
 import { withThrowawayDatabase } from './lib/postgres';
 import { createApp } from '../server/app';
 import { organizations } from '../server/db/schema';
-import { runPointsExpiry } from '../server/kernel/points-expiry';
+import { runPointsExpiry } from '../server/jobs/points-expiry';
 import { loadEnv } from '../server/env';
 import { silentLogger } from '../server/lib/logger';
 import { seedDemoOrganization } from '../server/seed/demo';

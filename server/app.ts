@@ -13,10 +13,7 @@ import { isConnectionError, type Db } from './db/client';
 import { createChallengeCache } from './db/challenge-cache';
 import { createOrganizationCache } from './db/organization-cache';
 import { prepareQueries } from './db/queries';
-import { prepareChallengeStatements } from './areas/challenges/challenges.statements';
-import { createCheckinBatches, prepareCheckinStatements } from './areas/checkin/checkin.statements';
 import { prepareRateLimitStatements } from './kernel/rate-limit';
-import { prepareSignInStatements } from './areas/session/session.statements';
 import { createIdempotencyClaimer } from './db/idempotency-claims';
 import { createRequestGroups } from './db/request-groups';
 import { createSessionLoader } from './db/session-loader';
@@ -28,7 +25,8 @@ import { describeError } from './lib/error-description';
 import { ApiError, notFound } from './lib/errors';
 import type { Logger } from './lib/logger';
 import { createMailer, type Mailer } from './lib/mailer';
-import type { AppDeps, AppEnv, Clock } from './kernel/types';
+import type { AppDeps, AreaFactory, Clock } from './kernel/types';
+import type { AppEnv } from './lib/app-env';
 import { inlineJobs } from './jobs/inline-jobs';
 import type { Jobs } from './kernel/job-types';
 import { authenticate } from './kernel/authenticate';
@@ -119,6 +117,8 @@ const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
  * @returns the Hono app and the resolved dependencies (tests reuse `deps.db`, `deps.clock`)
  */
 export function createApp(options: CreateAppOptions) {
+  // Each area's statements and batches (`AppDeps.prepared`), built on first use.
+  const areaState = new Map<AreaFactory<unknown>, unknown>();
   const deps: AppDeps = {
     // Route modules see the ambient request transaction of the Idempotency-Key middleware.
     db: ambientDb(options.db),
@@ -128,16 +128,16 @@ export function createApp(options: CreateAppOptions) {
     clock: options.clock ?? (() => new Date()),
     queries: ambientPrepared({
       ...prepareQueries(options.db),
-      ...prepareCheckinStatements(options.db),
-      ...prepareChallengeStatements(options.db),
-      ...prepareSignInStatements(options.db, options.env),
       ...prepareRateLimitStatements(options.db),
     }),
     // Read before any request transaction opens (authenticate runs first), so straight on the database.
     sessions: createSessionLoader(options.db),
     // Claims commit on their own, before the request transaction opens: straight on the database too.
     idempotencyClaims: createIdempotencyClaimer(options.db),
-    checkins: createCheckinBatches(options.db),
+    prepared: (factory) => {
+      if (!areaState.has(factory)) areaState.set(factory, factory(options.db, options.env));
+      return areaState.get(factory) as ReturnType<typeof factory>;
+    },
     requestGroups: createRequestGroups(options.db),
     organizations: createOrganizationCache(options.db),
     challenges: createChallengeCache(options.db),

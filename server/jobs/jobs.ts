@@ -10,7 +10,7 @@
  */
 import { rollUpEveryOrganization } from '../areas/console/figures.service';
 import { purgeExpired } from './housekeeping';
-import { runPointsExpiry } from '../kernel/points-expiry';
+import { runPointsExpiry } from './points-expiry';
 import {
   enqueueDuePushNotifications,
   notifyPointsExpiry,

@@ -1,7 +1,7 @@
 /**
  * Request principal (spec §6-§7, ARCHITECTURE §3): `Authorization: Bearer <credential>` where the credential
  * is a session token (-> the member), in supabase mode a Supabase access token (-> the member, see
- * `areas/session/supabase-auth.service.ts`), or the organization's public key (-> a visitor of that organization).
+ * `kernel/supabase-auth.ts`), or the organization's public key (-> a visitor of that organization).
  * Anything else, or an expired session, is 401; a suspended member is 403 AccountSuspended.
  *
  * `x-org-token` (ARCHITECTURE §3): the client loads `GET /organization/current` first (spec §2, the
@@ -15,17 +15,18 @@
 import type { MiddlewareHandler } from 'hono';
 import { HEADER_ORG_TOKEN } from '../../src/contracts/common';
 import { assertNotSuspended } from './suspension';
-import { looksLikeJwt, resolveSupabasePrincipal } from '../areas/session/supabase-auth.service';
+import { looksLikeJwt, resolveSupabasePrincipal } from './supabase-auth';
 import { sha256 } from '../lib/crypto';
 import { forbidden, unauthorized } from '../lib/errors';
-import type { AppDeps, AppEnv, Principal } from './types';
+import type { AppDeps } from './types';
+import type { AppEnv, Principal } from '../lib/app-env';
 
 /** Bearer credential: up to 4096 printable characters (Supabase access tokens are JWTs of about 1 KB). */
 const BEARER = /^Bearer\s+([\x21-\x7e]{1,4096})\s*$/i;
 
 /** Resolves a bearer credential to a principal, or null when it names nothing valid at `now`. */
 async function resolvePrincipal(deps: AppDeps, credential: string, now: Date): Promise<Principal | null> {
-  // Supabase mode: a JWT bearer is a Supabase access token (areas/session/supabase-auth.service.ts).
+  // Supabase mode: a JWT bearer is a Supabase access token (kernel/supabase-auth.ts).
   if (deps.env.PUBLIC_AUTH_MODE === 'supabase' && looksLikeJwt(credential)) return resolveSupabasePrincipal(deps, credential, now);
   const row = await deps.sessions.load(sha256(credential));
   if (row) {

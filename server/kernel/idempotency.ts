@@ -31,7 +31,8 @@ import { committed, runInRequestTransaction } from '../db/request-transaction';
 import { idempotencyRecords } from '../db/schema';
 import { sha256 } from '../lib/crypto';
 import { ApiError } from '../lib/errors';
-import type { AppDeps, AppEnv, Principal } from './types';
+import type { AppDeps } from './types';
+import type { AppEnv, Principal } from '../lib/app-env';
 
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 export const IDEMPOTENCY_STALE_MS = 2 * 60 * 1000;

@@ -1,39 +1,47 @@
 /**
- * Types shared by the app, its middlewares and route modules: dependencies handed to `createApp`, the
- * request principal, and the Hono environment (`c.get('principal')`, `c.get('language')`).
+ * The dependencies `createApp` hands every area (`AppDeps`): the core (database, environment, clock, logger, mailer,
+ * storage, jobs, caches) and `prepared`, through which each area builds its own statements. The request's principal
+ * and the Hono environment are in `server/lib/app-env.ts`.
  */
 import type { Db } from '../db/client';
 import type { ChallengeCache } from '../db/challenge-cache';
-import type { OrganizationCache, OrganizationRow, RankRow } from '../db/organization-cache';
-import type { users } from '../db/schema';
+import type { OrganizationCache } from '../db/organization-cache';
 import type { Env } from '../env';
 import type { Logger } from '../lib/logger';
 import type { Mailer } from '../lib/mailer';
 import type { Queries } from '../db/queries';
-import type { prepareChallengeStatements } from '../areas/challenges/challenges.statements';
-import type { createCheckinBatches, prepareCheckinStatements } from '../areas/checkin/checkin.statements';
-import type { prepareSignInStatements } from '../areas/session/session.statements';
 import type { prepareRateLimitStatements } from './rate-limit';
 import type { createSessionLoader } from '../db/session-loader';
 import type { createIdempotencyClaimer } from '../db/idempotency-claims';
 import type { createRequestGroups } from '../db/request-groups';
 import type { MediaStorage } from '../lib/storage/media-object';
-import type { PushNetwork } from '../areas/push/push-endpoint';
+import type { LookupAddress } from 'node:dns';
 import type { Jobs } from './job-types';
 
 /** The current time; injected so tests can move the clock. */
 export type Clock = () => Date;
 
-export type { OrganizationRow, RankRow };
-export type UserRow = typeof users.$inferSelect;
+/** Builds an area's per-app state (`AppDeps.prepared`) from the database, unwrapped, and the environment. */
+export type AreaFactory<T> = (db: Db, env: Env) => T;
 
-/**
- * Who is calling: a signed-in member, or a visitor holding the organization's public key; with the organization's
- * ranks by threshold ascending (both from the organization cache, as of this request's session read).
- */
-export type Principal =
-  | { kind: 'user'; organization: OrganizationRow; ranks: RankRow[]; user: UserRow; sessionId: string }
-  | { kind: 'visitor'; organization: OrganizationRow; ranks: RankRow[] };
+/** Resolves a host name to all its addresses (`dns.lookup` with `all: true` by default; tests inject their own). */
+export type Resolver = (hostname: string) => Promise<LookupAddress[]>;
+
+/** The resolver push endpoints are checked with, and the time bounds of delivery (ms); see the push area. */
+export type PushNetwork = {
+  resolve: Resolver;
+  /** Longest wait for one push service's answer. */
+  sendTimeoutMs: number;
+  /** Longest time one member's devices may take in one notification (their remaining devices are skipped). */
+  memberBudgetMs: number;
+  /** Longest time one notification may take; what is not sent by then is skipped and counted as failed. */
+  notificationBudgetMs: number;
+  /**
+   * Tests only: called once a device's outcome is recorded; throwing stops the delivery there, as a process dying
+   * mid-send would (the job fails and its retry sends the rest).
+   */
+  afterSend?: (subscriptionId: string) => void | Promise<void>;
+};
 
 /** Everything a route module needs; built once per app. */
 export type AppDeps = {
@@ -42,17 +50,18 @@ export type AppDeps = {
   logger: Logger;
   mailer: Mailer;
   clock: Clock;
-  queries: Queries &
-    ReturnType<typeof prepareCheckinStatements> &
-    ReturnType<typeof prepareChallengeStatements> &
-    ReturnType<typeof prepareSignInStatements> &
-    ReturnType<typeof prepareRateLimitStatements>;
+  /** The statements every area may run: the hot reads of `db/queries.ts` and the kernel's rate-limit hit. */
+  queries: Queries & ReturnType<typeof prepareRateLimitStatements>;
+  /**
+   * An area's own per-app state, built by `factory` from the database and the environment the first time it is asked
+   * for and kept for the app's life: its prepared statements (routed to the request transaction) or its batches.
+   * The factory is the key, so each area's statements module exports one factory per kind of state.
+   */
+  prepared: <T>(factory: AreaFactory<T>) => T;
   /** Session lookups of concurrent requests, batched into one statement (decision 0063). */
   sessions: ReturnType<typeof createSessionLoader>;
   /** Idempotency-Key claims of concurrent requests, written by one statement (decision 0065). */
   idempotencyClaims: ReturnType<typeof createIdempotencyClaimer>;
-  /** The check-in's statements, batched per transaction and turn (decision 0066). */
-  checkins: ReturnType<typeof createCheckinBatches>;
   /** Keyed requests of one turn committed together in one transaction (decision 0066). */
   requestGroups: ReturnType<typeof createRequestGroups>;
   /** Organizations and their ranks in memory, checked against the version read with each session (decision 0047). */
@@ -78,22 +87,3 @@ export type AppDeps = {
 
 /** The steps of an Idempotency-Key request that a test can fail (`AppDeps.faultHook`). */
 export type IdempotencyStep = 'claimed' | 'handled' | 'stored' | 'committed';
-
-export type AppEnv = {
-  Variables: {
-    principal: Principal;
-    language: string;
-    /** Set by a handler whose response must not be kept for Idempotency-Key replays (it holds a secret). */
-    idempotencyNoStore?: boolean;
-    /**
-     * Set by a middleware that consumed the body before the Idempotency-Key middleware (a streamed upload): the
-     * request's fingerprint in place of the body's SHA-256.
-     */
-    idempotencyFingerprint?: string;
-    /**
-     * The text of the answer `sendData` made, beside that answer: the Idempotency-Key middleware keeps it for
-     * replays without reading the body back (which would turn the answer into a stream).
-     */
-    sentText?: { response: Response; text: string };
-  };
-};

@@ -3,7 +3,7 @@
  * the response language and translated fields (the underage and title rules are in src/rules).
  */
 import type { Context } from 'hono';
-import type { AppEnv } from '../kernel/types';
+import type { AppEnv } from './app-env';
 
 /** Languages content is stored in. */
 export type ContentLanguage = 'en' | 'fr';

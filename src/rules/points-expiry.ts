@@ -7,7 +7,7 @@
  *   expiring by day D = max(0, points earned in lots expiring on or before D − every point consumed so far)
  *
  * which never exceeds the balance, so a member never loses points that were spent. Lifetime points (the rank) are
- * not touched by expiry. The server's set-based job (`server/kernel/points-expiry.ts`) computes the same sums in
+ * not touched by expiry. The server's set-based job (`server/jobs/points-expiry.ts`) computes the same sums in
  * SQL; a server test holds the two to agree.
  */
 import { addDays, dayInZone } from './calendar';

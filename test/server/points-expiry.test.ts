@@ -12,7 +12,7 @@ import { dayInZone } from '../../src/rules/calendar';
 import { expiryReference, isReminderDue, nextExpiry, pointsExpiringBy } from '../../src/rules/points-expiry';
 import { pointsExpiryReminders, pointTransactions, users } from '../../server/db/schema';
 import { awardPoints, InsufficientPointsError, spendPoints } from '../../server/kernel/ledger';
-import { runPointsExpiry } from '../../server/kernel/points-expiry';
+import { runPointsExpiry } from '../../server/jobs/points-expiry';
 import { startPushService, type PushServiceStandIn } from '../stand-ins/push-service';
 import { createMember } from './content-fixtures';
 import { createTestContext, type TestContext } from './helpers';

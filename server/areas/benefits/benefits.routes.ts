@@ -9,8 +9,9 @@ import { BenefitListResponseSchema, type Benefit } from '../../../src/contracts/
 import { benefits } from '../../db/schema';
 import { sendData } from '../../lib/http';
 import { documented } from '../../lib/openapi';
-import type { AppDeps, AppEnv } from '../../kernel/types';
-import { statusCondition } from '../console/resource';
+import type { AppDeps } from '../../kernel/types';
+import type { AppEnv } from '../../lib/app-env';
+import { statusCondition } from '../../kernel/content-status';
 import { languageOf, localized } from '../../lib/localize';
 
 /** Builds the benefits route group for one app. */

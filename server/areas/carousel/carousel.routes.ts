@@ -21,9 +21,10 @@ import { carouselCards } from '../../db/schema';
 import { carouselDismissals } from '../../db/schema/carousel';
 import { parseWith, sendData } from '../../lib/http';
 import { documented } from '../../lib/openapi';
-import type { AppDeps, AppEnv } from '../../kernel/types';
+import type { AppDeps } from '../../kernel/types';
+import type { AppEnv } from '../../lib/app-env';
 import { requireUser } from '../../kernel/authenticate';
-import { statusCondition } from '../console/resource';
+import { statusCondition } from '../../kernel/content-status';
 import { languageOf, localized } from '../../lib/localize';
 
 const LIVE = {

@@ -8,7 +8,7 @@ import type { CarsPage } from '../../../src/contracts/admin/cars-page';
 import { FanCarsPageResponseSchema, type FanCarsPage } from '../../../src/contracts/cars';
 import { sendData } from '../../lib/http';
 import { documented } from '../../lib/openapi';
-import type { AppEnv } from '../../kernel/types';
+import type { AppEnv } from '../../lib/app-env';
 import { languageOf, localized, type ContentLanguage } from '../../lib/localize';
 
 /** The cars page in `language`. */

@@ -21,11 +21,12 @@ import {
 } from '../../../src/contracts/challenge';
 import { PathIdSchema } from '../../../src/contracts/common';
 import { getChallenge, getChallengeResults, listChallenges, submitChallenge } from './challenges.service';
-import { rewardPendingReferral } from '../referral/referral.service';
+import { rewardPendingReferral } from '../../kernel/referral-reward';
 import { notFound } from '../../lib/errors';
 import { readJson, sendData } from '../../lib/http';
 import { documented } from '../../lib/openapi';
-import type { AppDeps, AppEnv } from '../../kernel/types';
+import type { AppDeps } from '../../kernel/types';
+import type { AppEnv } from '../../lib/app-env';
 import { requireUser } from '../../kernel/authenticate';
 
 export function challengeRoutes(deps: AppDeps) {

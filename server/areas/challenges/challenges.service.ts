@@ -43,8 +43,10 @@ import type { DbOrTx } from '../../db/client';
 import { challengeResponses, triviaAnswers } from '../../db/schema';
 import { ApiError, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import type { AppDeps, Principal } from '../../kernel/types';
+import type { AppDeps } from '../../kernel/types';
+import type { Principal } from '../../lib/app-env';
 import { awardPointsAfter, executeAwardAfter } from '../../kernel/ledger';
+import { prepareChallengeStatements } from './challenges.statements';
 
 type ResponseRow = typeof challengeResponses.$inferSelect;
 type TriviaAnswerRow = typeof triviaAnswers.$inferSelect;
@@ -204,8 +206,8 @@ async function loadMemberStates(deps: AppDeps, userId: string, rows: Array<Pick<
   const triviaIds = rows.filter((row) => row.type === 'trivia').map((row) => row.id);
   const answeredIds = rows.filter((row) => row.type !== 'trivia').map((row) => row.id);
   const [responses, answers] = await Promise.all([
-    answeredIds.length ? deps.queries.memberResponses.execute({ userId, challengeIds: answeredIds }) : [],
-    triviaIds.length ? deps.queries.memberTriviaAnswers.execute({ userId, challengeIds: triviaIds }) : [],
+    answeredIds.length ? deps.prepared(prepareChallengeStatements).memberResponses.execute({ userId, challengeIds: answeredIds }) : [],
+    triviaIds.length ? deps.prepared(prepareChallengeStatements).memberTriviaAnswers.execute({ userId, challengeIds: triviaIds }) : [],
   ]);
   for (const row of rows) states.set(row.id, { response: null, trivia: [] });
   for (const r of responses) states.get(r.challengeId)!.response = r;
@@ -267,7 +269,7 @@ export async function getChallengeResults(
   });
   if (refusal) throw new ApiError(403, 'ResultsUnavailable', 'The results of this challenge are not shown', { reason: refusal });
   const counts = row.options.map(() => 0);
-  for (const r of await deps.queries.pollCounts.execute({ challengeId: id })) {
+  for (const r of await deps.prepared(prepareChallengeStatements).pollCounts.execute({ challengeId: id })) {
     if (r.responseIndex !== null && r.responseIndex < counts.length) counts[r.responseIndex] = Number(r.count);
   }
   const shares = pollShares(counts);
@@ -282,7 +284,7 @@ export async function getChallengeResults(
 /** The challenge `id` of the organization, or null (also for ids that are not UUIDs). */
 async function findChallenge(deps: AppDeps, organizationId: string, id: string) {
   if (!isUuid(id)) return null;
-  const [row] = await deps.queries.challengeById.execute({ id, organizationId });
+  const [row] = await deps.prepared(prepareChallengeStatements).challengeById.execute({ id, organizationId });
   return row ?? null;
 }
 
@@ -351,8 +353,8 @@ async function recordAnswer(
     // The poll family's statements are prepared (`prepareChallengeStatements`): a half-time poll is a burst.
     const saved =
       points > 0
-        ? (await executeAwardAfter(deps.queries.pollAnswerAward, answer, award)).passed
-        : (await deps.queries.pollAnswerInsert.execute(answer)).length > 0;
+        ? (await executeAwardAfter(deps.prepared(prepareChallengeStatements).pollAnswerAward, answer, award)).passed
+        : (await deps.prepared(prepareChallengeStatements).pollAnswerInsert.execute(answer)).length > 0;
     if (!saved) throw submissionError('You already answered this challenge');
     return { row, pointsAwarded: points, correct };
   }

@@ -1,16 +1,17 @@
 /**
  * The challenge area's prepared statements: a member's answers, a challenge by id, a poll's counts and a poll
- * answer with its award. Built once per database by `createApp`; `areas/challenges/challenges.service.ts` uses them through `AppDeps`.
+ * answer with its award. The service builds them once per app with `deps.prepared(prepareChallengeStatements)`.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { challengeResponses, challenges, triviaAnswers } from '../../db/schema';
+import { ambientPrepared } from '../../db/request-transaction';
 import { prepareAwardAfter } from '../../kernel/ledger';
 
 /**
  * The statements of a member's challenge reads and of a poll answer, prepared once per database:
- * the list and a half-time poll are what a stadium sends at once. `createApp` keeps them with the app's prepared
- * statements (`deps.queries`, routed to the request transaction).
+ * the list and a half-time poll are what a stadium sends at once. Each runs in the request transaction when there is
+ * one (`ambientPrepared`).
  */
 export function prepareChallengeStatements(db: Db) {
   const userId = sql.placeholder('userId');
@@ -29,7 +30,7 @@ export function prepareChallengeStatements(db: Db) {
     })
     .onConflictDoNothing()
     .returning({ id: challengeResponses.id });
-  return {
+  return ambientPrepared({
     /** `{userId, challengeIds}` -> the member's responses to those challenges. */
     memberResponses: db
       .select()
@@ -62,5 +63,5 @@ export function prepareChallengeStatements(db: Db) {
     pollAnswerInsert: pollAnswer.prepare('podium_poll_answer_insert'),
     /** A poll family answer and, when it was written, its award (`executeAwardAfter`). */
     pollAnswerAward: prepareAwardAfter(db, 'podium_poll_answer_award', pollAnswer),
-  };
+  });
 }

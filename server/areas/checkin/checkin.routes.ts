@@ -7,10 +7,11 @@
 import { Hono } from 'hono';
 import { CheckinCreateSchema, CheckinResultResponseSchema, CheckinStatusResponseSchema } from '../../../src/contracts/checkin';
 import { checkIn, getCheckinStatus } from './checkin.service';
-import { rewardPendingReferral } from '../referral/referral.service';
+import { rewardPendingReferral } from '../../kernel/referral-reward';
 import { readJson, sendData } from '../../lib/http';
 import { documented } from '../../lib/openapi';
-import type { AppDeps, AppEnv } from '../../kernel/types';
+import type { AppDeps } from '../../kernel/types';
+import type { AppEnv } from '../../lib/app-env';
 import { requireUser } from '../../kernel/authenticate';
 import { groupCommit } from '../../kernel/idempotency';
 

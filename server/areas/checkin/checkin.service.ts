@@ -15,7 +15,9 @@ import type { CheckinRewardRow } from '../../db/schema';
 import { addDays, dayInZone } from '../../../src/rules/calendar';
 import { currentStreak, rewardForStreakDay } from '../../../src/rules/checkin';
 import { ApiError } from '../../lib/errors';
-import type { AppDeps, OrganizationRow } from '../../kernel/types';
+import type { AppDeps } from '../../kernel/types';
+import type { OrganizationRow } from '../../lib/app-env';
+import { createCheckinBatches, prepareCheckinStatements } from './checkin.statements';
 
 const CHECKIN_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 const CHECKIN_MAX_SKEW_MS = 2 * 60 * 1000;
@@ -35,7 +37,7 @@ function checkinStatus(rewards: CheckinRewardRow[], last: { day: string; streakD
 
 /** The member's latest check-in (or none). */
 async function lastCheckin(deps: AppDeps, userId: string) {
-  const [last] = await deps.queries.latestCheckin.execute({ userId });
+  const [last] = await deps.prepared(prepareCheckinStatements).latestCheckin.execute({ userId });
   return last;
 }
 
@@ -69,14 +71,16 @@ export async function checkIn(
   // Two statements, each shared with the other check-ins of the turn in the same transaction (a group of keyed
   // requests) or outside any: the streak read, then the day's row with its award (only when the row is new).
   const tx = currentRequestTransaction();
-  const { previousStreakDay, last: before } = await deps.checkins.streak(tx, { userId, previousDay: addDays(day, -1) });
+  const { previousStreakDay, last: before } = await deps
+    .prepared(createCheckinBatches)
+    .streak(tx, { userId, previousDay: addDays(day, -1) });
   const streakDay = previousStreakDay + 1;
   const points = rewardForStreakDay(rewards, streakDay);
-  const created = await deps.checkins.write(tx, { userId, day, streakDay, points, occurredAt, createdAt: now });
+  const created = await deps.prepared(createCheckinBatches).write(tx, { userId, day, streakDay, points, occurredAt, createdAt: now });
   // The latest check-in after this one: this day when it is the newest; read again (with the turn's other reads)
   // only when another request wrote this day meanwhile (its streak day is not known here).
   const last = !created
-    ? (await deps.checkins.streak(tx, { userId, previousDay: addDays(day, -1) })).last
+    ? (await deps.prepared(createCheckinBatches).streak(tx, { userId, previousDay: addDays(day, -1) })).last
     : !before || before.day < day
       ? { day, streakDay }
       : before;

@@ -1,6 +1,6 @@
 /**
  * The check-in's prepared statements (`GET /checkin`'s read) and its set-based writes batched per transaction and
- * turn (decision 0066), built once per database by `createApp` and used by `areas/checkin/checkin.service.ts` through `AppDeps`.
+ * turn (decision 0066), each built once per app by the service through `deps.prepared(...)`.
  */
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -12,7 +12,7 @@ import { awardEachAfterStatement } from '../../kernel/ledger';
 
 /**
  * The statement of `GET /checkin`, prepared once per database: `{userId}` -> the member's latest check-in
- * `{day, streakDay}` (0 or 1 row). `createApp` keeps it with the app's prepared statements (`deps.queries`).
+ * `{day, streakDay}` (0 or 1 row), run in the request transaction when there is one.
  */
 export function prepareCheckinStatements(db: Db) {
   const latestCheckin = db
@@ -21,7 +21,7 @@ export function prepareCheckinStatements(db: Db) {
     .where(eq(checkins.userId, sql.placeholder('userId')))
     .orderBy(desc(checkins.day))
     .limit(1);
-  return { latestCheckin: latestCheckin.prepare('podium_latest_checkin') };
+  return ambientPrepared({ latestCheckin: latestCheckin.prepare('podium_latest_checkin') });
 }
 
 /** A check-in's streak read: the member, and the day before the day checked in. */

@@ -16,7 +16,8 @@ import { consents, userConsents } from '../../db/schema/consent';
 import { notFound, validationFailed } from '../../lib/errors';
 import { pathId, readJson, sendData } from '../../lib/http';
 import { documented } from '../../lib/openapi';
-import type { AppDeps, AppEnv } from '../../kernel/types';
+import type { AppDeps } from '../../kernel/types';
+import type { AppEnv } from '../../lib/app-env';
 import { requireUser } from '../../kernel/authenticate';
 import { isUuid, languageOf, localized, type ContentLanguage } from '../../lib/localize';
 

@@ -12,7 +12,8 @@ import { enterChallengeResult } from '../challenges/challenge-results.service';
 import { describeError } from '../../lib/error-description';
 import { readJson, sendData } from '../../lib/http';
 import { documented } from '../../lib/openapi';
-import type { AppDeps, AppEnv } from '../../kernel/types';
+import type { AppDeps } from '../../kernel/types';
+import type { AppEnv } from '../../lib/app-env';
 import { requireOperator } from './operator';
 
 /** The result route, mounted at `/api/admin/challenges` beside the challenge resource. */

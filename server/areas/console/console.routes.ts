@@ -8,7 +8,8 @@ import { AuditLogQuerySchema, AuditLogResponseSchema } from '../../../src/contra
 import { listAudit } from '../../kernel/audit';
 import { parseWith } from '../../lib/http';
 import { documented } from '../../lib/openapi';
-import type { AppDeps, AppEnv } from '../../kernel/types';
+import type { AppDeps } from '../../kernel/types';
+import type { AppEnv } from '../../lib/app-env';
 import { challengeResultRoutes } from './challenge-results.routes';
 import { figuresAdminRoutes } from './figures.routes';
 import { overviewAdminRoutes } from './overview.routes';

@@ -11,7 +11,8 @@ import { PathIdSchema } from '../../../src/contracts/common';
 import { adminDraw, redrawWinner, runDraw } from '../sweepstakes/draws.service';
 import { sendData } from '../../lib/http';
 import { documented } from '../../lib/openapi';
-import type { AppDeps, AppEnv } from '../../kernel/types';
+import type { AppDeps } from '../../kernel/types';
+import type { AppEnv } from '../../lib/app-env';
 import { requireOperator } from './operator';
 
 /** The draw routes of the admin API. */

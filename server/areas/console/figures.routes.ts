@@ -14,7 +14,8 @@ import { neutraliseCsvText } from '../../../src/rules/csv-cell';
 import { figureTable, openFiguresScope, readFigures } from './figures.service';
 import { parseWith, sendData } from '../../lib/http';
 import { documented } from '../../lib/openapi';
-import type { AppDeps, AppEnv } from '../../kernel/types';
+import type { AppDeps } from '../../kernel/types';
+import type { AppEnv } from '../../lib/app-env';
 import { requireOperator } from './operator';
 
 /** The figures routes, mounted at `/api/admin` (their paths are `/figures` and `/figures.csv`). */

@@ -58,7 +58,8 @@ import { ApiError, conflict, notFound, validationFailed } from '../../lib/errors
 import { parseWith, sendData } from '../../lib/http';
 import { documented } from '../../lib/openapi';
 import { isUuid } from '../../lib/ids';
-import type { AppDeps, AppEnv } from '../../kernel/types';
+import type { AppDeps } from '../../kernel/types';
+import type { AppEnv } from '../../lib/app-env';
 import { authenticate } from '../../kernel/authenticate';
 import { requestBodyLimit } from '../../lib/middlewares/body-limit';
 import { idempotency } from '../../kernel/idempotency';

@@ -50,7 +50,8 @@ import { toTransaction } from '../profile/profile.service';
 import { conflict, notFound, validationFailed } from '../../lib/errors';
 import { parseWith, readJson, sendData } from '../../lib/http';
 import { documented } from '../../lib/openapi';
-import type { AppDeps, AppEnv, RankRow, UserRow } from '../../kernel/types';
+import type { AppDeps } from '../../kernel/types';
+import type { AppEnv, RankRow, UserRow } from '../../lib/app-env';
 import { requireOperator } from './operator';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

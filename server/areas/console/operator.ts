@@ -4,7 +4,7 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { forbidden, unauthorized } from '../../lib/errors';
-import type { AppEnv, Principal, UserRow } from '../../kernel/types';
+import type { AppEnv, Principal, UserRow } from '../../lib/app-env';
 
 type OperatorPrincipal = Extract<Principal, { kind: 'user' }> & { user: UserRow & { role: 'operator' } };
 

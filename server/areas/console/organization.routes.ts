@@ -21,7 +21,8 @@ import { changedFields, recordAudit, type Actor } from '../../kernel/audit';
 import { notFound, validationFailed } from '../../lib/errors';
 import { parseWith, sendData } from '../../lib/http';
 import { documented } from '../../lib/openapi';
-import type { AppDeps, AppEnv, OrganizationRow } from '../../kernel/types';
+import type { AppDeps } from '../../kernel/types';
+import type { AppEnv, OrganizationRow } from '../../lib/app-env';
 import { requireOperator } from './operator';
 import { readPatch } from './resource';
 

@@ -8,7 +8,8 @@ import { OverviewResponseSchema } from '../../../src/contracts/admin/overview';
 import { readOverview } from './overview.service';
 import { sendData } from '../../lib/http';
 import { documented } from '../../lib/openapi';
-import type { AppDeps, AppEnv } from '../../kernel/types';
+import type { AppDeps } from '../../kernel/types';
+import type { AppEnv } from '../../lib/app-env';
 import { requireOperator } from './operator';
 
 /** The overview route, mounted at `/api/admin` (its path is `/overview`). */

@@ -9,9 +9,10 @@ import { MemberPassVerificationResponseSchema, MemberPassVerifySchema } from '..
 import { verifyMemberPass } from '../profile/member-pass.service';
 import { readJson, sendData } from '../../lib/http';
 import { documented } from '../../lib/openapi';
-import type { AppDeps, AppEnv } from '../../kernel/types';
+import type { AppDeps } from '../../kernel/types';
+import type { AppEnv } from '../../lib/app-env';
 import { languageOf } from '../../lib/localize';
-import { passTexts } from '../profile/pass-texts';
+import { passTexts } from '../profile/member-pass.service';
 import { requireOperator } from './operator';
 
 /** The member card routes, mounted at `/api/admin/passes`. */

@@ -17,7 +17,8 @@ import { PathIdSchema } from '../../../src/contracts/common';
 import { cancelPushNotification, countPushAudience, createPushNotification, listPushNotifications } from '../push/push.service';
 import { parseWith, readJson, sendData } from '../../lib/http';
 import { documented } from '../../lib/openapi';
-import type { AppDeps, AppEnv } from '../../kernel/types';
+import type { AppDeps } from '../../kernel/types';
+import type { AppEnv } from '../../lib/app-env';
 import { requireOperator } from './operator';
 
 /** The notification routes of the admin API. */

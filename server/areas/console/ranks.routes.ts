@@ -23,7 +23,8 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { notFound, validationFailed } from '../../lib/errors';
 import { parseWith, sendData } from '../../lib/http';
 import { documented } from '../../lib/openapi';
-import type { AppDeps, AppEnv, RankRow } from '../../kernel/types';
+import type { AppDeps } from '../../kernel/types';
+import type { AppEnv, RankRow } from '../../lib/app-env';
 import { requireOperator } from './operator';
 import { readPatch } from './resource';
 

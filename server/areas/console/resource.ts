@@ -13,17 +13,11 @@
  * and read by `load`.
  */
 import { contentStatusAt } from '../../../src/rules/content-status';
-import { and, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import {
-  AdminListQuerySchema,
-  DeletionResponseSchema,
-  listEnvelope,
-  type ContentStatus,
-  type Deletion,
-} from '../../../src/contracts/admin/common';
+import { AdminListQuerySchema, DeletionResponseSchema, listEnvelope, type Deletion } from '../../../src/contracts/admin/common';
 import { envelope, PathIdSchema } from '../../../src/contracts/common';
 import { isUniqueViolation, type DbOrTx, type Tx } from '../../db/client';
 import { media } from '../../db/schema';
@@ -31,7 +25,9 @@ import { changedFields, recordAudit, type Actor } from '../../kernel/audit';
 import { conflict, notFound, validationFailed } from '../../lib/errors';
 import { parseWith, readJson, sendData } from '../../lib/http';
 import { documented } from '../../lib/openapi';
-import type { AppDeps, AppEnv } from '../../kernel/types';
+import type { AppDeps } from '../../kernel/types';
+import type { AppEnv } from '../../lib/app-env';
+import { statusCondition, type StatusColumns } from '../../kernel/content-status';
 import { requireOperator } from './operator';
 
 /** A content table the factory can serve: rows have `id` and `organization_id`. */
@@ -39,9 +35,6 @@ type ResourceTable = PgTable & { id: PgColumn; organizationId: PgColumn };
 
 /** What the factory hands a resource's hooks. */
 export type ResourceContext = { tx: Tx; organizationId: string; now: Date; actor: Actor };
-
-/** The columns of a resource's publishing status (see `src/rules/content-status.ts`); absent ones do not apply. */
-export type StatusColumns = { archivedAt?: PgColumn; draft?: PgColumn; start?: PgColumn; end?: PgColumn };
 
 /**
  * A resource of the admin API.
@@ -100,27 +93,6 @@ export function itemFields(
     archivedAt: row.archivedAt?.toISOString() ?? null,
     updatedAt: row.updatedAt.toISOString(),
   };
-}
-
-/** SQL condition selecting items of `status` at `now` (mirrors `contentStatusAt`). */
-export function statusCondition(columns: StatusColumns, status: ContentStatus, now: Date): SQL {
-  const notArchived = columns.archivedAt ? isNull(columns.archivedAt) : sql`true`;
-  const notDraft = columns.draft ? eq(columns.draft, false) : sql`true`;
-  const published = and(notArchived, notDraft)!;
-  const started = columns.start ? or(isNull(columns.start), lte(columns.start, now))! : sql`true`;
-  const open = columns.end ? or(isNull(columns.end), gt(columns.end, now))! : sql`true`;
-  switch (status) {
-    case 'archived':
-      return columns.archivedAt ? isNotNull(columns.archivedAt) : sql`false`;
-    case 'draft':
-      return columns.draft ? and(notArchived, eq(columns.draft, true))! : sql`false`;
-    case 'scheduled':
-      return columns.start ? and(published, gt(columns.start, now))! : sql`false`;
-    case 'ended':
-      return columns.end ? and(published, started, lte(columns.end, now))! : sql`false`;
-    case 'live':
-      return and(published, started, open)!;
-  }
 }
 
 /**

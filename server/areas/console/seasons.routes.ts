@@ -9,7 +9,8 @@ import { AdminSeasonInputSchema, AdminSeasonListResponseSchema, AdminSeasonRespo
 import { listSeasons, startSeason } from '../leaderboards/leaderboards.service';
 import { readJson, sendData } from '../../lib/http';
 import { documented } from '../../lib/openapi';
-import type { AppDeps, AppEnv } from '../../kernel/types';
+import type { AppDeps } from '../../kernel/types';
+import type { AppEnv } from '../../lib/app-env';
 import { requireOperator } from './operator';
 
 /** The season routes, mounted at `/api/admin/seasons`. */

@@ -17,7 +17,8 @@ import { exportContentDocument, importContentDocument } from './content-document
 import { ApiError } from '../../lib/errors';
 import { readJson, sendData } from '../../lib/http';
 import { documented } from '../../lib/openapi';
-import type { AppDeps, AppEnv } from '../../kernel/types';
+import type { AppDeps } from '../../kernel/types';
+import type { AppEnv } from '../../lib/app-env';
 import { authenticate } from '../../kernel/authenticate';
 import { requestBodyLimit } from '../../lib/middlewares/body-limit';
 import { operatorsOnly, requireOperator } from './operator';

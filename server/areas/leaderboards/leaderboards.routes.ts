@@ -36,7 +36,8 @@ import {
 import { notFound } from '../../lib/errors';
 import { parseWith, pathId, readJson, sendData } from '../../lib/http';
 import { documented } from '../../lib/openapi';
-import type { AppDeps, AppEnv } from '../../kernel/types';
+import type { AppDeps } from '../../kernel/types';
+import type { AppEnv } from '../../lib/app-env';
 import { requireUser } from '../../kernel/authenticate';
 import type { Context } from 'hono';
 

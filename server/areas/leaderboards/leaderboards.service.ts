@@ -31,7 +31,7 @@ import type { DbOrTx } from '../../db/client';
 import { leaderboardNames, leagueMembers, leagues, seasons } from '../../db/schema';
 import { ApiError, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import type { OrganizationRow, UserRow } from '../../kernel/types';
+import type { OrganizationRow, UserRow } from '../../lib/app-env';
 import { recordAudit, type Actor } from '../../kernel/audit';
 
 /** Rows of the organization-wide table above the member's own row. */

@@ -14,7 +14,8 @@ import { media } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { documented } from '../../lib/openapi';
-import type { AppDeps, AppEnv } from '../../kernel/types';
+import type { AppDeps } from '../../kernel/types';
+import type { AppEnv } from '../../lib/app-env';
 import type { ByteRange } from '../../lib/storage/media-object';
 
 /** Headers of every media answer; a PDF is not sandboxed (browsers' PDF viewers refuse to run in a sandbox). */

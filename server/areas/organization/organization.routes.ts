@@ -8,7 +8,7 @@ import { Hono } from 'hono';
 import { OrganizationResponseSchema, type Organization } from '../../../src/contracts/organization';
 import { sendData } from '../../lib/http';
 import { documented } from '../../lib/openapi';
-import type { AppEnv, OrganizationRow, RankRow } from '../../kernel/types';
+import type { AppEnv, OrganizationRow, RankRow } from '../../lib/app-env';
 import { languageOf, localized, type ContentLanguage } from '../../lib/localize';
 
 /** Organization row + its ranks (threshold ascending) -> wire format in `language`. */

@@ -55,9 +55,9 @@ import {
   venueCheckins,
   videoViews,
 } from '../../db/schema';
-import type { UserRow } from '../../kernel/types';
+import type { UserRow } from '../../lib/app-env';
 import type { MediaStorage } from '../../lib/storage/media-object';
-import { forgetSignInEmail } from '../session/session.service';
+import { forgetSignInEmail } from '../../kernel/sign-in-records';
 import { toTransaction } from './profile.service';
 
 /** A member-owned table: its rows of one member are exported, and kept or deleted at erasure. */

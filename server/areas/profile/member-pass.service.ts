@@ -19,15 +19,28 @@ import { rankFor } from '../../../src/rules/rank';
 import { isSuspended } from '../../../src/rules/suspension';
 import { rateLimits, users } from '../../db/schema';
 import { ApiError, notFound } from '../../lib/errors';
-import type { AppDeps, OrganizationRow, RankRow, UserRow } from '../../kernel/types';
+import type { AppDeps } from '../../kernel/types';
+import type { OrganizationRow, RankRow, UserRow } from '../../lib/app-env';
 import { rateLimitValues, refuseExhausted, type RateLimitRule } from '../../kernel/rate-limit';
+import { localized, type ContentLanguage } from '../../lib/localize';
 
 /** Refused codes one operator may send per window (a gate's mistakes fit; guessing six digits does not). */
 const OPERATOR_FAILURES_PER_WINDOW = 30;
 const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
 /** Texts of the request's language the card needs: the organization's name and a rank's title. */
-export type PassTexts = { organizationName: string; rankTitle: (code: string) => string };
+type PassTexts = { organizationName: string; rankTitle: (code: string) => string };
+
+/** The organization's name and a rank-title lookup (the code itself when the rank is unknown) in `language`. */
+export function passTexts(organization: OrganizationRow, ranks: RankRow[], language: ContentLanguage): PassTexts {
+  return {
+    organizationName: localized({ name: organization.name }, organization.translations, language).name,
+    rankTitle: (code) => {
+      const rank = ranks.find((r) => r.code === code);
+      return rank ? localized({ title: rank.title }, rank.translations, language).title : code;
+    },
+  };
+}
 
 /**
  * The pass secret of member `userId`: HMAC-SHA256 of `member-pass:<id>` keyed by `authSecret`, its first 20 bytes

@@ -7,10 +7,12 @@
  */
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type { Transaction, User, UserUpdate } from '../../../src/contracts/user';
-import { isUniqueViolation, type Db } from '../../db/client';
+import { isUniqueViolation, type Db, type DbOrTx } from '../../db/client';
 import { pointTransactions, users } from '../../db/schema';
 import { ApiError, conflict, unauthorized, validationFailed } from '../../lib/errors';
-import type { AppDeps, RankRow, UserRow } from '../../kernel/types';
+import type { AppDeps } from '../../kernel/types';
+import type { OrganizationRow, RankRow, UserRow } from '../../lib/app-env';
+import { nextExpiry, type NextExpiry } from '../../../src/rules/points-expiry';
 import { rankFor } from '../../../src/rules/rank';
 
 const MAX_PROPERTIES_BYTES = 16 * 1024;
@@ -116,4 +118,17 @@ export function toTransaction(r: typeof pointTransactions.$inferSelect): Transac
     balanceAfter: r.balanceAfter,
     createdAt: r.createdAt.toISOString(),
   };
+}
+
+/**
+ * A member's next expiry at `now` (`GET /api/user/me`), by the shared rule over their ledger.
+ * @returns `{points, on}`, or null when the organization's points never expire or nothing of theirs will
+ */
+export async function memberNextExpiry(db: DbOrTx, organization: OrganizationRow, userId: string, now: Date): Promise<NextExpiry | null> {
+  if (organization.pointsExpireAfterDays === null) return null;
+  const entries = await db
+    .select({ amount: pointTransactions.amount, createdAt: pointTransactions.createdAt })
+    .from(pointTransactions)
+    .where(eq(pointTransactions.userId, userId));
+  return nextExpiry(entries, organization, now);
 }

@@ -20,14 +20,15 @@ import { users } from '../../db/schema';
 import { memberPassOf } from './member-pass.service';
 import { deleteStoredBytes, eraseMember, exportDisposition, exportMemberData } from './member-care.service';
 import { keepAnOperator } from '../../kernel/operators';
-import { memberNextExpiry } from '../../kernel/points-expiry';
+import { memberNextExpiry } from './profile.service';
 import { listTransactions, serializeUser, updateProfile } from './profile.service';
 import { parseWith, readJson, sendData } from '../../lib/http';
 import { documented } from '../../lib/openapi';
-import type { AppDeps, AppEnv } from '../../kernel/types';
+import type { AppDeps } from '../../kernel/types';
+import type { AppEnv } from '../../lib/app-env';
 import { requireUser } from '../../kernel/authenticate';
 import { languageOf } from '../../lib/localize';
-import { passTexts } from './pass-texts';
+import { passTexts } from './member-pass.service';
 
 export function userRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()

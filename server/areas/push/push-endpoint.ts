@@ -12,34 +12,16 @@
  * `PUSH_ALLOW_INSECURE_ENDPOINTS` (development and tests only; refused in production by `server/env.ts`) accepts
  * `http` and any host, for the local push service stand-in on 127.0.0.1.
  */
-import type { LookupAddress } from 'node:dns';
 import { lookup as dnsLookup } from 'node:dns/promises';
+import type { LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { ApiError } from '../../lib/errors';
-
-/** Resolves a host name to all its addresses (`dns.lookup` with `all: true` by default; tests inject their own). */
-export type Resolver = (hostname: string) => Promise<LookupAddress[]>;
+import type { Resolver } from '../../kernel/types';
 
 /** The system resolver: every address of `hostname`, in the order the system gives them. */
 export const systemResolver: Resolver = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
-
-/** The resolver push endpoints are checked with, and the time bounds of delivery (ms). */
-export type PushNetwork = {
-  resolve: Resolver;
-  /** Longest wait for one push service's answer. */
-  sendTimeoutMs: number;
-  /** Longest time one member's devices may take in one notification (their remaining devices are skipped). */
-  memberBudgetMs: number;
-  /** Longest time one notification may take; what is not sent by then is skipped and counted as failed. */
-  notificationBudgetMs: number;
-  /**
-   * Tests only: called once a device's outcome is recorded; throwing stops the delivery there, as a process dying
-   * mid-send would (the job fails and its retry sends the rest).
-   */
-  afterSend?: (subscriptionId: string) => void | Promise<void>;
-};
 
 /** Addresses a push endpoint may never reach (IANA special-purpose registries, RFC 6890 and successors). */
 const BLOCKED = new BlockList();

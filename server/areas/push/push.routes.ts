@@ -17,7 +17,8 @@ import { requireUser } from '../../kernel/authenticate';
 import { deleteSubscription, ownSubscription, renewSubscription, saveSubscription, vapidDetails } from './push.service';
 import { parseWith, readJson, sendData } from '../../lib/http';
 import { documented } from '../../lib/openapi';
-import type { AppDeps, AppEnv } from '../../kernel/types';
+import type { AppDeps } from '../../kernel/types';
+import type { AppEnv } from '../../lib/app-env';
 
 const tags = ['push'];
 

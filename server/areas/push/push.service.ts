@@ -55,9 +55,9 @@ import type { Env } from '../../env';
 import { describeError } from '../../lib/error-description';
 import { ApiError, conflict, notFound, validationFailed } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import type { AppDeps } from '../../kernel/types';
+import type { AppDeps, PushNetwork } from '../../kernel/types';
 import { recordAudit, type Actor } from '../../kernel/audit';
-import { assertPublicEndpoint, EndpointRefusedError, postToEndpoint, systemResolver, type PushNetwork } from './push-endpoint';
+import { assertPublicEndpoint, EndpointRefusedError, postToEndpoint, systemResolver } from './push-endpoint';
 
 /** Subscriptions read per audience page. */
 const AUDIENCE_PAGE = 500;

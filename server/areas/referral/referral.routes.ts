@@ -11,7 +11,8 @@ import { claimReferral, referralSummary } from './referral.service';
 import { fromTrustedProxy } from '../../lib/client-ip';
 import { readJson, sendData } from '../../lib/http';
 import { documented } from '../../lib/openapi';
-import type { AppDeps, AppEnv } from '../../kernel/types';
+import type { AppDeps } from '../../kernel/types';
+import type { AppEnv } from '../../lib/app-env';
 import { requireUser } from '../../kernel/authenticate';
 
 /**

@@ -14,24 +14,17 @@
  *   limit), and the hit is given back unless the code was unknown.
  */
 import { randomBytes } from 'node:crypto';
-import { and, count, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { MemberReferrals } from '../../../src/contracts/admin/member-referrals';
 import type { ReferralClaimResult, ReferralSummary } from '../../../src/contracts/referral';
-import { dayInZone } from '../../../src/rules/calendar';
-import {
-  referralClaimRefusal,
-  referralCodeFromBytes,
-  referralMonth,
-  referralUrl,
-  referrerMayBeRewarded,
-  type ReferralRefusal,
-} from '../../../src/rules/referral';
-import type { DbOrTx, Tx } from '../../db/client';
+import { referralClaimRefusal, referralCodeFromBytes, referralUrl, type ReferralRefusal } from '../../../src/rules/referral';
+import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/client';
 import { referralCodes, referrals, users } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
-import type { AppDeps, OrganizationRow } from '../../kernel/types';
-import { awardPoints } from '../../kernel/ledger';
+import type { AppDeps } from '../../kernel/types';
+import type { OrganizationRow } from '../../lib/app-env';
+import { rewardIn } from '../../kernel/referral-reward';
 import { forgiveHit, rateLimitValues, refuseOverLimit, type RateLimitRule } from '../../kernel/rate-limit';
 
 /** The HTTP status and message of each refusal of a claim. */
@@ -189,89 +182,6 @@ async function recordClaim(
   } catch (error) {
     if (isUniqueViolation(error)) throw refusal('ReferralAlreadyClaimed');
     throw error;
-  }
-}
-
-/**
- * Rewards the newcomer's pending referral in `tx`, once (see the module's comment).
- * @returns true when this call rewarded it, false when there was none to reward (already rewarded, or none)
- */
-async function rewardIn(tx: Tx, organization: OrganizationRow, newcomerId: string, now: Date): Promise<boolean> {
-  const [referral] = await tx
-    .select()
-    .from(referrals)
-    .where(and(eq(referrals.newcomerId, newcomerId), sql`${referrals.rewardedAt} is null`))
-    .for('update');
-  if (!referral) {
-    await tx
-      .update(users)
-      .set({ referralPending: false })
-      .where(and(eq(users.id, newcomerId), eq(users.referralPending, true)));
-    return false;
-  }
-  // Both members' rows, locked in id order (two mutual referrals rewarded at once cannot deadlock): the referrer's
-  // lock makes concurrent rewards of one referrer count the month one after the other.
-  const members = await rowsOf<{ id: string; deleted: boolean; suspended: boolean }>(
-    tx,
-    sql`
-    select id, deleted_at is not null as deleted,
-      (suspended_at is not null and (suspended_until is null or suspended_until > ${now.toISOString()}::timestamptz)) as suspended
-    from users where id in (${referral.referrerId}, ${newcomerId}) order by id for update`,
-  );
-  const referrer = members.find((m) => m.id === referral.referrerId);
-  const month = referralMonth(dayInZone(now, organization.timeZone));
-  const [counted] = await tx
-    .select({ n: count() })
-    .from(referrals)
-    .where(and(eq(referrals.referrerId, referral.referrerId), eq(referrals.rewardMonth, month), gt(referrals.referrerPoints, 0)));
-  const points = organization.referralPoints;
-  const referrerEarns =
-    points > 0 &&
-    referrer !== undefined &&
-    !referrer.deleted &&
-    !referrer.suspended &&
-    referrerMayBeRewarded(counted?.n ?? 0, organization.referralMonthlyLimit);
-  if (points > 0) {
-    await awardPoints(tx, {
-      userId: newcomerId,
-      amount: points,
-      reason: 'referral',
-      reference: `referral:${referral.id}:newcomer`,
-      label: 'Joined with a friend’s invite',
-      at: now,
-    });
-  }
-  if (referrerEarns) {
-    await awardPoints(tx, {
-      userId: referral.referrerId,
-      amount: points,
-      reason: 'referral',
-      reference: `referral:${referral.id}:referrer`,
-      label: 'A friend joined with your invite',
-      at: now,
-    });
-  }
-  await tx
-    .update(referrals)
-    .set({ rewardedAt: now, newcomerPoints: points, referrerPoints: referrerEarns ? points : 0, rewardMonth: month })
-    .where(eq(referrals.id, referral.id));
-  await tx.update(users).set({ referralPending: false }).where(eq(users.id, newcomerId));
-  return true;
-}
-
-/**
- * Rewards the pending referral of `newcomerId` right after a qualifying action of theirs (a check-in, a venue
- * check-in, an answer). Call it only when the member's session row says `referralPending`. Idempotent: concurrent
- * calls reward once. A failure is logged, not thrown: the action the member made stands, and their next one tries
- * again (the flag stays set).
- * @returns true when this call rewarded the referral
- */
-export async function rewardPendingReferral(deps: AppDeps, organization: OrganizationRow, newcomerId: string): Promise<boolean> {
-  try {
-    return await deps.db.transaction((tx) => rewardIn(tx, organization, newcomerId, deps.clock()));
-  } catch (error) {
-    deps.logger.error('referral reward failed', { code: 'ReferralRewardFailed', userId: newcomerId, error });
-    return false;
   }
 }
 

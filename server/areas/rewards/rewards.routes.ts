@@ -16,7 +16,8 @@ import {
 } from '../../../src/contracts/reward';
 import { readJson, sendData } from '../../lib/http';
 import { documented } from '../../lib/openapi';
-import type { AppDeps, AppEnv } from '../../kernel/types';
+import type { AppDeps } from '../../kernel/types';
+import type { AppEnv } from '../../lib/app-env';
 import { requireUser } from '../../kernel/authenticate';
 import { languageOf } from '../../lib/localize';
 import { cancelOwnRedemption, listRedemptions, listRewards, redeemReward } from './rewards.service';

@@ -27,7 +27,8 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { rewardCodes, rewardRedemptions, rewards, users } from '../../db/schema';
 import { InsufficientPointsError, refundPoints, spendPoints } from '../../kernel/ledger';
 import { ApiError, notFound } from '../../lib/errors';
-import type { AppDeps, Principal } from '../../kernel/types';
+import type { AppDeps } from '../../kernel/types';
+import type { Principal } from '../../lib/app-env';
 import { isUuid, localized, type ContentLanguage } from '../../lib/localize';
 
 type RewardRow = typeof rewards.$inferSelect;

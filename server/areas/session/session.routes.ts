@@ -14,7 +14,8 @@ import { endSession, requestSignInCode, verifySignInCode } from './session.servi
 import { clientIp } from '../../lib/client-ip';
 import { readJson, sendData } from '../../lib/http';
 import { documented } from '../../lib/openapi';
-import type { AppDeps, AppEnv } from '../../kernel/types';
+import type { AppDeps } from '../../kernel/types';
+import type { AppEnv } from '../../lib/app-env';
 import { requireUser } from '../../kernel/authenticate';
 
 export function sessionRoutes(deps: AppDeps) {

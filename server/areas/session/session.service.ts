@@ -18,31 +18,23 @@
  * - Known and unknown e-mails get the same answers (no enumeration). A right code for an unknown e-mail creates
  *   the member. A session token is 32 random bytes (base64url), stored as SHA-256, valid 400 days.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { SessionGrant } from '../../../src/contracts/session';
-import type { Db, DbOrTx } from '../../db/client';
-import { otpCodes, rateLimits, sessions } from '../../db/schema';
+import type { Db } from '../../db/client';
+import { otpCodes, sessions } from '../../db/schema';
 import type { Env } from '../../env';
 import { generateOtpCode, generateToken, hashOtpCode, sameDigest, sha256 } from '../../lib/crypto';
 import { ApiError } from '../../lib/errors';
 import { isSuspended } from '../../../src/rules/suspension';
 import { bootstrapsOperator } from '../../kernel/operators';
 import { assertNotSuspended } from '../../kernel/suspension';
-import type { AppDeps, OrganizationRow } from '../../kernel/types';
+import type { AppDeps } from '../../kernel/types';
+import type { OrganizationRow } from '../../lib/app-env';
 import { rateLimitValues, refuseExhausted, refuseOverLimit, type RateLimitCounter, type RateLimitRule } from '../../kernel/rate-limit';
-import { mailboxBuckets, MINUTE, sendRules, WINDOW_MS, type AttemptCode } from './session.statements';
+import { MINUTE, prepareSignInStatements, sendRules, WINDOW_MS, type AttemptCode } from './session.statements';
 
 const OTP_TTL_MS = 10 * 60 * 1000;
 const SESSION_TTL_MS = 400 * 24 * 60 * 60 * 1000;
-
-/**
- * Forgets the sign-in state kept under an e-mail (its codes and its mailbox's rate-limit counters), for an erased
- * account: the e-mail is personal data and must not outlive the account.
- */
-export async function forgetSignInEmail(tx: DbOrTx, organizationId: string, email: string): Promise<void> {
-  await tx.delete(otpCodes).where(and(eq(otpCodes.organizationId, organizationId), eq(otpCodes.email, email)));
-  await tx.delete(rateLimits).where(inArray(rateLimits.bucket, Object.values(mailboxBuckets(organizationId, email))));
-}
 
 /** The limit on failed verifications per client address (none per e-mail, so a stranger cannot block a mailbox). */
 function failureRule(env: Env, clientIp: string): RateLimitRule {
@@ -69,7 +61,7 @@ export async function requestSignInCode(
   const now = clock();
   const rules = sendRules(deps.env, organization.id, email, input.clientIp);
   const code = generateOtpCode();
-  const { rows } = await deps.queries.signInCodeRequest.execute({
+  const { rows } = await deps.prepared(prepareSignInStatements).signInCodeRequest.execute({
     ...rateLimitValues(rules, now),
     organizationId: organization.id,
     email,
@@ -140,7 +132,9 @@ async function signInAttempt(
   member: { suspendedAt: Date | null; suspendedUntil: Date | null } | undefined;
 }> {
   const { organizationId, email, failures, now } = input;
-  const [row] = (await deps.queries.signInAttempt.execute({ ...rateLimitValues([failures], now), organizationId, email })).rows;
+  const [row] = (
+    await deps.prepared(prepareSignInStatements).signInAttempt.execute({ ...rateLimitValues([failures], now), organizationId, email })
+  ).rows;
   const date = (value: string | null) => (value === null ? null : new Date(value));
   return {
     counter: row.counter
@@ -166,7 +160,7 @@ async function openSession(
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
   const nowIso = now.toISOString();
   const [row] = (
-    await deps.queries.openSession.execute({
+    await deps.prepared(prepareSignInStatements).openSession.execute({
       organizationId,
       email,
       ids,

@@ -1,14 +1,15 @@
 /**
  * The sign-in statements (a code request, a verification's claim of tries, opening a session), prepared once per
- * database by `createApp`, with the limits and code conditions they are built from; `areas/session/session.service.ts` runs them
- * through `AppDeps`.
+ * app by the service (`deps.prepared(prepareSignInStatements)`), with the limits and code conditions they are built
+ * from.
  */
 import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { prepareStatement } from '../../db/queries';
 import { otpCodes, rateLimits, sessions, users } from '../../db/schema';
+import { ambientPrepared } from '../../db/request-transaction';
 import type { Env } from '../../env';
-import { mailboxOf } from '../../../src/rules/mailbox';
+import { mailboxBuckets } from '../../kernel/sign-in-records';
 import { rateLimitHits, type HitRow, type RateLimitRule } from '../../kernel/rate-limit';
 
 /** Tries of one code; it is dead after the last. */
@@ -19,16 +20,6 @@ export const MINUTE = 60 * 1000;
 /** The window of the address and mailbox limits (ms). */
 export const WINDOW_MS = 15 * MINUTE;
 const DAY_MS = 24 * 60 * MINUTE;
-
-/** The rate-limit buckets named after the mailbox of an e-mail (`mailboxOf`): send cooldown and allowances. */
-export function mailboxBuckets(organizationId: string, email: string) {
-  const mailbox = mailboxOf(email);
-  return {
-    cooldown: `otp-mailbox-cooldown:${organizationId}:${mailbox}`,
-    codes: `otp-mailbox-15m:${organizationId}:${mailbox}`,
-    day: `otp-mailbox-day:${organizationId}:${mailbox}`,
-  };
-}
 
 /**
  * The limits of one request for a code, in the order they are counted: the client address's
@@ -84,7 +75,7 @@ export function prepareSignInStatements(db: Db, env: Env) {
     .offset(OTP_MAX_LIVE_CODES - 1);
   const now = sql`${sql.placeholder('now')}::timestamptz`;
   const r = rateLimits;
-  return {
+  return ambientPrepared({
     /**
      * A code request, `{organizationId, email, codeHash, expiresAt, ...rateLimitValues(sendRules)}` -> the rows of
      * `hits`. No transaction, so a crowd's requests stay cheap: the send limits are counted, and only when all
@@ -164,5 +155,5 @@ export function prepareSignInStatements(db: Db, env: Env) {
         )
         select (member.onboarded_at is null) as is_new from member join opened on opened.user_id = member.id`,
     ),
-  };
+  });
 }

@@ -13,7 +13,8 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { notFound } from '../../lib/errors';
-import type { AppDeps, AppEnv } from '../../kernel/types';
+import type { AppDeps } from '../../kernel/types';
+import type { AppEnv } from '../../lib/app-env';
 import { CDN_DIR } from '../../lib/storage/demo-cdn';
 
 const FILE = /^\/cdn\/([a-z0-9][a-z0-9-]{0,80}\.(?:mp4|webm|pdf))$/;

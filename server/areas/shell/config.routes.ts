@@ -10,7 +10,8 @@ import { RuntimeConfigSchema, type RuntimeConfig } from '../../../src/contracts/
 import { organizations } from '../../db/schema';
 import type { Env } from '../../env';
 import { documented } from '../../lib/openapi';
-import type { AppDeps, AppEnv } from '../../kernel/types';
+import type { AppDeps } from '../../kernel/types';
+import type { AppEnv } from '../../lib/app-env';
 
 /**
  * The runtime config for `env`.

@@ -7,7 +7,8 @@
  */
 import { Hono } from 'hono';
 import { documented } from '../../lib/openapi';
-import type { AppDeps, AppEnv } from '../../kernel/types';
+import type { AppDeps } from '../../kernel/types';
+import type { AppEnv } from '../../lib/app-env';
 import { requestBodyLimit } from '../../lib/middlewares/body-limit';
 
 /** Largest accepted report body, in bytes. */

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { migrationsApplied, type Db } from '../../db/client';
 import type { MediaStorage } from '../../lib/storage/media-object';
-import type { AppEnv } from '../../kernel/types';
+import type { AppEnv } from '../../lib/app-env';
 
 /** How long one readiness check may take (ms) before it counts as failed: a hung database must not hang the probe. */
 const CHECK_TIMEOUT_MS = 2_000;

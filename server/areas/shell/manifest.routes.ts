@@ -15,7 +15,8 @@ import sharp from 'sharp';
 import { Hono } from 'hono';
 import { media, organizations } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import type { AppDeps, AppEnv } from '../../kernel/types';
+import type { AppDeps } from '../../kernel/types';
+import type { AppEnv } from '../../lib/app-env';
 import { localized, type ContentLanguage } from '../../lib/localize';
 
 /** Background of the splash screen an installed app shows: the app's own dark background. */

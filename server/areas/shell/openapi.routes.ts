@@ -5,7 +5,7 @@
  */
 import { Hono } from 'hono';
 import { buildOpenApiDocument, documented } from '../../lib/openapi';
-import type { AppEnv } from '../../kernel/types';
+import type { AppEnv } from '../../lib/app-env';
 
 /**
  * Builds the route that serves the document of `app`.

@@ -21,7 +21,8 @@ import type { OrganizationRow } from '../../db/organization-cache';
 import { sweepstakeEntries, sweepstakes, sweepstakeWinners, users } from '../../db/schema';
 import { describeError } from '../../lib/error-description';
 import { ApiError, notFound } from '../../lib/errors';
-import type { AppDeps, Principal } from '../../kernel/types';
+import type { AppDeps } from '../../kernel/types';
+import type { Principal } from '../../lib/app-env';
 import { recordAudit, type Actor } from '../../kernel/audit';
 import { afterCommit } from '../../db/request-transaction';
 

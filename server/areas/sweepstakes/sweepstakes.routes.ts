@@ -18,7 +18,8 @@ import {
 } from '../../../src/contracts/sweepstake';
 import { readJson, sendData } from '../../lib/http';
 import { documented } from '../../lib/openapi';
-import type { AppDeps, AppEnv } from '../../kernel/types';
+import type { AppDeps } from '../../kernel/types';
+import type { AppEnv } from '../../lib/app-env';
 import { requireUser } from '../../kernel/authenticate';
 import { languageOf } from '../../lib/localize';
 import { ambientPrepared } from '../../db/request-transaction';

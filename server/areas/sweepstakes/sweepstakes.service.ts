@@ -17,7 +17,8 @@ import { sweepstakeEntries, sweepstakes, sweepstakeWinners } from '../../db/sche
 import { spendPoints } from '../../kernel/ledger';
 import { ApiError, notFound } from '../../lib/errors';
 import { renderMarkdown } from '../../lib/markdown';
-import type { AppDeps, Principal } from '../../kernel/types';
+import type { AppDeps } from '../../kernel/types';
+import type { Principal } from '../../lib/app-env';
 import { isPublished } from '../../../src/rules/content-status';
 import { isUnderage } from '../../../src/rules/underage';
 import { statusAt } from '../../../src/rules/sweepstake-status';

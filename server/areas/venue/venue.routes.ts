@@ -15,11 +15,12 @@ import {
   VenueCheckinResultResponseSchema,
 } from '../../../src/contracts/venue';
 import { checkInAtVenue, liveVenueEvents, venuesAttended } from './venue.service';
-import { rewardPendingReferral } from '../referral/referral.service';
+import { rewardPendingReferral } from '../../kernel/referral-reward';
 import { clientIp } from '../../lib/client-ip';
 import { readJson, sendData } from '../../lib/http';
 import { documented } from '../../lib/openapi';
-import type { AppDeps, AppEnv } from '../../kernel/types';
+import type { AppDeps } from '../../kernel/types';
+import type { AppEnv } from '../../lib/app-env';
 import { requireUser } from '../../kernel/authenticate';
 import { languageOf } from '../../lib/localize';
 

@@ -12,7 +12,7 @@
  */
 import { E_TIMEOUT, Semaphore, withTimeout } from 'async-mutex';
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../../kernel/types';
+import type { AppEnv } from '../app-env';
 import { serviceBusy } from './load-shedding';
 
 /** How many requests are served at once, and how long and how many may wait. */

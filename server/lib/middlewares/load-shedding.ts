@@ -9,7 +9,7 @@
  * the pool size of them, each for at most DATABASE_POOL_TIMEOUT_MS (then 503 as well, `server/db/client.ts`).
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../../kernel/types';
+import type { AppEnv } from '../app-env';
 
 /**
  * The answer to a request the server is too busy to serve: 503 `{error: {code: 'ServiceUnavailable', message}}`

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Directory of the demo CDN's files. */
-export const CDN_DIR = fileURLToPath(new URL('../seed/cdn/', import.meta.url));
+export const CDN_DIR = fileURLToPath(new URL('../../seed/cdn/', import.meta.url));
 
 /**
  * Size in bytes of the demo CDN's file `name`, or null when the demo CDN has no such file (a club's own CDN).

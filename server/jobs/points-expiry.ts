@@ -10,18 +10,18 @@
  *   end of the reminder window; then each batch of them (two batches at a time) is locked (the same member row lock
  *   every spend takes), expired and reminded in fresh statements of one transaction, so a spend that committed while
  *   the job waited is counted and never expired twice.
- * - `memberNextExpiry` answers a member's next expiry for `GET /api/user/me` with the shared rule.
+ * - `memberNextExpiry` (the profile area's service) answers a member's next expiry for `GET /api/user/me` with the shared rule.
  * - Reminders respect consents: a push only on devices where the member chose the `points` topic, an e-mail only
  *   to members who gave the `marketing-emails` consent; deleted and suspended members get neither.
  */
 import { asc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { addDays, dayInZone } from '../../src/rules/calendar';
-import { EXPIRY_REMINDER_DAYS, expiryReference, isReminderDue, nextExpiry, type NextExpiry } from '../../src/rules/points-expiry';
+import { EXPIRY_REMINDER_DAYS, expiryReference, isReminderDue } from '../../src/rules/points-expiry';
 import type { DbOrTx } from '../db/client';
 import { consents, organizations, pointTransactions, pointsExpiryReminders, userConsents, users } from '../db/schema';
 import { describeError } from '../lib/error-description';
-import type { AppDeps, OrganizationRow } from './types';
-import { expireEachStatement } from './ledger';
+import type { AppDeps } from '../kernel/types';
+import { expireEachStatement } from '../kernel/ledger';
 import { queuePointsExpiryPushes } from '../areas/push/push.service';
 
 /** Members locked and expired (or reminded) per transaction: short enough that a spend waiting on one of them waits little. */
@@ -259,17 +259,4 @@ export async function runPointsExpiry(deps: AppDeps, now: Date): Promise<PointsE
     run.reminded += done.reminded;
   }
   return run;
-}
-
-/**
- * A member's next expiry at `now` (`GET /api/user/me`), by the shared rule over their ledger.
- * @returns `{points, on}`, or null when the organization's points never expire or nothing of theirs will
- */
-export async function memberNextExpiry(db: DbOrTx, organization: OrganizationRow, userId: string, now: Date): Promise<NextExpiry | null> {
-  if (organization.pointsExpireAfterDays === null) return null;
-  const entries = await db
-    .select({ amount: pointTransactions.amount, createdAt: pointTransactions.createdAt })
-    .from(pointTransactions)
-    .where(eq(pointTransactions.userId, userId));
-  return nextExpiry(entries, organization, now);
 }

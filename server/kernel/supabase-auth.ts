@@ -10,13 +10,14 @@
  *   follows the token's (Supabase owns the address).
  * - Anything that does not verify resolves to null, which the authenticate middleware turns into 401.
  */
-import { bootstrapsOperator } from '../../kernel/operators';
+import { bootstrapsOperator } from './operators';
 import { and, eq, isNull } from 'drizzle-orm';
 import { createRemoteJWKSet, decodeProtectedHeader, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
-import { isUniqueViolation } from '../../db/client';
-import { users } from '../../db/schema';
-import { describeError } from '../../lib/error-description';
-import type { AppDeps, Principal, UserRow } from '../../kernel/types';
+import { isUniqueViolation } from '../db/client';
+import { users } from '../db/schema';
+import { describeError } from '../lib/error-description';
+import type { AppDeps } from './types';
+import type { Principal, UserRow } from '../lib/app-env';
 
 /** Audience of a signed-in user's access token (Supabase Auth). */
 const SUPABASE_AUDIENCE = 'authenticated';
