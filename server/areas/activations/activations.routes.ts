@@ -6,9 +6,7 @@
  * - `POST /activate-user {slug}`: members; inside `startsAt`..`stopsAt` (else 422 NotLive) the member gets
  *   the activation's badges and points once (201); again -> 200 `created: false`, nothing changes.
  */
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
-import type { Activation, ActivateUserResult, Badge } from '../../../src/contracts/activation';
 import {
   ActivateUserResponseSchema,
   ActivateUserSchema,
@@ -16,73 +14,17 @@ import {
   ActivationListResponseSchema,
 } from '../../../src/contracts/activation';
 import { PathIdSchema } from '../../../src/contracts/common';
-import { activations, activationUsers, badges, userBadges } from '../../db/schema/activations';
-import { awardPoints } from '../../kernel/ledger';
-import { ApiError, notFound } from '../../lib/errors';
-import { pathId, readJson, sendData } from '../../lib/http';
-import { documented } from '../../lib/openapi';
+import { requireUser } from '../../kernel/authenticate';
 import type { AppDeps } from '../../kernel/types';
 import type { AppEnv } from '../../lib/app-env';
-import { requireUser } from '../../kernel/authenticate';
-import { isUuid, languageOf, localized, type ContentLanguage } from '../../lib/localize';
-
-type ActivationRow = typeof activations.$inferSelect;
-type BadgeRow = typeof badges.$inferSelect;
-
-function toBadge(b: BadgeRow, language: ContentLanguage): Badge {
-  return {
-    id: b.id,
-    slug: b.slug,
-    ...localized({ name: b.name, description: b.description }, b.translations, language),
-    mediaId: b.mediaId,
-  };
-}
-
-function toActivation(a: ActivationRow, bs: BadgeRow[], language: ContentLanguage): Activation {
-  return {
-    id: a.id,
-    slug: a.slug,
-    ...localized({ title: a.title, description: a.description }, a.translations, language),
-    startsAt: a.startsAt.toISOString(),
-    stopsAt: a.stopsAt?.toISOString() ?? null,
-    mediaId: a.mediaId,
-    value: a.value,
-    badges: bs.filter((b) => b.activationId === a.id).map((b) => toBadge(b, language)),
-  };
-}
+import { notFound } from '../../lib/errors';
+import { pathId, readJson, sendData } from '../../lib/http';
+import { languageOf } from '../../lib/localize';
+import { documented } from '../../lib/openapi';
+import { activateUser, listActivations } from './activations.service';
 
 /** Builds the activation route group for one app. */
 export function activationRoutes(deps: AppDeps) {
-  const { db } = deps;
-  const load = async (organizationId: string, where?: { idOrSlug: string }) => {
-    const rows = await db
-      .select()
-      .from(activations)
-      .where(
-        and(
-          eq(activations.organizationId, organizationId),
-          // Fans never see a draft or an archived activation (src/rules/content-status.ts `isPublished`).
-          isNull(activations.archivedAt),
-          eq(activations.draft, false),
-          where ? (isUuid(where.idOrSlug) ? eq(activations.id, where.idOrSlug) : eq(activations.slug, where.idOrSlug)) : undefined,
-        ),
-      )
-      .orderBy(asc(activations.startsAt));
-    const bs = rows.length
-      ? await db
-          .select()
-          .from(badges)
-          .where(
-            inArray(
-              badges.activationId,
-              rows.map((r) => r.id),
-            ),
-          )
-          .orderBy(asc(badges.slug))
-      : [];
-    return { rows, badges: bs };
-  };
-
   return new Hono<AppEnv>()
     .get(
       '/list',
@@ -93,11 +35,7 @@ export function activationRoutes(deps: AppDeps) {
         response: ActivationListResponseSchema,
       }),
       async (c) => {
-        const { rows, badges: bs } = await load(c.get('principal').organization.id);
-        return sendData(
-          c,
-          rows.map((a) => toActivation(a, bs, languageOf(c))),
-        );
+        return sendData(c, await listActivations(deps, c.get('principal').organization.id, languageOf(c)));
       },
     )
     .post(
@@ -116,54 +54,7 @@ export function activationRoutes(deps: AppDeps) {
       async (c) => {
         const { user, organization } = requireUser(c.get('principal'));
         const { slug } = await readJson(c, ActivateUserSchema);
-        const language = languageOf(c);
-        const now = deps.clock();
-        const { rows, badges: bs } = await load(organization.id, { idOrSlug: slug });
-        const activation = rows[0];
-        if (!activation) throw notFound('Activation not found');
-        if (activation.startsAt > now || (activation.stopsAt !== null && activation.stopsAt <= now)) {
-          throw new ApiError(422, 'NotLive', 'This activation is not running', {
-            startsAt: activation.startsAt.toISOString(),
-            stopsAt: activation.stopsAt?.toISOString() ?? null,
-          });
-        }
-        const result: ActivateUserResult = await db.transaction(async (tx) => {
-          const [created] = await tx
-            .insert(activationUsers)
-            .values({ activationId: activation.id, userId: user.id, pointsAwarded: activation.value, createdAt: now })
-            .onConflictDoNothing()
-            .returning();
-          if (created) {
-            if (bs.length) {
-              await tx
-                .insert(userBadges)
-                .values(bs.map((b) => ({ userId: user.id, badgeId: b.id, createdAt: now })))
-                .onConflictDoNothing();
-            }
-            if (activation.value > 0) {
-              await awardPoints(tx, {
-                userId: user.id,
-                amount: activation.value,
-                reason: 'activation',
-                reference: `activation:${activation.id}`,
-                label: activation.title,
-                at: now,
-              });
-            }
-          }
-          const [row] = created
-            ? [created]
-            : await tx
-                .select()
-                .from(activationUsers)
-                .where(and(eq(activationUsers.activationId, activation.id), eq(activationUsers.userId, user.id)));
-          return {
-            slug: activation.slug,
-            badges: bs.map((b) => toBadge(b, language)),
-            pointsAwarded: row?.pointsAwarded ?? 0,
-            created: Boolean(created),
-          };
-        });
+        const result = await activateUser(deps, { userId: user.id, organizationId: organization.id, slug, language: languageOf(c) });
         return sendData(c, result, result.created ? 201 : 200);
       },
     )
@@ -178,12 +69,10 @@ export function activationRoutes(deps: AppDeps) {
         errors: { 404: 'NotFound: no activation has this id or slug.' },
       }),
       async (c) => {
-        const { rows, badges: bs } = await load(c.get('principal').organization.id, { idOrSlug: pathId(c, 'id', 'Activation not found') });
-        if (!rows.length) throw notFound('Activation not found');
-        return sendData(
-          c,
-          rows.map((a) => toActivation(a, bs, languageOf(c))),
-        );
+        const idOrSlug = pathId(c, 'id', 'Activation not found');
+        const found = await listActivations(deps, c.get('principal').organization.id, languageOf(c), idOrSlug);
+        if (!found.length) throw notFound('Activation not found');
+        return sendData(c, found);
       },
     );
 }

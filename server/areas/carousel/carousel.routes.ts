@@ -8,40 +8,23 @@
  *   (a second delete answers the first time); 422 for an id that is not a card id.
  * - `GET /dismissed`: the member's dismissed cards, newest first.
  */
-import { and, asc, desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import type { CarouselCard, CarouselDismissal } from '../../../src/contracts/carousel';
 import {
   CarouselCardIdSchema,
   CarouselCardListResponseSchema,
   CarouselDismissalListResponseSchema,
   CarouselDismissalResponseSchema,
 } from '../../../src/contracts/carousel';
-import { carouselCards } from '../../db/schema';
-import { carouselDismissals } from '../../db/schema/carousel';
-import { parseWith, sendData } from '../../lib/http';
-import { documented } from '../../lib/openapi';
+import { requireUser } from '../../kernel/authenticate';
 import type { AppDeps } from '../../kernel/types';
 import type { AppEnv } from '../../lib/app-env';
-import { requireUser } from '../../kernel/authenticate';
-import { statusCondition } from '../../kernel/content-status';
-import { languageOf, localized } from '../../lib/localize';
-
-const LIVE = {
-  archivedAt: carouselCards.archivedAt,
-  draft: carouselCards.draft,
-  start: carouselCards.startsAt,
-  end: carouselCards.stopsAt,
-};
-
-const toDismissal = (r: typeof carouselDismissals.$inferSelect): CarouselDismissal => ({
-  cardId: r.cardId,
-  dismissedAt: r.dismissedAt.toISOString(),
-});
+import { parseWith, sendData } from '../../lib/http';
+import { languageOf } from '../../lib/localize';
+import { documented } from '../../lib/openapi';
+import { dismissCard, dismissedCards, liveCards } from './carousel.service';
 
 /** Builds the carousel route group for one app. */
 export function carouselRoutes(deps: AppDeps) {
-  const { db } = deps;
   return new Hono<AppEnv>()
     .get(
       '/',
@@ -53,23 +36,7 @@ export function carouselRoutes(deps: AppDeps) {
       }),
       async (c) => {
         const { organization } = c.get('principal');
-        const language = languageOf(c);
-        const rows = await db
-          .select()
-          .from(carouselCards)
-          .where(and(eq(carouselCards.organizationId, organization.id), statusCondition(LIVE, 'live', deps.clock())))
-          .orderBy(asc(carouselCards.sortOrder), asc(carouselCards.createdAt));
-        const cards: CarouselCard[] = rows.map((r) => ({
-          id: r.key,
-          ...localized({ title: r.title, description: r.description, cta: r.cta }, r.translations, language),
-          url: r.url,
-          mediaId: r.mediaId,
-          icon: r.icon as CarouselCard['icon'],
-          points: r.points,
-          underageGate: r.underageGate,
-          isAd: r.isAd,
-        }));
-        return sendData(c, cards);
+        return sendData(c, await liveCards(deps, organization.id, languageOf(c)));
       },
     )
     .get(
@@ -81,12 +48,7 @@ export function carouselRoutes(deps: AppDeps) {
       }),
       async (c) => {
         const { user } = requireUser(c.get('principal'));
-        const rows = await db
-          .select()
-          .from(carouselDismissals)
-          .where(eq(carouselDismissals.userId, user.id))
-          .orderBy(desc(carouselDismissals.dismissedAt));
-        return sendData(c, rows.map(toDismissal));
+        return sendData(c, await dismissedCards(deps, user.id));
       },
     )
     .delete(
@@ -102,20 +64,7 @@ export function carouselRoutes(deps: AppDeps) {
       async (c) => {
         const { user } = requireUser(c.get('principal'));
         const cardId = parseWith(CarouselCardIdSchema, c.req.param('id'), 'Invalid card id');
-        const row = await db.transaction(async (tx) => {
-          const [created] = await tx
-            .insert(carouselDismissals)
-            .values({ userId: user.id, cardId, dismissedAt: deps.clock() })
-            .onConflictDoNothing()
-            .returning();
-          if (created) return created;
-          const [existing] = await tx
-            .select()
-            .from(carouselDismissals)
-            .where(and(eq(carouselDismissals.userId, user.id), eq(carouselDismissals.cardId, cardId)));
-          return existing;
-        });
-        return sendData(c, toDismissal(row));
+        return sendData(c, await dismissCard(deps, user.id, cardId));
       },
     );
 }

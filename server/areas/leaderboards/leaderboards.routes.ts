@@ -123,7 +123,7 @@ export function leagueRoutes(deps: AppDeps) {
       async (c) => {
         const principal = requireUser(c.get('principal'));
         const { name } = await readJson(c, LeagueInputSchema);
-        return sendData(c, await db.transaction((tx) => createLeague(tx, principal, name)), 201);
+        return sendData(c, await createLeague(db, principal, name), 201);
       },
     )
     .get(
@@ -157,7 +157,7 @@ export function leagueRoutes(deps: AppDeps) {
       async (c) => {
         const principal = requireUser(c.get('principal'));
         const code = inviteCode(c);
-        return sendData(c, await db.transaction((tx) => joinLeague(tx, principal, code)));
+        return sendData(c, await joinLeague(db, principal, code));
       },
     )
     .get(
@@ -190,7 +190,7 @@ export function leagueRoutes(deps: AppDeps) {
       async (c) => {
         const principal = requireUser(c.get('principal'));
         const id = pathId(c, 'id', 'League not found');
-        await db.transaction((tx) => leaveLeague(tx, principal, id));
+        await leaveLeague(db, principal, id);
         return c.body(null, 204);
       },
     );

@@ -27,7 +27,7 @@ import type {
   Season,
 } from '../../../src/contracts/leaderboard';
 import { isUnderage } from '../../../src/rules/underage';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { leaderboardNames, leagueMembers, leagues, seasons } from '../../db/schema';
 import { ApiError, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
@@ -188,13 +188,16 @@ const toLeague = (row: LeagueRow, members: number, userId: string): League => ({
 });
 
 /** Creates a league named `name` with the member as its first member. */
-export async function createLeague(db: DbOrTx, reader: Reader, name: string): Promise<League> {
-  const [row] = await db
-    .insert(leagues)
-    .values({ organizationId: reader.organization.id, name, inviteCode: newInviteCode(), createdBy: reader.user.id })
-    .returning();
-  await db.insert(leagueMembers).values({ leagueId: row.id, userId: reader.user.id });
-  return toLeague(row, 1, reader.user.id);
+export async function createLeague(database: Db, reader: Reader, name: string): Promise<League> {
+  // One transaction: the checks and the writes they allow stand or fall together.
+  return database.transaction(async (db) => {
+    const [row] = await db
+      .insert(leagues)
+      .values({ organizationId: reader.organization.id, name, inviteCode: newInviteCode(), createdBy: reader.user.id })
+      .returning();
+    await db.insert(leagueMembers).values({ leagueId: row.id, userId: reader.user.id });
+    return toLeague(row, 1, reader.user.id);
+  });
 }
 
 /** The leagues the member belongs to, by name. */
@@ -268,17 +271,20 @@ export async function readInvite(
  * Joins the league of an invite link; joining a league one belongs to changes nothing.
  * @throws ApiError 404 NotFound for an unknown code; 409 LeagueFull at {@link LEAGUE_MAX_MEMBERS} members
  */
-export async function joinLeague(db: DbOrTx, reader: Reader, code: string): Promise<League> {
-  const row = await leagueByCode(db, reader.organization.id, code);
-  // Joins of one league queue on its row, so the member count is exact.
-  await db.execute(sql`select id from leagues where id = ${row.id} for update`);
-  if (!(await isMember(db, row.id, reader.user.id))) {
-    if ((await memberCount(db, row.id)) >= LEAGUE_MAX_MEMBERS) {
-      throw new ApiError(409, 'LeagueFull', 'This league is full', { maxMembers: LEAGUE_MAX_MEMBERS });
+export async function joinLeague(database: Db, reader: Reader, code: string): Promise<League> {
+  // One transaction: the checks and the writes they allow stand or fall together.
+  return database.transaction(async (db) => {
+    const row = await leagueByCode(db, reader.organization.id, code);
+    // Joins of one league queue on its row, so the member count is exact.
+    await db.execute(sql`select id from leagues where id = ${row.id} for update`);
+    if (!(await isMember(db, row.id, reader.user.id))) {
+      if ((await memberCount(db, row.id)) >= LEAGUE_MAX_MEMBERS) {
+        throw new ApiError(409, 'LeagueFull', 'This league is full', { maxMembers: LEAGUE_MAX_MEMBERS });
+      }
+      await db.insert(leagueMembers).values({ leagueId: row.id, userId: reader.user.id }).onConflictDoNothing();
     }
-    await db.insert(leagueMembers).values({ leagueId: row.id, userId: reader.user.id }).onConflictDoNothing();
-  }
-  return toLeague(row, await memberCount(db, row.id), reader.user.id);
+    return toLeague(row, await memberCount(db, row.id), reader.user.id);
+  });
 }
 
 /**
@@ -300,10 +306,13 @@ async function myLeague(db: DbOrTx, reader: Reader, leagueId: string): Promise<L
  * Leaves a league; the last member to leave deletes it.
  * @throws ApiError 404 NotFound when the member is not in it
  */
-export async function leaveLeague(db: DbOrTx, reader: Reader, leagueId: string): Promise<void> {
-  const row = await myLeague(db, reader, leagueId);
-  await db.delete(leagueMembers).where(and(eq(leagueMembers.leagueId, row.id), eq(leagueMembers.userId, reader.user.id)));
-  if ((await memberCount(db, row.id)) === 0) await db.delete(leagues).where(eq(leagues.id, row.id));
+export async function leaveLeague(database: Db, reader: Reader, leagueId: string): Promise<void> {
+  // One transaction: the checks and the writes they allow stand or fall together.
+  return database.transaction(async (db) => {
+    const row = await myLeague(db, reader, leagueId);
+    await db.delete(leagueMembers).where(and(eq(leagueMembers.leagueId, row.id), eq(leagueMembers.userId, reader.user.id)));
+    if ((await memberCount(db, row.id)) === 0) await db.delete(leagues).where(eq(leagues.id, row.id));
+  });
 }
 
 /**

@@ -6,17 +6,16 @@
  * it to play at all), an unsatisfiable one 416.
  */
 import { Readable } from 'node:stream';
-import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import parseRange from 'range-parser';
 import { PathIdSchema } from '../../../src/contracts/common';
-import { media } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { documented } from '../../lib/openapi';
 import type { AppDeps } from '../../kernel/types';
 import type { AppEnv } from '../../lib/app-env';
 import type { ByteRange } from '../../lib/storage/media-object';
+import { storedMedia } from './media.service';
 
 /** Headers of every media answer; a PDF is not sandboxed (browsers' PDF viewers refuse to run in a sandbox). */
 function headersFor(etag: string, contentType: string | null): Record<string, string> {
@@ -67,10 +66,7 @@ export function mediaRoutes({ db, storage }: AppDeps) {
       if (!isUuid(id)) throw notFound('Media not found');
       const etag = `"${id}"`;
       if (c.req.header('if-none-match') === etag) return c.body(null, 304, headersFor(etag, null));
-      const [row] = await db
-        .select({ contentType: media.contentType, bytes: media.bytes, storageKey: media.storageKey })
-        .from(media)
-        .where(eq(media.id, id));
+      const row = await storedMedia({ db }, id);
       if (!row) throw notFound('Media not found');
       const headers = { ...headersFor(etag, row.contentType), 'Content-Type': row.contentType };
       const range = c.req.header('range');

@@ -59,6 +59,8 @@ import type { UserRow } from '../../lib/app-env';
 import type { MediaStorage } from '../../lib/storage/media-object';
 import { forgetSignInEmail } from '../../kernel/sign-in-records';
 import { toTransaction } from './profile.service';
+import { keepAnOperator } from '../../kernel/operators';
+import type { AppDeps } from '../../kernel/types';
 
 /** A member-owned table: its rows of one member are exported, and kept or deleted at erasure. */
 type MemberTable = {
@@ -126,6 +128,29 @@ export async function exportMemberData(db: DbOrTx, member: UserRow, now: Date): 
 /** The `Content-Disposition` of an export download, e.g. `attachment; filename="podium-data-<id>.json"`. */
 export function exportDisposition(memberId: string): string {
   return `attachment; filename="podium-data-${memberId}.json"`;
+}
+
+/**
+ * The member `userId`'s own data export (`GET /api/user/me/export`): `exportMemberData` of their current row.
+ * @returns JSON-ready data
+ */
+export async function exportOwnData(deps: AppDeps, userId: string): Promise<DataExport> {
+  const [member] = await deps.db.select().from(users).where(eq(users.id, userId));
+  return exportMemberData(deps.db, member, deps.clock());
+}
+
+/**
+ * Erases the member's own account (`DELETE /api/user/me`): in one transaction, the organization keeps an operator
+ * (`keepAnOperator`), then the member's row is locked and erased; the avatar bytes are deleted once it committed.
+ * @throws ApiError 409 LastOperator when the member is the organization's last operator
+ */
+export async function eraseOwnAccount(deps: AppDeps, member: { id: string; organizationId: string }): Promise<void> {
+  const keys = await deps.db.transaction(async (tx) => {
+    await keepAnOperator(tx, member.organizationId, member.id);
+    const [row] = await tx.select().from(users).where(eq(users.id, member.id)).for('update');
+    return eraseMember(tx, row, deps.clock());
+  });
+  await deleteStoredBytes(deps.storage, keys);
 }
 
 /**

@@ -6,7 +6,6 @@
  * `DELETE /api/user/me {confirmation}` (erasure: personal data erased, sessions revoked, ledger kept; the
  * organization's last operator is refused with 409 LastOperator).
  */
-import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { AccountDeletionSchema, DataExportSchema } from '../../../src/contracts/data-rights';
 import {
@@ -16,10 +15,8 @@ import {
   UserUpdateSchema,
 } from '../../../src/contracts/user';
 import { MemberPassResponseSchema } from '../../../src/contracts/member-pass';
-import { users } from '../../db/schema';
 import { memberPassOf } from './member-pass.service';
-import { deleteStoredBytes, eraseMember, exportDisposition, exportMemberData } from './member-care.service';
-import { keepAnOperator } from '../../kernel/operators';
+import { eraseOwnAccount, exportDisposition, exportOwnData } from './member-care.service';
 import { memberNextExpiry } from './profile.service';
 import { listTransactions, serializeUser, updateProfile } from './profile.service';
 import { parseWith, readJson, sendData } from '../../lib/http';
@@ -101,9 +98,8 @@ export function userRoutes(deps: AppDeps) {
       }),
       async (c) => {
         const { user } = requireUser(c.get('principal'));
-        const [member] = await deps.db.select().from(users).where(eq(users.id, user.id));
         c.header('Content-Disposition', exportDisposition(user.id));
-        return c.json(await exportMemberData(deps.db, member, deps.clock()));
+        return c.json(await exportOwnData(deps, user.id));
       },
     )
     .delete(
@@ -123,12 +119,7 @@ export function userRoutes(deps: AppDeps) {
       async (c) => {
         const { user } = requireUser(c.get('principal'));
         await readJson(c, AccountDeletionSchema);
-        const keys = await deps.db.transaction(async (tx) => {
-          await keepAnOperator(tx, user.organizationId, user.id);
-          const [member] = await tx.select().from(users).where(eq(users.id, user.id)).for('update');
-          return eraseMember(tx, member, deps.clock());
-        });
-        await deleteStoredBytes(deps.storage, keys);
+        await eraseOwnAccount(deps, { id: user.id, organizationId: user.organizationId });
         return c.body(null, 204);
       },
     );

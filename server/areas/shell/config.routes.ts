@@ -4,14 +4,13 @@
  * in the console), validated with the shared `RuntimeConfigSchema`. Never cached for long: a redeploy or an
  * operator may change it.
  */
-import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { RuntimeConfigSchema, type RuntimeConfig } from '../../../src/contracts/config';
-import { organizations } from '../../db/schema';
 import type { Env } from '../../env';
 import { documented } from '../../lib/openapi';
 import type { AppDeps } from '../../kernel/types';
 import type { AppEnv } from '../../lib/app-env';
+import { internalEmailDomains } from './shell.service';
 
 /**
  * The runtime config for `env`.
@@ -54,12 +53,9 @@ export function configRoutes(deps: AppDeps) {
       response: RuntimeConfigSchema,
     }),
     async (c) => {
-      const [organization] = await deps.db
-        .select({ internalEmailDomains: organizations.internalEmailDomains })
-        .from(organizations)
-        .where(eq(organizations.publicKey, deps.env.ORGANIZATION_KEY));
+      const domains = await internalEmailDomains(deps);
       c.header('Cache-Control', 'no-cache');
-      return c.json(runtimeConfig(deps.env, organization?.internalEmailDomains ?? []));
+      return c.json(runtimeConfig(deps.env, domains));
     },
   );
 }

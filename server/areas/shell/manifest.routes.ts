@@ -9,15 +9,14 @@
  * favicon the app links to at run time (iOS takes its home-screen icon from the page, not the manifest). Never
  * cached for long.
  */
-import { eq } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import sharp from 'sharp';
 import { Hono } from 'hono';
-import { media, organizations } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { AppDeps } from '../../kernel/types';
 import type { AppEnv } from '../../lib/app-env';
 import { localized, type ContentLanguage } from '../../lib/localize';
+import { deploymentOrganization, mediaBytes } from './shell.service';
 
 /** Background of the splash screen an installed app shows: the app's own dark background. */
 const BACKGROUND = '#0b1020';
@@ -69,16 +68,12 @@ export function manifestRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .get('/manifest-icons/:file', async (c) => {
       const variant = [...ICON_VARIANTS, ...PAGE_ICON_VARIANTS].find((v) => `${v.name}.png` === c.req.param('file'));
-      const [organization] = await deps.db.select().from(organizations).where(eq(organizations.publicKey, deps.env.ORGANIZATION_KEY));
+      const organization = await deploymentOrganization(deps);
       if (!variant || !organization?.logoMediaId) throw notFound('No such icon');
       const cacheKey = `${organization.logoMediaId}:${organization.brandColor}:${variant.name}`;
       let png = rendered.get(cacheKey);
       if (!png) {
-        const [logo] = await deps.db
-          .select({ bytes: media.bytes, storageKey: media.storageKey })
-          .from(media)
-          .where(eq(media.id, organization.logoMediaId));
-        const bytes = logo ? (logo.storageKey ? await deps.storage.get(logo.storageKey) : logo.bytes) : null;
+        const bytes = await mediaBytes(deps, organization.logoMediaId);
         if (!bytes) throw notFound('No such icon');
         png = await renderIcon(bytes, variant.size, variant.margin, organization.brandColor);
         rendered.set(cacheKey, png);
@@ -86,7 +81,7 @@ export function manifestRoutes(deps: AppDeps) {
       return c.body(new Uint8Array(png), 200, { 'Content-Type': 'image/png', 'Cache-Control': 'public, max-age=86400' });
     })
     .get('/manifest.webmanifest', async (c) => {
-      const [organization] = await deps.db.select().from(organizations).where(eq(organizations.publicKey, deps.env.ORGANIZATION_KEY));
+      const organization = await deploymentOrganization(deps);
       if (!organization) throw notFound('No organization');
       const asked = c.req.header('accept-language')?.toLowerCase();
       const language: ContentLanguage = asked

@@ -1,0 +1,21 @@
+/**
+ * The consent area's prepared statement: every consent still offered by an organization with one member's answer,
+ * read by every app start of a signed-in fan. Built once per app by the service (`deps.prepared`).
+ */
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { ambientPrepared } from '../../db/request-transaction';
+import { consents, userConsents } from '../../db/schema/consent';
+
+/** `{organizationId, userId}` -> `{consent, answer}` rows in display order (an archived consent is no longer offered). */
+export function prepareConsentStatements(db: Db) {
+  return ambientPrepared({
+    memberConsents: db
+      .select({ consent: consents, answer: userConsents })
+      .from(consents)
+      .leftJoin(userConsents, and(eq(userConsents.consentId, consents.id), eq(userConsents.userId, sql.placeholder('userId'))))
+      .where(and(eq(consents.organizationId, sql.placeholder('organizationId')), isNull(consents.archivedAt)))
+      .orderBy(asc(consents.sortOrder))
+      .prepare('podium_consents_of_user'),
+  });
+}
