@@ -22,6 +22,17 @@ export const E2E_CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-head
  */
 export const FULL_CHROMIUM = process.env.FULL_CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** The hosted-integration specs: they need stand-ins and other server env, so playwright.integrations.config.ts runs them. */
+const INTEGRATION_SPECS = /(supabase|analytics|telemetry|logged-off).*\.spec\.ts$/;
+/**
+ * The specs whose subject is the service worker (offline use, the queued actions, installing, updating, push, the
+ * member card and rewards offline, the fan's journey): the "service-worker" project; every other spec is the "app"
+ * project. `scripts/test-all.sh` runs the two projects side by side, each in its own Playwright process with its own
+ * server (`E2E_PORT`, decision 0097). A spec left out of this list still runs, in "app".
+ */
+const SERVICE_WORKER_SPECS =
+  /(^|\/)(fan-journey|leagues|member-card|offline|offline-answers|offline-install|offline-media|offline-queue|optional-chunks|push|rewards|sign-out-waiting|stands-offline|update-flow|venue-checkin)\.spec\.ts$/;
+
 export const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
@@ -34,12 +45,11 @@ export const chromiumArgs = [
 
 export default defineConfig({
   testDir: 'test/e2e',
-  // The hosted-integration specs need stand-ins and other server env: playwright.integrations.config.ts runs them.
-  testIgnore: /(supabase|analytics|telemetry|logged-off).*\.spec\.ts$/,
+  testIgnore: INTEGRATION_SPECS,
   outputDir: `test-results/e2e-${E2E_PORT}`,
   fullyParallel: false,
-  // One worker: the server and one Chromium already fill the 2 cores these runs get; a second browser makes
-  // service-worker installs and offline reloads slower for both rather than the run shorter.
+  // One worker per process: the specs share the process's one server (its operator, its sign-in log, its sessions
+  // file). Runs side by side are separate processes on separate ports, as npm test runs the two projects.
   workers: 1,
   // CI: one retry; a test that passes only on retry is reported as flaky in the summary (scripts/summarize-tests.mjs).
   retries: process.env.CI ? 1 : 0,
@@ -64,7 +74,10 @@ export default defineConfig({
     storageState: { cookies: [], origins: [{ origin: E2E_BASE_URL, localStorage: [{ name: 'podium.push.prompted', value: 'e2e' }] }] },
     launchOptions: { executablePath: E2E_CHROMIUM, args: chromiumArgs },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'app', testIgnore: [INTEGRATION_SPECS, SERVICE_WORKER_SPECS], use: { browserName: 'chromium' } },
+    { name: 'service-worker', testMatch: SERVICE_WORKER_SPECS, use: { browserName: 'chromium' } },
+  ],
   webServer: {
     command: `mkdir -p .tmp && exec npx tsx server/main.ts > ${E2E_SERVER_LOG} 2>&1`,
     url: `${E2E_BASE_URL}/config.json`,

@@ -71,8 +71,18 @@ together \
   "server tests (PostgreSQL)" "PODIUM_TEST_DB=postgres npx vitest run --project server --reporter=default --reporter=json --outputFile.json=.tmp/results-server-postgres.json"
 # One retry, as the configs give CI: on this 2-core machine a slow minute can starve a service-worker or push step;
 # a test that passes only on its retry is still listed as flaky in the summary below, and one that fails twice fails.
-step "end-to-end (Chromium)" env PLAYWRIGHT_JSON_OUTPUT_NAME=.tmp/results-e2e.json npx playwright test --retries=1 --reporter=list,json
-step "end-to-end, hosted integrations (Chromium + stand-ins)" env PLAYWRIGHT_JSON_OUTPUT_NAME=.tmp/results-e2e-integrations.json npx playwright test -c playwright.integrations.config.ts --retries=1 --reporter=list,json
+# The end-to-end projects run side by side (decision 0097), each in its own Playwright process with its own server,
+# database, sign-in log and sessions file (all keyed by E2E_PORT): one Playwright worker leaves a core idle while it
+# waits on the page. The hosted integrations follow the "service-worker" project, the shorter of the two.
+e2e() { # e2e REPORT-NAME ARGS...: one Playwright run with the CI retry, its JSON report in .tmp/results-REPORT-NAME.json
+  local name=$1; shift
+  PLAYWRIGHT_JSON_OUTPUT_NAME=".tmp/results-$name.json" npx playwright test --retries=1 --reporter=list,json "$@"
+}
+export -f e2e
+together \
+  "end-to-end: app (Chromium)" "E2E_PORT=3100 e2e e2e-app --project=app" \
+  "end-to-end: service worker (Chromium), then hosted integrations (Chromium + stand-ins)" \
+  "E2E_PORT=3200 e2e e2e-service-worker --project=service-worker; sw=\$?; e2e e2e-integrations -c playwright.integrations.config.ts && exit \$sw"
 
 node scripts/summarize-tests.mjs .tmp/results-*.json
 summary=$?
