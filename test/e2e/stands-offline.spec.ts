@@ -18,7 +18,11 @@ test.use({ serviceWorkers: 'allow' });
 
 const OPERATOR = 'ops@alpine-racing.example';
 
-/** Creates a venue event open for the next hour through the admin API; returns its name and venue. */
+/**
+ * Creates a venue event open for the next hour through the admin API; returns its name and venue. It opened a day ago:
+ * the card shows the earliest-opened live event, and other specs on the same server open theirs an hour before they
+ * run, so this one is the card whichever of them ran first.
+ */
 async function liveVenueEvent(request: APIRequestContext) {
   const ops = await apiSignIn(request, OPERATOR);
   const name = `Stand match ${randomUUID().slice(0, 6)}`;
@@ -27,7 +31,7 @@ async function liveVenueEvent(request: APIRequestContext) {
     data: {
       name,
       venue: 'Circuit Paul Ricard',
-      startsAt: new Date(Date.now() - 3_600_000).toISOString(),
+      startsAt: new Date(Date.now() - 86_400_000).toISOString(),
       endsAt: new Date(Date.now() + 3_600_000).toISOString(),
       value: 30,
     },
