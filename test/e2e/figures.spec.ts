@@ -55,6 +55,9 @@ test('an operator reads the figures, changes the period and downloads a figure a
   await expect(page).toHaveURL(/[?&]period=today/);
   const today = await figures('today');
   expect(today.from).toBe(today.to);
+  // The page keeps the 7 days' figures on screen while today's load, and on a fresh server both count the same
+  // check-ins: today's range, one day from and to, shows today's figures arrived before they are read or downloaded.
+  await expect(page.getByText(/^(.+) to \1 \(/)).toBeVisible();
   await expect(checkins).toHaveText(String(today.checkins.total));
 
   const download = page.waitForEvent('download');
