@@ -9,7 +9,7 @@ import { AdminArticleSchema, ArticleInputSchema, ArticlePatchSchema, type Articl
 import type { ArticleBlock } from '../../../src/contracts/content';
 import { readingMinutes } from '../../../src/rules/reading-time';
 import { articleReads, articles } from '../../db/schema';
-import { expectMediaKinds } from './media.routes';
+import { expectMediaKinds } from './media.service';
 import { type AdminResource, itemFields } from './resource';
 
 type ArticleRow = typeof articles.$inferSelect;

@@ -11,7 +11,7 @@ import {
   type DownloadInputData,
 } from '../../../src/contracts/admin/download';
 import { downloads, media } from '../../db/schema';
-import { expectMediaKinds } from './media.routes';
+import { expectMediaKinds } from './media.service';
 import { demoCdnFileSize } from '../../lib/storage/demo-cdn';
 import { type AdminResource, itemFields } from './resource';
 

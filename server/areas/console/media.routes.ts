@@ -17,8 +17,6 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
-import { and, count, desc, eq, getTableColumns, ilike, inArray, notExists, or, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { AdminListQuerySchema, DeletionResponseSchema } from '../../../src/contracts/admin/common';
 import { PathIdSchema } from '../../../src/contracts/common';
@@ -28,94 +26,22 @@ import {
   MAX_MEDIA_UPLOAD_BYTES,
   MEDIA_SIZE_LIMITS,
   MediaUploadFieldsSchema,
-  mediaKindOf,
-  type AdminMedia,
-  type MediaKind,
   type UploadContentType,
 } from '../../../src/contracts/admin/media';
-import { isUniqueViolation, type DbOrTx } from '../../db/client';
-import {
-  activations,
-  articles,
-  avatarUploads,
-  badges,
-  benefits,
-  carouselCards,
-  challenges,
-  downloads,
-  media,
-  organizations,
-  stories,
-  storyChapters,
-  sweepstakes,
-  users,
-  videos,
-} from '../../db/schema';
-import { recordAudit } from '../../kernel/audit';
 import { acceptMediaStream } from '../../kernel/media-intake';
 import { sha256 } from '../../lib/crypto';
-import { ApiError, conflict, notFound, validationFailed } from '../../lib/errors';
+import { ApiError, validationFailed } from '../../lib/errors';
 import { parseWith, sendData } from '../../lib/http';
 import { documented } from '../../lib/openapi';
-import { isUuid } from '../../lib/ids';
 import type { AppDeps } from '../../kernel/types';
 import type { AppEnv } from '../../lib/app-env';
 import { authenticate } from '../../kernel/authenticate';
 import { requestBodyLimit } from '../../lib/middlewares/body-limit';
 import { idempotency } from '../../kernel/idempotency';
 import { operatorsOnly, requireOperator } from './operator';
-
-type MediaRow = typeof media.$inferSelect;
+import { deleteLibraryMedia, discardUnrecorded, listLibraryMedia, readLibraryMedia, recordUpload } from './media.service';
 
 const MB = 1024 * 1024;
-
-/** The admin item of a media row. */
-function toAdminMedia(deps: AppDeps, row: Omit<MediaRow, 'bytes'>): AdminMedia {
-  return {
-    id: row.id,
-    key: row.key,
-    name: row.name,
-    contentType: row.contentType,
-    kind: mediaKindOf(row.contentType),
-    sizeBytes: row.sizeBytes,
-    width: row.width,
-    height: row.height,
-    url: `${deps.env.PUBLIC_API_ORIGIN}/media/${row.id}`,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-/** Where content refers to a media id (columns of content tables, challenge options in their jsonb). */
-function referencesOf(id: string): SQL[] {
-  const columns: PgColumn[] = [
-    challenges.mediaId,
-    stories.coverMediaId,
-    storyChapters.mediaId,
-    videos.thumbnailMediaId,
-    videos.fileMediaId,
-    articles.mediaId,
-    downloads.mediaId,
-    downloads.fileMediaId,
-    sweepstakes.mediaId,
-    activations.mediaId,
-    badges.mediaId,
-    benefits.mediaId,
-    carouselCards.mediaId,
-    organizations.logoMediaId,
-    users.avatarMediaId,
-  ];
-  return [
-    ...columns.map((column) => sql`exists (select 1 from ${column.table} where ${column} = ${id})`),
-    sql`exists (select 1 from ${challenges} where ${challenges.options} @> ${JSON.stringify([{ mediaId: id }])}::jsonb)`,
-  ];
-}
-
-/** True when some content refers to media `id` (it then cannot be deleted). */
-async function isReferenced(db: DbOrTx, id: string): Promise<boolean> {
-  const result = await db.execute(sql`select (${sql.join(referencesOf(id), sql` or `)}) as used`);
-  const rows = (result as unknown as { rows: Array<{ used: boolean }> }).rows;
-  return rows[0]?.used === true;
-}
 
 /** An operator's file, received and already in the media storage under `id`, with the form's other fields. */
 type ReceivedUpload = {
@@ -212,8 +138,7 @@ export function adminMediaUploadRoutes(deps: AppDeps) {
       c.set('idempotencyFingerprint', sha256(JSON.stringify([file.digest, file.name, parsed.key ?? null])));
       await next();
     } finally {
-      const [kept] = await deps.db.select({ id: media.id }).from(media).where(eq(media.id, id));
-      if (!kept) await deps.storage.delete(id);
+      await discardUnrecorded(deps, id);
     }
   };
   return new Hono<AppEnv>().post(
@@ -243,66 +168,16 @@ export function adminMediaUploadRoutes(deps: AppDeps) {
     async (c) => {
       const { organization, user } = requireOperator(c.get('principal'));
       const upload = uploads.get(c)!;
-      try {
-        const row = await deps.db.transaction(async (tx) => {
-          const [inserted] = await tx
-            .insert(media)
-            .values({
-              id: upload.id,
-              organizationId: organization.id,
-              name: upload.name,
-              contentType: upload.contentType,
-              storageKey: upload.id,
-              sizeBytes: upload.sizeBytes,
-              createdAt: deps.clock(),
-              key: upload.key ?? null,
-              width: upload.width,
-              height: upload.height,
-            })
-            .returning();
-          const { bytes: _bytes, ...item } = inserted;
-          const audited = toAdminMedia(deps, item);
-          await recordAudit(tx, user, { entity: 'media', entityId: upload.id, action: 'create', before: null, after: { ...audited } });
-          return item;
-        });
-        return sendData(c, toAdminMedia(deps, row), 201);
-      } catch (error) {
-        if (isUniqueViolation(error)) throw conflict('Another media already has this key');
-        throw error;
-      }
+      return sendData(c, await recordUpload(deps, organization.id, user, upload), 201);
     },
   );
 }
-
-/** Columns of a media row without its bytes (lists never read seeded images' bytes). */
-const { bytes: _bytes, ...mediaColumns } = getTableColumns(media);
 
 /** `GET /` query: the admin list's, without a publishing status (media have none). */
 const LIST_QUERY = AdminListQuerySchema.omit({ status: true });
 
 /** Builds `GET /`, `GET /{id}` and `DELETE /{id}` (mounted at `/api/admin/media` inside the admin group). */
 export function adminMediaRoutes(deps: AppDeps) {
-  /** Media of the library: the organization's, members' avatars left out. */
-  const inLibrary = (organizationId: string) =>
-    and(
-      eq(media.organizationId, organizationId),
-      notExists(
-        deps.db
-          .select({ one: sql`1` })
-          .from(avatarUploads)
-          .where(eq(avatarUploads.mediaId, media.id)),
-      ),
-    )!;
-  const readOne = async (db: DbOrTx, organizationId: string, id: string) => {
-    if (!isUuid(id)) throw notFound('Media not found');
-    const [row] = await db
-      .select(mediaColumns)
-      .from(media)
-      .where(and(eq(media.id, id), inLibrary(organizationId)));
-    if (!row) throw notFound('Media not found');
-    return row;
-  };
-
   return new Hono<AppEnv>()
     .get(
       '/',
@@ -316,21 +191,7 @@ export function adminMediaRoutes(deps: AppDeps) {
       async (c) => {
         const { organization } = requireOperator(c.get('principal'));
         const query = parseWith(LIST_QUERY, c.req.query(), 'Invalid query');
-        const conditions: SQL[] = [inLibrary(organization.id)];
-        if (query.q) {
-          const pattern = `%${query.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-          conditions.push(or(ilike(media.name, pattern), ilike(media.key, pattern))!);
-        }
-        const where = and(...conditions);
-        const rows = await deps.db
-          .select(mediaColumns)
-          .from(media)
-          .where(where)
-          .orderBy(desc(media.createdAt), desc(media.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize);
-        const [{ total }] = await deps.db.select({ total: count() }).from(media).where(where);
-        return c.json({ data: rows.map((row) => toAdminMedia(deps, row)), meta: { page: query.page, pageSize: query.pageSize, total } });
+        return c.json(await listLibraryMedia(deps, organization.id, query));
       },
     )
     .get(
@@ -345,7 +206,7 @@ export function adminMediaRoutes(deps: AppDeps) {
       }),
       async (c) => {
         const { organization } = requireOperator(c.get('principal'));
-        return sendData(c, toAdminMedia(deps, await readOne(deps.db, organization.id, c.req.param('id'))));
+        return sendData(c, await readLibraryMedia(deps, organization.id, c.req.param('id')));
       },
     )
     .delete(
@@ -363,57 +224,8 @@ export function adminMediaRoutes(deps: AppDeps) {
       }),
       async (c) => {
         const { organization, user } = requireOperator(c.get('principal'));
-        const row = await deps.db.transaction(async (tx) => {
-          const existing = await readOne(tx, organization.id, c.req.param('id'));
-          if (await isReferenced(tx, existing.id)) throw conflict('This media is used by content: remove it there first');
-          await tx.delete(media).where(eq(media.id, existing.id));
-          await recordAudit(tx, user, {
-            entity: 'media',
-            entityId: existing.id,
-            action: 'delete',
-            before: { ...toAdminMedia(deps, existing) },
-            after: null,
-          });
-          return existing;
-        });
-        // The bytes go once the row is gone (a failed delete keeps both).
-        if (row.storageKey) await deps.storage.delete(row.storageKey);
-        return sendData(c, { id: row.id, archived: false });
+        const id = await deleteLibraryMedia(deps, organization.id, user, c.req.param('id'));
+        return sendData(c, { id, archived: false });
       },
-    );
-}
-
-/**
- * Checks that each referenced media is of one of the expected kinds (e.g. a video's file is an uploaded video).
- * Unknown ids are left to the factory's own reference check.
- * @throws ApiError 422 naming the field of the first media of another kind
- */
-export async function expectMediaKinds(
-  db: DbOrTx,
-  organizationId: string,
-  refs: Array<{ path: string; id: string | null; kinds: MediaKind[]; message: string }>,
-): Promise<void> {
-  const wanted = refs.filter((r): r is typeof r & { id: string } => r.id !== null);
-  if (!wanted.length) return;
-  const rows = await db
-    .select({ id: media.id, contentType: media.contentType })
-    .from(media)
-    .where(
-      and(
-        eq(media.organizationId, organizationId),
-        inArray(
-          media.id,
-          wanted.map((r) => r.id),
-        ),
-      ),
-    );
-  const wrong = wanted.filter((r) => {
-    const row = rows.find((m) => m.id === r.id);
-    return row !== undefined && !r.kinds.includes(mediaKindOf(row.contentType));
-  });
-  if (wrong.length)
-    throw validationFailed(
-      'Invalid request body',
-      wrong.map((r) => ({ path: r.path, message: r.message })),
     );
 }

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { AdminVideoSchema, VideoInputSchema, VideoPatchSchema, type VideoInputData } from '../../../src/contracts/admin/video';
 import { videos, videoViews } from '../../db/schema';
-import { expectMediaKinds } from './media.routes';
+import { expectMediaKinds } from './media.service';
 import { type AdminResource, itemFields } from './resource';
 
 type VideoRow = typeof videos.$inferSelect;
