@@ -24,14 +24,15 @@ import { media, organizations } from '../../db/schema';
 import { UPLOAD_CONTENT_TYPES } from '../../../src/contracts/admin/media';
 import { AdminRankSchema } from '../../../src/contracts/admin/rank';
 import { OrganizationSettingsSchema } from '../../../src/contracts/admin/organization';
-import { organizationSettings, readOrganization, saveOrganizationSettings } from './organization.routes';
-import { listRanks, saveRankLadder } from './ranks.routes';
+import { organizationSettings, readOrganization, saveOrganizationSettings } from './organization.service';
+import { listRanks, saveRankLadder } from './ranks.service';
 import { validationFailed, ApiError } from '../../lib/errors';
 import { findTooDeep } from '../../lib/json-depth';
 import type { MediaStorage } from '../../lib/storage/media-object';
 import { acceptMedia, type AcceptedMedia } from '../../kernel/media-intake';
 import { createItem, loadRows, updateItem, type AdminResource, type ResourceContext } from './resource';
 import { recordAudit, type Actor } from '../../kernel/audit';
+import type { AppDeps } from '../../kernel/types';
 import { DOCUMENT_RESOURCES, type DocumentResource } from './registry';
 
 /** One problem of a document: its JSON path (`challenges.3.options`) and what is wrong. */
@@ -241,7 +242,7 @@ export async function exportContentDocument(
     }
   }
 
-  lists.ranks = (await listRanks(db, organizationId)) as unknown as Record<string, unknown>[];
+  lists.ranks = (await listRanks({ db }, organizationId)) as unknown as Record<string, unknown>[];
   return {
     format: CONTENT_DOCUMENT_FORMAT,
     version: CONTENT_DOCUMENT_VERSION,
@@ -503,4 +504,28 @@ export async function importContentDocument(
     });
   });
   return summary;
+}
+
+/**
+ * The content document of `organizationId` as the admin API sends it: now, with the media bytes inline
+ * (`exportContentDocument`).
+ * @returns the document
+ */
+export function exportDocumentInline(deps: Pick<AppDeps, 'db' | 'storage' | 'clock'>, organizationId: string): Promise<ContentDocument> {
+  return exportContentDocument(deps.db, { organizationId, storage: deps.storage, now: deps.clock(), mediaFiles: 'inline' });
+}
+
+/**
+ * Imports a document sent to the admin API into `organizationId` by `actor` (`importContentDocument`, media inline:
+ * no files to read beside it), all or nothing.
+ * @returns what was created, updated and left unchanged, per list
+ * @throws ApiError 422 ValidationFailed listing every problem with its JSON path; nothing is written then
+ */
+export function importDocumentInline(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  organizationId: string,
+  actor: Actor,
+  document: unknown,
+): Promise<ImportSummary> {
+  return importContentDocument(deps.db, document, { organizationId, actor, now: deps.clock(), readFile: null });
 }

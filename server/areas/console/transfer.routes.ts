@@ -13,7 +13,7 @@ import {
   ContentDocumentSchema,
   ImportSummaryResponseSchema,
 } from '../../../src/contracts/admin/content-document';
-import { exportContentDocument, importContentDocument } from './content-document.service';
+import { exportDocumentInline, importDocumentInline } from './content-document.service';
 import { ApiError } from '../../lib/errors';
 import { readJson, sendData } from '../../lib/http';
 import { documented } from '../../lib/openapi';
@@ -47,12 +47,7 @@ export function contentTransferRoutes(deps: AppDeps) {
       ...guard,
       async (c) => {
         const { organization } = requireOperator(c.get('principal'));
-        const document = await exportContentDocument(deps.db, {
-          organizationId: organization.id,
-          storage: deps.storage,
-          now: deps.clock(),
-          mediaFiles: 'inline',
-        });
+        const document = await exportDocumentInline(deps, organization.id);
         return sendData(c, document);
       },
     )
@@ -77,12 +72,7 @@ export function contentTransferRoutes(deps: AppDeps) {
         const { organization, user } = requireOperator(c.get('principal'));
         // The document is validated field by field by the importer, which names every problem with its path.
         const document = await readJson(c, z.unknown());
-        const summary = await importContentDocument(deps.db, document, {
-          organizationId: organization.id,
-          actor: user,
-          now: deps.clock(),
-          readFile: null,
-        });
+        const summary = await importDocumentInline(deps, organization.id, user, document);
         return sendData(c, summary);
       },
     );
