@@ -56,7 +56,7 @@ export function drawAdminRoutes(deps: AppDeps) {
       }),
       async (c) => {
         const { organization } = requireOperator(c.get('principal'));
-        return sendData(c, await adminDraw(deps.db, organization, c.req.param('id'), deps.clock()));
+        return sendData(c, await adminDraw(deps, organization, c.req.param('id'), deps.clock()));
       },
     )
     .post(

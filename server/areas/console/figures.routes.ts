@@ -11,7 +11,7 @@ import { stringify } from 'csv-stringify/sync';
 import { Hono } from 'hono';
 import { FiguresCsvQuerySchema, FiguresQuerySchema, FiguresResponseSchema } from '../../../src/contracts/admin/figures';
 import { neutraliseCsvText } from '../../../src/rules/csv-cell';
-import { figureTable, openFiguresScope, readFigures } from './figures.service';
+import { figureTableOf, figuresOf } from './figures.service';
 import { parseWith, sendData } from '../../lib/http';
 import { documented } from '../../lib/openapi';
 import type { AppDeps } from '../../kernel/types';
@@ -36,7 +36,7 @@ export function figuresAdminRoutes(deps: AppDeps) {
       async (c) => {
         const { organization } = requireOperator(c.get('principal'));
         const { period } = parseWith(FiguresQuerySchema, c.req.query(), 'Invalid query');
-        return sendData(c, await readFigures(deps.db, await openFiguresScope(deps.db, organization, period, deps.clock()), period));
+        return sendData(c, await figuresOf(deps, organization, period, deps.clock()));
       },
     )
     .get(
@@ -52,8 +52,7 @@ export function figuresAdminRoutes(deps: AppDeps) {
       async (c) => {
         const { organization } = requireOperator(c.get('principal'));
         const { period, figure } = parseWith(FiguresCsvQuerySchema, c.req.query(), 'Invalid query');
-        const scope = await openFiguresScope(deps.db, organization, period, deps.clock());
-        const table = await figureTable(deps.db, scope, figure);
+        const { table, from, to } = await figureTableOf(deps, organization, period, figure, deps.clock());
         // Titles are operators' text: a title written as a formula stays text in a spreadsheet.
         const csv = stringify(table.rows, {
           header: true,
@@ -63,7 +62,7 @@ export function figuresAdminRoutes(deps: AppDeps) {
         });
         return c.body(csv, 200, {
           'content-type': 'text/csv; charset=utf-8',
-          'content-disposition': `attachment; filename="${figure}-${scope.from}-${scope.to}.csv"`,
+          'content-disposition': `attachment; filename="${figure}-${from}-${to}.csv"`,
           'cache-control': 'no-store',
         });
       },

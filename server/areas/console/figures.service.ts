@@ -19,6 +19,7 @@ import type { ChallengeParticipation, FigureName, Figures, FiguresPeriod, StoryC
 import { addDays, dayInZone } from '../../../src/rules/calendar';
 import { periodDays } from '../../../src/rules/figures-period';
 import type { DbOrTx } from '../../db/client';
+import type { AppDeps } from '../../kernel/types';
 
 /** What every figure statement is computed over: one organization, its time zone and the days `from`..`to`. */
 interface FiguresScope {
@@ -417,7 +418,7 @@ interface FigureTable {
  * One figure of `scope` as a table for the CSV export: the daily figures by day (`day` first, every day of the
  * period), challenges and stories by item, in the order of the JSON answer.
  */
-export async function figureTable(db: DbOrTx, scope: FiguresScope, figure: FigureName): Promise<FigureTable> {
+async function figureTable(db: DbOrTx, scope: FiguresScope, figure: FigureName): Promise<FigureTable> {
   switch (figure) {
     case 'members': {
       const { days } = await membersFigure(db, scope);
@@ -609,6 +610,35 @@ export async function openFiguresScope(
   now: Date,
 ): Promise<FiguresScope> {
   return figuresScope(organization, period, now, await rollUpClosedDays(db, organization, now));
+}
+
+/**
+ * The figures of `period` for `organization` at `now`, its closed days rolled up first (`openFiguresScope`).
+ * @returns the figures of the contract
+ */
+export async function figuresOf(
+  { db }: Pick<AppDeps, 'db'>,
+  organization: { id: string; timeZone: string },
+  period: FiguresPeriod,
+  now: Date,
+): Promise<Figures> {
+  return readFigures(db, await openFiguresScope(db, organization, period, now), period);
+}
+
+/**
+ * One figure of `period` for `organization` at `now` as a table (a row per day, or per challenge or story), its
+ * closed days rolled up first.
+ * @returns the table with the first and last day of the period
+ */
+export async function figureTableOf(
+  { db }: Pick<AppDeps, 'db'>,
+  organization: { id: string; timeZone: string },
+  period: FiguresPeriod,
+  figure: FigureName,
+  now: Date,
+): Promise<{ table: FigureTable; from: string; to: string }> {
+  const scope = await openFiguresScope(db, organization, period, now);
+  return { table: await figureTable(db, scope, figure), from: scope.from, to: scope.to };
 }
 
 /**

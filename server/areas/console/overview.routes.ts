@@ -27,7 +27,7 @@ export function overviewAdminRoutes(deps: AppDeps) {
     }),
     async (c) => {
       const { organization } = requireOperator(c.get('principal'));
-      return sendData(c, await readOverview(deps.db, organization.id, deps.clock()));
+      return sendData(c, await readOverview(deps, organization.id, deps.clock()));
     },
   );
 }

@@ -17,6 +17,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { OVERVIEW_LIST_LIMIT, OVERVIEW_WEEK_DAYS, type Overview } from '../../../src/contracts/admin/overview';
 import { claimDeadline } from '../../../src/rules/draw';
 import type { DbOrTx } from '../../db/client';
+import type { AppDeps } from '../../kernel/types';
 import { activations, challenges, pushNotifications, stories, sweepstakes, sweepstakeWinners, venueEvents } from '../../db/schema';
 
 type ContentItem = Overview['live']['items'][number];
@@ -89,7 +90,7 @@ async function contentList(db: DbOrTx, organizationId: string, now: Date, weekEn
  * @param now the server clock's instant
  * @returns the lists of the contract, each soonest first and capped at `OVERVIEW_LIST_LIMIT`
  */
-export async function readOverview(db: DbOrTx, organizationId: string, now: Date): Promise<Overview> {
+export async function readOverview({ db }: Pick<AppDeps, 'db'>, organizationId: string, now: Date): Promise<Overview> {
   const weekEnd = new Date(now.getTime() + OVERVIEW_WEEK_DAYS * 86_400_000);
   const lock: SQL<Date> = sql`coalesce(${challenges.locksAt}, ${challenges.expiresOn})`.mapWith(challenges.locksAt);
   const [live, scheduled, pickems, draws, prizes, notifications] = await Promise.all([

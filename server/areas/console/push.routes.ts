@@ -63,7 +63,7 @@ export function pushAdminRoutes(deps: AppDeps) {
       async (c) => {
         const { organization } = requireOperator(c.get('principal'));
         const { topic, ...segment } = parseWith(PushAudienceQuerySchema, c.req.query(), 'Invalid query');
-        return sendData(c, await countPushAudience(deps.db, organization.id, topic, segment, deps.clock()));
+        return sendData(c, await countPushAudience(deps, organization.id, topic, segment, deps.clock()));
       },
     )
     .get(
@@ -78,7 +78,7 @@ export function pushAdminRoutes(deps: AppDeps) {
       async (c) => {
         const { organization } = requireOperator(c.get('principal'));
         const query = parseWith(PushNotificationListQuerySchema, c.req.query(), 'Invalid query');
-        return c.json(await listPushNotifications(deps.db, organization.id, query));
+        return c.json(await listPushNotifications(deps, organization.id, query));
       },
     )
     .delete(
@@ -96,7 +96,7 @@ export function pushAdminRoutes(deps: AppDeps) {
       }),
       async (c) => {
         const { user } = requireOperator(c.get('principal'));
-        return sendData(c, await cancelPushNotification(deps.db, user, c.req.param('id')));
+        return sendData(c, await cancelPushNotification(deps, user, c.req.param('id')));
       },
     );
 }

@@ -30,7 +30,7 @@ import type { PushPayload, PushRenewInput, PushSubscribeInput, PushSubscriptionI
 import type { z } from 'zod';
 import { parseAppScreen } from '../../../src/contracts/app-screens';
 import { isSuspended } from '../../../src/rules/suspension';
-import type { Db, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { afterCommit } from '../../db/request-transaction';
 import {
   articles,
@@ -402,7 +402,7 @@ async function audienceConditions(db: DbOrTx, organizationId: string, topic: Pus
  * @throws ApiError 422 ValidationFailed for a rank or consent the organization does not have
  */
 export async function countPushAudience(
-  db: DbOrTx,
+  { db }: Pick<AppDeps, 'db'>,
   organizationId: string,
   topic: PushTopic,
   segment: PushSegment,
@@ -661,7 +661,7 @@ export async function createPushNotification(
  * Cancels a scheduled notification (audit action `cancel`).
  * @throws ApiError 404 unknown notification; 409 NotScheduled once it is being sent, sent or cancelled
  */
-export async function cancelPushNotification(db: Db, actor: Actor, id: string): Promise<PushNotification> {
+export async function cancelPushNotification({ db }: Pick<AppDeps, 'db'>, actor: Actor, id: string): Promise<PushNotification> {
   if (!isUuid(id)) throw notFound('Notification not found');
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -685,7 +685,11 @@ export async function cancelPushNotification(db: Db, actor: Actor, id: string): 
 }
 
 /** A page of the organization's notifications, newest first. */
-export async function listPushNotifications(db: DbOrTx, organizationId: string, query: { page: number; pageSize: number }) {
+export async function listPushNotifications(
+  { db }: Pick<AppDeps, 'db'>,
+  organizationId: string,
+  query: { page: number; pageSize: number },
+) {
   const where = eq(pushNotifications.organizationId, organizationId);
   const [rows, [{ total }]] = await Promise.all([
     db

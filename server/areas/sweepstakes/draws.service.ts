@@ -139,7 +139,7 @@ export async function runDraw(deps: AppDeps, organization: OrganizationRow, acto
     return true;
   });
   await notifyWinners(deps, organization, id);
-  return { drawn, draw: await adminDraw(deps.db, organization, id, now) };
+  return { drawn, draw: await adminDraw(deps, organization, id, now) };
 }
 
 /**
@@ -217,7 +217,7 @@ export async function redrawWinner(deps: AppDeps, organization: OrganizationRow,
     }
   });
   await notifyWinners(deps, organization, id);
-  return adminDraw(deps.db, organization, id, now);
+  return adminDraw(deps, organization, id, now);
 }
 
 /**
@@ -282,7 +282,7 @@ async function notifyWinners(deps: AppDeps, organization: OrganizationRow, sweep
  * @throws ApiError 404 unknown sweepstake
  */
 export async function adminDraw(
-  db: DbOrTx,
+  { db }: Pick<AppDeps, 'db'>,
   organization: Pick<OrganizationRow, 'id' | 'timeZone'>,
   id: string,
   now: Date,
