@@ -28,10 +28,13 @@ import type { ChallengeResult } from '../../../src/contracts/admin/challenge-res
 import { contentStatusAt } from '../../../src/rules/content-status';
 import { isSuspended } from '../../../src/rules/suspension';
 import type { Db, Tx } from '../../db/client';
+import { afterCommit } from '../../db/request-transaction';
 import { challengeResponses, challenges, pointTransactions, users } from '../../db/schema';
 import { ApiError, notFound, validationFailed } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { recordAudit, type Actor } from '../../kernel/audit';
+import type { AppDeps } from '../../kernel/types';
+import { describeError } from '../../lib/error-description';
 
 /** The ledger reference of a result entry's rows, one per member (`point_transactions` is unique by user and reference). */
 function resultReference(challengeId: string, version: number): string {
@@ -121,6 +124,29 @@ async function moveBonuses(
     credited: { members: Number(row.credited_members), points: Number(row.credited_points) },
     reversed: { members: Number(row.reversed_members), points: Number(row.reversed_points) },
   };
+}
+
+/**
+ * Enters (or corrects) the result as `enterChallengeResult` does at the clock's now, and, when it changed, queues the
+ * push that tells the members who answered (topic `picks`, decision 0060) once the request's writes are committed, so
+ * the answer never waits on it; a failure to queue is logged.
+ * @returns and @throws as `enterChallengeResult`
+ */
+export async function enterAndAnnounceResult(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'jobs' | 'logger'>,
+  actor: Actor,
+  input: { challengeId: string; correctIndex: number },
+): Promise<ChallengeResult> {
+  const result = await enterChallengeResult(deps.db, actor, input, deps.clock());
+  if (result.changed) {
+    afterCommit(
+      () =>
+        void deps.jobs
+          .send('push-challenge-result', { challengeId: result.challengeId })
+          .catch((error) => deps.logger.warn('challenge result not pushed', { challengeId: result.challengeId, ...describeError(error) })),
+    );
+  }
+  return result;
 }
 
 /**

@@ -7,9 +7,7 @@
 import { Hono } from 'hono';
 import { ChallengeResultInputSchema, ChallengeResultResponseSchema } from '../../../src/contracts/admin/challenge-result';
 import { PathIdSchema } from '../../../src/contracts/common';
-import { afterCommit } from '../../db/request-transaction';
-import { enterChallengeResult } from '../challenges/challenge-results.service';
-import { describeError } from '../../lib/error-description';
+import { enterAndAnnounceResult } from '../challenges/challenge-results.service';
 import { readJson, sendData } from '../../lib/http';
 import { documented } from '../../lib/openapi';
 import type { AppDeps } from '../../kernel/types';
@@ -36,19 +34,7 @@ export function challengeResultRoutes(deps: AppDeps) {
     async (c) => {
       const { user } = requireOperator(c.get('principal'));
       const { correctIndex } = await readJson(c, ChallengeResultInputSchema);
-      const result = await enterChallengeResult(deps.db, user, { challengeId: c.req.param('id'), correctIndex }, deps.clock());
-      // The members who answered hear of it (topic `picks`, decision 0060), without holding this answer.
-      if (result.changed) {
-        afterCommit(
-          () =>
-            void deps.jobs
-              .send('push-challenge-result', { challengeId: result.challengeId })
-              .catch((error) =>
-                deps.logger.warn('challenge result not pushed', { challengeId: result.challengeId, ...describeError(error) }),
-              ),
-        );
-      }
-      return sendData(c, result);
+      return sendData(c, await enterAndAnnounceResult(deps, user, { challengeId: c.req.param('id'), correctIndex }));
     },
   );
 }

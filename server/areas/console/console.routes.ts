@@ -5,7 +5,6 @@
  */
 import { Hono } from 'hono';
 import { AuditLogQuerySchema, AuditLogResponseSchema } from '../../../src/contracts/admin/common';
-import { listAudit } from '../../kernel/audit';
 import { parseWith } from '../../lib/http';
 import { documented } from '../../lib/openapi';
 import type { AppDeps } from '../../kernel/types';
@@ -22,6 +21,7 @@ import { redemptionAdminRoutes } from './redemptions.routes';
 import { seasonAdminRoutes } from './seasons.routes';
 import { adminMediaRoutes } from './media.routes';
 import { operatorsOnly, requireOperator } from './operator';
+import { readAuditLog } from './console.service';
 import { passAdminRoutes } from './passes.routes';
 import { DOCUMENT_RESOURCES } from './registry';
 import { adminResourceRoutes } from './resource';
@@ -57,7 +57,7 @@ export function adminRoutes(deps: AppDeps) {
     async (c) => {
       const { organization } = requireOperator(c.get('principal'));
       const query = parseWith(AuditLogQuerySchema, c.req.query(), 'Invalid query');
-      return c.json(await listAudit(deps.db, organization.id, query));
+      return c.json(await readAuditLog(deps, organization.id, query));
     },
   );
   return app;

@@ -6,7 +6,7 @@
  */
 import { Hono } from 'hono';
 import { AdminSeasonInputSchema, AdminSeasonListResponseSchema, AdminSeasonResponseSchema } from '../../../src/contracts/admin/season';
-import { listSeasons, startSeason } from '../leaderboards/leaderboards.service';
+import { readSeasons, startNewSeason } from './seasons.service';
 import { readJson, sendData } from '../../lib/http';
 import { documented } from '../../lib/openapi';
 import type { AppDeps } from '../../kernel/types';
@@ -15,7 +15,6 @@ import { requireOperator } from './operator';
 
 /** The season routes, mounted at `/api/admin/seasons`. */
 export function seasonAdminRoutes(deps: AppDeps) {
-  const { db } = deps;
   return new Hono<AppEnv>()
     .get(
       '/',
@@ -27,7 +26,7 @@ export function seasonAdminRoutes(deps: AppDeps) {
       }),
       async (c) => {
         const { organization } = requireOperator(c.get('principal'));
-        return sendData(c, await listSeasons(db, organization.id, deps.clock()));
+        return sendData(c, await readSeasons(deps, organization.id));
       },
     )
     .post(
@@ -44,7 +43,7 @@ export function seasonAdminRoutes(deps: AppDeps) {
       async (c) => {
         const { user } = requireOperator(c.get('principal'));
         const input = await readJson(c, AdminSeasonInputSchema);
-        return sendData(c, await db.transaction((tx) => startSeason(tx, user, input, deps.clock())), 201);
+        return sendData(c, await startNewSeason(deps, user, input), 201);
       },
     );
 }
