@@ -123,7 +123,7 @@ test.describe('offline queue', () => {
     // An article read to its end.
     await page.goto(`/articles/${article!.id}`);
     await expect(page.getByRole('heading', { name: article!.title, level: 1 })).toBeVisible();
-    await page.locator('.article__end').scrollIntoViewIfNeeded();
+    await expect(() => page.locator('.article__end').scrollIntoViewIfNeeded({ timeout: 2_000 })).toPass({ timeout: 15_000 });
     await expect(page.locator('.article__end')).toHaveText(/will sync when you’re back online/);
     await expect(offlineIndicator(page)).toHaveText(/5 actions waiting to sync/);
 
@@ -332,7 +332,9 @@ test.describe('offline queue', () => {
     // Every article, read to its end.
     for (const article of articles) {
       await openUntilShown(page, `/articles/${article.id}`, page.getByRole('heading', { name: article.title, level: 1 }));
-      await page.locator('.article__end').scrollIntoViewIfNeeded();
+      // The article re-renders when its data or the queue's state changes: a scroll that meets the old element is tried
+      // again on the new one.
+      await expect(() => page.locator('.article__end').scrollIntoViewIfNeeded({ timeout: 2_000 })).toPass({ timeout: 15_000 });
       await expect(page.locator('.article__end')).toHaveText(/pending|will sync|You read it all/);
       await waitForActionSafe(page, token, article.id, `article:${article.id}`);
     }
