@@ -26,7 +26,6 @@ import {
   MAX_MEDIA_UPLOAD_BYTES,
   MEDIA_SIZE_LIMITS,
   MediaUploadFieldsSchema,
-  type UploadContentType,
 } from '../../../src/contracts/admin/media';
 import { acceptMediaStream } from '../../kernel/media-intake';
 import { sha256 } from '../../lib/crypto';
@@ -39,19 +38,19 @@ import { authenticate } from '../../kernel/authenticate';
 import { requestBodyLimit } from '../../lib/middlewares/body-limit';
 import { idempotency } from '../../kernel/idempotency';
 import { operatorsOnly, requireOperator } from './operator';
-import { deleteLibraryMedia, discardUnrecorded, listLibraryMedia, readLibraryMedia, recordUpload } from './media.service';
+import {
+  deleteLibraryMedia,
+  discardUnrecorded,
+  listLibraryMedia,
+  readLibraryMedia,
+  recordUpload,
+  type StoredUpload,
+} from './media.service';
 
 const MB = 1024 * 1024;
 
 /** An operator's file, received and already in the media storage under `id`, with the form's other fields. */
-type ReceivedUpload = {
-  id: string;
-  name: string | null;
-  key: string | undefined;
-  contentType: UploadContentType;
-  sizeBytes: number;
-  width: number | null;
-  height: number | null;
+type ReceivedUpload = StoredUpload & {
   /** SHA-256 of the file as received: the Idempotency-Key fingerprint of the upload. */
   digest: string;
 };

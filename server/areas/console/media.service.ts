@@ -139,7 +139,7 @@ export async function listLibraryMedia(
 }
 
 /** An operator's file, already in the media storage under `id` (also its storage key), to record in the library. */
-type StoredUpload = {
+export type StoredUpload = {
   id: string;
   name: string | null;
   key: string | undefined;
