@@ -5,7 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -121,6 +121,14 @@ function newestMigrationMillis(): number {
 }
 
 /**
+ * Runs a raw statement on `db` (the database or a transaction) and answers its rows, typed as the caller's `T`: both
+ * engines' drivers answer `db.execute` with `{rows}`.
+ */
+export async function rowsOf<T>(db: DbOrTx, statement: SQL): Promise<T[]> {
+  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
+}
+
+/**
  * True when the database has every committed migration applied, by the rule drizzle's migrator applies them: the
  * newest row of `drizzle.__drizzle_migrations` is at least as recent as the newest journal entry. False when the
  * table is missing or older (a process started on a database another release migrated back, or not at all).
@@ -128,10 +136,9 @@ function newestMigrationMillis(): number {
  * @throws the driver's error when the database cannot be reached
  */
 export async function migrationsApplied(db: Db): Promise<boolean> {
-  const rowsOf = async <T>(statement: ReturnType<typeof sql>) => ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
-  const [table] = await rowsOf<{ exists: boolean }>(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as "exists"`);
+  const [table] = await rowsOf<{ exists: boolean }>(db, sql`select to_regclass('drizzle.__drizzle_migrations') is not null as "exists"`);
   if (!table?.exists) return false;
-  const [newest] = await rowsOf<{ when: string | null }>(sql`select max(created_at)::text as "when" from drizzle.__drizzle_migrations`);
+  const [newest] = await rowsOf<{ when: string | null }>(db, sql`select max(created_at)::text as "when" from drizzle.__drizzle_migrations`);
   return newest?.when != null && Number(newest.when) >= newestMigrationMillis();
 }
 

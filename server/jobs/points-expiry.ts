@@ -17,7 +17,7 @@
 import { asc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { addDays, dayInZone } from '../../src/rules/calendar';
 import { EXPIRY_REMINDER_DAYS, expiryReference, isReminderDue } from '../../src/rules/points-expiry';
-import type { DbOrTx } from '../db/client';
+import { rowsOf, type DbOrTx } from '../db/client';
 import { consents, organizations, pointTransactions, pointsExpiryReminders, userConsents, users } from '../db/schema';
 import { describeError } from '../lib/error-description';
 import type { AppDeps } from '../kernel/types';
@@ -39,11 +39,6 @@ type ExpiringOrganization = { id: string; name: string; timeZone: string; points
 
 /** What one run did, summed over the organizations. */
 type PointsExpiryRun = { organizations: number; members: number; points: number; reminded: number };
-
-/** Rows of a raw statement (both drivers answer `{rows}`). */
-async function rowsOf<T>(db: DbOrTx, statement: SQL): Promise<T[]> {
-  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
-}
 
 /**
  * The instant the organization's day `day` (`YYYY-MM-DD`) begins: the earning cutoff of lots expiring by a day is

@@ -6,18 +6,14 @@
  * referrer's reward counts toward the organization's monthly limit, counted with the referrer's row locked, so
  * concurrent rewards cannot pass it; past it only the newcomer earns.
  */
-import { and, count, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { dayInZone } from '../../src/rules/calendar';
 import { referralMonth, referrerMayBeRewarded } from '../../src/rules/referral';
-import type { DbOrTx, Tx } from '../db/client';
+import { rowsOf, type Tx } from '../db/client';
 import { referrals, users } from '../db/schema';
 import { awardPoints } from './ledger';
 import type { AppDeps } from './types';
 import type { OrganizationRow } from '../lib/app-env';
-
-async function rowsOf<T>(db: DbOrTx, statement: SQL): Promise<T[]> {
-  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
-}
 
 /**
  * Rewards the newcomer's pending referral in `tx`, once (see the module's comment).

@@ -18,7 +18,7 @@ import { FIGURES_PERIODS } from '../../../src/contracts/admin/figures';
 import type { ChallengeParticipation, FigureName, Figures, FiguresPeriod, StoryCompletion } from '../../../src/contracts/admin/figures';
 import { addDays, dayInZone } from '../../../src/rules/calendar';
 import { periodDays } from '../../../src/rules/figures-period';
-import type { DbOrTx } from '../../db/client';
+import { rowsOf, type DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../kernel/types';
 
 /** What every figure statement is computed over: one organization, its time zone and the days `from`..`to`. */
@@ -80,11 +80,6 @@ const inPeriod = (column: SQL, s: FiguresScope) => sql`${column} >= ${startOf(s)
 const dayOf = (column: SQL, s: FiguresScope) => sql`(${column} at time zone ${s.timeZone}::text)::date`;
 /** Every day of the period, as rows of `day` (date). */
 const daysOf = (s: FiguresScope) => sql`select d::date as day from generate_series(${s.from}::date, ${s.to}::date, interval '1 day') as d`;
-
-/** Runs a statement; both drivers (node-postgres, PGlite) answer raw statements as `{rows}`. */
-async function rowsOf<T>(db: DbOrTx, statement: SQL): Promise<T[]> {
-  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
-}
 
 /** A count by day as the statements answer it (`day` null: the period's total of a distinct count). */
 type DayRow = { day: string | null; n: number | string | null };

@@ -27,7 +27,7 @@ import type {
   Season,
 } from '../../../src/contracts/leaderboard';
 import { isUnderage } from '../../../src/rules/underage';
-import type { Db, DbOrTx } from '../../db/client';
+import { rowsOf, type Db, type DbOrTx } from '../../db/client';
 import { leaderboardNames, leagueMembers, leagues, seasons } from '../../db/schema';
 import { ApiError, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
@@ -36,11 +36,6 @@ import { recordAudit, type Actor } from '../../kernel/audit';
 
 /** Rows of the organization-wide table above the member's own row. */
 const LEADERBOARD_TOP = 50;
-
-/** Runs a statement; both drivers (node-postgres, PGlite) answer raw statements as `{rows}`. */
-async function rowsOf<T>(db: DbOrTx, statement: SQL): Promise<T[]> {
-  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
-}
 
 /**
  * The organization's current season at `now`: the latest that has started, or null before the first.

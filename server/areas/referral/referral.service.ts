@@ -14,12 +14,12 @@
  *   limit), and the hit is given back unless the code was unknown.
  */
 import { randomBytes } from 'node:crypto';
-import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { MemberReferrals } from '../../../src/contracts/admin/member-referrals';
 import type { ReferralClaimResult, ReferralSummary } from '../../../src/contracts/referral';
 import { referralClaimRefusal, referralCodeFromBytes, referralUrl, type ReferralRefusal } from '../../../src/rules/referral';
 import type { DbOrTx } from '../../db/client';
-import { isUniqueViolation } from '../../db/client';
+import { isUniqueViolation, rowsOf } from '../../db/client';
 import { referralCodes, referrals, users } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
 import type { AppDeps } from '../../kernel/types';
@@ -41,10 +41,6 @@ const CLAIM_FAILURES_PER_WINDOW = 10;
 const CLAIM_FAILURE_WINDOW_MS = 60 * 60 * 1000;
 
 const refusal = (code: ReferralRefusal) => new ApiError(REFUSALS[code].status, code, REFUSALS[code].message);
-
-async function rowsOf<T>(db: DbOrTx, statement: SQL): Promise<T[]> {
-  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
-}
 
 /**
  * The member's referral code, made (random, unique in the organization) the first time it is asked for.
