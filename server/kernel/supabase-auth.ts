@@ -18,14 +18,13 @@ import { users } from '../db/schema';
 import { describeError } from '../lib/error-description';
 import type { AppDeps } from './types';
 import type { Principal, UserRow } from '../lib/app-env';
+import { isUuid } from '../lib/ids';
 
 /** Audience of a signed-in user's access token (Supabase Auth). */
 const SUPABASE_AUDIENCE = 'authenticated';
 
 /** A session id for principals that have no row in `sessions` (DELETE /session then removes nothing). */
 const NO_SESSION_ID = '00000000-0000-0000-0000-000000000000';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The claims Podium reads from a verified Supabase access token. */
 type SupabaseClaims = { sub: string; email: string; sessionId: string | null };
@@ -99,7 +98,7 @@ async function verifySupabaseAccessToken(
   }
   const email = typeof payload.email === 'string' ? payload.email.trim().toLowerCase() : '';
   if (!payload.sub || !email) return null;
-  const sessionId = typeof payload.session_id === 'string' && UUID.test(payload.session_id) ? payload.session_id : null;
+  const sessionId = typeof payload.session_id === 'string' && isUuid(payload.session_id) ? payload.session_id : null;
   return { sub: payload.sub, email, sessionId };
 }
 

@@ -39,8 +39,3 @@ export function localized<T extends Record<string, unknown>>(
 
 /** The nil UUID: stands for "no member" in prepared queries that left-join a member's rows. */
 export const NO_USER = '00000000-0000-0000-0000-000000000000';
-
-/** True when `value` is a UUID (ids of our rows); other path ids are unknown (404). */
-export function isUuid(value: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
-}

@@ -10,7 +10,8 @@ import { activations, activationUsers, badges, userBadges } from '../../db/schem
 import { awardPoints } from '../../kernel/ledger';
 import type { AppDeps } from '../../kernel/types';
 import { ApiError, notFound } from '../../lib/errors';
-import { isUuid, localized, type ContentLanguage } from '../../lib/localize';
+import { localized, type ContentLanguage } from '../../lib/localize';
+import { isUuid } from '../../lib/ids';
 
 type ActivationRow = typeof activations.$inferSelect;
 type BadgeRow = typeof badges.$inferSelect;

@@ -7,8 +7,9 @@ import type { Consent, ConsentUpdate } from '../../../src/contracts/consent';
 import { consents, userConsents } from '../../db/schema/consent';
 import type { AppDeps } from '../../kernel/types';
 import { notFound, validationFailed } from '../../lib/errors';
-import { isUuid, localized, type ContentLanguage } from '../../lib/localize';
+import { localized, type ContentLanguage } from '../../lib/localize';
 import { prepareConsentStatements } from './consent.statements';
+import { isUuid } from '../../lib/ids';
 
 type ConsentRow = typeof consents.$inferSelect;
 type UserConsentRow = typeof userConsents.$inferSelect;

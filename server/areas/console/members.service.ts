@@ -22,8 +22,7 @@ import { conflict, notFound, validationFailed } from '../../lib/errors';
 import { deleteStoredBytes, eraseMember, exportMemberData, memberActivity, revokeSessions } from '../profile/member-care.service';
 import { memberReferrals } from '../referral/referral.service';
 import { toTransaction } from '../profile/profile.service';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../lib/ids';
 
 /** A member row as the console shows it, with the rank its lifetime points reach on the organization's `ranks`. */
 function toMember(row: UserRow, ranks: RankRow[]): AdminMember {
@@ -58,7 +57,7 @@ function assertNotErased(member: UserRow) {
 
 /** The member `id` of `organizationId` (locked for update when `lock`). @throws ApiError 404 NotFound */
 async function readMember(db: DbOrTx, organizationId: string, id: string, lock = false): Promise<UserRow> {
-  if (!UUID.test(id)) throw notFound('Member not found');
+  if (!isUuid(id)) throw notFound('Member not found');
   const query = db
     .select()
     .from(users)

@@ -16,8 +16,8 @@ import { rewardCodes, rewardRedemptions, rewards, users } from '../../db/schema'
 import { recordAudit, type Actor } from '../../kernel/audit';
 import type { AppDeps } from '../../kernel/types';
 import { ApiError, notFound } from '../../lib/errors';
-import { isUuid } from '../../lib/localize';
 import { cancelRedemptionIn } from '../rewards/rewards.service';
+import { isUuid } from '../../lib/ids';
 
 /** Most rows one CSV export holds (the newest). */
 const MAX_EXPORT_ROWS = 50_000;

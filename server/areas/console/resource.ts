@@ -29,6 +29,7 @@ import type { AppDeps } from '../../kernel/types';
 import type { AppEnv } from '../../lib/app-env';
 import { statusCondition, type StatusColumns } from '../../kernel/content-status';
 import { requireOperator } from './operator';
+import { isUuid } from '../../lib/ids';
 
 /** A content table the factory can serve: rows have `id` and `organization_id`. */
 type ResourceTable = PgTable & { id: PgColumn; organizationId: PgColumn };
@@ -74,8 +75,6 @@ export type AdminResource<Row extends { id: string }, Input extends Record<strin
   /** True when members earned from or answered the item: it is then archived, never deleted. */
   inUse?: (db: DbOrTx, id: string) => Promise<boolean>;
 };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The fields every admin item answers besides its input (`adminItemFields` of `src/contracts/admin/common.ts`): its
@@ -126,7 +125,7 @@ async function readItem<Row extends { id: string }, Input extends Record<string,
   organizationId: string,
   id: string,
 ): Promise<Row> {
-  if (!UUID.test(id)) throw notFound(`${resource.noun} not found`);
+  if (!isUuid(id)) throw notFound(`${resource.noun} not found`);
   const rows = await db
     .select()
     .from(resource.table)

@@ -23,9 +23,9 @@ import { sendData } from '../../lib/http';
 import { documented } from '../../lib/openapi';
 import type { AppDeps } from '../../kernel/types';
 import type { AppEnv } from '../../lib/app-env';
-import { isUuid } from '../../lib/localize';
 import { requireOperator } from './operator';
 import { adminResourceRoutes, type AdminResource, itemFields } from './resource';
+import { isUuid } from '../../lib/ids';
 
 type VenueEventRow = typeof venueEvents.$inferSelect;
 

@@ -29,10 +29,11 @@ import { readingMinutes } from '../../../src/rules/reading-time';
 import { ApiError, notFound } from '../../lib/errors';
 import type { AppDeps } from '../../kernel/types';
 import type { Principal } from '../../lib/app-env';
-import { isUuid, localized, NO_USER, type ContentLanguage } from '../../lib/localize';
+import { localized, NO_USER, type ContentLanguage } from '../../lib/localize';
 import { rankFor } from '../../../src/rules/rank';
 import { isTitleShareable, rankCodeOf } from '../../../src/rules/story-title';
 import { isUnderage } from '../../../src/rules/underage';
+import { isUuid } from '../../lib/ids';
 
 /**
  * Fans see an operator's item only once it is neither a draft nor archived (the SQL of `isPublished`,

@@ -13,6 +13,7 @@ import { avatarUploads, userIdentifications } from '../../db/schema/profile';
 import { acceptMedia, type MediaRules } from '../../kernel/media-intake';
 import type { AppDeps } from '../../kernel/types';
 import { sha256 } from '../../lib/crypto';
+import { isUuid } from '../../lib/ids';
 import { ApiError, notFound } from '../../lib/errors';
 
 /** Avatars: PNG, JPEG or WebP images of at most 5 MB. */
@@ -129,7 +130,7 @@ export async function storeAvatar(
  */
 export async function setAvatar(deps: AppDeps, userId: string, name: string): Promise<void> {
   const updated = await deps.db.transaction(async (tx) => {
-    const [upload] = /^[0-9a-f-]{36}$/i.test(name)
+    const [upload] = isUuid(name)
       ? await tx
           .select()
           .from(avatarUploads)

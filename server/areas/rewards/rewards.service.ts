@@ -29,7 +29,8 @@ import { InsufficientPointsError, refundPoints, spendPoints } from '../../kernel
 import { ApiError, notFound } from '../../lib/errors';
 import type { AppDeps } from '../../kernel/types';
 import type { Principal } from '../../lib/app-env';
-import { isUuid, localized, type ContentLanguage } from '../../lib/localize';
+import { localized, type ContentLanguage } from '../../lib/localize';
+import { isUuid } from '../../lib/ids';
 
 type RewardRow = typeof rewards.$inferSelect;
 type RedemptionRow = typeof rewardRedemptions.$inferSelect;

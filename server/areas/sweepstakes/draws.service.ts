@@ -25,11 +25,10 @@ import type { AppDeps } from '../../kernel/types';
 import type { Principal } from '../../lib/app-env';
 import { recordAudit, type Actor } from '../../kernel/audit';
 import { afterCommit } from '../../db/request-transaction';
+import { isUuid } from '../../lib/ids';
 
 type SweepstakeRow = typeof sweepstakes.$inferSelect;
 type Eligibility = SuspensionFields & { birthday: string | null; deletedAt: Date | null };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * A fresh secret seed (32 bytes from `crypto.randomBytes`, hex) and its published commitment (SHA-256, hex), as
@@ -56,7 +55,7 @@ function isEligible(member: Eligibility, now: Date, timeZone: string): boolean {
 
 /** The sweepstake `id` of the organization, locked for the rest of `tx` (draws and redraws run one at a time). */
 async function lockSweepstake(tx: Tx, organizationId: string, id: string): Promise<SweepstakeRow> {
-  if (!UUID.test(id)) throw notFound('Sweepstake not found');
+  if (!isUuid(id)) throw notFound('Sweepstake not found');
   const [row] = await tx
     .select()
     .from(sweepstakes)
@@ -156,7 +155,7 @@ export async function redrawWinner(deps: AppDeps, organization: OrganizationRow,
   await deps.db.transaction(async (tx) => {
     const s = await lockSweepstake(tx, organization.id, id);
     if (!s.drawnAt || !s.drawSeed) throw new ApiError(422, 'NotDrawn', 'The draw has not run yet');
-    if (!UUID.test(winnerId)) throw notFound('Winner not found');
+    if (!isUuid(winnerId)) throw notFound('Winner not found');
     const placed = await tx
       .select()
       .from(sweepstakeWinners)
@@ -287,7 +286,7 @@ export async function adminDraw(
   id: string,
   now: Date,
 ): Promise<AdminSweepstakeDraw> {
-  if (!UUID.test(id)) throw notFound('Sweepstake not found');
+  if (!isUuid(id)) throw notFound('Sweepstake not found');
   const [s] = await db
     .select()
     .from(sweepstakes)
@@ -339,7 +338,7 @@ export async function adminDraw(
  * @throws ApiError 404 otherwise
  */
 async function visibleSweepstake(db: DbOrTx, p: Principal, id: string): Promise<SweepstakeRow> {
-  if (!UUID.test(id)) throw notFound('Sweepstake not found');
+  if (!isUuid(id)) throw notFound('Sweepstake not found');
   const [s] = await db
     .select()
     .from(sweepstakes)

@@ -24,7 +24,8 @@ import { isUnderage } from '../../../src/rules/underage';
 import { statusAt } from '../../../src/rules/sweepstake-status';
 import { entryCost, remainingEntries } from '../../../src/rules/sweepstake-entry';
 import { claimDeadline } from '../../../src/rules/draw';
-import { isUuid, localized, NO_USER, type ContentLanguage } from '../../lib/localize';
+import { localized, NO_USER, type ContentLanguage } from '../../lib/localize';
+import { isUuid } from '../../lib/ids';
 
 type SweepstakeRow = typeof sweepstakes.$inferSelect;
 
