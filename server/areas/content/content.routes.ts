@@ -7,7 +7,6 @@
  *   `POST /stories/{id}/chapter-view/{chapterId}`: members only; 201 when the award is new, 200 with
  *   `created: false` when it already existed. 404 unknown item; 422 StoryChapterView (spec §8).
  */
-import { ambientPrepared } from '../../db/request-transaction';
 import { Hono, type Context } from 'hono';
 import {
   ArticleListResponseSchema,
@@ -45,7 +44,7 @@ import { languageOf } from '../../lib/localize';
 
 /** Builds the content route group for one app. */
 export function contentRoutes(deps: AppDeps) {
-  const q = ambientPrepared(prepareContentQueries(deps.db));
+  const q = deps.prepared(prepareContentQueries);
   const ctx = (c: Context<AppEnv>): ReadContext => ({ principal: c.get('principal'), language: languageOf(c), now: deps.clock() });
   return new Hono<AppEnv>()
     .get(

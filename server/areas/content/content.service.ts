@@ -11,6 +11,7 @@ import type { RankCode } from '../../../src/contracts/organization';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
+import { ambientPrepared } from '../../db/request-transaction';
 import {
   articleReads,
   articles,
@@ -41,10 +42,13 @@ import { isUuid } from '../../lib/ids';
  */
 const published = (table: { draft: PgColumn; archivedAt: PgColumn }) => and(eq(table.draft, false), isNull(table.archivedAt))!;
 
-/** Builds the prepared statements of the content routes (once per app). */
+/**
+ * Builds the prepared statements of the content routes, once per app (`deps.prepared`); each runs in the request
+ * transaction when there is one.
+ */
 export function prepareContentQueries(db: Db) {
   const nowParam = sql`${sql.placeholder('now')}::timestamptz`;
-  return {
+  return ambientPrepared({
     /** `{organizationId, userId, now}` -> published videos with the member's view flag, in display order. */
     videos: db
       .select({ video: videos, viewed: sql<boolean>`(${videoViews.userId} is not null)` })
@@ -98,7 +102,7 @@ export function prepareContentQueries(db: Db) {
       .where(and(eq(playlists.organizationId, sql.placeholder('organizationId')), published(playlists)))
       .orderBy(asc(playlists.sortOrder), desc(playlists.createdAt))
       .prepare('podium_content_playlists'),
-  };
+  });
 }
 type ContentQueries = ReturnType<typeof prepareContentQueries>;
 

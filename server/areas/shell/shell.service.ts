@@ -14,11 +14,7 @@ export async function deploymentOrganization(deps: AppDeps) {
 
 /** The internal e-mail domains of the organization of `ORGANIZATION_KEY` (none before it exists). */
 export async function internalEmailDomains(deps: AppDeps): Promise<string[]> {
-  const [organization] = await deps.db
-    .select({ internalEmailDomains: organizations.internalEmailDomains })
-    .from(organizations)
-    .where(eq(organizations.publicKey, deps.env.ORGANIZATION_KEY));
-  return organization?.internalEmailDomains ?? [];
+  return (await deploymentOrganization(deps))?.internalEmailDomains ?? [];
 }
 
 /** The bytes of the media `mediaId` (from the row for seeded images, else from the media storage), or null. */

@@ -22,13 +22,12 @@ import type { AppDeps } from '../../kernel/types';
 import type { AppEnv } from '../../lib/app-env';
 import { requireUser } from '../../kernel/authenticate';
 import { languageOf } from '../../lib/localize';
-import { ambientPrepared } from '../../db/request-transaction';
 import { claimPrize, publishedDraw } from './draws.service';
 import { enterSweepstake, getSweepstake, listSweepstakes, prepareSweepstakeQueries } from './sweepstakes.service';
 
 /** Builds the sweepstake route group for one app. */
 export function sweepstakeRoutes(deps: AppDeps) {
-  const q = ambientPrepared(prepareSweepstakeQueries(deps.db));
+  const q = deps.prepared(prepareSweepstakeQueries);
   return new Hono<AppEnv>()
     .get(
       '/',

@@ -14,6 +14,7 @@ import { SWEEPSTAKE_ENTRY_LIMIT_CODE } from '../../../src/contracts/sweepstake';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { sweepstakeEntries, sweepstakes, sweepstakeWinners } from '../../db/schema/sweepstakes';
+import { ambientPrepared } from '../../db/request-transaction';
 import { spendPoints } from '../../kernel/ledger';
 import { ApiError, notFound } from '../../lib/errors';
 import { renderMarkdown } from '../../lib/markdown';
@@ -29,7 +30,10 @@ import { isUuid } from '../../lib/ids';
 
 type SweepstakeRow = typeof sweepstakes.$inferSelect;
 
-/** Builds the prepared statements of the sweepstake routes (once per app). */
+/**
+ * Builds the prepared statements of the sweepstake routes, once per app (`deps.prepared`); each runs in the request
+ * transaction when there is one.
+ */
 export function prepareSweepstakeQueries(db: Db) {
   const select = {
     sweepstake: sweepstakes,
@@ -65,12 +69,12 @@ export function prepareSweepstakeQueries(db: Db) {
         ),
       )
       .groupBy(sweepstakes.id, sweepstakeWinners.id);
-  return {
+  return ambientPrepared({
     /** `{organizationId, userId, publicOnly}` -> sweepstakes with entry counts, in display order. */
     list: withEntries().orderBy(asc(sweepstakes.sortOrder), asc(sweepstakes.endsAt)).prepare('podium_sweepstakes_list'),
     /** `{organizationId, userId, publicOnly, id}` -> one sweepstake with entry counts (0 or 1 rows). */
     one: withEntries(eq(sweepstakes.id, sql.placeholder('id'))).prepare('podium_sweepstakes_one'),
-  };
+  });
 }
 type SweepstakeQueries = ReturnType<typeof prepareSweepstakeQueries>;
 
