@@ -1,7 +1,7 @@
 /**
  * The organization's members as operators see and care for them (decision 0053): search, one member, the operator
  * role, point adjustments, suspensions, and the data rights run on a member's request (export, erasure). Every change
- * goes through one sequence, `changeMember`: in one transaction, read and lock the member, refuse an erased one where
+ * goes through member care's one sequence, `changeMember`: in one transaction, read and lock the member, refuse an erased one where
  * it matters, write, and audit (entity `members`).
  */
 import { randomUUID } from 'node:crypto';
@@ -11,18 +11,25 @@ import type { MemberReferrals } from '../../../src/contracts/admin/member-referr
 import type { DataExport } from '../../../src/contracts/data-rights';
 import type { Transaction } from '../../../src/contracts/user';
 import { rankFor } from '../../../src/rules/rank';
-import type { Db, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { pointTransactions, users } from '../../db/schema';
 import { recordAudit, type Actor } from '../../kernel/audit';
 import { adjustPoints } from '../../kernel/ledger';
 import { keepAnOperator } from '../../kernel/operators';
 import type { AppDeps } from '../../kernel/types';
 import type { RankRow, UserRow } from '../../lib/app-env';
-import { conflict, notFound, validationFailed } from '../../lib/errors';
-import { deleteStoredBytes, eraseMember, exportMemberData, memberActivity, revokeSessions } from '../profile/member-care.service';
+import { conflict, validationFailed } from '../../lib/errors';
+import {
+  changeMember,
+  deleteStoredBytes,
+  eraseMember,
+  exportMemberData,
+  memberActivity,
+  readMember,
+  revokeSessions,
+} from '../profile/member-care.service';
 import { memberReferrals } from '../referral/referral.service';
 import { toTransaction } from '../profile/profile.service';
-import { isUuid } from '../../lib/ids';
 
 /** A member row as the console shows it, with the rank its lifetime points reach on the organization's `ranks`. */
 function toMember(row: UserRow, ranks: RankRow[]): AdminMember {
@@ -47,52 +54,6 @@ function toMember(row: UserRow, ranks: RankRow[]): AdminMember {
     suspendedUntil: row.suspendedUntil?.toISOString() ?? null,
     suspensionReason: row.suspensionReason,
     deletedAt: row.deletedAt?.toISOString() ?? null,
-  });
-}
-
-/** 409 for a change to an erased member: nothing is left to care for. */
-function assertNotErased(member: UserRow) {
-  if (member.deletedAt) throw conflict('This account was deleted');
-}
-
-/** The member `id` of `organizationId` (locked for update when `lock`). @throws ApiError 404 NotFound */
-async function readMember(db: DbOrTx, organizationId: string, id: string, lock = false): Promise<UserRow> {
-  if (!isUuid(id)) throw notFound('Member not found');
-  const query = db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, id), eq(users.organizationId, organizationId)));
-  const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw notFound('Member not found');
-  return row;
-}
-
-/** What the member-care write sequence checks before a change (see `changeMember`). */
-interface MemberChangeOptions {
-  /** Refuse (409) a change to an erased member; false for changes that are harmless on one (role, lift, export, erase). */
-  refuseErased: boolean;
-  /** Runs first in the transaction, before the member's row is locked (the last-operator check locks operators). */
-  before?: (tx: DbOrTx) => Promise<void>;
-}
-
-/**
- * The one member-care write sequence: in one transaction, `before` (if any), read and lock the member of
- * `organizationId` with id `id`, refuse an erased one when asked, then `change` writes and audits with the locked row.
- * Returns what `change` returns. @throws ApiError 404 for an unknown member, 409 for an erased one (`refuseErased`),
- * and whatever `change` throws (the transaction is rolled back).
- */
-function changeMember<T>(
-  db: Db,
-  organizationId: string,
-  id: string,
-  options: MemberChangeOptions,
-  change: (tx: DbOrTx, target: UserRow) => Promise<T>,
-): Promise<T> {
-  return db.transaction(async (tx) => {
-    await options.before?.(tx);
-    const target = await readMember(tx, organizationId, id, true);
-    if (options.refuseErased) assertNotErased(target);
-    return change(tx, target);
   });
 }
 

@@ -11,6 +11,8 @@
  *   sign in with, so the same e-mail signs up afresh), revokes their sessions and keeps the ledger, so balances,
  *   totals and draws stay exact; in the same transaction it takes what is personal out of the rows that outlive
  *   the account elsewhere (ledger labels, audit entries, push notifications, idempotency records).
+ * - Every change to a member, by the member or by an operator, goes through one sequence, `changeMember`: in one
+ *   transaction, read and lock the member, refuse an erased one where it matters, then write (and audit).
  */
 import { and, asc, desc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -61,6 +63,8 @@ import { forgetSignInEmail } from '../../kernel/sign-in-records';
 import { toTransaction } from './profile.service';
 import { keepAnOperator } from '../../kernel/operators';
 import type { AppDeps } from '../../kernel/types';
+import { conflict, notFound } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
 
 /** A member-owned table: its rows of one member are exported, and kept or deleted at erasure. */
 type MemberTable = {
@@ -130,6 +134,52 @@ export function exportDisposition(memberId: string): string {
   return `attachment; filename="podium-data-${memberId}.json"`;
 }
 
+/** 409 for a change to an erased member: nothing is left to care for. */
+function assertNotErased(member: UserRow) {
+  if (member.deletedAt) throw conflict('This account was deleted');
+}
+
+/** The member `id` of `organizationId` (locked for update when `lock`). @throws ApiError 404 NotFound */
+export async function readMember(db: DbOrTx, organizationId: string, id: string, lock = false): Promise<UserRow> {
+  if (!isUuid(id)) throw notFound('Member not found');
+  const query = db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.organizationId, organizationId)));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound('Member not found');
+  return row;
+}
+
+/** What the member-care write sequence checks before a change (see `changeMember`). */
+interface MemberChangeOptions {
+  /** Refuse (409) a change to an erased member; false for changes that are harmless on one (role, lift, export, erase). */
+  refuseErased: boolean;
+  /** Runs first in the transaction, before the member's row is locked (the last-operator check locks operators). */
+  before?: (tx: DbOrTx) => Promise<void>;
+}
+
+/**
+ * The one member-care write sequence: in one transaction, `before` (if any), read and lock the member of
+ * `organizationId` with id `id`, refuse an erased one when asked, then `change` writes and audits with the locked row.
+ * Returns what `change` returns. @throws ApiError 404 for an unknown member, 409 for an erased one (`refuseErased`),
+ * and whatever `change` throws (the transaction is rolled back).
+ */
+export function changeMember<T>(
+  db: Db,
+  organizationId: string,
+  id: string,
+  options: MemberChangeOptions,
+  change: (tx: DbOrTx, target: UserRow) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    await options.before?.(tx);
+    const target = await readMember(tx, organizationId, id, true);
+    if (options.refuseErased) assertNotErased(target);
+    return change(tx, target);
+  });
+}
+
 /**
  * The member `userId`'s own data export (`GET /api/user/me/export`): `exportMemberData` of their current row.
  * @returns JSON-ready data
@@ -140,16 +190,15 @@ export async function exportOwnData(deps: AppDeps, userId: string): Promise<Data
 }
 
 /**
- * Erases the member's own account (`DELETE /api/user/me`): in one transaction, the organization keeps an operator
+ * Erases the member's own account (`DELETE /api/user/me`) through `changeMember`: the organization keeps an operator
  * (`keepAnOperator`), then the member's row is locked and erased; the avatar bytes are deleted once it committed.
  * @throws ApiError 409 LastOperator when the member is the organization's last operator
  */
 export async function eraseOwnAccount(deps: AppDeps, member: { id: string; organizationId: string }): Promise<void> {
-  const keys = await deps.db.transaction(async (tx) => {
-    await keepAnOperator(tx, member.organizationId, member.id);
-    const [row] = await tx.select().from(users).where(eq(users.id, member.id)).for('update');
-    return eraseMember(tx, row, deps.clock());
-  });
+  const before = (tx: DbOrTx) => keepAnOperator(tx, member.organizationId, member.id);
+  const keys = await changeMember(deps.db, member.organizationId, member.id, { refuseErased: false, before }, (tx, row) =>
+    eraseMember(tx, row, deps.clock()),
+  );
   await deleteStoredBytes(deps.storage, keys);
 }
 
