@@ -48,7 +48,7 @@ step() { # step NAME CMD...
 together() {
   local names=() pids=() logs=() t0=$(date +%s)
   while [ $# -gt 1 ]; do
-    local log=".tmp/step-${#names[@]}.log"
+    local log=".tmp/step-${1//[^a-zA-Z0-9]/-}.log"
     bash -c "$2" >"$log" 2>&1 &
     names+=("$1"); pids+=($!); logs+=("$log"); shift 2
   done

@@ -8,6 +8,9 @@ import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createApp, type CreateAppOptions } from '../../server/app';
+import { inlineJobs } from '../../server/jobs/inline-jobs';
+import type { Jobs } from '../../server/kernel/job-types';
+import type { AppDeps } from '../../server/kernel/types';
 import { openDatabase, type Database } from '../../server/db/client';
 import { loadEnv, type Env } from '../../server/env';
 import { silentLogger, type Logger } from '../../server/lib/logger';
@@ -134,6 +137,19 @@ export async function createTestContext(
     },
   };
   const organization = await seedDemoOrganization(database.db, { organizationKey: ORG_KEY, now: clock() });
+  // The in-process runner, with the jobs still running kept so a test can wait for them (`jobsSettled`): a route
+  // queues its job after its commit, without awaiting it.
+  const running = new Set<Promise<void>>();
+  let appDeps: AppDeps | undefined;
+  const inline = inlineJobs(() => appDeps!);
+  const trackedJobs: Jobs = {
+    send(name, data, sendOptions) {
+      const job = inline.send(name, data, sendOptions);
+      running.add(job);
+      void job.finally(() => running.delete(job));
+      return job;
+    },
+  };
   const { app, deps } = createApp({
     db: database.db,
     env,
@@ -145,8 +161,9 @@ export async function createTestContext(
     push: options.push,
     storage: options.storage,
     lifecycle: options.lifecycle,
-    jobs: options.jobs?.(database),
+    jobs: options.jobs?.(database) ?? trackedJobs,
   });
+  appDeps = deps;
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see TestResponse
   async function request<T = any>(method: string, path: string, opts: RequestOptions = {}): Promise<TestResponse<T>> {
@@ -211,6 +228,10 @@ export async function createTestContext(
     request,
     signIn,
     challenges,
+    /** Resolves once every in-process job sent so far, and any job those send, has run. */
+    async jobsSettled() {
+      while (running.size > 0) await Promise.all(running);
+    },
     close: () => database.drop(),
   };
 }

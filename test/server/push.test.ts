@@ -286,6 +286,8 @@ describe("operators' notifications", () => {
     const scheduled = await send({ topic: 'challenges', title: 'Tonight', body: 'New quiz at 8', sendAt: later });
     const cancelled = await send({ topic: 'challenges', title: 'Oops', body: 'Wrong', sendAt: later });
     expect(scheduled.status).toBe('scheduled');
+    // Their jobs, queued after the commit, ran at once (too early: nothing sent) before the clock moves below.
+    await t.jobsSettled();
     expect((await t.request('DELETE', `/api/admin/push-notifications/${cancelled.id}`, { token: ops })).body.data.status).toBe('cancelled');
     expect((await t.request('DELETE', `/api/admin/push-notifications/${cancelled.id}`, { token: ops })).status).toBe(409);
     // Its job, started early (a clock skewed between hosts), sends nothing before `sendAt`.
@@ -704,6 +706,8 @@ describe('endpoints that never answer', () => {
       body: 'Stay tuned',
       sendAt: new Date(t.clock().getTime() + HOUR).toISOString(),
     });
+    // Its job, queued after the commit, ran at once (too early: nothing sent) before the clock moves below.
+    await t.jobsSettled();
     // A notification budget shorter than one send: each attacker's first request is cut off by it, the rest skipped.
     const deps = { ...t.deps, push: { ...t.deps.push, notificationBudgetMs: 300 } };
     const saved = t.clock();
