@@ -4,7 +4,6 @@
  * PWA with an SPA fallback. `createApp` takes every dependency, so tests build the very same app in-process
  * and call it with `app.request(...)`.
  */
-import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { languageDetector } from 'hono/language';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -26,7 +25,6 @@ import { ApiError, notFound } from './lib/errors';
 import type { Logger } from './lib/logger';
 import { createMailer, type Mailer } from './lib/mailer';
 import type { AppDeps, AreaFactory, Clock } from './kernel/types';
-import type { AppEnv } from './lib/app-env';
 import { inlineJobs } from './jobs/inline-jobs';
 import type { Jobs } from './kernel/job-types';
 import { authenticate } from './kernel/authenticate';
@@ -42,6 +40,7 @@ import { healthRoutes, type Lifecycle } from './areas/shell/health.routes';
 import { manifestRoutes } from './areas/shell/manifest.routes';
 import { mediaRoutes } from './areas/media/media.routes';
 import { openApiRoutes } from './areas/shell/openapi.routes';
+import { routeGroup } from './lib/openapi';
 import { organizationRoutes } from './areas/organization/organization.routes';
 import { sessionRoutes } from './areas/session/session.routes';
 import { staticRoutes } from './areas/shell/static.routes';
@@ -147,7 +146,7 @@ export function createApp(options: CreateAppOptions) {
     jobs: options.jobs ?? inlineJobs(() => deps),
   };
   const { logger } = deps;
-  const app = new Hono<AppEnv>();
+  const app = routeGroup();
 
   app.onError((error, c) => {
     if (error instanceof ApiError) {
@@ -202,7 +201,7 @@ export function createApp(options: CreateAppOptions) {
     );
   }
 
-  const api = new Hono<AppEnv>();
+  const api = routeGroup();
   api.use('*', loadShedding({ maxInFlight: deps.env.MAX_IN_FLIGHT_REQUESTS, retryAfterSeconds: SHED_RETRY_AFTER_SECONDS }));
   api.use(
     '*',
@@ -223,7 +222,7 @@ export function createApp(options: CreateAppOptions) {
   api.route('/csp-report', cspReportRoutes(deps));
   api.route('/push', pushPublicRoutes(deps));
 
-  const member = new Hono<AppEnv>();
+  const member = routeGroup();
   member.use('*', authenticate(deps), idempotency(deps));
   member.route('/organization', organizationRoutes());
   member.route('/session', sessionRoutes(deps));

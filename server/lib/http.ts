@@ -2,7 +2,8 @@
  * Request/response helpers shared by every route: body and parameter validation with the shared zod
  * contracts (400 malformed JSON, 415 not JSON, 422 ValidationFailed with details) and the `{data}` envelope.
  */
-import type { Context } from 'hono';
+import type { Context, TypedResponse } from 'hono';
+import type { JSONParsed } from 'hono/utils/types';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import { PathIdSchema } from '../../src/contracts/common';
@@ -50,13 +51,19 @@ export async function readJson<T extends z.ZodType>(c: Context, schema: T): Prom
 
 /**
  * Sends `{data}` with `status` (200 by default), as JSON. The text is kept beside the answer (`sentText`) for the
- * Idempotency-Key middleware.
+ * Idempotency-Key middleware. Typed as `c.json`'s answer, so a route declared with `declareRoute` checks `data`
+ * against the declared answer's contract.
  */
-export function sendData<T>(c: Context, data: T, status: ContentfulStatusCode = 200) {
+export function sendData<T, S extends ContentfulStatusCode = 200>(
+  c: Context,
+  data: T,
+  status: S = 200 as S,
+): Response & TypedResponse<JSONParsed<{ data: T }>, S, 'json'> {
   const text = JSON.stringify({ data });
   const response = c.body(text, status, { 'Content-Type': 'application/json' });
   c.set('sentText', { response, text });
-  return response;
+  // The answer `c.json` would give, typed as such so that a declared route checks it against its contract.
+  return response as Response as Response & TypedResponse<JSONParsed<{ data: T }>, S, 'json'>;
 }
 
 /**

@@ -7,11 +7,14 @@
  * `pathId` in `./http`): the description only documents it. `buildOpenApiDocument(app)` walks the finished app's
  * routes and turns every described one into the document served at `GET /api/openapi.json`.
  */
+import { OpenAPIHono, createRoute, type Hook } from '@hono/zod-openapi';
 import type { Env, Hono, MiddlewareHandler } from 'hono';
 import { describeRoute, generateSpecs, resolver, type DescribeRouteOptions } from 'hono-openapi';
 import { z } from 'zod';
 import packageJson from '../../package.json' with { type: 'json' };
 import { ApiErrorBodySchema, HEADER_IDEMPOTENCY_KEY, HEADER_ORG_TOKEN } from '../../src/contracts/common';
+import type { AppEnv } from './app-env';
+import { notFound, validationFailed } from './errors';
 
 /**
  * Who may call a route, as `server/kernel/authenticate.ts` decides it:
@@ -196,6 +199,196 @@ export function documented(doc: RouteDoc): MiddlewareHandler {
   });
 }
 
+/** A route's HTTP method, as `createRoute` names it. */
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** A success answer: a JSON contract (`{data}` envelope), a non-JSON body, or none. */
+type Answer = z.ZodType | RawContent | null;
+
+/** The response object of a success answer, typed so that the handler's `sendData(...)` is checked against it. */
+type AnswerObject<R extends Answer> = R extends z.ZodType
+  ? { description: string; content: { 'application/json': { schema: R } } }
+  : R extends RawContent
+    ? { description: string; content: Record<string, { schema: { type: 'string'; format: 'binary' } }> }
+    : { description: string };
+
+/** What `declareRoute` takes: `RouteDoc` (see `documented`) with the route's method, path and route middleware. */
+type RouteDeclaration<
+  M extends Method,
+  P extends string,
+  B extends z.ZodType | RawContent | undefined,
+  Pa extends Record<string, z.ZodType> | undefined,
+  Q extends z.ZodObject | undefined,
+  R extends Answer,
+  S extends SuccessStatus,
+> = Omit<RouteDoc, 'body' | 'params' | 'query' | 'response' | 'status'> & {
+  method: M;
+  /** The path in OpenAPI's form, `/stories/{id}`. */
+  path: P;
+  /** The JSON body's contract (validated: 415 not JSON, 400 malformed, 422 breaks it; empty counts as `{}`). */
+  body?: B;
+  /** The path parameters' schemas, one per `{name}` of the path (validated: 404 NotFound when one fails). */
+  params?: Pa;
+  /** The query's schema (validated: 422 ValidationFailed). */
+  query?: Q;
+  response: R;
+  status?: S | Partial<Record<S, string>>;
+  /** Middleware of this route only (rate limits, `groupCommit`), run before validation. */
+  middleware?: MiddlewareHandler<AppEnv>[];
+};
+
+/** The `createRoute` config `declareRoute` makes, with the contracts' types kept for the handler. */
+type DeclaredRoute<
+  M extends Method,
+  P extends string,
+  B extends z.ZodType | RawContent | undefined,
+  Pa extends Record<string, z.ZodType> | undefined,
+  Q extends z.ZodObject | undefined,
+  R extends Answer,
+  S extends SuccessStatus,
+> = {
+  method: M;
+  path: P;
+  request: (B extends z.ZodType ? { body: { required: true; content: { 'application/json': { schema: B } } } } : object) &
+    (Pa extends Record<string, z.ZodType> ? { params: z.ZodObject<Pa> } : object) &
+    (Q extends z.ZodObject ? { query: Q } : object);
+  responses: { [K in S]: AnswerObject<R> };
+  middleware?: MiddlewareHandler<AppEnv>[];
+};
+
+/** The `x-podium` extension `declareRoute` leaves on an operation, read and removed by `buildOpenApiDocument`. */
+type PodiumExtension = { idempotencyKey: boolean; bodyOptional: boolean };
+
+/**
+ * Declares one route with `@hono/zod-openapi`'s `createRoute`, from the same description `documented` takes: the
+ * declaration validates the request (body, path parameters, query) with the contracts before the handler runs,
+ * types `c.req.valid(...)` and the handler's `sendData(...)` answers, and feeds the OpenAPI document. Register it
+ * with `routeGroup().openapi(declaration, handler)`.
+ *
+ * Adds the standard error responses `documented` adds (401/403 for a credential, 400/415/422 for a JSON body, 422
+ * for a query, 404 for path parameters, `default`).
+ * @returns the route config (`createRoute`'s)
+ */
+export function declareRoute<
+  M extends Method,
+  P extends string,
+  B extends z.ZodType | RawContent | undefined = undefined,
+  Pa extends Record<string, z.ZodType> | undefined = undefined,
+  Q extends z.ZodObject | undefined = undefined,
+  R extends Answer = null,
+  S extends SuccessStatus = 200,
+>(declaration: RouteDeclaration<M, P, B, Pa, Q, R, S>): DeclaredRoute<M, P, B, Pa, Q, R, S> {
+  const auth = declaration.auth ?? 'member';
+  const { body, response } = declaration;
+  const statuses: Partial<Record<SuccessStatus, string>> =
+    typeof declaration.status === 'object'
+      ? declaration.status
+      : { [declaration.status ?? 200]: DEFAULT_DESCRIPTION[declaration.status ?? 200] };
+
+  const responses: Record<string, unknown> = {};
+  for (const [status, description] of Object.entries(statuses)) {
+    responses[status] =
+      response === null
+        ? { description }
+        : isRaw(response)
+          ? { description, content: rawContent(response) }
+          : { description, content: { 'application/json': { schema: response } } };
+  }
+  for (const [status, description] of Object.entries(declaration.otherResponses ?? {})) responses[status] = { description };
+  const jsonBody = body !== undefined && !isRaw(body);
+  if (auth !== 'none') Object.assign(responses, { 401: errorRef(401), 403: errorRef(403) });
+  if (auth === 'operator') {
+    responses[403] = {
+      description: `Forbidden: not an operator, or \`${HEADER_ORG_TOKEN}\` is not the organization's token.`,
+      content: { 'application/json': { schema: ApiErrorBodySchema } },
+    };
+  }
+  if (jsonBody) Object.assign(responses, { 400: errorRef(400), 415: errorRef(415), 422: errorRef(422) });
+  if (declaration.query) responses[422] = errorRef(422);
+  if (declaration.params)
+    responses[404] ??= { description: 'NotFound: no such resource.', content: { 'application/json': { schema: ApiErrorBodySchema } } };
+  for (const [status, description] of Object.entries(declaration.errors ?? {})) {
+    responses[status] = { description, content: { 'application/json': { schema: ApiErrorBodySchema } } };
+  }
+  responses.default = { $ref: '#/components/responses/Error' };
+
+  const podium: PodiumExtension = {
+    idempotencyKey: declaration.idempotencyKey ?? auth !== 'none',
+    // An empty body counts as `{}`: a body whose contract accepts `{}` may be left out.
+    bodyOptional: jsonBody && (body as z.ZodType).safeParse({}).success,
+  };
+  return createRoute({
+    method: declaration.method,
+    path: declaration.path,
+    summary: declaration.summary,
+    ...(declaration.description !== undefined ? { description: declaration.description } : {}),
+    tags: [...declaration.tags],
+    security: SECURITY[auth],
+    request: {
+      ...(body !== undefined
+        ? {
+            body: isRaw(body)
+              ? { required: true, content: rawContent(body) }
+              : // Required for the validator, so that an empty body is validated as `{}` (defaults applied); the
+                // document says whether it may be left out (`bodyOptional`).
+                { required: true, content: { 'application/json': { schema: body } } },
+          }
+        : {}),
+      ...(declaration.params ? { params: z.object(declaration.params) } : {}),
+      ...(declaration.query ? { query: declaration.query } : {}),
+    },
+    responses: responses as never,
+    ...(declaration.middleware
+      ? { middleware: [...(jsonBody ? [emptyBodyAsObject] : []), ...declaration.middleware] }
+      : jsonBody
+        ? { middleware: [emptyBodyAsObject] }
+        : {}),
+    'x-podium': podium,
+  } as never) as never;
+}
+
+/** Media type objects of a non-JSON payload: any bytes. */
+const rawContent = (payload: RawContent) =>
+  Object.fromEntries(payload.mediaTypes.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]));
+
+/** UTF-8 as `Request.text()` decodes it (malformed bytes replaced, a leading BOM dropped). */
+const utf8 = new TextDecoder();
+
+/**
+ * Route middleware of a declared JSON body: an empty (or blank) body counts as `{}`, so `POST /checkin` needs none
+ * and a client that sends `Content-Type: application/json` with nothing after it is answered as with `{}`. The body
+ * is read as bytes, which the Idempotency-Key middleware has already read and Hono keeps.
+ */
+const emptyBodyAsObject: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && utf8.decode(await c.req.arrayBuffer()).trim() === '') {
+    // The validator reads `c.req.json()`, which answers from this cache.
+    c.req.bodyCache.json = Promise.resolve({});
+  }
+  await next();
+};
+
+/** zod issues as `[{path, message}]` for `error.details`. */
+const issueDetails = (error: z.ZodError) => error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+
+/**
+ * What a failed validation of a declared route answers: 404 NotFound for a path parameter (a malformed id names
+ * nothing), 422 ValidationFailed with the issues as `details` for the body or query.
+ * @throws ApiError always, on a failure; returns nothing on success
+ */
+const contractHook: Hook<unknown, AppEnv, string, undefined> = (result) => {
+  if (result.success) return undefined;
+  if (result.target === 'param') throw notFound('Not found');
+  throw validationFailed(result.target === 'json' ? 'Invalid request body' : 'Invalid request', issueDetails(result.error));
+};
+
+/**
+ * A group of routes declared with `declareRoute` (an `OpenAPIHono`): invalid requests throw the API's errors, and
+ * the group's declarations reach the document of the app it is mounted in.
+ */
+export function routeGroup() {
+  return new OpenAPIHono<AppEnv>({ defaultHook: contractHook });
+}
+
 const MUTATIONS = new Set(['post', 'put', 'patch', 'delete']);
 
 /**
@@ -258,6 +451,24 @@ export async function buildOpenApiDocument<E extends Env>(app: Hono<E>): Promise
     excludeStaticFile: false,
   });
 
+  // The routes declared with `declareRoute` (an `OpenAPIHono` registry that `route()` carries up to the root).
+  if (app instanceof OpenAPIHono) {
+    const declared = app.getOpenAPI31Document({ openapi: '3.1.0', info: { title: document.info.title, version: document.info.version } });
+    for (const [path, item] of Object.entries(declared.paths ?? {})) {
+      for (const [method, operation] of Object.entries(item)) {
+        const op = operation as Operation & { 'x-podium'?: PodiumExtension };
+        const podium = op['x-podium'];
+        if (!podium) continue;
+        delete op['x-podium'];
+        if (podium.idempotencyKey) op.parameters = [...(op.parameters ?? []), IDEMPOTENCY_KEY];
+        if (podium.bodyOptional && op.requestBody && !('$ref' in op.requestBody)) op.requestBody.required = false;
+        if (op.parameters?.length === 0) delete op.parameters;
+        op.operationId ??= operationId(method, path);
+      }
+      document.paths[path] = { ...document.paths[path], ...(item as OpenApiDocument['paths'][string]) };
+    }
+  }
+
   // The idempotency middleware ignores the key on reads: a GET behind it does not offer one.
   for (const item of Object.values(document.paths)) {
     for (const [method, operation] of Object.entries(item ?? {})) {
@@ -268,6 +479,24 @@ export async function buildOpenApiDocument<E extends Env>(app: Hono<E>): Promise
   }
   markIntegerFormats(document);
   return document;
+}
+
+/**
+ * An operation's id from its method and path, as hono-openapi names them: `get /api/media/{id}` is
+ * `getApiMediaById`.
+ */
+function operationId(method: string, path: string): string {
+  const words = path
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => {
+      const param = /^\{(.+)\}$/.exec(segment);
+      const word = (param ? `by-${param[1]}` : segment).replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) =>
+        (c ?? '').toUpperCase(),
+      );
+      return word.charAt(0).toUpperCase() + word.slice(1);
+    });
+  return method + words.join('');
 }
 
 const INT32 = { min: -(2 ** 31), max: 2 ** 31 - 1 };

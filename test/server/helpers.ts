@@ -140,8 +140,8 @@ export async function createTestContext(
   // The in-process runner, with the jobs still running kept so a test can wait for them (`jobsSettled`): a route
   // queues its job after its commit, without awaiting it.
   const running = new Set<Promise<void>>();
-  let appDeps: AppDeps | undefined;
-  const inline = inlineJobs(() => appDeps!);
+  const built: { deps?: AppDeps } = {};
+  const inline = inlineJobs(() => built.deps!);
   const trackedJobs: Jobs = {
     send(name, data, sendOptions) {
       const job = inline.send(name, data, sendOptions);
@@ -163,7 +163,7 @@ export async function createTestContext(
     lifecycle: options.lifecycle,
     jobs: options.jobs?.(database) ?? trackedJobs,
   });
-  appDeps = deps;
+  built.deps = deps;
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see TestResponse
   async function request<T = any>(method: string, path: string, opts: RequestOptions = {}): Promise<TestResponse<T>> {
