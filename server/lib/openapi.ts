@@ -14,7 +14,7 @@ import { z } from 'zod';
 import packageJson from '../../package.json' with { type: 'json' };
 import { ApiErrorBodySchema, HEADER_IDEMPOTENCY_KEY, HEADER_ORG_TOKEN } from '../../src/contracts/common';
 import type { AppEnv } from './app-env';
-import { notFound, validationFailed } from './errors';
+import { notFound, unauthorized, validationFailed } from './errors';
 
 /**
  * Who may call a route, as `server/kernel/authenticate.ts` decides it:
@@ -45,6 +45,8 @@ type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503;
 type RawContent = {
   /** Its media types (ranges such as `image/*` allowed). */
   mediaTypes: readonly string[];
+  /** The most bytes a request may send (the route's body limit), documented as the payload's `maxLength`. */
+  maxBytes?: number;
 };
 
 /** What `documented` takes: one route's description. */
@@ -209,7 +211,7 @@ type Answer = z.ZodType | RawContent | null;
 type AnswerObject<R extends Answer> = R extends z.ZodType
   ? { description: string; content: { 'application/json': { schema: R } } }
   : R extends RawContent
-    ? { description: string; content: Record<string, { schema: { type: 'string'; format: 'binary' } }> }
+    ? { description: string; content: Record<string, { schema: object }> }
     : { description: string };
 
 /** What `declareRoute` takes: `RouteDoc` (see `documented`) with the route's method, path and route middleware. */
@@ -338,32 +340,51 @@ export function declareRoute<
       ...(declaration.query ? { query: declaration.query } : {}),
     },
     responses: responses as never,
-    ...(declaration.middleware
-      ? { middleware: [...(jsonBody ? [emptyBodyAsObject] : []), ...declaration.middleware] }
-      : jsonBody
-        ? { middleware: [emptyBodyAsObject] }
-        : {}),
+    // The route's own middleware first: a route outside the member group authenticates and limits its body there.
+    middleware: [
+      ...(declaration.middleware ?? []),
+      ...(auth === 'member' || auth === 'operator' ? [membersOnly] : []),
+      ...(jsonBody ? [emptyBodyAsObject] : []),
+    ],
     'x-podium': podium,
   } as never) as never;
 }
 
-/** Media type objects of a non-JSON payload: any bytes. */
+/** Media type objects of a non-JSON payload: any bytes, at most `maxBytes` when it is given. */
 const rawContent = (payload: RawContent) =>
-  Object.fromEntries(payload.mediaTypes.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]));
+  Object.fromEntries(
+    payload.mediaTypes.map((type) => [
+      type,
+      { schema: payload.maxBytes === undefined ? {} : { type: 'string', format: 'binary', maxLength: payload.maxBytes } },
+    ]),
+  );
 
 /** UTF-8 as `Request.text()` decodes it (malformed bytes replaced, a leading BOM dropped). */
 const utf8 = new TextDecoder();
 
+/** Hono's body cache, which holds the promises of the reads it has made (its type names the values). */
+type BodyPromises = { text?: Promise<string> };
+
 /**
  * Route middleware of a declared JSON body: an empty (or blank) body counts as `{}`, so `POST /checkin` needs none
  * and a client that sends `Content-Type: application/json` with nothing after it is answered as with `{}`. The body
- * is read as bytes, which the Idempotency-Key middleware has already read and Hono keeps.
+ * is read as bytes, which the Idempotency-Key middleware has already read and Hono keeps, and decoded once here: the
+ * validator's `c.req.json()` parses this text (Hono's public `bodyCache`) instead of rebuilding it through a
+ * `Response`.
  */
 const emptyBodyAsObject: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && utf8.decode(await c.req.arrayBuffer()).trim() === '') {
-    // The validator reads `c.req.json()`, which answers from this cache.
-    c.req.bodyCache.json = Promise.resolve({});
-  }
+  const text = utf8.decode(await c.req.arrayBuffer());
+  (c.req.bodyCache as BodyPromises).text = Promise.resolve(text.trim() === '' ? '{}' : text);
+  await next();
+};
+
+/**
+ * Route middleware of a members' route, before validation: a visitor (the organization key) is told to sign in
+ * (401) whatever it sent, as the handler's own check would.
+ * @throws ApiError 401 Unauthorized for a visitor
+ */
+const membersOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (c.get('principal')?.kind !== 'user') throw unauthorized('Sign in to continue');
   await next();
 };
 
@@ -477,7 +498,7 @@ export async function buildOpenApiDocument<E extends Env>(app: Hono<E>): Promise
       op.parameters = op.parameters.filter((parameter) => !('$ref' in parameter && parameter.$ref === IDEMPOTENCY_KEY.$ref));
     }
   }
-  markIntegerFormats(document);
+  tidySchemas(document);
   return document;
 }
 
@@ -505,12 +526,14 @@ const INT64 = { min: -(2 ** 63), max: 2 ** 63 - 1 };
 /**
  * Gives every bounded integer schema of the document its OpenAPI `format`, read off its bounds: `int32` when
  * `minimum`..`maximum` fit in 32 bits (the database's `integer` columns), `int64` when they fit in 64. zod states the
- * bounds but has no integer formats, and a client generator needs the format to pick a type. Changes `document` in
- * place; unbounded integers are left as they are.
+ * bounds but has no integer formats, and a client generator needs the format to pick a type. Also writes a regular
+ * expression's `pattern` as its source alone: the converter appends the flags of a `/.../u` or `/.../i` contract
+ * (`^...$/u`), which JSON Schema patterns do not have. Changes `document` in place; unbounded integers are left as
+ * they are.
  */
-function markIntegerFormats(value: unknown): void {
+function tidySchemas(value: unknown): void {
   if (Array.isArray(value)) {
-    for (const item of value) markIntegerFormats(item);
+    for (const item of value) tidySchemas(item);
     return;
   }
   if (value === null || typeof value !== 'object') return;
@@ -525,5 +548,6 @@ function markIntegerFormats(value: unknown): void {
     if (within(INT32)) schema.format = 'int32';
     else if (within(INT64)) schema.format = 'int64';
   }
-  for (const child of Object.values(schema)) markIntegerFormats(child);
+  if (typeof schema.pattern === 'string') schema.pattern = schema.pattern.replace(/^(\^.*\$)\/[dgimsuvy]+$/, '$1');
+  for (const child of Object.values(schema)) tidySchemas(child);
 }
