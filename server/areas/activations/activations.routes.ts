@@ -6,7 +6,6 @@
  * - `POST /activate-user {slug}`: members; inside `startsAt`..`stopsAt` (else 422 NotLive) the member gets
  *   the activation's badges and points once (201); again -> 200 `created: false`, nothing changes.
  */
-import { Hono } from 'hono';
 import {
   ActivateUserResponseSchema,
   ActivateUserSchema,
@@ -16,63 +15,65 @@ import {
 import { PathIdSchema } from '../../../src/contracts/common';
 import { requireUser } from '../../kernel/authenticate';
 import type { AppDeps } from '../../kernel/types';
-import type { AppEnv } from '../../lib/app-env';
 import { notFound } from '../../lib/errors';
-import { pathId, readJson, sendData } from '../../lib/http';
+import { sendData } from '../../lib/http';
 import { languageOf } from '../../lib/localize';
-import { documented } from '../../lib/openapi';
+import { declareRoute, routeGroup } from '../../lib/openapi';
 import { activateUser, listActivations } from './activations.service';
+
+/** `GET /activations/list`. */
+const listRoute = declareRoute({
+  method: 'get',
+  path: '/list',
+  summary: "The organization's activations with their badges",
+  tags: ['activations'],
+  auth: 'visitor-or-member',
+  response: ActivationListResponseSchema,
+});
+
+/** `POST /activations/activate-user`. */
+const activateRoute = declareRoute({
+  method: 'post',
+  path: '/activate-user',
+  summary: 'Activates an activation for the member: its badges and points, once',
+  tags: ['activations'],
+  body: ActivateUserSchema,
+  response: ActivateUserResponseSchema,
+  status: { 201: 'Activated now.', 200: 'Already activated (`created: false`); nothing changed.' },
+  errors: {
+    404: 'NotFound: no activation has this slug.',
+    422: 'NotLive: outside startsAt..stopsAt (details: the window); ValidationFailed: the body breaks the contract.',
+  },
+});
+
+/** `GET /activations/{id}`. */
+const detailRoute = declareRoute({
+  method: 'get',
+  path: '/{id}',
+  summary: 'One activation by id or slug, as a list of one',
+  tags: ['activations'],
+  auth: 'visitor-or-member',
+  params: { id: PathIdSchema },
+  response: ActivationDetailResponseSchema,
+  errors: { 404: 'NotFound: no activation has this id or slug.' },
+});
 
 /** Builds the activation route group for one app. */
 export function activationRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>()
-    .get(
-      '/list',
-      documented({
-        summary: "The organization's activations with their badges",
-        tags: ['activations'],
-        auth: 'visitor-or-member',
-        response: ActivationListResponseSchema,
-      }),
-      async (c) => {
-        return sendData(c, await listActivations(deps, c.get('principal').organization.id, languageOf(c)));
-      },
-    )
-    .post(
-      '/activate-user',
-      documented({
-        summary: 'Activates an activation for the member: its badges and points, once',
-        tags: ['activations'],
-        body: ActivateUserSchema,
-        response: ActivateUserResponseSchema,
-        status: { 201: 'Activated now.', 200: 'Already activated (`created: false`); nothing changed.' },
-        errors: {
-          404: 'NotFound: no activation has this slug.',
-          422: 'NotLive: outside startsAt..stopsAt (details: the window); ValidationFailed: the body breaks the contract.',
-        },
-      }),
-      async (c) => {
-        const { user, organization } = requireUser(c.get('principal'));
-        const { slug } = await readJson(c, ActivateUserSchema);
-        const result = await activateUser(deps, { userId: user.id, organizationId: organization.id, slug, language: languageOf(c) });
-        return sendData(c, result, result.created ? 201 : 200);
-      },
-    )
-    .get(
-      '/:id',
-      documented({
-        summary: 'One activation by id or slug, as a list of one',
-        tags: ['activations'],
-        auth: 'visitor-or-member',
-        params: { id: PathIdSchema },
-        response: ActivationDetailResponseSchema,
-        errors: { 404: 'NotFound: no activation has this id or slug.' },
-      }),
-      async (c) => {
-        const idOrSlug = pathId(c, 'id', 'Activation not found');
-        const found = await listActivations(deps, c.get('principal').organization.id, languageOf(c), idOrSlug);
-        if (!found.length) throw notFound('Activation not found');
-        return sendData(c, found);
-      },
-    );
+  return routeGroup()
+    .openapi(listRoute, async (c) => {
+      return sendData(c, await listActivations(deps, c.get('principal').organization.id, languageOf(c)));
+    })
+    .openapi(activateRoute, async (c) => {
+      const { user, organization } = requireUser(c.get('principal'));
+      const { slug } = c.req.valid('json');
+      const result = await activateUser(deps, { userId: user.id, organizationId: organization.id, slug, language: languageOf(c) });
+      return sendData(c, result, result.created ? 201 : 200);
+    })
+    .openapi(detailRoute, async (c) => {
+      const { id: idOrSlug } = c.req.valid('param');
+      const found = await listActivations(deps, c.get('principal').organization.id, languageOf(c), idOrSlug);
+      if (!found.length) throw notFound('Activation not found');
+      return sendData(c, found);
+    });
 }

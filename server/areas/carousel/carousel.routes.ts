@@ -8,7 +8,6 @@
  *   (a second delete answers the first time); 422 for an id that is not a card id.
  * - `GET /dismissed`: the member's dismissed cards, newest first.
  */
-import { Hono } from 'hono';
 import {
   CarouselCardIdSchema,
   CarouselCardListResponseSchema,
@@ -17,54 +16,73 @@ import {
 } from '../../../src/contracts/carousel';
 import { requireUser } from '../../kernel/authenticate';
 import type { AppDeps } from '../../kernel/types';
-import type { AppEnv } from '../../lib/app-env';
-import { parseWith, sendData } from '../../lib/http';
+import { validationFailed } from '../../lib/errors';
+import { sendData } from '../../lib/http';
 import { languageOf } from '../../lib/localize';
-import { documented } from '../../lib/openapi';
+import { declareRoute, routeGroup } from '../../lib/openapi';
 import { dismissCard, dismissedCards, liveCards } from './carousel.service';
+
+/** `GET /carousel`. */
+const liveRoute = declareRoute({
+  method: 'get',
+  path: '/',
+  summary: "The organization's live rewards-carousel cards, in display order",
+  tags: ['carousel'],
+  auth: 'visitor-or-member',
+  response: CarouselCardListResponseSchema,
+});
+
+/** `GET /carousel/dismissed`. */
+const dismissedRoute = declareRoute({
+  method: 'get',
+  path: '/dismissed',
+  summary: "The member's dismissed carousel cards, newest first",
+  tags: ['carousel'],
+  response: CarouselDismissalListResponseSchema,
+});
+
+/** `DELETE /carousel/{id}`. */
+const dismissRoute = declareRoute({
+  method: 'delete',
+  path: '/{id}',
+  summary: 'Remembers that the member dismissed a carousel card',
+  description: 'Dismissing a card twice answers the first `dismissedAt`.',
+  tags: ['carousel'],
+  params: { id: CarouselCardIdSchema },
+  response: CarouselDismissalResponseSchema,
+  errors: { 422: 'ValidationFailed: the id is not a card id.' },
+});
+// `declareRoute` documents 404 for every path parameter; here a malformed card id is 422 (the hook below) and any
+// well-formed one is dismissed, so the route never answers 404. The cast reaches the untyped error responses.
+delete (dismissRoute.responses as Record<number, unknown>)[404];
 
 /** Builds the carousel route group for one app. */
 export function carouselRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>()
-    .get(
-      '/',
-      documented({
-        summary: "The organization's live rewards-carousel cards, in display order",
-        tags: ['carousel'],
-        auth: 'visitor-or-member',
-        response: CarouselCardListResponseSchema,
-      }),
-      async (c) => {
-        const { organization } = c.get('principal');
-        return sendData(c, await liveCards(deps, organization.id, languageOf(c)));
-      },
-    )
-    .get(
-      '/dismissed',
-      documented({
-        summary: "The member's dismissed carousel cards, newest first",
-        tags: ['carousel'],
-        response: CarouselDismissalListResponseSchema,
-      }),
+  return routeGroup()
+    .openapi(liveRoute, async (c) => {
+      const { organization } = c.get('principal');
+      return sendData(c, await liveCards(deps, organization.id, languageOf(c)));
+    })
+    .openapi(dismissedRoute, async (c) => {
+      const { user } = requireUser(c.get('principal'));
+      return sendData(c, await dismissedCards(deps, user.id));
+    })
+    .openapi(
+      dismissRoute,
       async (c) => {
         const { user } = requireUser(c.get('principal'));
-        return sendData(c, await dismissedCards(deps, user.id));
-      },
-    )
-    .delete(
-      '/:id',
-      documented({
-        summary: 'Remembers that the member dismissed a carousel card',
-        description: 'Dismissing a card twice answers the first `dismissedAt`.',
-        tags: ['carousel'],
-        params: { id: CarouselCardIdSchema },
-        response: CarouselDismissalResponseSchema,
-        errors: { 422: 'ValidationFailed: the id is not a card id.' },
-      }),
-      async (c) => {
-        const { user } = requireUser(c.get('principal'));
-        const cardId = parseWith(CarouselCardIdSchema, c.req.param('id'), 'Invalid card id');
+        const { id: cardId } = c.req.valid('param');
         return sendData(c, await dismissCard(deps, user.id, cardId));
+      },
+      // A malformed card id is 422 ValidationFailed here (as documented), not the 404 of other path parameters.
+      (result) => {
+        if (!result.success) {
+          throw validationFailed(
+            'Invalid card id',
+            result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+          );
+        }
+        return undefined;
       },
     );
 }

@@ -3,12 +3,10 @@
  * `PATCH /api/admin/organization`) in the request's language: page texts, each car's text and text figures laid
  * over the English ones where a translation exists. `null` when the organization has no cars page.
  */
-import { Hono } from 'hono';
 import type { CarsPage } from '../../../src/contracts/admin/cars-page';
 import { FanCarsPageResponseSchema, type FanCarsPage } from '../../../src/contracts/cars';
 import { sendData } from '../../lib/http';
-import { documented } from '../../lib/openapi';
-import type { AppEnv } from '../../lib/app-env';
+import { declareRoute, routeGroup } from '../../lib/openapi';
 import { languageOf, localized, type ContentLanguage } from '../../lib/localize';
 
 /** The cars page in `language`. */
@@ -28,19 +26,20 @@ function localizeCarsPage(page: CarsPage, language: ContentLanguage): FanCarsPag
   };
 }
 
+/** `GET /cars`. */
+const carsPageRoute = declareRoute({
+  method: 'get',
+  path: '/',
+  summary: "The organization's cars page, or null when it has none",
+  tags: ['cars'],
+  auth: 'visitor-or-member',
+  response: FanCarsPageResponseSchema,
+});
+
 /** Builds the cars route group; the principal carries the organization (cached). */
 export function carRoutes() {
-  return new Hono<AppEnv>().get(
-    '/',
-    documented({
-      summary: "The organization's cars page, or null when it has none",
-      tags: ['cars'],
-      auth: 'visitor-or-member',
-      response: FanCarsPageResponseSchema,
-    }),
-    (c) => {
-      const page = c.get('principal').organization.carsPage;
-      return sendData(c, page ? localizeCarsPage(page, languageOf(c)) : null);
-    },
-  );
+  return routeGroup().openapi(carsPageRoute, (c) => {
+    const page = c.get('principal').organization.carsPage;
+    return sendData(c, page ? localizeCarsPage(page, languageOf(c)) : null);
+  });
 }

@@ -6,57 +6,57 @@
  *   `consentId` must name the same consent (else 422). Stores the answer and answers the updated Consent.
  *   404 unknown consent.
  */
-import { Hono } from 'hono';
 import { PathIdSchema } from '../../../src/contracts/common';
 import { ConsentListResponseSchema, ConsentResponseSchema, ConsentUpdateSchema } from '../../../src/contracts/consent';
 import { requireUser } from '../../kernel/authenticate';
 import type { AppDeps } from '../../kernel/types';
-import type { AppEnv } from '../../lib/app-env';
-import { pathId, readJson, sendData } from '../../lib/http';
+import { sendData } from '../../lib/http';
 import { languageOf } from '../../lib/localize';
-import { documented } from '../../lib/openapi';
+import { declareRoute, routeGroup } from '../../lib/openapi';
 import { answerConsent, memberConsents } from './consent.service';
+
+/** `GET /consent/user`. */
+const listRoute = declareRoute({
+  method: 'get',
+  path: '/user',
+  summary: "Every consent of the organization with the member's answer",
+  tags: ['consent'],
+  response: ConsentListResponseSchema,
+});
+
+/** `PATCH /consent/user/{id}`. */
+const answerRoute = declareRoute({
+  method: 'patch',
+  path: '/user/{id}',
+  summary: "Stores the member's answer to one consent",
+  tags: ['consent'],
+  params: { id: PathIdSchema },
+  body: ConsentUpdateSchema,
+  response: ConsentResponseSchema,
+  errors: {
+    404: 'NotFound: no consent has this key or id.',
+    422: 'ValidationFailed: the body breaks the contract, or its consentId names another consent than the path.',
+  },
+});
 
 /** Builds the consent route group for one app. */
 export function consentRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>()
-    .get(
-      '/user',
-      documented({
-        summary: "Every consent of the organization with the member's answer",
-        tags: ['consent'],
-        response: ConsentListResponseSchema,
-      }),
-      async (c) => {
-        const { user, organization } = requireUser(c.get('principal'));
-        return sendData(c, await memberConsents(deps, organization.id, user.id, languageOf(c)));
-      },
-    )
-    .patch(
-      '/user/:id',
-      documented({
-        summary: "Stores the member's answer to one consent",
-        tags: ['consent'],
-        params: { id: PathIdSchema },
-        body: ConsentUpdateSchema,
-        response: ConsentResponseSchema,
-        errors: {
-          404: 'NotFound: no consent has this key or id.',
-          422: 'ValidationFailed: the body breaks the contract, or its consentId names another consent than the path.',
-        },
-      }),
-      async (c) => {
-        const { user, organization } = requireUser(c.get('principal'));
-        const id = pathId(c, 'id', 'Consent not found');
-        const update = await readJson(c, ConsentUpdateSchema);
-        const consent = await answerConsent(deps, {
-          organizationId: organization.id,
-          userId: user.id,
-          id,
-          update,
-          language: languageOf(c),
-        });
-        return sendData(c, consent);
-      },
-    );
+  return routeGroup()
+    .openapi(listRoute, async (c) => {
+      const { user, organization } = requireUser(c.get('principal'));
+      return sendData(c, await memberConsents(deps, organization.id, user.id, languageOf(c)));
+    })
+    .openapi(answerRoute, async (c) => {
+      const { user, organization } = requireUser(c.get('principal'));
+      const { id } = c.req.valid('param');
+      const update = c.req.valid('json');
+      const consent = await answerConsent(deps, {
+        organizationId: organization.id,
+        userId: user.id,
+        id,
+        update,
+        language: languageOf(c),
+      });
+      return sendData(c, consent);
+    });
 }

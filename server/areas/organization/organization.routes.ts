@@ -4,11 +4,10 @@
  * Visitors and members alike. Read from the organization cache, which sees an operator's change on the next
  * request.
  */
-import { Hono } from 'hono';
 import { OrganizationResponseSchema, type Organization } from '../../../src/contracts/organization';
 import { sendData } from '../../lib/http';
-import { documented } from '../../lib/openapi';
-import type { AppEnv, OrganizationRow, RankRow } from '../../lib/app-env';
+import { declareRoute, routeGroup } from '../../lib/openapi';
+import type { OrganizationRow, RankRow } from '../../lib/app-env';
 import { languageOf, localized, type ContentLanguage } from '../../lib/localize';
 
 /** Organization row + its ranks (threshold ascending) -> wire format in `language`. */
@@ -31,20 +30,21 @@ function serializeOrganization(org: OrganizationRow, ranks: RankRow[], language:
   };
 }
 
+/** `GET /organization/current`. */
+const currentRoute = declareRoute({
+  method: 'get',
+  path: '/current',
+  summary: "The caller's organization, its token and its ranks",
+  description: 'The first call of a client: it needs no `x-org-token`, and answers the token to send on every later call.',
+  tags: ['organization'],
+  auth: 'visitor-or-member-no-org-token',
+  response: OrganizationResponseSchema,
+});
+
 /** The organization routes; they need no dependency: the principal carries the organization and its ranks. */
 export function organizationRoutes() {
-  return new Hono<AppEnv>().get(
-    '/current',
-    documented({
-      summary: "The caller's organization, its token and its ranks",
-      description: 'The first call of a client: it needs no `x-org-token`, and answers the token to send on every later call.',
-      tags: ['organization'],
-      auth: 'visitor-or-member-no-org-token',
-      response: OrganizationResponseSchema,
-    }),
-    (c) => {
-      const { organization, ranks } = c.get('principal');
-      return sendData(c, serializeOrganization(organization, ranks, languageOf(c)));
-    },
-  );
+  return routeGroup().openapi(currentRoute, (c) => {
+    const { organization, ranks } = c.get('principal');
+    return sendData(c, serializeOrganization(organization, ranks, languageOf(c)));
+  });
 }

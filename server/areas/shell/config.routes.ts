@@ -4,12 +4,10 @@
  * in the console), validated with the shared `RuntimeConfigSchema`. Never cached for long: a redeploy or an
  * operator may change it.
  */
-import { Hono } from 'hono';
 import { RuntimeConfigSchema, type RuntimeConfig } from '../../../src/contracts/config';
 import type { Env } from '../../env';
-import { documented } from '../../lib/openapi';
+import { declareRoute, routeGroup } from '../../lib/openapi';
 import type { AppDeps } from '../../kernel/types';
-import type { AppEnv } from '../../lib/app-env';
 import { internalEmailDomains } from './shell.service';
 
 /**
@@ -42,20 +40,21 @@ export function runtimeConfig(env: Env, internalEmailDomains: readonly string[] 
   });
 }
 
+/** `GET /config.json`. */
+const configRoute = declareRoute({
+  method: 'get',
+  path: '/config.json',
+  summary: 'The runtime config the PWA reads at boot',
+  tags: ['config'],
+  auth: 'none',
+  response: RuntimeConfigSchema,
+});
+
 /** The `/config.json` route; one small read of the organization's settings per request (the app reads it once at start). */
 export function configRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>().get(
-    '/config.json',
-    documented({
-      summary: 'The runtime config the PWA reads at boot',
-      tags: ['config'],
-      auth: 'none',
-      response: RuntimeConfigSchema,
-    }),
-    async (c) => {
-      const domains = await internalEmailDomains(deps);
-      c.header('Cache-Control', 'no-cache');
-      return c.json(runtimeConfig(deps.env, domains));
-    },
-  );
+  return routeGroup().openapi(configRoute, async (c) => {
+    const domains = await internalEmailDomains(deps);
+    c.header('Cache-Control', 'no-cache');
+    return c.json(runtimeConfig(deps.env, domains));
+  });
 }

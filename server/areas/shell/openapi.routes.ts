@@ -1,11 +1,21 @@
 /**
- * `GET /api/openapi.json`: the OpenAPI 3.1 document of the whole API, built from the routes'
- * `documented(...)` descriptions on the first request and kept for the app's life. No credential needed: it is
- * mounted before the member group.
+ * `GET /api/openapi.json`: the OpenAPI 3.1 document of the whole API, built from the routes' declarations
+ * (`declareRoute`, and the `documented(...)` descriptions of the routes not declared yet) on the first request and
+ * kept for the app's life. No credential needed: it is mounted before the member group.
  */
-import { Hono } from 'hono';
-import { buildOpenApiDocument, documented } from '../../lib/openapi';
+import type { Hono } from 'hono';
+import { buildOpenApiDocument, declareRoute, routeGroup } from '../../lib/openapi';
 import type { AppEnv } from '../../lib/app-env';
+
+/** `GET /openapi.json`. */
+const documentRoute = declareRoute({
+  method: 'get',
+  path: '/openapi.json',
+  summary: 'This OpenAPI 3.1 document of the API',
+  tags: ['openapi'],
+  auth: 'none',
+  response: { mediaTypes: ['application/json'] },
+});
 
 /**
  * Builds the route that serves the document of `app`.
@@ -13,22 +23,13 @@ import type { AppEnv } from '../../lib/app-env';
  */
 export function openApiRoutes(app: Hono<AppEnv>) {
   let document: ReturnType<typeof buildOpenApiDocument> | undefined;
-  return new Hono<AppEnv>().get(
-    '/openapi.json',
-    documented({
-      summary: 'This OpenAPI 3.1 document of the API',
-      tags: ['openapi'],
-      auth: 'none',
-      response: { mediaTypes: ['application/json'] },
-    }),
-    async (c) => {
-      // One build per app, shared by concurrent first requests; a failed build is retried by the next request.
-      document ??= buildOpenApiDocument(app).catch((error: unknown) => {
-        document = undefined;
-        throw error;
-      });
-      c.header('Cache-Control', 'no-cache');
-      return c.json(await document);
-    },
-  );
+  return routeGroup().openapi(documentRoute, async (c) => {
+    // One build per app, shared by concurrent first requests; a failed build is retried by the next request.
+    document ??= buildOpenApiDocument(app).catch((error: unknown) => {
+      document = undefined;
+      throw error;
+    });
+    c.header('Cache-Control', 'no-cache');
+    return c.json(await document);
+  });
 }
