@@ -8,7 +8,6 @@
  *   0082); join by it.
  * - `GET /leagues/{id}/table?period=`: a league's table; `DELETE /leagues/{id}/members/me`: leave it.
  */
-import { Hono } from 'hono';
 import {
   InviteCodeSchema,
   LeaderboardNameInputSchema,
@@ -33,165 +32,164 @@ import {
   readLeagueTable,
   readNameChoice,
 } from './leaderboards.service';
-import { notFound } from '../../lib/errors';
-import { parseWith, pathId, readJson, sendData } from '../../lib/http';
-import { documented } from '../../lib/openapi';
+import { sendData } from '../../lib/http';
+import { declareRoute, routeGroup } from '../../lib/openapi';
 import type { AppDeps } from '../../kernel/types';
-import type { AppEnv } from '../../lib/app-env';
 import { requireUser } from '../../kernel/authenticate';
-import type { Context } from 'hono';
 
-/** The invite code of the path. @throws ApiError 404 NotFound when it cannot be one */
-function inviteCode(c: Context): string {
-  const result = InviteCodeSchema.safeParse(c.req.param('code'));
-  if (!result.success) throw notFound('No league has this invite link');
-  return result.data;
-}
+/** `GET /leaderboards`. */
+const leaderboardRoute = declareRoute({
+  method: 'get',
+  path: '/',
+  summary: "The organization's table of a period: the top rows and the member's own row",
+  description:
+    'Points earned in the period (spends do not count); equal points share a place (1, 2, 2, 4). ' +
+    "Week and month are the organization's time zone's; `season` is the operator's current season.",
+  tags: ['leaderboards'],
+  query: LeaderboardQuerySchema,
+  response: LeaderboardResponseSchema,
+});
+
+/** `GET /leaderboards/name`. */
+const nameChoiceRoute = declareRoute({
+  method: 'get',
+  path: '/name',
+  summary: "Whether tables show the member's username, and what they chose",
+  tags: ['leaderboards'],
+  response: LeaderboardNameResponseSchema,
+});
+
+/** `PUT /leaderboards/name`. */
+const chooseNameRoute = declareRoute({
+  method: 'put',
+  path: '/name',
+  summary: "Shows or hides the member's username in tables",
+  tags: ['leaderboards'],
+  body: LeaderboardNameInputSchema,
+  response: LeaderboardNameResponseSchema,
+});
+
+/** `GET /leagues`. */
+const leaguesRoute = declareRoute({
+  method: 'get',
+  path: '/',
+  summary: 'The leagues the member belongs to',
+  tags: ['leaderboards'],
+  response: LeagueListResponseSchema,
+});
+
+/** `POST /leagues`. */
+const createLeagueRoute = declareRoute({
+  method: 'post',
+  path: '/',
+  summary: 'Creates a private league; the member is its first member',
+  tags: ['leaderboards'],
+  body: LeagueInputSchema,
+  response: LeagueResponseSchema,
+  status: 201,
+});
+
+/** `GET /leagues/invites/{code}`. */
+const inviteRoute = declareRoute({
+  method: 'get',
+  path: '/invites/{code}',
+  summary: "What an invite link shows before joining: the league's name and size and who started it",
+  description: 'Open to visitors (organization key) too, so the sign-in page can say what they were invited to (decision 0082).',
+  tags: ['leaderboards'],
+  params: { code: InviteCodeSchema },
+  response: LeagueInviteResponseSchema,
+  errors: { 404: 'NotFound: no league of the organization has this invite code.' },
+});
+
+/** `POST /leagues/invites/{code}`. */
+const joinRoute = declareRoute({
+  method: 'post',
+  path: '/invites/{code}',
+  summary: 'Joins the league of an invite link (joining again changes nothing)',
+  tags: ['leaderboards'],
+  params: { code: InviteCodeSchema },
+  response: LeagueResponseSchema,
+  errors: {
+    404: 'NotFound: no league of the organization has this invite code.',
+    409: 'LeagueFull: the league holds its most members (details.maxMembers).',
+  },
+});
+
+/** `GET /leagues/{id}/table`. */
+const leagueTableRoute = declareRoute({
+  method: 'get',
+  path: '/{id}/table',
+  summary: "A league's table of a period: every member, those who earned nothing at 0",
+  tags: ['leaderboards'],
+  params: { id: PathIdSchema },
+  query: LeaderboardQuerySchema,
+  response: LeagueTableResponseSchema,
+  errors: { 404: 'NotFound: no league of the member has this id.' },
+});
+
+/** `DELETE /leagues/{id}/members/me`. */
+const leaveRoute = declareRoute({
+  method: 'delete',
+  path: '/{id}/members/me',
+  summary: 'Leaves a league (the last member to leave deletes it)',
+  tags: ['leaderboards'],
+  params: { id: PathIdSchema },
+  response: null,
+  status: 204,
+  errors: { 404: 'NotFound: the member is not in a league with this id.' },
+});
 
 /** The leaderboard routes, mounted at `/api/leaderboards`. */
 export function leaderboardRoutes(deps: AppDeps) {
   const { db } = deps;
-  return new Hono<AppEnv>()
-    .get(
-      '/',
-      documented({
-        summary: "The organization's table of a period: the top rows and the member's own row",
-        description:
-          'Points earned in the period (spends do not count); equal points share a place (1, 2, 2, 4). ' +
-          "Week and month are the organization's time zone's; `season` is the operator's current season.",
-        tags: ['leaderboards'],
-        query: LeaderboardQuerySchema,
-        response: LeaderboardResponseSchema,
-      }),
-      async (c) => {
-        const principal = requireUser(c.get('principal'));
-        const { period } = parseWith(LeaderboardQuerySchema, c.req.query(), 'Invalid query');
-        return sendData(c, await readLeaderboard(db, principal, period, deps.clock()));
-      },
-    )
-    .get(
-      '/name',
-      documented({
-        summary: "Whether tables show the member's username, and what they chose",
-        tags: ['leaderboards'],
-        response: LeaderboardNameResponseSchema,
-      }),
-      async (c) => {
-        const { organization, user } = requireUser(c.get('principal'));
-        return sendData(c, await readNameChoice(db, organization, user, deps.clock()));
-      },
-    )
-    .put(
-      '/name',
-      documented({
-        summary: "Shows or hides the member's username in tables",
-        tags: ['leaderboards'],
-        body: LeaderboardNameInputSchema,
-        response: LeaderboardNameResponseSchema,
-      }),
-      async (c) => {
-        const { organization, user } = requireUser(c.get('principal'));
-        const { shown } = await readJson(c, LeaderboardNameInputSchema);
-        await chooseName(db, user.id, shown);
-        return sendData(c, await readNameChoice(db, organization, user, deps.clock()));
-      },
-    );
+  return routeGroup()
+    .openapi(leaderboardRoute, async (c) => {
+      const principal = requireUser(c.get('principal'));
+      const { period } = c.req.valid('query');
+      return sendData(c, await readLeaderboard(db, principal, period, deps.clock()));
+    })
+    .openapi(nameChoiceRoute, async (c) => {
+      const { organization, user } = requireUser(c.get('principal'));
+      return sendData(c, await readNameChoice(db, organization, user, deps.clock()));
+    })
+    .openapi(chooseNameRoute, async (c) => {
+      const { organization, user } = requireUser(c.get('principal'));
+      const { shown } = c.req.valid('json');
+      await chooseName(db, user.id, shown);
+      return sendData(c, await readNameChoice(db, organization, user, deps.clock()));
+    });
 }
 
 /** The league routes, mounted at `/api/leagues`. */
 export function leagueRoutes(deps: AppDeps) {
   const { db } = deps;
-  return new Hono<AppEnv>()
-    .get(
-      '/',
-      documented({
-        summary: 'The leagues the member belongs to',
-        tags: ['leaderboards'],
-        response: LeagueListResponseSchema,
-      }),
-      async (c) => sendData(c, await listLeagues(db, requireUser(c.get('principal')))),
-    )
-    .post(
-      '/',
-      documented({
-        summary: 'Creates a private league; the member is its first member',
-        tags: ['leaderboards'],
-        body: LeagueInputSchema,
-        response: LeagueResponseSchema,
-        status: 201,
-      }),
-      async (c) => {
-        const principal = requireUser(c.get('principal'));
-        const { name } = await readJson(c, LeagueInputSchema);
-        return sendData(c, await createLeague(db, principal, name), 201);
-      },
-    )
-    .get(
-      '/invites/:code',
-      documented({
-        summary: "What an invite link shows before joining: the league's name and size and who started it",
-        description: 'Open to visitors (organization key) too, so the sign-in page can say what they were invited to (decision 0082).',
-        tags: ['leaderboards'],
-        params: { code: InviteCodeSchema },
-        response: LeagueInviteResponseSchema,
-        errors: { 404: 'NotFound: no league of the organization has this invite code.' },
-      }),
-      async (c) => {
-        const principal = c.get('principal');
-        const reader = { organization: principal.organization, user: principal.kind === 'user' ? principal.user : null };
-        return sendData(c, await readInvite(db, reader, inviteCode(c), deps.clock()));
-      },
-    )
-    .post(
-      '/invites/:code',
-      documented({
-        summary: 'Joins the league of an invite link (joining again changes nothing)',
-        tags: ['leaderboards'],
-        params: { code: InviteCodeSchema },
-        response: LeagueResponseSchema,
-        errors: {
-          404: 'NotFound: no league of the organization has this invite code.',
-          409: 'LeagueFull: the league holds its most members (details.maxMembers).',
-        },
-      }),
-      async (c) => {
-        const principal = requireUser(c.get('principal'));
-        const code = inviteCode(c);
-        return sendData(c, await joinLeague(db, principal, code));
-      },
-    )
-    .get(
-      '/:id/table',
-      documented({
-        summary: "A league's table of a period: every member, those who earned nothing at 0",
-        tags: ['leaderboards'],
-        params: { id: PathIdSchema },
-        query: LeaderboardQuerySchema,
-        response: LeagueTableResponseSchema,
-        errors: { 404: 'NotFound: no league of the member has this id.' },
-      }),
-      async (c) => {
-        const principal = requireUser(c.get('principal'));
-        const id = pathId(c, 'id', 'League not found');
-        const { period } = parseWith(LeaderboardQuerySchema, c.req.query(), 'Invalid query');
-        return sendData(c, await readLeagueTable(db, principal, id, period, deps.clock()));
-      },
-    )
-    .delete(
-      '/:id/members/me',
-      documented({
-        summary: 'Leaves a league (the last member to leave deletes it)',
-        tags: ['leaderboards'],
-        params: { id: PathIdSchema },
-        response: null,
-        status: 204,
-        errors: { 404: 'NotFound: the member is not in a league with this id.' },
-      }),
-      async (c) => {
-        const principal = requireUser(c.get('principal'));
-        const id = pathId(c, 'id', 'League not found');
-        await leaveLeague(db, principal, id);
-        return c.body(null, 204);
-      },
-    );
+  return routeGroup()
+    .openapi(leaguesRoute, async (c) => sendData(c, await listLeagues(db, requireUser(c.get('principal')))))
+    .openapi(createLeagueRoute, async (c) => {
+      const principal = requireUser(c.get('principal'));
+      const { name } = c.req.valid('json');
+      return sendData(c, await createLeague(db, principal, name), 201);
+    })
+    .openapi(inviteRoute, async (c) => {
+      const principal = c.get('principal');
+      const reader = { organization: principal.organization, user: principal.kind === 'user' ? principal.user : null };
+      return sendData(c, await readInvite(db, reader, c.req.valid('param').code, deps.clock()));
+    })
+    .openapi(joinRoute, async (c) => {
+      const principal = requireUser(c.get('principal'));
+      const { code } = c.req.valid('param');
+      return sendData(c, await joinLeague(db, principal, code));
+    })
+    .openapi(leagueTableRoute, async (c) => {
+      const principal = requireUser(c.get('principal'));
+      const { id } = c.req.valid('param');
+      const { period } = c.req.valid('query');
+      return sendData(c, await readLeagueTable(db, principal, id, period, deps.clock()));
+    })
+    .openapi(leaveRoute, async (c) => {
+      const principal = requireUser(c.get('principal'));
+      const { id } = c.req.valid('param');
+      await leaveLeague(db, principal, id);
+      return c.body(null, 204);
+    });
 }

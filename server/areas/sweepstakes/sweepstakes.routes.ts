@@ -6,7 +6,6 @@
  * `GET /{id}/draw` publishes the draw so anyone can verify it, and `POST /{id}/claim` lets a winner claim the
  * prize.
  */
-import { Hono } from 'hono';
 import { PathIdSchema } from '../../../src/contracts/common';
 import {
   SweepstakeClaimResponseSchema,
@@ -16,92 +15,99 @@ import {
   SweepstakeListResponseSchema,
   SweepstakeResponseSchema,
 } from '../../../src/contracts/sweepstake';
-import { readJson, sendData } from '../../lib/http';
-import { documented } from '../../lib/openapi';
+import { sendData } from '../../lib/http';
+import { declareRoute, routeGroup } from '../../lib/openapi';
 import type { AppDeps } from '../../kernel/types';
-import type { AppEnv } from '../../lib/app-env';
 import { requireUser } from '../../kernel/authenticate';
 import { languageOf } from '../../lib/localize';
 import { claimPrize, publishedDraw } from './draws.service';
 import { enterSweepstake, getSweepstake, listSweepstakes, prepareSweepstakeQueries } from './sweepstakes.service';
 
+/** `GET /sweepstake`. */
+const listRoute = declareRoute({
+  method: 'get',
+  path: '/',
+  summary: 'The sweepstakes (visitors: no entry counts of their own)',
+  tags: ['sweepstake'],
+  auth: 'visitor-or-member',
+  response: SweepstakeListResponseSchema,
+});
+
+/** `GET /sweepstake/{id}`. */
+const sweepstakeRoute = declareRoute({
+  method: 'get',
+  path: '/{id}',
+  summary: 'One sweepstake',
+  tags: ['sweepstake'],
+  auth: 'visitor-or-member',
+  params: { id: PathIdSchema },
+  response: SweepstakeResponseSchema,
+  errors: { 404: 'NotFound: no sweepstake has this id.' },
+});
+
+/** `POST /sweepstake/{id}/entry`. */
+const entryRoute = declareRoute({
+  method: 'post',
+  path: '/{id}/entry',
+  summary: "Buys entries with the member's points",
+  tags: ['sweepstake'],
+  params: { id: PathIdSchema },
+  body: SweepstakeEntryCreateSchema,
+  response: SweepstakeEntryResponseSchema,
+  status: 201,
+  errors: {
+    403: "Underage: members under 18 cannot enter; Forbidden: x-org-token is not the caller's organization's token.",
+    404: 'NotFound: no sweepstake has this id.',
+    422:
+      'InsufficientPoints (details {required, balance}), NotLive (details {status}), EntryLimitReached (details ' +
+      '{maxEntriesPerUser, userEntryCount}), or ValidationFailed: the body breaks the contract.',
+  },
+});
+
+/** `GET /sweepstake/{id}/draw`. */
+const drawRoute = declareRoute({
+  method: 'get',
+  path: '/{id}/draw',
+  summary: 'The published draw: seed commitment, and once drawn the seed, the entry list and the winners',
+  description:
+    'Everything `scripts/verify-draw.ts` needs to re-run the draw. Members are named by a per-sweepstake ' +
+    "pseudonym; winners also by their public name (username). `you` is the caller's own win.",
+  tags: ['sweepstake'],
+  auth: 'visitor-or-member',
+  params: { id: PathIdSchema },
+  response: SweepstakeDrawResponseSchema,
+  errors: { 404: 'NotFound: no sweepstake has this id.' },
+});
+
+/** `POST /sweepstake/{id}/claim`. */
+const claimRoute = declareRoute({
+  method: 'post',
+  path: '/{id}/claim',
+  summary: "Claims the caller's prize (once; a repeated claim answers the first)",
+  tags: ['sweepstake'],
+  params: { id: PathIdSchema },
+  response: SweepstakeClaimResponseSchema,
+  errors: {
+    403: 'NotWinner: the caller holds no current win of this sweepstake.',
+    404: 'NotFound: no sweepstake has this id.',
+    422: 'ClaimExpired: the claim period is over.',
+  },
+});
+
 /** Builds the sweepstake route group for one app. */
 export function sweepstakeRoutes(deps: AppDeps) {
   const q = deps.prepared(prepareSweepstakeQueries);
-  return new Hono<AppEnv>()
-    .get(
-      '/',
-      documented({
-        summary: 'The sweepstakes (visitors: no entry counts of their own)',
-        tags: ['sweepstake'],
-        auth: 'visitor-or-member',
-        response: SweepstakeListResponseSchema,
-      }),
-      async (c) => sendData(c, await listSweepstakes(q, c.get('principal'), deps.clock(), languageOf(c))),
+  return routeGroup()
+    .openapi(listRoute, async (c) => sendData(c, await listSweepstakes(q, c.get('principal'), deps.clock(), languageOf(c))))
+    .openapi(sweepstakeRoute, async (c) =>
+      sendData(c, await getSweepstake(q, c.get('principal'), c.req.valid('param').id, deps.clock(), languageOf(c))),
     )
-    .get(
-      '/:id',
-      documented({
-        summary: 'One sweepstake',
-        tags: ['sweepstake'],
-        auth: 'visitor-or-member',
-        params: { id: PathIdSchema },
-        response: SweepstakeResponseSchema,
-        errors: { 404: 'NotFound: no sweepstake has this id.' },
-      }),
-      async (c) => sendData(c, await getSweepstake(q, c.get('principal'), c.req.param('id'), deps.clock(), languageOf(c))),
-    )
-    .post(
-      '/:id/entry',
-      documented({
-        summary: "Buys entries with the member's points",
-        tags: ['sweepstake'],
-        params: { id: PathIdSchema },
-        body: SweepstakeEntryCreateSchema,
-        response: SweepstakeEntryResponseSchema,
-        status: 201,
-        errors: {
-          403: "Underage: members under 18 cannot enter; Forbidden: x-org-token is not the caller's organization's token.",
-          404: 'NotFound: no sweepstake has this id.',
-          422:
-            'InsufficientPoints (details {required, balance}), NotLive (details {status}), EntryLimitReached (details ' +
-            '{maxEntriesPerUser, userEntryCount}), or ValidationFailed: the body breaks the contract.',
-        },
-      }),
-      async (c) => {
-        const principal = requireUser(c.get('principal'));
-        const { count } = await readJson(c, SweepstakeEntryCreateSchema);
-        return sendData(c, await enterSweepstake(deps, q, principal, c.req.param('id'), count, languageOf(c)), 201);
-      },
-    )
-    .get(
-      '/:id/draw',
-      documented({
-        summary: 'The published draw: seed commitment, and once drawn the seed, the entry list and the winners',
-        description:
-          'Everything `scripts/verify-draw.ts` needs to re-run the draw. Members are named by a per-sweepstake ' +
-          "pseudonym; winners also by their public name (username). `you` is the caller's own win.",
-        tags: ['sweepstake'],
-        auth: 'visitor-or-member',
-        params: { id: PathIdSchema },
-        response: SweepstakeDrawResponseSchema,
-        errors: { 404: 'NotFound: no sweepstake has this id.' },
-      }),
-      async (c) => sendData(c, await publishedDraw(deps.db, c.get('principal'), c.req.param('id'))),
-    )
-    .post(
-      '/:id/claim',
-      documented({
-        summary: "Claims the caller's prize (once; a repeated claim answers the first)",
-        tags: ['sweepstake'],
-        params: { id: PathIdSchema },
-        response: SweepstakeClaimResponseSchema,
-        errors: {
-          403: 'NotWinner: the caller holds no current win of this sweepstake.',
-          404: 'NotFound: no sweepstake has this id.',
-          422: 'ClaimExpired: the claim period is over.',
-        },
-      }),
-      async (c) => sendData(c, await claimPrize(deps, requireUser(c.get('principal')), c.req.param('id'))),
-    );
+    .openapi(entryRoute, async (c) => {
+      const principal = requireUser(c.get('principal'));
+      const { id } = c.req.valid('param');
+      const { count } = c.req.valid('json');
+      return sendData(c, await enterSweepstake(deps, q, principal, id, count, languageOf(c)), 201);
+    })
+    .openapi(drawRoute, async (c) => sendData(c, await publishedDraw(deps.db, c.get('principal'), c.req.valid('param').id)))
+    .openapi(claimRoute, async (c) => sendData(c, await claimPrize(deps, requireUser(c.get('principal')), c.req.valid('param').id)));
 }
