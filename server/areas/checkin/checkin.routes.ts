@@ -4,28 +4,14 @@
  * - `POST /api/checkin {occurredAt?}` -> 201 CheckinResult when the day is credited, 200 `created: false` when
  *   it already was; 422 CheckinTime for an occurredAt older than 24 h or in the future.
  */
-import type { MiddlewareHandler } from 'hono';
 import { CheckinCreateSchema, CheckinResultResponseSchema, CheckinStatusResponseSchema } from '../../../src/contracts/checkin';
 import { checkIn, getCheckinStatus } from './checkin.service';
 import { rewardPendingReferral } from '../../kernel/referral-reward';
 import { sendData } from '../../lib/http';
 import { declareRoute, routeGroup } from '../../lib/openapi';
 import type { AppDeps } from '../../kernel/types';
-import type { AppEnv } from '../../lib/app-env';
 import { requireUser } from '../../kernel/authenticate';
 import { groupCommit } from '../../kernel/idempotency';
-
-/**
- * An empty body sent as `application/json` counts as `{}` (the app may send none). The declaration's own step caches
- * `{}` as the parsed JSON, but Hono's `c.req.json()` parses the cached text, so without this the body would be 400
- * malformed JSON: it caches the text `{}` too. The cast: Hono types the cache as values, it holds promises. To go
- * once `emptyBodyAsObject` (`server/lib/openapi.ts`) caches the text itself.
- */
-const emptyBodyText: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const cache = c.req.bodyCache as { json?: Promise<unknown>; text?: Promise<string> };
-  if (cache.json && !cache.text) cache.text = Promise.resolve('{}');
-  await next();
-};
 
 /** `GET /checkin`. */
 const statusRoute = declareRoute({
@@ -48,7 +34,7 @@ const checkInRoute = declareRoute({
   status: { 201: 'The day is credited.', 200: 'The day was already credited (`created: false`); nothing changed.' },
   errors: { 422: 'CheckinTime: occurredAt is older than 24 h or in the future; ValidationFailed: the body breaks the contract.' },
   // Its statements are batched per transaction (`areas/checkin/checkin.service.ts`): a kick-off's check-ins commit in groups.
-  middleware: [groupCommit, emptyBodyText],
+  middleware: [groupCommit],
 });
 
 export function checkinRoutes(deps: AppDeps) {

@@ -12,17 +12,15 @@
  *   `POST /media/set-avatar {name}` makes one of the member's own uploads the avatar (404 otherwise) and
  *   answers `{name, avatarUrl}`; `GET /user/me` then shows `avatarUrl` = `/api/media/{name}`.
  */
-import type { MiddlewareHandler } from 'hono';
 import { UserIdentifyResponseSchema, UserIdentifySchema } from '../../../src/contracts/consent';
 import { MAX_AVATAR_BYTES, MediaUploadResponseSchema, SetAvatarResponseSchema, SetAvatarSchema } from '../../../src/contracts/media';
 import { authenticate, requireUser } from '../../kernel/authenticate';
 import { idempotency } from '../../kernel/idempotency';
 import type { AppDeps } from '../../kernel/types';
-import type { AppEnv } from '../../lib/app-env';
 import { ApiError, badRequest } from '../../lib/errors';
 import { sendData } from '../../lib/http';
 import { requestBodyLimit } from '../../lib/middlewares/body-limit';
-import { declareRoute, documented, routeGroup } from '../../lib/openapi';
+import { declareRoute, routeGroup } from '../../lib/openapi';
 import { recordIdentification, setAvatar, storeAvatar } from './avatar.service';
 
 /** What an avatar upload may be sent as: raw bytes, or one of the accepted image types (checked again by its bytes). */
@@ -48,30 +46,11 @@ export function profileRoutes(deps: AppDeps) {
   });
 }
 
-/** `POST /media/set-avatar`. */
-const setAvatarRoute = declareRoute({
-  method: 'post',
-  path: '/set-avatar',
-  summary: "Makes one of the member's uploads the avatar",
-  tags: ['media'],
-  body: SetAvatarSchema,
-  response: SetAvatarResponseSchema,
-  errors: { 404: 'NotFound: no uploaded image of yours has this name.' },
-});
-
-/**
- * `route` with `middleware` run before the declaration's own. The avatar routes are mounted before the API's body
- * limit and authentication, so their own limit and guard must come first: a declared JSON body's middleware reads
- * the body whole (an empty one counts as `{}`), which would take a chunked or oversized body before the limit saw it
- * (the limit's own read then failing with 500).
- */
-function behind<R extends { middleware?: MiddlewareHandler<AppEnv>[] }>(route: R, ...middleware: MiddlewareHandler<AppEnv>[]): R {
-  return { ...route, middleware: [...middleware, ...(route.middleware ?? [])] };
-}
-
 /** Builds `POST /` and `POST /set-avatar` (mounted under `/api/media`, before the API's body limit). */
 export function avatarRoutes(deps: AppDeps) {
-  const guard = [authenticate(deps), idempotency(deps)] as const;
+  // Mounted before the API's body limit and authentication: each route limits its body and authenticates itself,
+  // before its declaration reads the body.
+  const guard = [authenticate(deps), idempotency(deps)];
   const tooLarge = () => new ApiError(413, 'PayloadTooLarge', 'An avatar can be at most 5 MB');
   const uploadLimit = requestBodyLimit({
     maxSize: MAX_AVATAR_BYTES,
@@ -86,47 +65,55 @@ export function avatarRoutes(deps: AppDeps) {
     },
   });
 
-  return (
-    routeGroup()
-      .openapi(behind(setAvatarRoute, jsonLimit, ...guard), async (c) => {
-        const { user } = requireUser(c.get('principal'));
-        const { name } = c.req.valid('json');
-        await setAvatar(deps, user.id, name);
-        return sendData(c, { name, avatarUrl: `${deps.env.PUBLIC_API_ORIGIN}/media/${name}` });
-      })
-      // Still described with `documented`: `declareRoute` gives a raw body an unbounded binary schema, which the OWASP
-      // string-limit rule of the document's lint refuses.
-      .post(
-        '/',
-        documented({
-          summary: 'Uploads an avatar image (PNG, JPEG or WebP, at most 5 MB)',
-          description:
-            'The raw image bytes; the type is recognised from the bytes, not from headers. The image is stored re-encoded, without metadata.',
-          tags: ['media'],
-          body: { mediaTypes: ['application/octet-stream', 'image/png', 'image/jpeg', 'image/webp'] },
-          response: MediaUploadResponseSchema,
-          status: 201,
-          errors: {
-            400: 'BadRequest: the upload is empty.',
-            413: "PayloadTooLarge: larger than 5 MB, or past the member's daily upload bytes.",
-            415: 'UnsupportedMediaType: not application/octet-stream or an image type, or not a PNG, JPEG or WebP image.',
-            422: 'ValidationFailed: the bytes start like an image but cannot be decoded.',
-            429: "TooManyRequests: past the member's daily upload count (Retry-After).",
-          },
-        }),
-        uploadLimit,
-        ...guard,
-        async (c) => {
-          const { user, organization } = requireUser(c.get('principal'));
-          const type = c.req.header('content-type') ?? '';
-          if (!ACCEPTED_UPLOAD_TYPES.test(type)) {
-            throw new ApiError(415, 'UnsupportedMediaType', 'Send the image as application/octet-stream');
-          }
-          const bytes = new Uint8Array(await c.req.arrayBuffer());
-          if (bytes.length === 0) throw badRequest('The upload is empty');
-          if (bytes.length > MAX_AVATAR_BYTES) throw tooLarge();
-          return sendData(c, await storeAvatar(deps, { userId: user.id, organizationId: organization.id, bytes }), 201);
-        },
-      )
-  );
+  /** `POST /media/set-avatar`. */
+  const setAvatarRoute = declareRoute({
+    method: 'post',
+    path: '/set-avatar',
+    summary: "Makes one of the member's uploads the avatar",
+    tags: ['media'],
+    body: SetAvatarSchema,
+    response: SetAvatarResponseSchema,
+    errors: { 404: 'NotFound: no uploaded image of yours has this name.' },
+    middleware: [jsonLimit, ...guard],
+  });
+
+  /** `POST /media`. */
+  const uploadRoute = declareRoute({
+    method: 'post',
+    path: '/',
+    summary: 'Uploads an avatar image (PNG, JPEG or WebP, at most 5 MB)',
+    description:
+      'The raw image bytes; the type is recognised from the bytes, not from headers. The image is stored re-encoded, without metadata.',
+    tags: ['media'],
+    body: { mediaTypes: ['application/octet-stream', 'image/png', 'image/jpeg', 'image/webp'], maxBytes: MAX_AVATAR_BYTES },
+    response: MediaUploadResponseSchema,
+    status: 201,
+    errors: {
+      400: 'BadRequest: the upload is empty.',
+      413: "PayloadTooLarge: larger than 5 MB, or past the member's daily upload bytes.",
+      415: 'UnsupportedMediaType: not application/octet-stream or an image type, or not a PNG, JPEG or WebP image.',
+      422: 'ValidationFailed: the bytes start like an image but cannot be decoded.',
+      429: "TooManyRequests: past the member's daily upload count (Retry-After).",
+    },
+    middleware: [uploadLimit, ...guard],
+  });
+
+  return routeGroup()
+    .openapi(setAvatarRoute, async (c) => {
+      const { user } = requireUser(c.get('principal'));
+      const { name } = c.req.valid('json');
+      await setAvatar(deps, user.id, name);
+      return sendData(c, { name, avatarUrl: `${deps.env.PUBLIC_API_ORIGIN}/media/${name}` });
+    })
+    .openapi(uploadRoute, async (c) => {
+      const { user, organization } = requireUser(c.get('principal'));
+      const type = c.req.header('content-type') ?? '';
+      if (!ACCEPTED_UPLOAD_TYPES.test(type)) {
+        throw new ApiError(415, 'UnsupportedMediaType', 'Send the image as application/octet-stream');
+      }
+      const bytes = new Uint8Array(await c.req.arrayBuffer());
+      if (bytes.length === 0) throw badRequest('The upload is empty');
+      if (bytes.length > MAX_AVATAR_BYTES) throw tooLarge();
+      return sendData(c, await storeAvatar(deps, { userId: user.id, organizationId: organization.id, bytes }), 201);
+    });
 }
