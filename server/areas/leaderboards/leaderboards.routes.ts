@@ -96,6 +96,7 @@ const inviteRoute = declareRoute({
   summary: "What an invite link shows before joining: the league's name and size and who started it",
   description: 'Open to visitors (organization key) too, so the sign-in page can say what they were invited to (decision 0082).',
   tags: ['leaderboards'],
+  auth: 'visitor-or-member',
   params: { code: InviteCodeSchema },
   response: LeagueInviteResponseSchema,
   errors: { 404: 'NotFound: no league of the organization has this invite code.' },
