@@ -3,12 +3,9 @@
  * operator, checked before any route). Each content resource comes from `adminResourceRoutes`; the audit log is
  * read at `GET /api/admin/audit-log?entity=&actorUserId=&page=&pageSize=`; the figures at `GET /api/admin/figures`; the console's overview at `GET /api/admin/overview`.
  */
-import { Hono } from 'hono';
 import { AuditLogQuerySchema, AuditLogResponseSchema } from '../../../src/contracts/admin/common';
-import { parseWith } from '../../lib/http';
-import { documented } from '../../lib/openapi';
+import { declareRoute, routeGroup } from '../../lib/openapi';
 import type { AppDeps } from '../../kernel/types';
-import type { AppEnv } from '../../lib/app-env';
 import { challengeResultRoutes } from './challenge-results.routes';
 import { figuresAdminRoutes } from './figures.routes';
 import { overviewAdminRoutes } from './overview.routes';
@@ -20,6 +17,7 @@ import { rankAdminRoutes } from './ranks.routes';
 import { redemptionAdminRoutes } from './redemptions.routes';
 import { seasonAdminRoutes } from './seasons.routes';
 import { adminMediaRoutes } from './media.routes';
+import { emptyJsonBodyAsObject } from './empty-json-body';
 import { operatorsOnly, requireOperator } from './operator';
 import { readAuditLog } from './console.service';
 import { passAdminRoutes } from './passes.routes';
@@ -27,10 +25,26 @@ import { DOCUMENT_RESOURCES } from './registry';
 import { adminResourceRoutes } from './resource';
 import { venueEventAdminRoutes } from './venue-events.resource';
 
-/** Every admin route, mounted by `createApp` inside the member group at `/admin`. */
+/** `GET /audit-log`. */
+const auditLogRoute = declareRoute({
+  method: 'get',
+  path: '/audit-log',
+  summary: "The organization's audit log, newest first, by entity and operator",
+  tags: ['admin'],
+  auth: 'operator',
+  query: AuditLogQuerySchema,
+  response: AuditLogResponseSchema,
+});
+
+/**
+ * Every admin route, mounted by `createApp` inside the member group at `/admin`: a route group, as is every group
+ * mounted in it, so that their declarations reach the app's OpenAPI document.
+ */
 export function adminRoutes(deps: AppDeps) {
-  const app = new Hono<AppEnv>();
+  const app = routeGroup();
   app.use('*', operatorsOnly());
+  // An empty JSON body counts as `{}` on every declared route below (`./empty-json-body`: a stopgap).
+  app.use('*', emptyJsonBodyAsObject);
   app.route('/organization', organizationAdminRoutes(deps));
   app.route('/ranks', rankAdminRoutes(deps));
   app.route('/members', memberAdminRoutes(deps));
@@ -45,20 +59,9 @@ export function adminRoutes(deps: AppDeps) {
   app.route('/passes', passAdminRoutes(deps));
   app.route('/', redemptionAdminRoutes(deps));
   for (const { resource } of DOCUMENT_RESOURCES) app.route(`/${resource.name}`, adminResourceRoutes(deps, resource));
-  app.get(
-    '/audit-log',
-    documented({
-      summary: "The organization's audit log, newest first, by entity and operator",
-      tags: ['admin'],
-      auth: 'operator',
-      query: AuditLogQuerySchema,
-      response: AuditLogResponseSchema,
-    }),
-    async (c) => {
-      const { organization } = requireOperator(c.get('principal'));
-      const query = parseWith(AuditLogQuerySchema, c.req.query(), 'Invalid query');
-      return c.json(await readAuditLog(deps, organization.id, query));
-    },
-  );
+  app.openapi(auditLogRoute, async (c) => {
+    const { organization } = requireOperator(c.get('principal'));
+    return c.json(await readAuditLog(deps, organization.id, c.req.valid('query')), 200);
+  });
   return app;
 }

@@ -8,63 +8,63 @@
  * reads, and rolls up the closed days it reads.
  */
 import { stringify } from 'csv-stringify/sync';
-import { Hono } from 'hono';
 import { FiguresCsvQuerySchema, FiguresQuerySchema, FiguresResponseSchema } from '../../../src/contracts/admin/figures';
 import { neutraliseCsvText } from '../../../src/rules/csv-cell';
 import { figureTableOf, figuresOf } from './figures.service';
-import { parseWith, sendData } from '../../lib/http';
-import { documented } from '../../lib/openapi';
+import { sendData } from '../../lib/http';
+import { declareRoute, routeGroup } from '../../lib/openapi';
 import type { AppDeps } from '../../kernel/types';
-import type { AppEnv } from '../../lib/app-env';
 import { requireOperator } from './operator';
+
+/** `GET /figures`. */
+const figuresRoute = declareRoute({
+  method: 'get',
+  path: '/figures',
+  summary: "The organization's figures over a period: members, check-ins, participation, points, entries, views, reads, stories",
+  description:
+    "Days are calendar days of the organization's time zone, every day of the period listed (0 when nothing happened). " +
+    '`season` runs from the most recent 1 July to today.',
+  tags: ['admin'],
+  auth: 'operator',
+  query: FiguresQuerySchema,
+  response: FiguresResponseSchema,
+});
+
+/** `GET /figures.csv`. */
+const csvRoute = declareRoute({
+  method: 'get',
+  path: '/figures.csv',
+  summary: 'One figure of a period as a CSV file',
+  description: 'A header row, then one row per day (daily figures, every day of the period) or per challenge or story.',
+  tags: ['admin'],
+  auth: 'operator',
+  query: FiguresCsvQuerySchema,
+  response: { mediaTypes: ['text/csv'] },
+});
 
 /** The figures routes, mounted at `/api/admin` (their paths are `/figures` and `/figures.csv`). */
 export function figuresAdminRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>()
-    .get(
-      '/figures',
-      documented({
-        summary: "The organization's figures over a period: members, check-ins, participation, points, entries, views, reads, stories",
-        description:
-          "Days are calendar days of the organization's time zone, every day of the period listed (0 when nothing happened). " +
-          '`season` runs from the most recent 1 July to today.',
-        tags: ['admin'],
-        auth: 'operator',
-        query: FiguresQuerySchema,
-        response: FiguresResponseSchema,
-      }),
-      async (c) => {
-        const { organization } = requireOperator(c.get('principal'));
-        const { period } = parseWith(FiguresQuerySchema, c.req.query(), 'Invalid query');
-        return sendData(c, await figuresOf(deps, organization, period, deps.clock()));
-      },
-    )
-    .get(
-      '/figures.csv',
-      documented({
-        summary: 'One figure of a period as a CSV file',
-        description: 'A header row, then one row per day (daily figures, every day of the period) or per challenge or story.',
-        tags: ['admin'],
-        auth: 'operator',
-        query: FiguresCsvQuerySchema,
-        response: { mediaTypes: ['text/csv'] },
-      }),
-      async (c) => {
-        const { organization } = requireOperator(c.get('principal'));
-        const { period, figure } = parseWith(FiguresCsvQuerySchema, c.req.query(), 'Invalid query');
-        const { table, from, to } = await figureTableOf(deps, organization, period, figure, deps.clock());
-        // Titles are operators' text: a title written as a formula stays text in a spreadsheet.
-        const csv = stringify(table.rows, {
-          header: true,
-          columns: table.columns,
-          record_delimiter: 'windows',
-          cast: { string: neutraliseCsvText },
-        });
-        return c.body(csv, 200, {
-          'content-type': 'text/csv; charset=utf-8',
-          'content-disposition': `attachment; filename="${figure}-${from}-${to}.csv"`,
-          'cache-control': 'no-store',
-        });
-      },
-    );
+  return routeGroup()
+    .openapi(figuresRoute, async (c) => {
+      const { organization } = requireOperator(c.get('principal'));
+      const { period } = c.req.valid('query');
+      return sendData(c, await figuresOf(deps, organization, period, deps.clock()));
+    })
+    .openapi(csvRoute, async (c) => {
+      const { organization } = requireOperator(c.get('principal'));
+      const { period, figure } = c.req.valid('query');
+      const { table, from, to } = await figureTableOf(deps, organization, period, figure, deps.clock());
+      // Titles are operators' text: a title written as a formula stays text in a spreadsheet.
+      const csv = stringify(table.rows, {
+        header: true,
+        columns: table.columns,
+        record_delimiter: 'windows',
+        cast: { string: neutraliseCsvText },
+      });
+      return c.body(csv, 200, {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="${figure}-${from}-${to}.csv"`,
+        'cache-control': 'no-store',
+      });
+    });
 }

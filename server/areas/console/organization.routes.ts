@@ -5,47 +5,48 @@
  * nothing saved), writing its audit entry (entity `organization`) in the same transaction. The organization cache
  * sees the change on the next request: the `organizations.version` trigger raises the version the session reads.
  */
-import { Hono } from 'hono';
 import { AdminOrganizationResponseSchema, OrganizationPatchSchema } from '../../../src/contracts/admin/organization';
 import { sendData } from '../../lib/http';
-import { documented } from '../../lib/openapi';
+import { declareRoute, routeGroup } from '../../lib/openapi';
+import { describedAsBefore, type RouteDoc } from './described-as-before';
 import type { AppDeps } from '../../kernel/types';
-import type { AppEnv } from '../../lib/app-env';
 import { requireOperator } from './operator';
-import { readPatch } from './resource';
+import { sentFields } from './resource';
 import { changeOrganizationSettings, readOrganizationSettings } from './organization.service';
+
+/** `GET /`. */
+const readRoute = declareRoute({
+  method: 'get',
+  path: '/',
+  summary: "The organization's settings",
+  tags: ['admin'],
+  auth: 'operator',
+  response: AdminOrganizationResponseSchema,
+});
+
+// Described by `documented` until the shared OpenAPI builder formats nullable integers (`./described-as-before`).
+const updateDoc = {
+  summary: "Updates the organization's settings: the fields sent are merged and the whole is validated again",
+  tags: ['admin'],
+  auth: 'operator',
+  body: OrganizationPatchSchema,
+  response: AdminOrganizationResponseSchema,
+  errors: { 422: 'ValidationFailed: the merged settings break the contract, or the logo is not a media of the organization.' },
+} satisfies RouteDoc;
+/** `PATCH /`. */
+const updateRoute = describedAsBefore(declareRoute({ method: 'patch', path: '/', ...updateDoc }), updateDoc);
 
 /** The organization settings routes, mounted at `/api/admin/organization`. */
 export function organizationAdminRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>()
-    .get(
-      '/',
-      documented({
-        summary: "The organization's settings",
-        tags: ['admin'],
-        auth: 'operator',
-        response: AdminOrganizationResponseSchema,
-      }),
-      async (c) => {
-        const { organization } = requireOperator(c.get('principal'));
-        return sendData(c, await readOrganizationSettings(deps, organization.id));
-      },
-    )
-    .patch(
-      '/',
-      documented({
-        summary: "Updates the organization's settings: the fields sent are merged and the whole is validated again",
-        tags: ['admin'],
-        auth: 'operator',
-        body: OrganizationPatchSchema,
-        response: AdminOrganizationResponseSchema,
-        errors: { 422: 'ValidationFailed: the merged settings break the contract, or the logo is not a media of the organization.' },
-      }),
-      async (c) => {
-        const { organization, user } = requireOperator(c.get('principal'));
-        const patch = await readPatch(c, OrganizationPatchSchema);
-        const item = await changeOrganizationSettings(deps, organization.id, user, patch);
-        return sendData(c, item);
-      },
-    );
+  return routeGroup()
+    .openapi(readRoute, async (c) => {
+      const { organization } = requireOperator(c.get('principal'));
+      return sendData(c, await readOrganizationSettings(deps, organization.id));
+    })
+    .openapi(updateRoute, async (c) => {
+      const { organization, user } = requireOperator(c.get('principal'));
+      const patch = await sentFields(c, c.req.valid('json'));
+      const item = await changeOrganizationSettings(deps, organization.id, user, patch);
+      return sendData(c, item);
+    });
 }

@@ -15,7 +15,7 @@
 import { contentStatusAt } from '../../../src/rules/content-status';
 import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
 import { z } from 'zod';
 import { AdminListQuerySchema, DeletionResponseSchema, listEnvelope, type Deletion } from '../../../src/contracts/admin/common';
 import { envelope, PathIdSchema } from '../../../src/contracts/common';
@@ -23,10 +23,10 @@ import { isUniqueViolation, type DbOrTx, type Tx } from '../../db/client';
 import { media } from '../../db/schema';
 import { changedFields, recordAudit, type Actor } from '../../kernel/audit';
 import { conflict, notFound, validationFailed } from '../../lib/errors';
-import { parseWith, readJson, sendData } from '../../lib/http';
-import { documented } from '../../lib/openapi';
+import { parseWith, sendData } from '../../lib/http';
+import { declareRoute, routeGroup } from '../../lib/openapi';
+import { describedAsBefore, type RouteDoc } from './described-as-before';
 import type { AppDeps } from '../../kernel/types';
-import type { AppEnv } from '../../lib/app-env';
 import { statusCondition, type StatusColumns } from '../../kernel/content-status';
 import { requireOperator } from './operator';
 import { isUuid } from '../../lib/ids';
@@ -95,15 +95,15 @@ export function itemFields(
 }
 
 /**
- * Reads a PATCH body once and validates it with `schema` (a contract's fields, all optional), keeping only the
- * fields the client sent: zod fills absent fields with their defaults, which a patch must not write.
- * @throws ApiError 415 / 400 / 422 as `readJson`
+ * The fields of a validated PATCH body that the client sent: zod fills absent fields with their defaults, which a
+ * patch must not write. The body is read again from Hono's cache (the declaration's validator read it; an empty
+ * body counts as `{}`).
+ * @param patch the body as the route's declaration validated it (a contract's fields, all optional)
  */
-export async function readPatch<T>(c: Context, schema: z.ZodType<T>): Promise<Partial<T>> {
-  const raw = await readJson(c, z.unknown());
-  const parsed = parseWith(schema, raw, 'Invalid request body') as Record<string, unknown>;
+export async function sentFields<T extends object>(c: Context, patch: T): Promise<Partial<T>> {
+  const raw: unknown = await c.req.json();
   const sent = raw !== null && typeof raw === 'object' ? Object.keys(raw) : [];
-  return Object.fromEntries(Object.entries(parsed).filter(([key]) => sent.includes(key))) as Partial<T>;
+  return Object.fromEntries(Object.entries(patch).filter(([key]) => sent.includes(key))) as Partial<T>;
 }
 
 /** Stored rows of `resource` with their children (`load`). */
@@ -224,7 +224,8 @@ export async function updateItem<Row extends { id: string }, Input extends Recor
 }
 
 /**
- * Routes of one admin resource (mounted at `/api/admin/<name>` by `adminRoutes`).
+ * Routes of one admin resource (mounted at `/api/admin/<name>` by `adminRoutes`), declared with the resource's
+ * contracts: the declarations validate the query, the id and the body before the handlers run.
  * @throws (per request) 404 unknown id, 422 invalid body or unknown media, 409 duplicate key/slug
  */
 export function adminResourceRoutes<Row extends { id: string }, Input extends Record<string, unknown>>(
@@ -250,147 +251,156 @@ export function adminResourceRoutes<Row extends { id: string }, Input extends Re
   const itemResponse = envelope(resource.item);
   const id = { id: PathIdSchema };
   const notFoundError = `NotFound: no ${noun} of the organization has this id.`;
-  const app = new Hono<AppEnv>();
-  return app
-    .get(
-      '/',
-      documented({
-        summary: `Lists the ${resource.name}, newest first, with search, status filter and pages`,
-        tags,
-        auth: 'operator',
-        query: AdminListQuerySchema,
-        response: listEnvelope(resource.item),
-      }),
-      async (c) => {
-        const { organization } = requireOperator(c.get('principal'));
-        const query = parseWith(AdminListQuerySchema, c.req.query(), 'Invalid query');
-        const now = deps.clock();
-        const conditions: SQL[] = [eq(table.organizationId, organization.id)];
-        if (query.q) {
-          const pattern = `%${query.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-          conditions.push(or(...resource.search.map((column) => ilike(column, pattern)))!);
+
+  /** `GET /`. */
+  const listRoute = declareRoute({
+    method: 'get',
+    path: '/',
+    summary: `Lists the ${resource.name}, newest first, with search, status filter and pages`,
+    tags,
+    auth: 'operator',
+    query: AdminListQuerySchema,
+    response: listEnvelope(resource.item),
+  });
+
+  /** `GET /{id}`. */
+  const readRoute = declareRoute({
+    method: 'get',
+    path: '/{id}',
+    summary: `One ${noun}`,
+    tags,
+    auth: 'operator',
+    params: id,
+    response: itemResponse,
+    errors: { 404: notFoundError },
+  });
+
+  // Described by `documented` until the shared OpenAPI builder formats nullable integers (`./described-as-before`).
+  const createDoc = {
+    summary: `Creates a ${noun}`,
+    tags,
+    auth: 'operator',
+    body: resource.input,
+    response: itemResponse,
+    status: 201,
+    errors: {
+      409: 'Conflict: another item already has this key or slug.',
+      422: 'ValidationFailed: the body breaks the contract, or names media the organization does not have (details name the fields).',
+    },
+  } satisfies RouteDoc;
+  /** `POST /`. */
+  const createRoute = describedAsBefore(declareRoute({ method: 'post', path: '/', ...createDoc }), createDoc);
+
+  const updateDoc = {
+    summary: `Updates a ${noun}: the fields sent are merged onto it and the whole is validated again`,
+    tags,
+    auth: 'operator',
+    params: id,
+    body: resource.patch,
+    response: itemResponse,
+    errors: {
+      404: notFoundError,
+      409: 'Conflict: another item already has this key or slug.',
+      422: 'ValidationFailed: the merged item breaks the contract, or names media the organization does not have.',
+    },
+  } satisfies RouteDoc;
+  /** `PATCH /{id}`. */
+  const updateRoute = describedAsBefore(declareRoute({ method: 'patch', path: '/{id}', ...updateDoc }), updateDoc);
+
+  /** `DELETE /{id}`. */
+  const deleteRoute = declareRoute({
+    method: 'delete',
+    path: '/{id}',
+    summary: `Deletes a ${noun}, or archives it when members already earned from or answered it`,
+    tags,
+    auth: 'operator',
+    params: id,
+    response: DeletionResponseSchema,
+    errors: { 404: notFoundError },
+  });
+
+  return routeGroup()
+    .openapi(listRoute, async (c) => {
+      const { organization } = requireOperator(c.get('principal'));
+      const query = c.req.valid('query');
+      const now = deps.clock();
+      const conditions: SQL[] = [eq(table.organizationId, organization.id)];
+      if (query.q) {
+        const pattern = `%${query.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+        conditions.push(or(...resource.search.map((column) => ilike(column, pattern)))!);
+      }
+      if (query.status) conditions.push(statusCondition(resource.status ?? {}, query.status, now));
+      const where = and(...conditions);
+      const rows = await deps.db
+        .select()
+        .from(table)
+        .where(where)
+        .orderBy(desc(resource.newest), desc(table.id))
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize);
+      const [{ total }] = await deps.db.select({ total: count() }).from(table).where(where);
+      const items = await load(deps.db, rows as Array<Record<string, unknown>>);
+      return c.json(
+        { data: items.map((row) => resource.toItem(row, now)), meta: { page: query.page, pageSize: query.pageSize, total } },
+        200,
+      );
+    })
+    .openapi(readRoute, async (c) => {
+      const { organization } = requireOperator(c.get('principal'));
+      const row = await readOne(deps.db, organization.id, c.req.valid('param').id);
+      return sendData(c, resource.toItem(row, deps.clock()));
+    })
+    .openapi(createRoute, async (c) => {
+      const { organization, user } = requireOperator(c.get('principal'));
+      const input = c.req.valid('json');
+      const now = deps.clock();
+      const item = await change(async (tx) => {
+        const row = await createItem(resource, input, { tx, organizationId: organization.id, now, actor: user });
+        return resource.toItem(row, now);
+      });
+      return sendData(c, item, 201);
+    })
+    .openapi(updateRoute, async (c) => {
+      const { organization, user } = requireOperator(c.get('principal'));
+      const patch = await sentFields(c, c.req.valid('json'));
+      const { id: itemId } = c.req.valid('param');
+      const now = deps.clock();
+      const item = await change(async (tx) => {
+        const existing = await readItem(resource, tx, organization.id, itemId);
+        const input = parseWith(resource.input, { ...resource.toInput(existing), ...patch }, 'Invalid request body');
+        const row = await updateItem(resource, existing, input, { tx, organizationId: organization.id, now, actor: user });
+        return resource.toItem(row, now);
+      });
+      return sendData(c, item);
+    })
+    .openapi(deleteRoute, async (c) => {
+      const { organization, user } = requireOperator(c.get('principal'));
+      const { id: itemId } = c.req.valid('param');
+      const now = deps.clock();
+      const deletion = await change(async (tx): Promise<Deletion> => {
+        const existing = await readOne(tx, organization.id, itemId);
+        // Deleting an archived item again changes nothing: it keeps the time it was archived and logs no new entry.
+        if ((existing as { archivedAt?: Date | null }).archivedAt) return { id: existing.id, archived: true };
+        const before = resource.toInput(existing);
+        const archive = resource.status?.archivedAt !== undefined && (await resource.inUse?.(tx, existing.id)) === true;
+        if (archive) {
+          await tx
+            .update(table)
+            .set({ archivedAt: now, ...('updatedAt' in table ? { updatedAt: now } : {}) })
+            .where(eq(table.id, existing.id));
+          await recordAudit(tx, user, {
+            entity: resource.name,
+            entityId: existing.id,
+            action: 'archive',
+            before: { archivedAt: null },
+            after: { archivedAt: now.toISOString() },
+          });
+        } else {
+          await tx.delete(table).where(eq(table.id, existing.id));
+          await recordAudit(tx, user, { entity: resource.name, entityId: existing.id, action: 'delete', before, after: null });
         }
-        if (query.status) conditions.push(statusCondition(resource.status ?? {}, query.status, now));
-        const where = and(...conditions);
-        const rows = await deps.db
-          .select()
-          .from(table)
-          .where(where)
-          .orderBy(desc(resource.newest), desc(table.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize);
-        const [{ total }] = await deps.db.select({ total: count() }).from(table).where(where);
-        const items = await load(deps.db, rows as Array<Record<string, unknown>>);
-        return c.json({ data: items.map((row) => resource.toItem(row, now)), meta: { page: query.page, pageSize: query.pageSize, total } });
-      },
-    )
-    .get(
-      '/:id',
-      documented({
-        summary: `One ${noun}`,
-        tags,
-        auth: 'operator',
-        params: id,
-        response: itemResponse,
-        errors: { 404: notFoundError },
-      }),
-      async (c) => {
-        const { organization } = requireOperator(c.get('principal'));
-        const row = await readOne(deps.db, organization.id, c.req.param('id'));
-        return sendData(c, resource.toItem(row, deps.clock()));
-      },
-    )
-    .post(
-      '/',
-      documented({
-        summary: `Creates a ${noun}`,
-        tags,
-        auth: 'operator',
-        body: resource.input,
-        response: itemResponse,
-        status: 201,
-        errors: {
-          409: 'Conflict: another item already has this key or slug.',
-          422: 'ValidationFailed: the body breaks the contract, or names media the organization does not have (details name the fields).',
-        },
-      }),
-      async (c) => {
-        const { organization, user } = requireOperator(c.get('principal'));
-        const input = await readJson(c, resource.input);
-        const now = deps.clock();
-        const item = await change(async (tx) => {
-          const row = await createItem(resource, input, { tx, organizationId: organization.id, now, actor: user });
-          return resource.toItem(row, now);
-        });
-        return sendData(c, item, 201);
-      },
-    )
-    .patch(
-      '/:id',
-      documented({
-        summary: `Updates a ${noun}: the fields sent are merged onto it and the whole is validated again`,
-        tags,
-        auth: 'operator',
-        params: id,
-        body: resource.patch,
-        response: itemResponse,
-        errors: {
-          404: notFoundError,
-          409: 'Conflict: another item already has this key or slug.',
-          422: 'ValidationFailed: the merged item breaks the contract, or names media the organization does not have.',
-        },
-      }),
-      async (c) => {
-        const { organization, user } = requireOperator(c.get('principal'));
-        const patch = await readPatch(c, resource.patch);
-        const now = deps.clock();
-        const item = await change(async (tx) => {
-          const existing = await readItem(resource, tx, organization.id, c.req.param('id'));
-          const input = parseWith(resource.input, { ...resource.toInput(existing), ...patch }, 'Invalid request body');
-          const row = await updateItem(resource, existing, input, { tx, organizationId: organization.id, now, actor: user });
-          return resource.toItem(row, now);
-        });
-        return sendData(c, item);
-      },
-    )
-    .delete(
-      '/:id',
-      documented({
-        summary: `Deletes a ${noun}, or archives it when members already earned from or answered it`,
-        tags,
-        auth: 'operator',
-        params: id,
-        response: DeletionResponseSchema,
-        errors: { 404: notFoundError },
-      }),
-      async (c) => {
-        const { organization, user } = requireOperator(c.get('principal'));
-        const now = deps.clock();
-        const deletion = await change(async (tx): Promise<Deletion> => {
-          const existing = await readOne(tx, organization.id, c.req.param('id'));
-          // Deleting an archived item again changes nothing: it keeps the time it was archived and logs no new entry.
-          if ((existing as { archivedAt?: Date | null }).archivedAt) return { id: existing.id, archived: true };
-          const before = resource.toInput(existing);
-          const archive = resource.status?.archivedAt !== undefined && (await resource.inUse?.(tx, existing.id)) === true;
-          if (archive) {
-            await tx
-              .update(table)
-              .set({ archivedAt: now, ...('updatedAt' in table ? { updatedAt: now } : {}) })
-              .where(eq(table.id, existing.id));
-            await recordAudit(tx, user, {
-              entity: resource.name,
-              entityId: existing.id,
-              action: 'archive',
-              before: { archivedAt: null },
-              after: { archivedAt: now.toISOString() },
-            });
-          } else {
-            await tx.delete(table).where(eq(table.id, existing.id));
-            await recordAudit(tx, user, { entity: resource.name, entityId: existing.id, action: 'delete', before, after: null });
-          }
-          return { id: existing.id, archived: archive };
-        });
-        return sendData(c, deletion);
-      },
-    );
+        return { id: existing.id, archived: archive };
+      });
+      return sendData(c, deletion);
+    });
 }

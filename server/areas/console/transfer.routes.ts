@@ -6,21 +6,21 @@
  * Mounted before the API's 1 MB body limit (a document carries its images): up to `MAX_DOCUMENT_BYTES`.
  * Operators only, like every `/api/admin` route.
  */
-import { Hono } from 'hono';
-import { z } from 'zod';
+import type { MiddlewareHandler } from 'hono';
 import {
   ContentDocumentResponseSchema,
   ContentDocumentSchema,
   ImportSummaryResponseSchema,
 } from '../../../src/contracts/admin/content-document';
 import { exportDocumentInline, importDocumentInline } from './content-document.service';
-import { ApiError } from '../../lib/errors';
-import { readJson, sendData } from '../../lib/http';
-import { documented } from '../../lib/openapi';
+import { ApiError, validationFailed } from '../../lib/errors';
+import { sendData } from '../../lib/http';
+import { declareRoute, routeGroup } from '../../lib/openapi';
 import type { AppDeps } from '../../kernel/types';
 import type { AppEnv } from '../../lib/app-env';
 import { authenticate } from '../../kernel/authenticate';
 import { requestBodyLimit } from '../../lib/middlewares/body-limit';
+import { emptyJsonBodyAsObject } from './empty-json-body';
 import { operatorsOnly, requireOperator } from './operator';
 
 /** Largest content document accepted by `POST /api/admin/import`, in bytes. */
@@ -28,52 +28,71 @@ const MAX_DOCUMENT_BYTES = 50 * 1024 * 1024;
 
 /** Export and import routes, for `app.route('/api/admin', ...)`. */
 export function contentTransferRoutes(deps: AppDeps) {
-  const guard = [authenticate(deps), operatorsOnly()] as const;
+  const guard: MiddlewareHandler<AppEnv>[] = [authenticate(deps), operatorsOnly()];
   const limit = requestBodyLimit({
     maxSize: MAX_DOCUMENT_BYTES,
     onError: () => {
       throw new ApiError(413, 'PayloadTooLarge', 'A content document can be at most 50 MB');
     },
   });
-  return new Hono<AppEnv>()
-    .get(
-      '/export',
-      documented({
-        summary: "Exports the organization's settings and content as one content document (media inline)",
-        tags: ['admin'],
-        auth: 'operator',
-        response: ContentDocumentResponseSchema,
-      }),
-      ...guard,
-      async (c) => {
-        const { organization } = requireOperator(c.get('principal'));
-        const document = await exportDocumentInline(deps, organization.id);
-        return sendData(c, document);
-      },
-    )
-    .post(
-      '/import',
-      documented({
-        summary: "Imports a content document: all or nothing, idempotent by each item's key",
-        description: "Each list's items are validated with their admin resource's contract.",
-        tags: ['admin'],
-        auth: 'operator',
-        body: ContentDocumentSchema,
-        response: ImportSummaryResponseSchema,
-        errors: {
-          413: 'PayloadTooLarge: the document is larger than 50 MB.',
-          422: 'ValidationFailed: every problem of the document, each with its JSON path; nothing is written.',
-        },
-        idempotencyKey: false,
-      }),
-      limit,
-      ...guard,
+
+  /** `GET /export`. */
+  const exportRoute = declareRoute({
+    method: 'get',
+    path: '/export',
+    summary: "Exports the organization's settings and content as one content document (media inline)",
+    tags: ['admin'],
+    auth: 'operator',
+    response: ContentDocumentResponseSchema,
+    middleware: guard,
+  });
+
+  /** `POST /import`: its body limit and guard are registered before it (see below). */
+  const importRoute = declareRoute({
+    method: 'post',
+    path: '/import',
+    summary: "Imports a content document: all or nothing, idempotent by each item's key",
+    description: "Each list's items are validated with their admin resource's contract.",
+    tags: ['admin'],
+    auth: 'operator',
+    body: ContentDocumentSchema,
+    response: ImportSummaryResponseSchema,
+    errors: {
+      413: 'PayloadTooLarge: the document is larger than 50 MB.',
+      422: 'ValidationFailed: every problem of the document, each with its JSON path; nothing is written.',
+    },
+    idempotencyKey: false,
+  });
+
+  const app = routeGroup();
+  // The body limit and the operator check come before anything reads the body: a declared JSON body is read by the
+  // declaration's own middleware, which runs before the route's `middleware`. An empty JSON body counts as `{}`
+  // (`./empty-json-body`: a stopgap).
+  app.on('POST', '/import', limit, ...guard, emptyJsonBodyAsObject);
+  return app
+    .openapi(exportRoute, async (c) => {
+      const { organization } = requireOperator(c.get('principal'));
+      const document = await exportDocumentInline(deps, organization.id);
+      return sendData(c, document);
+    })
+    .openapi(
+      importRoute,
       async (c) => {
         const { organization, user } = requireOperator(c.get('principal'));
-        // The document is validated field by field by the importer, which names every problem with its path.
-        const document = await readJson(c, z.unknown());
-        const summary = await importDocumentInline(deps, organization.id, user, document);
+        // The importer bounds the document's depth and validates each list's items with their resource's contract,
+        // naming every problem with its path (the declaration checked only the document's outline).
+        const summary = await importDocumentInline(deps, organization.id, user, c.req.valid('json'));
         return sendData(c, summary);
+      },
+      // A document that breaks the contract is answered as the importer answers it.
+      (result) => {
+        if (!result.success) {
+          throw validationFailed(
+            'The document is not a Podium content document',
+            result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+          );
+        }
+        return undefined;
       },
     );
 }

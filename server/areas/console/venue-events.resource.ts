@@ -6,7 +6,6 @@
  * An event members checked in at is archived, never deleted.
  */
 import { and, eq } from 'drizzle-orm';
-import { Hono } from 'hono';
 import {
   AdminVenueEventSchema,
   VenueCodeResponseSchema,
@@ -20,9 +19,8 @@ import { venueCheckins, venueEvents } from '../../db/schema';
 import { newVenueSecret, venueCodeAt } from '../venue/venue.service';
 import { notFound } from '../../lib/errors';
 import { sendData } from '../../lib/http';
-import { documented } from '../../lib/openapi';
+import { declareRoute, routeGroup } from '../../lib/openapi';
 import type { AppDeps } from '../../kernel/types';
-import type { AppEnv } from '../../lib/app-env';
 import { requireOperator } from './operator';
 import { adminResourceRoutes, type AdminResource, itemFields } from './resource';
 import { isUuid } from '../../lib/ids';
@@ -68,45 +66,45 @@ const venueEventResource: AdminResource<VenueEventRow, VenueEventInputData> = {
   },
 };
 
+/** `GET /{id}/code`. */
+const codeRoute = declareRoute({
+  method: 'get',
+  path: '/{id}/code',
+  summary: "The venue event's code now (short code and QR token), for the screen at the venue",
+  description:
+    'The code and the token rotate every 30 s; the console asks again when `rotatesAt` passes, and shows `next` ' +
+    'from then on. The QR code holds ' +
+    '`<origin>/venue?event=<eventId>&token=<token>`.',
+  tags: ['admin'],
+  auth: 'operator',
+  params: { id: PathIdSchema },
+  response: VenueCodeResponseSchema,
+  errors: { 404: 'NotFound: no venue event of the organization has this id.' },
+});
+
 /** Routes at `/api/admin/venue-events`: the factory's, and the current code of one event. */
 export function venueEventAdminRoutes(deps: AppDeps) {
-  const app = new Hono<AppEnv>();
-  app.get(
-    '/:id/code',
-    documented({
-      summary: "The venue event's code now (short code and QR token), for the screen at the venue",
-      description:
-        'The code and the token rotate every 30 s; the console asks again when `rotatesAt` passes, and shows `next` ' +
-        'from then on. The QR code holds ' +
-        '`<origin>/venue?event=<eventId>&token=<token>`.',
-      tags: ['admin'],
-      auth: 'operator',
-      params: { id: PathIdSchema },
-      response: VenueCodeResponseSchema,
-      errors: { 404: 'NotFound: no venue event of the organization has this id.' },
-    }),
-    async (c) => {
-      const { organization } = requireOperator(c.get('principal'));
-      const id = c.req.param('id');
-      if (!isUuid(id)) throw notFound('Venue event not found');
-      const [event] = await deps.db
-        .select({ id: venueEvents.id, secret: venueEvents.secret })
-        .from(venueEvents)
-        .where(and(eq(venueEvents.id, id), eq(venueEvents.organizationId, organization.id)));
-      if (!event) throw notFound('Venue event not found');
-      const { code, token, rotatesAt } = venueCodeAt(event.secret, event.id, deps.clock());
-      const next = venueCodeAt(event.secret, event.id, rotatesAt);
-      c.header('Cache-Control', 'no-store');
-      return sendData(c, {
-        eventId: event.id,
-        code,
-        token,
-        periodSeconds: VENUE_CODE_PERIOD_S,
-        rotatesAt: rotatesAt.toISOString(),
-        next: { code: next.code, token: next.token, rotatesAt: next.rotatesAt.toISOString() },
-      });
-    },
-  );
+  const app = routeGroup().openapi(codeRoute, async (c) => {
+    const { organization } = requireOperator(c.get('principal'));
+    const { id } = c.req.valid('param');
+    if (!isUuid(id)) throw notFound('Venue event not found');
+    const [event] = await deps.db
+      .select({ id: venueEvents.id, secret: venueEvents.secret })
+      .from(venueEvents)
+      .where(and(eq(venueEvents.id, id), eq(venueEvents.organizationId, organization.id)));
+    if (!event) throw notFound('Venue event not found');
+    const { code, token, rotatesAt } = venueCodeAt(event.secret, event.id, deps.clock());
+    const next = venueCodeAt(event.secret, event.id, rotatesAt);
+    c.header('Cache-Control', 'no-store');
+    return sendData(c, {
+      eventId: event.id,
+      code,
+      token,
+      periodSeconds: VENUE_CODE_PERIOD_S,
+      rotatesAt: rotatesAt.toISOString(),
+      next: { code: next.code, token: next.token, rotatesAt: next.rotatesAt.toISOString() },
+    });
+  });
   app.route('/', adminResourceRoutes(deps, venueEventResource));
   return app;
 }
