@@ -1,20 +1,20 @@
 /**
- * The OpenAPI 3.1 description of the HTTP API, generated from the shared zod contracts (decision 0048).
+ * The HTTP API's routes, declared once each, and the OpenAPI 3.1 document made of the declarations (decision 0099).
  *
- * A route declares itself in one line with `documented({...})`, a pass-through middleware made by hono-openapi's
- * `describeRoute` and placed before the route's handlers: who may call it, its body, parameters and answer as
- * the contract schemas of `src/contracts/`. The route keeps its own validation (`readJson`, `parseWith`,
- * `pathId` in `./http`): the description only documents it. `buildOpenApiDocument(app)` walks the finished app's
- * routes and turns every described one into the document served at `GET /api/openapi.json`.
+ * `declareRoute({...})` makes `@hono/zod-openapi`'s `createRoute` config of one route from the shared zod contracts
+ * of `src/contracts/`: who may call it, its body, path and query parameters, its answers and errors. Registered with
+ * `routeGroup().openapi(declaration, handler)`, the declaration validates the request before the handler runs and
+ * types the handler's answers. `buildOpenApiDocument(app)` turns the declarations the app's groups carried up to it
+ * into the document served at `GET /api/openapi.json`.
  */
 import { OpenAPIHono, createRoute, type Hook } from '@hono/zod-openapi';
-import type { Env, Hono, MiddlewareHandler } from 'hono';
-import { describeRoute, generateSpecs, resolver, type DescribeRouteOptions } from 'hono-openapi';
+import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import packageJson from '../../package.json' with { type: 'json' };
 import { ApiErrorBodySchema, HEADER_IDEMPOTENCY_KEY, HEADER_ORG_TOKEN } from '../../src/contracts/common';
 import type { AppEnv } from './app-env';
 import { notFound, unauthorized, validationFailed } from './errors';
+import { issueDetails } from './http';
 
 /**
  * Who may call a route, as `server/kernel/authenticate.ts` decides it:
@@ -29,16 +29,18 @@ import { notFound, unauthorized, validationFailed } from './errors';
  */
 type RouteAuth = 'member' | 'operator' | 'visitor-or-member' | 'visitor-or-member-no-org-token' | 'none';
 
-/** The document, and the pieces of it built here (hono-openapi's own types of OpenAPI 3.1). */
-type OpenApiDocument = Awaited<ReturnType<typeof generateSpecs>>;
-type Operation = NonNullable<OpenApiDocument['paths'][string]['get']>;
-type SecurityRequirement = NonNullable<DescribeRouteOptions['security']>[number];
-type Parameter = Extract<NonNullable<DescribeRouteOptions['parameters']>[number], { in: string }>;
+/** The pieces of the OpenAPI 3.1 document built here, as plain JSON. */
+type JsonObject = Record<string, unknown>;
+type SecurityRequirement = Record<string, string[]>;
+type Parameter = { name: string; in: 'path' | 'query'; required: boolean; schema: JsonObject };
+type Operation = JsonObject & { parameters?: Array<Parameter | { $ref: string }>; requestBody?: JsonObject; responses: JsonObject };
+/** The document. */
+type OpenApiDocument = JsonObject & { paths: Record<string, Record<string, Operation>> };
 
 /** Statuses a route answers on success. */
 type SuccessStatus = 200 | 201 | 202 | 204;
 
-/** Error statuses a route may document beyond the standard ones `documented` adds. */
+/** Error statuses a route may document beyond the standard ones `declareRoute` adds. */
 type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503;
 
 /** A payload no zod contract describes because it is not JSON: raw image bytes, a browser's report, this document. */
@@ -49,7 +51,7 @@ type RawContent = {
   maxBytes?: number;
 };
 
-/** What `documented` takes: one route's description. */
+/** One route's description, as `declareRoute` takes it with the route's method, path and middleware. */
 type RouteDoc = {
   /** One line: what the route does. */
   summary: string;
@@ -59,16 +61,7 @@ type RouteDoc = {
   tags: readonly string[];
   /** Who may call it; `member` when omitted. */
   auth?: RouteAuth;
-  /** The JSON body's contract, or a non-JSON body. An empty body counts as `{}` (`readJson`). */
-  body?: z.ZodType | RawContent;
-  /** The path parameters' schemas, one per `:name` of the route's path. */
-  params?: Record<string, z.ZodType>;
-  /** The query parameters. */
-  query?: z.ZodObject;
   /** The success body: the contract's `envelope(...)` schema, a non-JSON body, or null for none (204). */
-  response: z.ZodType | RawContent | null;
-  /** The success status, or each success status with what it means; 200 when omitted. */
-  status?: SuccessStatus | Partial<Record<SuccessStatus, string>>;
   /** Errors this route answers beyond the standard ones (or a better description of a standard one). */
   errors?: Partial<Record<ErrorStatus, string>>;
   /** Other answers, described in words only: e.g. `304` of a conditional GET, `206` of a byte range. */
@@ -81,14 +74,17 @@ type RouteDoc = {
 };
 
 /**
- * A contract as JSON Schema, converted when the document is built. Requests and answers alike use the contract's
- * input side: the JSON on the wire is what the contract accepts when it parses it (so an object that is not
- * `.strict()` allows keys it does not list, as zod does).
+ * A contract as JSON Schema. Requests and answers alike use the contract's input side: the JSON on the wire is what
+ * the contract accepts when it parses it (so an object that is not `.strict()` allows keys it does not list, as zod
+ * does).
  */
-const jsonContent = (schema: z.ZodType) => ({ 'application/json': { schema: resolver(schema, { options: { io: 'input' } }) } });
+function jsonSchemaOf(schema: z.ZodType): JsonObject {
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonObject;
+  return json;
+}
 
 /** The error body's media type object, for every error response. */
-const errorContent = () => jsonContent(ApiErrorBodySchema);
+const errorContent = () => ({ 'application/json': { schema: jsonSchemaOf(ApiErrorBodySchema) } });
 
 /** The standard error responses (`components.responses`), named after their error code. */
 const STANDARD_ERRORS = {
@@ -119,19 +115,14 @@ const SECURITY: Record<RouteAuth, SecurityRequirement[]> = {
 
 const isRaw = (value: z.ZodType | RawContent): value is RawContent => 'mediaTypes' in value;
 
-/** A payload's media type objects: the contract as JSON, or raw media types (any content). */
-function contentOf(payload: z.ZodType | RawContent) {
-  return isRaw(payload) ? Object.fromEntries(payload.mediaTypes.map((type) => [type, {}])) : jsonContent(payload);
-}
-
 /** The parameters `in` path or query of an object schema, required as its input shape says. */
 function parametersOf(schema: z.ZodObject, location: 'path' | 'query'): Parameter[] {
-  const { properties = {}, required = [] } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+  const { properties = {}, required = [] } = jsonSchemaOf(schema) as { properties?: Record<string, JsonObject>; required?: string[] };
   return Object.entries(properties).map(([name, property]) => ({
     name,
     in: location,
     required: location === 'path' || required.includes(name),
-    schema: property as Parameter['schema'],
+    schema: property,
   }));
 }
 
@@ -142,64 +133,6 @@ const IDEMPOTENCY_KEY = { $ref: '#/components/parameters/IdempotencyKey' };
 const errorRef = (status: keyof typeof STANDARD_ERRORS) => ({
   $ref: `#/components/responses/${STANDARD_ERRORS[status].name}`,
 });
-
-/**
- * Describes one route for the OpenAPI document, from its contracts.
- *
- * Adds the standard error responses that follow from the description: 401 and 403 for a route that needs a
- * credential, 400, 415 and 422 for a JSON body, 422 for a query, and `default` (any other error, e.g. 413, 429,
- * 503) with the `{error: {code, message, details?}}` body; a route lists its others (404 included) in `errors`.
- * Offers `Idempotency-Key` (see `idempotencyKey`); the document keeps it on mutations only.
- * @param doc the route's description; schemas are passed as values, so a generic route factory can call it
- * @returns a middleware that only calls `next()`: put it first among the route's handlers
- */
-export function documented(doc: RouteDoc): MiddlewareHandler {
-  const auth = doc.auth ?? 'member';
-  const statuses: Partial<Record<SuccessStatus, string>> =
-    typeof doc.status === 'object' ? doc.status : { [doc.status ?? 200]: DEFAULT_DESCRIPTION[doc.status ?? 200] };
-  const { response } = doc;
-
-  const responses: NonNullable<DescribeRouteOptions['responses']> = {};
-  for (const [status, description] of Object.entries(statuses)) {
-    responses[status] = response === null ? { description } : { description, content: contentOf(response) };
-  }
-  for (const [status, description] of Object.entries(doc.otherResponses ?? {})) responses[status] = { description };
-  const jsonBody = doc.body !== undefined && !isRaw(doc.body);
-  if (auth !== 'none') Object.assign(responses, { 401: errorRef(401), 403: errorRef(403) });
-  if (auth === 'operator') {
-    responses[403] = {
-      description: `Forbidden: not an operator, or \`${HEADER_ORG_TOKEN}\` is not the organization's token.`,
-      content: errorContent(),
-    };
-  }
-  if (jsonBody) Object.assign(responses, { 400: errorRef(400), 415: errorRef(415), 422: errorRef(422) });
-  if (doc.query) responses[422] = errorRef(422);
-  for (const [status, description] of Object.entries(doc.errors ?? {})) responses[status] = { description, content: errorContent() };
-  responses.default = { $ref: '#/components/responses/Error' };
-
-  const body = doc.body;
-  return describeRoute({
-    summary: doc.summary,
-    ...(doc.description !== undefined ? { description: doc.description } : {}),
-    tags: [...doc.tags],
-    security: SECURITY[auth],
-    parameters: [
-      ...(doc.params ? parametersOf(z.object(doc.params), 'path') : []),
-      ...(doc.query ? parametersOf(doc.query, 'query') : []),
-      ...((doc.idempotencyKey ?? auth !== 'none') ? [IDEMPOTENCY_KEY] : []),
-    ],
-    ...(body !== undefined
-      ? {
-          requestBody: {
-            // `readJson` reads an empty body as `{}`, so a body whose contract accepts `{}` may be left out.
-            required: isRaw(body) || !body.safeParse({}).success,
-            content: contentOf(body),
-          },
-        }
-      : {}),
-    responses,
-  });
-}
 
 /** A route's HTTP method, as `createRoute` names it. */
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -214,7 +147,7 @@ type AnswerObject<R extends Answer> = R extends z.ZodType
     ? { description: string; content: Record<string, { schema: object }> }
     : { description: string };
 
-/** What `declareRoute` takes: `RouteDoc` (see `documented`) with the route's method, path and route middleware. */
+/** What `declareRoute` takes: `RouteDoc` with the route's method, path, contracts and route middleware. */
 type RouteDeclaration<
   M extends Method,
   P extends string,
@@ -223,7 +156,7 @@ type RouteDeclaration<
   Q extends z.ZodObject | undefined,
   R extends Answer,
   S extends SuccessStatus,
-> = Omit<RouteDoc, 'body' | 'params' | 'query' | 'response' | 'status'> & {
+> = RouteDoc & {
   method: M;
   /** The path in OpenAPI's form, `/stories/{id}`. */
   path: P;
@@ -233,7 +166,9 @@ type RouteDeclaration<
   params?: Pa;
   /** The query's schema (validated: 422 ValidationFailed). */
   query?: Q;
+  /** The success body: the contract's `envelope(...)` schema, a non-JSON body, or null for none (204). */
   response: R;
+  /** The success status, or each success status with what it means; 200 when omitted. */
   status?: S | Partial<Record<S, string>>;
   /** Middleware of this route only (rate limits, `groupCommit`), run before validation. */
   middleware?: MiddlewareHandler<AppEnv>[];
@@ -258,17 +193,17 @@ type DeclaredRoute<
   middleware?: MiddlewareHandler<AppEnv>[];
 };
 
-/** The `x-podium` extension `declareRoute` leaves on an operation, read and removed by `buildOpenApiDocument`. */
+/** What `declareRoute` keeps in its config for `buildOpenApiDocument` (under `x-podium`, which the library passes through). */
 type PodiumExtension = { idempotencyKey: boolean; bodyOptional: boolean };
 
 /**
- * Declares one route with `@hono/zod-openapi`'s `createRoute`, from the same description `documented` takes: the
- * declaration validates the request (body, path parameters, query) with the contracts before the handler runs,
+ * Declares one route with `@hono/zod-openapi`'s `createRoute`: the declaration validates the request (body, path parameters, query) with the contracts before the handler runs,
  * types `c.req.valid(...)` and the handler's `sendData(...)` answers, and feeds the OpenAPI document. Register it
  * with `routeGroup().openapi(declaration, handler)`.
  *
- * Adds the standard error responses `documented` adds (401/403 for a credential, 400/415/422 for a JSON body, 422
- * for a query, 404 for path parameters, `default`).
+ * Adds the standard error responses that follow from the declaration, all with the one error body: 401 and 403
+ * for a credential, 400, 415 and 422 for a JSON body, 422 for a query, 404 for path parameters, and `default` (any
+ * other error, e.g. 413, 429, 503); a route lists its others in `errors`.
  * @returns the route config (`createRoute`'s)
  */
 export function declareRoute<
@@ -388,9 +323,6 @@ const membersOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-/** zod issues as `[{path, message}]` for `error.details`. */
-const issueDetails = (error: z.ZodError) => error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-
 /**
  * What a failed validation of a declared route answers: 404 NotFound for a path parameter (a malformed id names
  * nothing), 422 ValidationFailed with the issues as `details` for the body or query.
@@ -412,98 +344,132 @@ export function routeGroup() {
 
 const MUTATIONS = new Set(['post', 'put', 'patch', 'delete']);
 
+/** A declaration as the registry keeps it: `declareRoute`'s config, its path prefixed with where it is mounted. */
+type RegisteredRoute = {
+  method: Method;
+  path: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  security: SecurityRequirement[];
+  request?: { body?: { content: MediaTypes }; params?: z.ZodObject; query?: z.ZodObject };
+  responses: Record<string, { $ref: string } | { description: string; content?: MediaTypes }>;
+  'x-podium': PodiumExtension;
+};
+
+/** Media type objects whose schema is a zod contract or already JSON Schema (a raw payload's). */
+type MediaTypes = Record<string, { schema: z.ZodType | JsonObject }>;
+
+/** `content` with its zod contracts as JSON Schema. */
+function contentOf(content: MediaTypes): JsonObject {
+  return Object.fromEntries(
+    Object.entries(content).map(([type, { schema }]) => [
+      type,
+      // A raw payload of any bytes and size says nothing about its schema.
+      schema instanceof z.ZodType ? { schema: jsonSchemaOf(schema) } : Object.keys(schema).length > 0 ? { schema } : {},
+    ]),
+  );
+}
+
+/** The document's operation of one declaration. */
+function operationOf(route: RegisteredRoute): Operation {
+  const { request, 'x-podium': podium } = route;
+  const parameters = [
+    ...(request?.params ? parametersOf(request.params, 'path') : []),
+    ...(request?.query ? parametersOf(request.query, 'query') : []),
+    // The idempotency middleware ignores the key on reads: a GET behind it does not offer one.
+    ...(podium.idempotencyKey && MUTATIONS.has(route.method) ? [IDEMPOTENCY_KEY] : []),
+  ];
+  const responses = Object.fromEntries(
+    Object.entries(route.responses).map(([status, response]) => [
+      status,
+      '$ref' in response
+        ? response
+        : { description: response.description, ...(response.content ? { content: contentOf(response.content) } : {}) },
+    ]),
+  );
+  return {
+    summary: route.summary,
+    ...(route.description !== undefined ? { description: route.description } : {}),
+    tags: route.tags,
+    operationId: operationId(route.method, route.path),
+    security: route.security,
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(request?.body ? { requestBody: { required: !podium.bodyOptional, content: contentOf(request.body.content) } } : {}),
+    responses,
+  };
+}
+
 /**
- * Builds the OpenAPI 3.1 document of every route of `app` described with `documented` (others are left out:
- * the SPA's files and the demo CDN are not API). Call it once the app is complete, e.g. on the first request.
+ * Builds the OpenAPI 3.1 document of every route declared in `app` (the groups mounted with `route()` carry their
+ * declarations up to it; the SPA's files and the demo CDN are not API and declare none). Call it once the app is
+ * complete, e.g. on the first request. The contracts are converted by zod's own `z.toJSONSchema`.
  * @returns the document (`openapi: 3.1.0`, title "Podium API", the version of package.json, server `/`)
  * @throws when a contract cannot be converted to JSON Schema (a programming error)
  */
-export async function buildOpenApiDocument<E extends Env>(app: Hono<E>): Promise<OpenApiDocument> {
-  const document = await generateSpecs(app, {
-    documentation: {
-      info: {
-        title: 'Podium API',
-        version: packageJson.version,
-        description:
-          'The HTTP API of Podium. Every success is `{data}`, every error `{error: {code, message, details?}}`. ' +
-          'Texts follow `Accept-Language` (en, fr).',
+export async function buildOpenApiDocument(app: OpenAPIHono<AppEnv>): Promise<OpenApiDocument> {
+  const paths: OpenApiDocument['paths'] = {};
+  for (const definition of app.openAPIRegistry.definitions) {
+    if (definition.type !== 'route') continue;
+    const route = definition.route as unknown as RegisteredRoute;
+    (paths[route.path] ??= {})[route.method] = operationOf(route);
+  }
+  const document: OpenApiDocument = {
+    openapi: '3.1.0',
+    info: {
+      title: 'Podium API',
+      version: packageJson.version,
+      description:
+        'The HTTP API of Podium. Every success is `{data}`, every error `{error: {code, message, details?}}`. ' +
+        'Texts follow `Accept-Language` (en, fr).',
+    },
+    servers: [{ url: '/' }],
+    paths,
+    components: {
+      securitySchemes: {
+        memberSession: {
+          type: 'http',
+          scheme: 'bearer',
+          description: "A member's session token from `POST /api/session` (or a Supabase access token in supabase mode).",
+        },
+        organizationKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description: "The organization's public key (`organizationKey` of `/config.json`): a visitor.",
+        },
+        organizationToken: {
+          type: 'apiKey',
+          in: 'header',
+          name: HEADER_ORG_TOKEN,
+          description: 'The `token` of `GET /api/organization/current`, sent on every later call.',
+        },
       },
-      servers: [{ url: '/' }],
-      components: {
-        securitySchemes: {
-          memberSession: {
-            type: 'http',
-            scheme: 'bearer',
-            description: "A member's session token from `POST /api/session` (or a Supabase access token in supabase mode).",
-          },
-          organizationKey: {
-            type: 'http',
-            scheme: 'bearer',
-            description: "The organization's public key (`organizationKey` of `/config.json`): a visitor.",
-          },
-          organizationToken: {
-            type: 'apiKey',
-            in: 'header',
-            name: HEADER_ORG_TOKEN,
-            description: 'The `token` of `GET /api/organization/current`, sent on every later call.',
-          },
+      parameters: {
+        IdempotencyKey: {
+          name: HEADER_IDEMPOTENCY_KEY,
+          in: 'header',
+          required: false,
+          description:
+            'A client-made key (1-255 visible ASCII characters): a retry with the same key answers the first response ' +
+            'without applying the change twice; 409 IdempotencyKeyInFlight while the first is running, 422 ' +
+            'IdempotencyKeyReused for the same key with another method, path or body.',
+          schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[!-~]{1,255}$' },
         },
-        parameters: {
-          IdempotencyKey: {
-            name: HEADER_IDEMPOTENCY_KEY,
-            in: 'header',
-            required: false,
-            description:
-              'A client-made key (1-255 visible ASCII characters): a retry with the same key answers the first response ' +
-              'without applying the change twice; 409 IdempotencyKeyInFlight while the first is running, 422 ' +
-              'IdempotencyKeyReused for the same key with another method, path or body.',
-            schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[!-~]{1,255}$' },
-          },
-        },
-        responses: {
-          ...Object.fromEntries(
-            Object.values(STANDARD_ERRORS).map(({ name, description }) => [name, { description, content: errorContent() }]),
-          ),
-          Error: { description: 'Any other error, e.g. 413, 429 (with Retry-After), 503 (with Retry-After).', content: errorContent() },
-        },
+      },
+      responses: {
+        ...Object.fromEntries(
+          Object.values(STANDARD_ERRORS).map(({ name, description }) => [name, { description, content: errorContent() }]),
+        ),
+        Error: { description: 'Any other error, e.g. 413, 429 (with Retry-After), 503 (with Retry-After).', content: errorContent() },
       },
     },
-    // `/api/openapi.json` and `/config.json` end like file names; they are API all the same.
-    excludeStaticFile: false,
-  });
-
-  // The routes declared with `declareRoute` (an `OpenAPIHono` registry that `route()` carries up to the root).
-  if (app instanceof OpenAPIHono) {
-    const declared = app.getOpenAPI31Document({ openapi: '3.1.0', info: { title: document.info.title, version: document.info.version } });
-    for (const [path, item] of Object.entries(declared.paths ?? {})) {
-      for (const [method, operation] of Object.entries(item)) {
-        const op = operation as Operation & { 'x-podium'?: PodiumExtension };
-        const podium = op['x-podium'];
-        if (!podium) continue;
-        delete op['x-podium'];
-        if (podium.idempotencyKey) op.parameters = [...(op.parameters ?? []), IDEMPOTENCY_KEY];
-        if (podium.bodyOptional && op.requestBody && !('$ref' in op.requestBody)) op.requestBody.required = false;
-        if (op.parameters?.length === 0) delete op.parameters;
-        op.operationId ??= operationId(method, path);
-      }
-      document.paths[path] = { ...document.paths[path], ...(item as OpenApiDocument['paths'][string]) };
-    }
-  }
-
-  // The idempotency middleware ignores the key on reads: a GET behind it does not offer one.
-  for (const item of Object.values(document.paths)) {
-    for (const [method, operation] of Object.entries(item ?? {})) {
-      const op = operation as Operation;
-      if (MUTATIONS.has(method) || !op.parameters) continue;
-      op.parameters = op.parameters.filter((parameter) => !('$ref' in parameter && parameter.$ref === IDEMPOTENCY_KEY.$ref));
-    }
-  }
-  tidySchemas(document);
+  };
+  markIntegerFormats(document);
   return document;
 }
 
 /**
- * An operation's id from its method and path, as hono-openapi names them: `get /api/media/{id}` is
+ * An operation's id from its method and path, in camel case: `get /api/media/{id}` is
  * `getApiMediaById`.
  */
 function operationId(method: string, path: string): string {
@@ -526,14 +492,12 @@ const INT64 = { min: -(2 ** 63), max: 2 ** 63 - 1 };
 /**
  * Gives every bounded integer schema of the document its OpenAPI `format`, read off its bounds: `int32` when
  * `minimum`..`maximum` fit in 32 bits (the database's `integer` columns), `int64` when they fit in 64. zod states the
- * bounds but has no integer formats, and a client generator needs the format to pick a type. Also writes a regular
- * expression's `pattern` as its source alone: the converter appends the flags of a `/.../u` or `/.../i` contract
- * (`^...$/u`), which JSON Schema patterns do not have. Changes `document` in place; unbounded integers are left as
- * they are.
+ * bounds but has no integer formats, and a client generator needs the format to pick a type. Changes `document` in
+ * place; unbounded integers are left as they are.
  */
-function tidySchemas(value: unknown): void {
+function markIntegerFormats(value: unknown): void {
   if (Array.isArray(value)) {
-    for (const item of value) tidySchemas(item);
+    for (const item of value) markIntegerFormats(item);
     return;
   }
   if (value === null || typeof value !== 'object') return;
@@ -548,6 +512,5 @@ function tidySchemas(value: unknown): void {
     if (within(INT32)) schema.format = 'int32';
     else if (within(INT64)) schema.format = 'int64';
   }
-  if (typeof schema.pattern === 'string') schema.pattern = schema.pattern.replace(/^(\^.*\$)\/[dgimsuvy]+$/, '$1');
-  for (const child of Object.values(schema)) tidySchemas(child);
+  for (const child of Object.values(schema)) markIntegerFormats(child);
 }

@@ -17,7 +17,7 @@ import {
 import { requireUser } from '../../kernel/authenticate';
 import type { AppDeps } from '../../kernel/types';
 import { validationFailed } from '../../lib/errors';
-import { sendData } from '../../lib/http';
+import { issueDetails, sendData } from '../../lib/http';
 import { languageOf } from '../../lib/localize';
 import { declareRoute, routeGroup } from '../../lib/openapi';
 import { dismissCard, dismissedCards, liveCards } from './carousel.service';
@@ -77,10 +77,7 @@ export function carouselRoutes(deps: AppDeps) {
       // A malformed card id is 422 ValidationFailed here (as documented), not the 404 of other path parameters.
       (result) => {
         if (!result.success) {
-          throw validationFailed(
-            'Invalid card id',
-            result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
-          );
+          throw validationFailed('Invalid card id', issueDetails(result.error));
         }
         return undefined;
       },

@@ -17,7 +17,6 @@ import { rankAdminRoutes } from './ranks.routes';
 import { redemptionAdminRoutes } from './redemptions.routes';
 import { seasonAdminRoutes } from './seasons.routes';
 import { adminMediaRoutes } from './media.routes';
-import { emptyJsonBodyAsObject } from './empty-json-body';
 import { operatorsOnly, requireOperator } from './operator';
 import { readAuditLog } from './console.service';
 import { passAdminRoutes } from './passes.routes';
@@ -43,8 +42,6 @@ const auditLogRoute = declareRoute({
 export function adminRoutes(deps: AppDeps) {
   const app = routeGroup();
   app.use('*', operatorsOnly());
-  // An empty JSON body counts as `{}` on every declared route below (`./empty-json-body`: a stopgap).
-  app.use('*', emptyJsonBodyAsObject);
   app.route('/organization', organizationAdminRoutes(deps));
   app.route('/ranks', rankAdminRoutes(deps));
   app.route('/members', memberAdminRoutes(deps));

@@ -28,6 +28,7 @@ import { organizationSettings, readOrganization, saveOrganizationSettings } from
 import { listRanks, saveRankLadder } from './ranks.service';
 import { validationFailed, ApiError } from '../../lib/errors';
 import { findTooDeep } from '../../lib/json-depth';
+import { issueDetails } from '../../lib/http';
 import type { MediaStorage } from '../../lib/storage/media-object';
 import { acceptMedia, type AcceptedMedia } from '../../kernel/media-intake';
 import { createItem, loadRows, updateItem, type AdminResource, type ResourceContext } from './resource';
@@ -372,10 +373,7 @@ export async function importContentDocument(
     ]);
   const parsed = ContentDocumentSchema.safeParse(input);
   if (!parsed.success) {
-    throw validationFailed(
-      'The document is not a Podium content document',
-      parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
-    );
+    throw validationFailed('The document is not a Podium content document', issueDetails(parsed.error));
   }
   const document = options.rebase ? rebaseDocument(parsed.data, options.now) : parsed.data;
   const { organizationId, now } = options;

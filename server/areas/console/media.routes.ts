@@ -32,7 +32,6 @@ import { sha256 } from '../../lib/crypto';
 import { ApiError, validationFailed } from '../../lib/errors';
 import { parseWith, sendData } from '../../lib/http';
 import { declareRoute, routeGroup } from '../../lib/openapi';
-import { describedAsBefore, type RouteDoc } from './described-as-before';
 import type { AppDeps } from '../../kernel/types';
 import type { AppEnv } from '../../lib/app-env';
 import { authenticate } from '../../kernel/authenticate';
@@ -141,7 +140,6 @@ export function adminMediaUploadRoutes(deps: AppDeps) {
       await discardUnrecorded(deps, id);
     }
   };
-  // Described by `documented` until the shared OpenAPI builder bounds a raw body (`./described-as-before`).
   const uploadDoc = {
     summary: 'Uploads a media file to the library (image, MP4/WebM video or PDF)',
     description:
@@ -149,7 +147,7 @@ export function adminMediaUploadRoutes(deps: AppDeps) {
       'are resized to fit inside 1600x1600.',
     tags: ['admin'],
     auth: 'operator',
-    body: { mediaTypes: ['multipart/form-data'] },
+    body: { mediaTypes: ['multipart/form-data'], maxBytes: MAX_MEDIA_UPLOAD_BYTES },
     response: AdminMediaResponseSchema,
     status: 201,
     errors: {
@@ -158,17 +156,14 @@ export function adminMediaUploadRoutes(deps: AppDeps) {
       415: 'UnsupportedMediaType: not multipart/form-data, or not a JPEG, PNG, WebP or GIF image, MP4/WebM video or PDF.',
       422: 'ValidationFailed: no file, an empty or unreadable one, or an invalid key.',
     },
-  } satisfies RouteDoc;
+  } as const;
   /** `POST /`: its own middleware run in this order before the handler (the body is the form, not JSON). */
-  const uploadRoute = describedAsBefore(
-    declareRoute({
-      method: 'post',
-      path: '/',
-      ...uploadDoc,
-      middleware: [uploadLimit, authenticate(deps), operatorsOnly(), receive, idempotency(deps)],
-    }),
-    uploadDoc,
-  );
+  const uploadRoute = declareRoute({
+    method: 'post',
+    path: '/',
+    ...uploadDoc,
+    middleware: [uploadLimit, authenticate(deps), operatorsOnly(), receive, idempotency(deps)],
+  });
   return routeGroup().openapi(uploadRoute, async (c) => {
     const { organization, user } = requireOperator(c.get('principal'));
     const upload = uploads.get(c)!;

@@ -8,7 +8,6 @@
 import { AdminOrganizationResponseSchema, OrganizationPatchSchema } from '../../../src/contracts/admin/organization';
 import { sendData } from '../../lib/http';
 import { declareRoute, routeGroup } from '../../lib/openapi';
-import { describedAsBefore, type RouteDoc } from './described-as-before';
 import type { AppDeps } from '../../kernel/types';
 import { requireOperator } from './operator';
 import { sentFields } from './resource';
@@ -24,7 +23,6 @@ const readRoute = declareRoute({
   response: AdminOrganizationResponseSchema,
 });
 
-// Described by `documented` until the shared OpenAPI builder formats nullable integers (`./described-as-before`).
 const updateDoc = {
   summary: "Updates the organization's settings: the fields sent are merged and the whole is validated again",
   tags: ['admin'],
@@ -32,9 +30,9 @@ const updateDoc = {
   body: OrganizationPatchSchema,
   response: AdminOrganizationResponseSchema,
   errors: { 422: 'ValidationFailed: the merged settings break the contract, or the logo is not a media of the organization.' },
-} satisfies RouteDoc;
+} as const;
 /** `PATCH /`. */
-const updateRoute = describedAsBefore(declareRoute({ method: 'patch', path: '/', ...updateDoc }), updateDoc);
+const updateRoute = declareRoute({ method: 'patch', path: '/', ...updateDoc });
 
 /** The organization settings routes, mounted at `/api/admin/organization`. */
 export function organizationAdminRoutes(deps: AppDeps) {

@@ -25,7 +25,6 @@ import { changedFields, recordAudit, type Actor } from '../../kernel/audit';
 import { conflict, notFound, validationFailed } from '../../lib/errors';
 import { parseWith, sendData } from '../../lib/http';
 import { declareRoute, routeGroup } from '../../lib/openapi';
-import { describedAsBefore, type RouteDoc } from './described-as-before';
 import type { AppDeps } from '../../kernel/types';
 import { statusCondition, type StatusColumns } from '../../kernel/content-status';
 import { requireOperator } from './operator';
@@ -275,7 +274,6 @@ export function adminResourceRoutes<Row extends { id: string }, Input extends Re
     errors: { 404: notFoundError },
   });
 
-  // Described by `documented` until the shared OpenAPI builder formats nullable integers (`./described-as-before`).
   const createDoc = {
     summary: `Creates a ${noun}`,
     tags,
@@ -287,9 +285,9 @@ export function adminResourceRoutes<Row extends { id: string }, Input extends Re
       409: 'Conflict: another item already has this key or slug.',
       422: 'ValidationFailed: the body breaks the contract, or names media the organization does not have (details name the fields).',
     },
-  } satisfies RouteDoc;
+  } as const;
   /** `POST /`. */
-  const createRoute = describedAsBefore(declareRoute({ method: 'post', path: '/', ...createDoc }), createDoc);
+  const createRoute = declareRoute({ method: 'post', path: '/', ...createDoc });
 
   const updateDoc = {
     summary: `Updates a ${noun}: the fields sent are merged onto it and the whole is validated again`,
@@ -303,9 +301,9 @@ export function adminResourceRoutes<Row extends { id: string }, Input extends Re
       409: 'Conflict: another item already has this key or slug.',
       422: 'ValidationFailed: the merged item breaks the contract, or names media the organization does not have.',
     },
-  } satisfies RouteDoc;
+  } as const;
   /** `PATCH /{id}`. */
-  const updateRoute = describedAsBefore(declareRoute({ method: 'patch', path: '/{id}', ...updateDoc }), updateDoc);
+  const updateRoute = declareRoute({ method: 'patch', path: '/{id}', ...updateDoc });
 
   /** `DELETE /{id}`. */
   const deleteRoute = declareRoute({

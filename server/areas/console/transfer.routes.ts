@@ -14,13 +14,12 @@ import {
 } from '../../../src/contracts/admin/content-document';
 import { exportDocumentInline, importDocumentInline } from './content-document.service';
 import { ApiError, validationFailed } from '../../lib/errors';
-import { sendData } from '../../lib/http';
+import { issueDetails, sendData } from '../../lib/http';
 import { declareRoute, routeGroup } from '../../lib/openapi';
 import type { AppDeps } from '../../kernel/types';
 import type { AppEnv } from '../../lib/app-env';
 import { authenticate } from '../../kernel/authenticate';
 import { requestBodyLimit } from '../../lib/middlewares/body-limit';
-import { emptyJsonBodyAsObject } from './empty-json-body';
 import { operatorsOnly, requireOperator } from './operator';
 
 /** Largest content document accepted by `POST /api/admin/import`, in bytes. */
@@ -47,7 +46,7 @@ export function contentTransferRoutes(deps: AppDeps) {
     middleware: guard,
   });
 
-  /** `POST /import`: its body limit and guard are registered before it (see below). */
+  /** `POST /import`: its body limit and operator check come before anything reads the body. */
   const importRoute = declareRoute({
     method: 'post',
     path: '/import',
@@ -62,14 +61,10 @@ export function contentTransferRoutes(deps: AppDeps) {
       422: 'ValidationFailed: every problem of the document, each with its JSON path; nothing is written.',
     },
     idempotencyKey: false,
+    middleware: [limit, ...guard],
   });
 
-  const app = routeGroup();
-  // The body limit and the operator check come before anything reads the body: a declared JSON body is read by the
-  // declaration's own middleware, which runs before the route's `middleware`. An empty JSON body counts as `{}`
-  // (`./empty-json-body`: a stopgap).
-  app.on('POST', '/import', limit, ...guard, emptyJsonBodyAsObject);
-  return app
+  return routeGroup()
     .openapi(exportRoute, async (c) => {
       const { organization } = requireOperator(c.get('principal'));
       const document = await exportDocumentInline(deps, organization.id);
@@ -87,10 +82,7 @@ export function contentTransferRoutes(deps: AppDeps) {
       // A document that breaks the contract is answered as the importer answers it.
       (result) => {
         if (!result.success) {
-          throw validationFailed(
-            'The document is not a Podium content document',
-            result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
-          );
+          throw validationFailed('The document is not a Podium content document', issueDetails(result.error));
         }
         return undefined;
       },

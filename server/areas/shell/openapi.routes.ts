@@ -1,9 +1,8 @@
 /**
  * `GET /api/openapi.json`: the OpenAPI 3.1 document of the whole API, built from the routes' declarations
- * (`declareRoute`, and the `documented(...)` descriptions of the routes not declared yet) on the first request and
- * kept for the app's life. No credential needed: it is mounted before the member group.
+ * (`declareRoute`) on the first request and kept for the app's life. No credential needed: it is mounted before the member group.
  */
-import type { Hono } from 'hono';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import { buildOpenApiDocument, declareRoute, routeGroup } from '../../lib/openapi';
 import type { AppEnv } from '../../lib/app-env';
 
@@ -21,7 +20,7 @@ const documentRoute = declareRoute({
  * Builds the route that serves the document of `app`.
  * @param app the complete app to describe; read on the first request, when every route is registered
  */
-export function openApiRoutes(app: Hono<AppEnv>) {
+export function openApiRoutes(app: OpenAPIHono<AppEnv>) {
   let document: ReturnType<typeof buildOpenApiDocument> | undefined;
   return routeGroup().openapi(documentRoute, async (c) => {
     // One build per app, shared by concurrent first requests; a failed build is retried by the next request.
