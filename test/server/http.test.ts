@@ -64,6 +64,31 @@ describe('bad input never gets a 5xx and changes nothing', () => {
     expect((await t.request('GET', '/api/user/me', { token })).body.data.properties).toEqual({});
   });
 
+  it('an empty or blank JSON body counts as {}: a check-in needs no body', async () => {
+    for (const raw of ['', '  \n']) {
+      const token = await t.signIn();
+      const res = await t.request('POST', '/api/checkin', { token, raw, headers: { 'content-type': 'application/json' } });
+      expect(res.status, JSON.stringify(raw)).toBe(201);
+      expect(res.body.data.created).toBe(true);
+    }
+    // And a body sent with no content type at all.
+    const token = await t.signIn();
+    expect((await t.request('POST', '/api/checkin', { token })).status).toBe(201);
+  });
+
+  it('a visitor on a members-only route is 401 whatever it sent, before its body is validated', async () => {
+    const res = await t.request('POST', '/api/checkin', { body: { occurredAt: 'not a time' } });
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe('Unauthorized');
+  });
+
+  it('a path id that is not an id is 404 NotFound, and the body is not read', async () => {
+    const token = await t.signIn();
+    const res = await t.request('POST', '/api/challenge/not.an.id', { token, body: { nonsense: true } });
+    expect(res.status).toBe(404);
+    expect(ApiErrorBodySchema.parse(res.body).error.code).toBe('NotFound');
+  });
+
   it('unknown API paths are JSON 404s', async () => {
     const res = await t.request('GET', '/api/does-not-exist');
     expect(res.status).toBe(404);
