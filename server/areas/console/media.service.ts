@@ -29,6 +29,7 @@ import { recordAudit, type Actor } from '../../kernel/audit';
 import type { AppDeps } from '../../kernel/types';
 import { conflict, notFound, validationFailed } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
+import { containsPattern } from '../../lib/like-pattern';
 
 type MediaRow = typeof media.$inferSelect;
 
@@ -123,7 +124,7 @@ export async function listLibraryMedia(
 ) {
   const conditions: SQL[] = [inLibrary(deps.db, organizationId)];
   if (query.q) {
-    const pattern = `%${query.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+    const pattern = containsPattern(query.q);
     conditions.push(or(ilike(media.name, pattern), ilike(media.key, pattern))!);
   }
   const where = and(...conditions);

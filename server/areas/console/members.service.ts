@@ -30,6 +30,7 @@ import {
 } from '../profile/member-care.service';
 import { memberReferrals } from '../referral/referral.service';
 import { toTransaction } from '../profile/profile.service';
+import { containsPattern } from '../../lib/like-pattern';
 
 /** A member row as the console shows it, with the rank its lifetime points reach on the organization's `ranks`. */
 function toMember(row: UserRow, ranks: RankRow[]): AdminMember {
@@ -90,7 +91,7 @@ type MemberSearch = { q?: string; role?: AdminMember['role']; page: number; page
 export async function listMembers({ db }: Pick<AppDeps, 'db'>, organizationId: string, ranks: RankRow[], search: MemberSearch) {
   const conditions: SQL[] = [eq(users.organizationId, organizationId)];
   if (search.q) {
-    const pattern = `%${search.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+    const pattern = containsPattern(search.q);
     conditions.push(
       or(ilike(users.email, pattern), ilike(users.username, pattern), ilike(users.firstName, pattern), ilike(users.lastName, pattern))!,
     );

@@ -29,6 +29,7 @@ import type { AppDeps } from '../../kernel/types';
 import { statusCondition, type StatusColumns } from '../../kernel/content-status';
 import { requireOperator } from './operator';
 import { isUuid } from '../../lib/ids';
+import { containsPattern } from '../../lib/like-pattern';
 
 /** A content table the factory can serve: rows have `id` and `organization_id`. */
 type ResourceTable = PgTable & { id: PgColumn; organizationId: PgColumn };
@@ -324,7 +325,7 @@ export function adminResourceRoutes<Row extends { id: string }, Input extends Re
       const now = deps.clock();
       const conditions: SQL[] = [eq(table.organizationId, organization.id)];
       if (query.q) {
-        const pattern = `%${query.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+        const pattern = containsPattern(query.q);
         conditions.push(or(...resource.search.map((column) => ilike(column, pattern)))!);
       }
       if (query.status) conditions.push(statusCondition(resource.status ?? {}, query.status, now));
