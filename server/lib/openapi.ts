@@ -61,7 +61,6 @@ type RouteDoc = {
   tags: readonly string[];
   /** Who may call it; `member` when omitted. */
   auth?: RouteAuth;
-  /** The success body: the contract's `envelope(...)` schema, a non-JSON body, or null for none (204). */
   /** Errors this route answers beyond the standard ones (or a better description of a standard one). */
   errors?: Partial<Record<ErrorStatus, string>>;
   /** Other answers, described in words only: e.g. `304` of a conditional GET, `206` of a byte range. */
@@ -79,9 +78,21 @@ type RouteDoc = {
  * does).
  */
 function jsonSchemaOf(schema: z.ZodType): JsonObject {
-  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonObject;
+  let json = converted.get(schema);
+  if (!json) {
+    const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonObject;
+    json = rest;
+    converted.set(schema, json);
+  }
   return json;
 }
+
+/**
+ * Contracts already converted: one document names the error body on every operation and an envelope on several, and
+ * each is converted once. The document shares these objects (`markIntegerFormats` marks them in place, the same way
+ * each time).
+ */
+const converted = new WeakMap<z.ZodType, JsonObject>();
 
 /** The error body's media type object, for every error response. */
 const errorContent = () => ({ 'application/json': { schema: jsonSchemaOf(ApiErrorBodySchema) } });
@@ -128,6 +139,9 @@ function parametersOf(schema: z.ZodObject, location: 'path' | 'query'): Paramete
 
 /** The `Idempotency-Key` header parameter (`components.parameters`). */
 const IDEMPOTENCY_KEY = { $ref: '#/components/parameters/IdempotencyKey' };
+
+/** An error response described in words, with the one error body. */
+const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: ApiErrorBodySchema } } });
 
 /** A reference to a standard error response. */
 const errorRef = (status: keyof typeof STANDARD_ERRORS) => ({
@@ -197,9 +211,10 @@ type DeclaredRoute<
 type PodiumExtension = { idempotencyKey: boolean; bodyOptional: boolean };
 
 /**
- * Declares one route with `@hono/zod-openapi`'s `createRoute`: the declaration validates the request (body, path parameters, query) with the contracts before the handler runs,
- * types `c.req.valid(...)` and the handler's `sendData(...)` answers, and feeds the OpenAPI document. Register it
- * with `routeGroup().openapi(declaration, handler)`.
+ * Declares one route with `@hono/zod-openapi`'s `createRoute`: the declaration validates the request (body, path
+ * parameters, query) with the contracts before the handler runs, types `c.req.valid(...)` and the handler's
+ * `sendData(...)` answers, and feeds the OpenAPI document. Register it with `routeGroup().openapi(declaration,
+ * handler)`.
  *
  * Adds the standard error responses that follow from the declaration, all with the one error body: 401 and 403
  * for a credential, 400, 415 and 422 for a JSON body, 422 for a query, 404 for path parameters, and `default` (any
@@ -235,18 +250,12 @@ export function declareRoute<
   const jsonBody = body !== undefined && !isRaw(body);
   if (auth !== 'none') Object.assign(responses, { 401: errorRef(401), 403: errorRef(403) });
   if (auth === 'operator') {
-    responses[403] = {
-      description: `Forbidden: not an operator, or \`${HEADER_ORG_TOKEN}\` is not the organization's token.`,
-      content: { 'application/json': { schema: ApiErrorBodySchema } },
-    };
+    responses[403] = errorResponse(`Forbidden: not an operator, or \`${HEADER_ORG_TOKEN}\` is not the organization's token.`);
   }
   if (jsonBody) Object.assign(responses, { 400: errorRef(400), 415: errorRef(415), 422: errorRef(422) });
   if (declaration.query) responses[422] = errorRef(422);
-  if (declaration.params)
-    responses[404] ??= { description: 'NotFound: no such resource.', content: { 'application/json': { schema: ApiErrorBodySchema } } };
-  for (const [status, description] of Object.entries(declaration.errors ?? {})) {
-    responses[status] = { description, content: { 'application/json': { schema: ApiErrorBodySchema } } };
-  }
+  if (declaration.params) responses[404] ??= errorResponse('NotFound: no such resource.');
+  for (const [status, description] of Object.entries(declaration.errors ?? {})) responses[status] = errorResponse(description);
   responses.default = { $ref: '#/components/responses/Error' };
 
   const podium: PodiumExtension = {
@@ -333,6 +342,18 @@ const contractHook: Hook<unknown, AppEnv, string, undefined> = (result) => {
   if (result.target === 'param') throw notFound('Not found');
   throw validationFailed(result.target === 'json' ? 'Invalid request body' : 'Invalid request', issueDetails(result.error));
 };
+
+/**
+ * The validation hook of a route whose invalid requests, path parameters included, all answer 422 ValidationFailed
+ * with `message` (instead of the group's 404 for a path parameter): pass it as `openapi(declaration, handler, hook)`.
+ * @throws ApiError 422 ValidationFailed with the issues as `details`, on a failure
+ */
+export function validationFailedWith(message: string) {
+  return <T>(result: Parameters<Hook<T, AppEnv, string, undefined>>[0]): undefined => {
+    if (!result.success) throw validationFailed(message, issueDetails(result.error));
+    return undefined;
+  };
+}
 
 /**
  * A group of routes declared with `declareRoute` (an `OpenAPIHono`): invalid requests throw the API's errors, and

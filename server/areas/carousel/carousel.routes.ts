@@ -16,10 +16,9 @@ import {
 } from '../../../src/contracts/carousel';
 import { requireUser } from '../../kernel/authenticate';
 import type { AppDeps } from '../../kernel/types';
-import { validationFailed } from '../../lib/errors';
-import { issueDetails, sendData } from '../../lib/http';
+import { sendData } from '../../lib/http';
 import { languageOf } from '../../lib/localize';
-import { declareRoute, routeGroup } from '../../lib/openapi';
+import { declareRoute, routeGroup, validationFailedWith } from '../../lib/openapi';
 import { dismissCard, dismissedCards, liveCards } from './carousel.service';
 
 /** `GET /carousel`. */
@@ -75,11 +74,6 @@ export function carouselRoutes(deps: AppDeps) {
         return sendData(c, await dismissCard(deps, user.id, cardId));
       },
       // A malformed card id is 422 ValidationFailed here (as documented), not the 404 of other path parameters.
-      (result) => {
-        if (!result.success) {
-          throw validationFailed('Invalid card id', issueDetails(result.error));
-        }
-        return undefined;
-      },
+      validationFailedWith('Invalid card id'),
     );
 }

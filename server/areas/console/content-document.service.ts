@@ -351,6 +351,9 @@ async function importMedia(
   return ids;
 }
 
+/** The message of a document that breaks the content document's contract (422 ValidationFailed). */
+export const NOT_A_CONTENT_DOCUMENT = 'The document is not a Podium content document';
+
 /**
  * Imports a content document into the organization, in one transaction.
  * @param input the parsed JSON (validated here)
@@ -373,7 +376,7 @@ export async function importContentDocument(
     ]);
   const parsed = ContentDocumentSchema.safeParse(input);
   if (!parsed.success) {
-    throw validationFailed('The document is not a Podium content document', issueDetails(parsed.error));
+    throw validationFailed(NOT_A_CONTENT_DOCUMENT, issueDetails(parsed.error));
   }
   const document = options.rebase ? rebaseDocument(parsed.data, options.now) : parsed.data;
   const { organizationId, now } = options;

@@ -12,10 +12,10 @@ import {
   ContentDocumentSchema,
   ImportSummaryResponseSchema,
 } from '../../../src/contracts/admin/content-document';
-import { exportDocumentInline, importDocumentInline } from './content-document.service';
-import { ApiError, validationFailed } from '../../lib/errors';
-import { issueDetails, sendData } from '../../lib/http';
-import { declareRoute, routeGroup } from '../../lib/openapi';
+import { NOT_A_CONTENT_DOCUMENT, exportDocumentInline, importDocumentInline } from './content-document.service';
+import { ApiError } from '../../lib/errors';
+import { sendData } from '../../lib/http';
+import { declareRoute, routeGroup, validationFailedWith } from '../../lib/openapi';
 import type { AppDeps } from '../../kernel/types';
 import type { AppEnv } from '../../lib/app-env';
 import { authenticate } from '../../kernel/authenticate';
@@ -80,11 +80,6 @@ export function contentTransferRoutes(deps: AppDeps) {
         return sendData(c, summary);
       },
       // A document that breaks the contract is answered as the importer answers it.
-      (result) => {
-        if (!result.success) {
-          throw validationFailed('The document is not a Podium content document', issueDetails(result.error));
-        }
-        return undefined;
-      },
+      validationFailedWith(NOT_A_CONTENT_DOCUMENT),
     );
 }
