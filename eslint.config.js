@@ -200,6 +200,17 @@ export default tseslint.config(
     },
   },
   {
+    // The database runtime (units of work, prepared statements, batching) is used through its one entry.
+    files: ['server/**/*.ts', 'test/**/*.ts', 'scripts/**/*.ts'],
+    ignores: ['server/db/runtime/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/db/runtime/*'], message: 'Import the database runtime from its entry, server/db/runtime.' }] },
+      ],
+    },
+  },
+  {
     // TanStack file routes name params, layouts and private files with leading tokens.
     files: ['src/routes/**/*.{ts,tsx}'],
     rules: {

@@ -15,7 +15,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../server/db/client';
+import { openDatabase } from '../server/db/runtime';
 import { createOrganization } from '../server/seed/factories';
 import { runStatement } from './lib/postgres';
 

@@ -19,7 +19,8 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { FIGURES_PERIODS } from '../src/contracts/admin/figures';
-import { openDatabase, type Db } from '../server/db/client';
+import type { Db } from '../server/db/client';
+import { openDatabase } from '../server/db/runtime';
 import { FIGURE_STATEMENTS, openFiguresScope, readFigures } from '../server/areas/console/figures.service';
 import { createOrganization } from '../server/seed/factories';
 

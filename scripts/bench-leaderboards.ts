@@ -14,7 +14,8 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { runStatement } from './lib/postgres';
 import { LeaderboardPeriodSchema } from '../src/contracts/leaderboard';
-import { openDatabase, type Db } from '../server/db/client';
+import type { Db } from '../server/db/client';
+import { openDatabase } from '../server/db/runtime';
 import { readLeaderboard, readLeagueTable } from '../server/areas/leaderboards/leaderboards.service';
 import { createOrganization } from '../server/seed/factories';
 

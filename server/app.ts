@@ -11,12 +11,11 @@ import { isStorableText, type ErrorCode } from '../src/contracts/common';
 import { isConnectionError, type Db } from './db/client';
 import { createChallengeCache } from './db/challenge-cache';
 import { createOrganizationCache } from './db/organization-cache';
-import { prepareQueries } from './db/queries';
+import { prepareHotQueries } from './db/queries';
 import { prepareRateLimitStatements } from './kernel/rate-limit';
 import { createIdempotencyClaimer } from './db/idempotency-claims';
-import { createRequestGroups } from './db/request-groups';
 import { createSessionLoader } from './db/session-loader';
-import { ambientDb, ambientPrepared } from './db/request-transaction';
+import { ambientDb, createRequestGroups } from './db/runtime';
 import type { MediaStorage } from './lib/storage/media-object';
 import { memoryStorage } from './lib/storage/media-storage';
 import type { Env } from './env';
@@ -119,16 +118,13 @@ export function createApp(options: CreateAppOptions) {
   // Each area's statements and batches (`AppDeps.prepared`), built on first use.
   const areaState = new Map<AreaFactory<unknown>, unknown>();
   const deps: AppDeps = {
-    // Route modules see the ambient request transaction of the Idempotency-Key middleware.
+    // Route modules see the ambient unit of work (the Idempotency-Key middleware's, a commit group's).
     db: ambientDb(options.db),
     env: options.env,
     logger: options.logger,
     mailer: options.mailer ?? createMailer(options.env.SMTP_URL, options.env.SMTP_FROM),
     clock: options.clock ?? (() => new Date()),
-    queries: ambientPrepared({
-      ...prepareQueries(options.db),
-      ...prepareRateLimitStatements(options.db),
-    }),
+    queries: { ...prepareHotQueries(options.db), ...prepareRateLimitStatements(options.db) },
     // Read before any request transaction opens (authenticate runs first), so straight on the database.
     sessions: createSessionLoader(options.db),
     // Claims commit on their own, before the request transaction opens: straight on the database too.

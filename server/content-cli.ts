@@ -11,7 +11,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { CONTENT_DOCUMENT_LISTS } from '../src/contracts/admin/content-document';
-import { openDatabase } from './db/client';
+import { openDatabase } from './db/runtime';
 import { organizations } from './db/schema';
 import { exportContentDocument, importContentDocument } from './areas/console/content-document.service';
 import { processEnv } from './env';

@@ -17,7 +17,7 @@ import type { Server as HttpServer } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { runPrimary } from './cluster';
-import { openDatabase } from './db/client';
+import { openDatabase } from './db/runtime';
 import { processEnv, startupWarnings } from './env';
 import { answerClientErrorsWithJson } from './lib/client-errors';
 import { describeError } from './lib/error-description';

@@ -8,7 +8,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { openDatabase } from './db/client';
+import { openDatabase } from './db/runtime';
 import { formatReport, moveToPostgres, MoveError } from './db/move-to-postgres';
 import { processEnv } from './env';
 import { mediaStorageFor } from './lib/storage/media-storage';

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { openDatabase, type Database } from '../../server/db/client';
+import { openDatabase, type Database } from '../../server/db/runtime';
 
 /** The maintenance database of the benchmarks' PostgreSQL: a role allowed to create databases. */
 const BENCH_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

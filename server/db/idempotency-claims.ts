@@ -10,16 +10,14 @@
  * same turn are told apart here: the first in arrival order is sent, the other is not claimed (it then finds the
  * first one's record, as it would have a moment later).
  *
- * The answers are stored the same way: the requests of one transaction (a group, `server/db/request-groups.ts`)
+ * The answers are stored the same way: the requests of one transaction (a group, `server/db/runtime/request-groups.ts`)
  * that reach the end of their handler in one turn write their answers with one `update … from unnest(…)`.
  */
 import DataLoader from 'dataloader';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { perTransactionBatch, perTurnBatch } from './turn-batch';
 import type { Db, Tx } from './client';
 import { isConnectionError } from './client';
-import { prepareStatement } from './queries';
-import { ambientPrepared } from './request-transaction';
+import { perTransactionBatch, perTurnBatch, prepareStatement } from './runtime';
 import { idempotencyRecords } from './schema';
 
 /** The in-flight record a request claims: no status and no response yet. */
@@ -141,7 +139,7 @@ export function createIdempotencyClaimer(db: Db): {
     }
     return claims.map((claim) => first.get(identity(claim)) === claim && written.has(identity(claim)));
   }, perTurnBatch);
-  const statements = ambientPrepared({ storeAnswers: prepareStoreAnswers(db) });
+  const statements = { storeAnswers: prepareStoreAnswers(db) };
   const store = perTransactionBatch<IdempotencyAnswer, boolean>(async (answers) => {
     const { rows } = await statements.storeAnswers.execute({
       principals: answers.map((a) => a.principal),

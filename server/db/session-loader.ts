@@ -9,13 +9,13 @@
  * request, exactly as with one statement per request.
  */
 import DataLoader from 'dataloader';
-import { perTurnBatch } from './turn-batch';
+import { perTurnBatch, prepareQueries } from './runtime';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { organizations, sessions, users } from './schema';
 
 /** Builds the prepared statement: `{tokenHashes: string[]}` -> rows with their `tokenHash`. */
-function prepareSessionsByTokenHashes(db: Db) {
+function prepareSessionsByTokenHashes(db: Db, name: (name: string) => string) {
   return db
     .select({
       tokenHash: sessions.tokenHash,
@@ -27,7 +27,7 @@ function prepareSessionsByTokenHashes(db: Db) {
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(organizations, eq(organizations.id, users.organizationId))
     .where(sql`${sessions.tokenHash} = any(${sql.placeholder('tokenHashes')}::text[])`)
-    .prepare('podium_sessions_by_token_hashes');
+    .prepare(name('podium_sessions_by_token_hashes'));
 }
 
 /** A session as read with its member and the organization's `{id, version}`. */
@@ -39,7 +39,9 @@ type SessionRow = Omit<Awaited<ReturnType<ReturnType<typeof prepareSessionsByTok
  *   (expiry is the caller's to judge). A failed statement rejects every lookup of its batch with its error.
  */
 export function createSessionLoader(db: Db): { load: (tokenHash: string) => Promise<SessionRow | null> } {
-  const statement = prepareSessionsByTokenHashes(db);
+  const { sessionsByTokenHashes: statement } = prepareQueries(db, (db, name) => ({
+    sessionsByTokenHashes: prepareSessionsByTokenHashes(db, name),
+  }));
   const loader = new DataLoader<string, SessionRow | null>(async (tokenHashes) => {
     const rows = await statement.execute({ tokenHashes: [...tokenHashes] });
     const byHash = new Map(rows.map(({ tokenHash, ...row }) => [tokenHash, row]));

@@ -11,7 +11,7 @@
  * notification queued and one active.
  */
 import { PgBoss, fromPglite, type Queue } from 'pg-boss';
-import type { Database } from '../db/client';
+import type { Database } from '../db/runtime';
 import { describeError } from '../lib/error-description';
 import type { Logger } from '../lib/logger';
 import type { AppDeps } from '../kernel/types';

@@ -5,7 +5,7 @@
  * - first request: an in-flight record (status null) is inserted and committed *before* the handler runs, so a
  *   concurrent duplicate sees it and gets 409 IdempotencyKeyInFlight (the claims of one event-loop turn share one
  *   statement: `server/db/idempotency-claims.ts`);
- * - the handler then runs inside one request transaction (`server/db/request-transaction.ts`) and its response
+ * - the handler then runs inside one request transaction (a unit of work of `server/db/runtime`) and its response
  *   is written into the record in that same transaction: the change and its remembered response commit
  *   together or not at all. A record with a response therefore always means "applied", and an in-flight record
  *   always means "not applied". The routes that declare `groupCommit` share that transaction with the others of
@@ -27,7 +27,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import { HEADER_IDEMPOTENCY_KEY } from '../../src/contracts/common';
 import { isConnectionError, type Tx } from '../db/client';
-import { committed, runInRequestTransaction } from '../db/request-transaction';
+import { runInUnitOf } from '../db/runtime';
 import { idempotencyRecords } from '../db/schema';
 import { sha256 } from '../lib/crypto';
 import { ApiError } from '../lib/errors';
@@ -67,7 +67,7 @@ async function takeBody(c: Context<AppEnv>, res: Response): Promise<string> {
 
 /**
  * A route's declaration that its requests share a transaction with the others of their turn and commit with them
- * (`server/db/request-groups.ts`): put it in the route's handlers, before the handler. Only for a handler that never
+ * (`server/db/runtime/request-groups.ts`): put it in the route's handlers, before the handler. Only for a handler that never
  * opens a transaction of its own and whose statements are batched per transaction. Does nothing itself: `idempotency`
  * looks for it among the handlers the request matched.
  */
@@ -116,10 +116,8 @@ export function idempotency(deps: AppDeps): MiddlewareHandler<AppEnv> {
 
       if (claimed) {
         const mine = and(where, eq(idempotencyRecords.createdAt, now), isNull(idempotencyRecords.status));
-        let requestTx: Tx | null = null;
         const work = async (tx: Tx) => {
-          requestTx = tx;
-          await runInRequestTransaction(tx, async () => {
+          await runInUnitOf(tx, async () => {
             await fault('claimed');
             await next();
           });
@@ -142,13 +140,13 @@ export function idempotency(deps: AppDeps): MiddlewareHandler<AppEnv> {
           await fault('stored');
         };
         try {
+          // `deps.db`'s transaction is a unit of work of its own.
           await (declaresGroupCommit(c) ? deps.requestGroups.run(work) : db.transaction(work));
         } catch (error) {
           await free();
           if (error instanceof RolledBack) return;
           throw error;
         }
-        if (requestTx) committed(requestTx);
         await fault('committed');
         return;
       }

@@ -19,7 +19,7 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { TransactionReason } from '../../src/contracts/user';
 import type { Db, DbOrTx } from '../db/client';
-import { prepareStatement, type PreparedStatement } from '../db/queries';
+import { prepareStatement, type PreparedStatement } from '../db/runtime';
 import { pointTransactions, users } from '../db/schema';
 import { ApiError } from '../lib/errors';
 
@@ -221,7 +221,7 @@ const AWARD_PLACEHOLDERS: EntryValues = {
  * `awardPointsAfter` as a prepared statement, for a hot path (a check-in at kick-off): PostgreSQL
  * plans it once per connection and drizzle renders it once.
  * @param gate the gate, built with `sql.placeholder`s for its values (their names must not start with `award`)
- * @returns the statement, to keep with the app's prepared statements (`ambientPrepared`) and run with
+ * @returns the statement (run in the ambient unit of work when there is one), to run with
  *   `executeAwardAfter`
  */
 export function prepareAwardAfter(db: Db, name: string, gate: SQLWrapper): PreparedStatement<LedgerStatementRow> {

@@ -4,7 +4,7 @@
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
-import { prepareStatement } from '../db/queries';
+import { prepareStatement } from '../db/runtime';
 import { rateLimits } from '../db/schema';
 import { tooManyRequests } from '../lib/errors';
 

@@ -13,7 +13,7 @@ import type { Queries } from '../db/queries';
 import type { prepareRateLimitStatements } from './rate-limit';
 import type { createSessionLoader } from '../db/session-loader';
 import type { createIdempotencyClaimer } from '../db/idempotency-claims';
-import type { createRequestGroups } from '../db/request-groups';
+import type { createRequestGroups } from '../db/runtime';
 import type { MediaStorage } from '../lib/storage/media-object';
 import type { LookupAddress } from 'node:dns';
 import type { Jobs } from './job-types';

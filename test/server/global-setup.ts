@@ -14,7 +14,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { openDatabase } from '../../server/db/client';
+import { openDatabase } from '../../server/db/runtime';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {

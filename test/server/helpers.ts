@@ -11,7 +11,7 @@ import { createApp, type CreateAppOptions } from '../../server/app';
 import { inlineJobs } from '../../server/jobs/inline-jobs';
 import type { Jobs } from '../../server/kernel/job-types';
 import type { AppDeps } from '../../server/kernel/types';
-import { openDatabase, type Database } from '../../server/db/client';
+import { openDatabase, type Database } from '../../server/db/runtime';
 import { loadEnv, type Env } from '../../server/env';
 import { silentLogger, type Logger } from '../../server/lib/logger';
 import type { Mailer, PointsExpiryMessage, SweepstakeWinMessage } from '../../server/lib/mailer';

@@ -1,13 +1,12 @@
 /**
- * Parameterized statements are prepared once per PostgreSQL connection, never beyond the cap, and
- * not at all when `DATABASE_PREPARED_STATEMENTS` is off. PostgreSQL only: PGlite runs in the process, with no
- * protocol round trip to save.
+ * The runtime's statements are prepared once per PostgreSQL connection under their names, on their first use, and
+ * not at all when `DATABASE_PREPARED_STATEMENTS` is off; other statements are not prepared. PostgreSQL only: PGlite
+ * runs in the process, with no protocol round trip to save.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { openDatabase, type Database } from '../../server/db/client';
-import { MAX_NAMED_STATEMENTS } from '../../server/db/prepared-statements';
+import { openDatabase, prepareQueries, prepareStatement, unitOfWork, type Database } from '../../server/db/runtime';
 import { createPostgresDatabase, dropPostgresDatabase } from './helpers';
 
 const adminUrl = inject('pgAdminUrl');
@@ -25,12 +24,24 @@ describe.skipIf(!adminUrl)('prepared statements on PostgreSQL', () => {
     return database;
   }
 
-  /** The statements prepared on the database's one connection. */
+  /** The names of the statements prepared on the database's one connection. */
   async function prepared(database: Database): Promise<string[]> {
-    const { rows } = (await database.db.execute(sql`select statement from pg_prepared_statements`)) as unknown as {
-      rows: Array<{ statement: string }>;
+    const { rows } = (await database.db.execute(sql`select name from pg_prepared_statements order by name`)) as unknown as {
+      rows: Array<{ name: string }>;
     };
-    return rows.map((row) => row.statement);
+    return rows.map((row) => row.name);
+  }
+
+  /** A raw statement and a built one, each answering `n + 1`. */
+  function statements(database: Database) {
+    const raw = prepareStatement<{ next: number }>(database.db, 'podium_probe_raw', sql`select ${sql.placeholder('n')}::int + 1 as next`);
+    const built = prepareQueries(database.db, (db, statement) => ({
+      next: db
+        .select({ next: sql<number>`${sql.placeholder('n')}::int + 1` })
+        .from(sql`(select 1) as one`)
+        .prepare(statement('podium_probe_built')),
+    }));
+    return async (n: number) => [(await raw.execute({ n })).rows[0].next, (await built.next.execute({ n }))[0].next];
   }
 
   afterAll(async () => {
@@ -38,39 +49,29 @@ describe.skipIf(!adminUrl)('prepared statements on PostgreSQL', () => {
     await dropPostgresDatabase(adminUrl!, name);
   });
 
-  it('prepares a statement on its first use and answers later uses from it', async () => {
+  it('prepares each of its statements once per connection, on first use, inside units of work or not', async () => {
     const database = await open(true);
-    const probe = (n: number) => database.db.execute(sql`select ${n}::int + 1 as next /* prepared-probe */`);
-    const answers = [];
-    for (const n of [1, 2, 3]) answers.push(((await probe(n)) as unknown as { rows: Array<{ next: number }> }).rows[0].next);
-    expect(answers).toEqual([2, 3, 4]);
-    expect((await prepared(database)).filter((text) => text.includes('prepared-probe'))).toHaveLength(1);
-  });
-
-  it(`names at most ${MAX_NAMED_STATEMENTS} distinct statements and runs the others unnamed`, async () => {
-    const database = await open(true);
-    for (let i = 0; i < MAX_NAMED_STATEMENTS + 20; i++) {
-      const answer = (await database.db.execute(sql`select ${i}::int as n /* ${sql.raw(`distinct-${i}`)} */`)) as unknown as {
-        rows: Array<{ n: number }>;
-      };
-      expect(answer.rows[0].n).toBe(i);
-    }
-    const texts = await prepared(database);
-    expect(texts.length).toBeLessThanOrEqual(MAX_NAMED_STATEMENTS);
-    expect(texts.some((text) => text.includes(`distinct-${MAX_NAMED_STATEMENTS + 19}`))).toBe(false);
+    const next = statements(database);
+    expect(await prepared(database)).toEqual([]);
+    const answers = [await next(1), await next(2), await unitOfWork(database.db, () => next(3))];
+    expect(answers).toEqual([
+      [2, 2],
+      [3, 3],
+      [4, 4],
+    ]);
+    // Only the runtime's statements: a plain `db.execute` runs unnamed.
+    await database.db.execute(sql`select ${5}::int as n`);
+    expect(await prepared(database)).toEqual(['podium_probe_built', 'podium_probe_raw']);
   });
 
   it('prepares nothing when switched off', async () => {
     const database = await open(false);
-    await database.db.execute(sql`select ${1}::int as n /* unprepared-probe */`);
-    await database.db.execute(sql`select ${2}::int as n /* unprepared-probe */`);
-    // Not even the app's own named statements (drizzle's `.prepare(name)`): a pooler in transaction mode loses them.
-    const named = database.db
-      .select({ n: sql<number>`${sql.placeholder('n')}::int` })
-      .from(sql`(select 1) as one`)
-      .prepare('podium_named_probe');
-    expect(await named.execute({ n: 3 })).toEqual([{ n: 3 }]);
-    expect(await named.execute({ n: 4 })).toEqual([{ n: 4 }]);
+    const next = statements(database);
+    expect([await next(1), await next(2), await unitOfWork(database.db, () => next(3))]).toEqual([
+      [2, 2],
+      [3, 3],
+      [4, 4],
+    ]);
     expect(await prepared(database)).toEqual([]);
   });
 });

@@ -28,7 +28,7 @@ import type { ChallengeResult } from '../../../src/contracts/admin/challenge-res
 import { contentStatusAt } from '../../../src/rules/content-status';
 import { isSuspended } from '../../../src/rules/suspension';
 import type { Db, Tx } from '../../db/client';
-import { afterCommit } from '../../db/request-transaction';
+import { afterCommit } from '../../db/runtime';
 import { challengeResponses, challenges, pointTransactions, users } from '../../db/schema';
 import { ApiError, notFound, validationFailed } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';

@@ -5,50 +5,50 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { challengeResponses, challenges, triviaAnswers } from '../../db/schema';
-import { ambientPrepared } from '../../db/request-transaction';
+import { prepareQueries } from '../../db/runtime';
 import { prepareAwardAfter } from '../../kernel/ledger';
 
 /**
  * The statements of a member's challenge reads and of a poll answer, prepared once per database:
- * the list and a half-time poll are what a stadium sends at once. Each runs in the request transaction when there is
- * one (`ambientPrepared`).
+ * the list and a half-time poll are what a stadium sends at once. Each runs in the unit of work when there is one.
  */
 export function prepareChallengeStatements(db: Db) {
   const userId = sql.placeholder('userId');
   const challengeIds = sql.placeholder('challengeIds');
   /** A poll family answer, when the member has none for the challenge yet: returns `{id}` when written. */
-  const pollAnswer = db
-    .insert(challengeResponses)
-    .values({
-      challengeId: sql.placeholder('challengeId'),
-      userId,
-      responseIndex: sql.placeholder('responseIndex'),
-      correct: sql.placeholder('correct'),
-      pointsAwarded: sql.placeholder('pointsAwarded'),
-      bonusPoints: sql.placeholder('bonusPoints'),
-      answeredAt: sql.placeholder('answeredAt'),
-    })
-    .onConflictDoNothing()
-    .returning({ id: challengeResponses.id });
-  return ambientPrepared({
+  const pollAnswer = (db: Db) =>
+    db
+      .insert(challengeResponses)
+      .values({
+        challengeId: sql.placeholder('challengeId'),
+        userId,
+        responseIndex: sql.placeholder('responseIndex'),
+        correct: sql.placeholder('correct'),
+        pointsAwarded: sql.placeholder('pointsAwarded'),
+        bonusPoints: sql.placeholder('bonusPoints'),
+        answeredAt: sql.placeholder('answeredAt'),
+      })
+      .onConflictDoNothing()
+      .returning({ id: challengeResponses.id });
+  const builder = prepareQueries(db, (db, name) => ({
     /** `{userId, challengeIds}` -> the member's responses to those challenges. */
     memberResponses: db
       .select()
       .from(challengeResponses)
       .where(and(eq(challengeResponses.userId, userId), sql`${challengeResponses.challengeId} = any(${challengeIds}::uuid[])`))
-      .prepare('podium_member_responses'),
+      .prepare(name('podium_member_responses')),
     /** `{userId, challengeIds}` -> the member's trivia answers to those challenges. */
     memberTriviaAnswers: db
       .select()
       .from(triviaAnswers)
       .where(and(eq(triviaAnswers.userId, userId), sql`${triviaAnswers.challengeId} = any(${challengeIds}::uuid[])`))
-      .prepare('podium_member_trivia_answers'),
+      .prepare(name('podium_member_trivia_answers')),
     /** `{id, organizationId}` -> the challenge (0 or 1 row). */
     challengeById: db
       .select()
       .from(challenges)
       .where(and(eq(challenges.id, sql.placeholder('id')), eq(challenges.organizationId, sql.placeholder('organizationId'))))
-      .prepare('podium_challenge_by_id'),
+      .prepare(name('podium_challenge_by_id')),
     /**
      * `{challengeId}` -> answers per option of a poll (`responseIndex`, `count`): one grouped read of the
      * `(challenge_id, user_id)` index, asked only by members allowed to see the results.
@@ -58,10 +58,13 @@ export function prepareChallengeStatements(db: Db) {
       .from(challengeResponses)
       .where(eq(challengeResponses.challengeId, sql.placeholder('challengeId')))
       .groupBy(challengeResponses.responseIndex)
-      .prepare('podium_poll_counts'),
+      .prepare(name('podium_poll_counts')),
     /** A poll family answer without points. */
-    pollAnswerInsert: pollAnswer.prepare('podium_poll_answer_insert'),
+    pollAnswerInsert: pollAnswer(db).prepare(name('podium_poll_answer_insert')),
+  }));
+  return {
+    ...builder,
     /** A poll family answer and, when it was written, its award (`executeAwardAfter`). */
-    pollAnswerAward: prepareAwardAfter(db, 'podium_poll_answer_award', pollAnswer),
-  });
+    pollAnswerAward: prepareAwardAfter(db, 'podium_poll_answer_award', pollAnswer(db)),
+  };
 }

@@ -10,7 +10,7 @@
  * Known limit: a late check-in for an earlier day does not re-number later rows' streak.
  */
 import type { CheckinResult, CheckinStatus } from '../../../src/contracts/checkin';
-import { currentRequestTransaction } from '../../db/request-transaction';
+import { currentTransaction } from '../../db/runtime';
 import type { CheckinRewardRow } from '../../db/schema';
 import { addDays, dayInZone } from '../../../src/rules/calendar';
 import { currentStreak, rewardForStreakDay } from '../../../src/rules/checkin';
@@ -70,7 +70,7 @@ export async function checkIn(
   const rewards = organization.checkinRewards;
   // Two statements, each shared with the other check-ins of the turn in the same transaction (a group of keyed
   // requests) or outside any: the streak read, then the day's row with its award (only when the row is new).
-  const tx = currentRequestTransaction();
+  const tx = currentTransaction();
   const { previousStreakDay, last: before } = await deps
     .prepared(createCheckinBatches)
     .streak(tx, { userId, previousDay: addDays(day, -1) });

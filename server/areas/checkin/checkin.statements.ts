@@ -4,9 +4,7 @@
  */
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { prepareStatement } from '../../db/queries';
-import { ambientPrepared } from '../../db/request-transaction';
-import { perTransactionBatch } from '../../db/turn-batch';
+import { perTransactionBatch, prepareQueries, prepareStatement } from '../../db/runtime';
 import { checkins } from '../../db/schema';
 import { awardEachAfterStatement } from '../../kernel/ledger';
 
@@ -15,13 +13,15 @@ import { awardEachAfterStatement } from '../../kernel/ledger';
  * `{day, streakDay}` (0 or 1 row), run in the request transaction when there is one.
  */
 export function prepareCheckinStatements(db: Db) {
-  const latestCheckin = db
-    .select({ day: checkins.day, streakDay: checkins.streakDay })
-    .from(checkins)
-    .where(eq(checkins.userId, sql.placeholder('userId')))
-    .orderBy(desc(checkins.day))
-    .limit(1);
-  return ambientPrepared({ latestCheckin: latestCheckin.prepare('podium_latest_checkin') });
+  return prepareQueries(db, (db, name) => ({
+    latestCheckin: db
+      .select({ day: checkins.day, streakDay: checkins.streakDay })
+      .from(checkins)
+      .where(eq(checkins.userId, sql.placeholder('userId')))
+      .orderBy(desc(checkins.day))
+      .limit(1)
+      .prepare(name('podium_latest_checkin')),
+  }));
 }
 
 /** A check-in's streak read: the member, and the day before the day checked in. */
@@ -33,12 +33,12 @@ type CheckinWrite = { userId: string; day: string; streakDay: number; points: nu
 
 /**
  * The check-in's two statements, set-based: the check-ins of one turn made in one transaction (a
- * group of keyed requests, `server/db/request-groups.ts`) or outside any share one streak read and one write, so
+ * group of keyed requests, `server/db/runtime/request-groups.ts`) or outside any share one streak read and one write, so
  * a kick-off's burst costs two statements per group instead of two per fan. Prepared once per database.
  */
 function prepareCheckinBatchStatements(db: Db) {
   const c = checkins;
-  return ambientPrepared({
+  return {
     /** `{userIds, previousDays}` -> per element, in order: `previous` streak day (or null), latest `day`, `streak_day`. */
     streaks: prepareStatement<{ previous: number | null; day: string | null; streak_day: number | null }>(
       db,
@@ -75,7 +75,7 @@ function prepareCheckinBatchStatements(db: Db) {
           from input join written on written.user_id = input.user_id and written.day = input.day
         )`),
     ),
-  });
+  };
 }
 
 /**

@@ -4,18 +4,20 @@
  */
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { ambientPrepared } from '../../db/request-transaction';
+import { prepareQueries } from '../../db/runtime';
 import { consents, userConsents } from '../../db/schema/consent';
 
 /** `{organizationId, userId}` -> `{consent, answer}` rows in display order (an archived consent is no longer offered). */
 export function prepareConsentStatements(db: Db) {
-  return ambientPrepared({
-    memberConsents: db
-      .select({ consent: consents, answer: userConsents })
-      .from(consents)
-      .leftJoin(userConsents, and(eq(userConsents.consentId, consents.id), eq(userConsents.userId, sql.placeholder('userId'))))
-      .where(and(eq(consents.organizationId, sql.placeholder('organizationId')), isNull(consents.archivedAt)))
-      .orderBy(asc(consents.sortOrder))
-      .prepare('podium_consents_of_user'),
+  return prepareQueries(db, (db, name) => {
+    return {
+      memberConsents: db
+        .select({ consent: consents, answer: userConsents })
+        .from(consents)
+        .leftJoin(userConsents, and(eq(userConsents.consentId, consents.id), eq(userConsents.userId, sql.placeholder('userId'))))
+        .where(and(eq(consents.organizationId, sql.placeholder('organizationId')), isNull(consents.archivedAt)))
+        .orderBy(asc(consents.sortOrder))
+        .prepare(name('podium_consents_of_user')),
+    };
   });
 }

@@ -11,7 +11,7 @@ import type { RankCode } from '../../../src/contracts/organization';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
-import { ambientPrepared } from '../../db/request-transaction';
+import { prepareQueries } from '../../db/runtime';
 import {
   articleReads,
   articles,
@@ -47,61 +47,65 @@ const published = (table: { draft: PgColumn; archivedAt: PgColumn }) => and(eq(t
  * transaction when there is one.
  */
 export function prepareContentQueries(db: Db) {
-  const nowParam = sql`${sql.placeholder('now')}::timestamptz`;
-  return ambientPrepared({
-    /** `{organizationId, userId, now}` -> published videos with the member's view flag, in display order. */
-    videos: db
-      .select({ video: videos, viewed: sql<boolean>`(${videoViews.userId} is not null)` })
-      .from(videos)
-      .leftJoin(videoViews, and(eq(videoViews.videoId, videos.id), eq(videoViews.userId, sql.placeholder('userId'))))
-      .where(and(eq(videos.organizationId, sql.placeholder('organizationId')), published(videos), lte(videos.publishedAt, nowParam)))
-      .orderBy(asc(videos.sortOrder), desc(videos.publishedAt))
-      .prepare('podium_content_videos'),
-    /** `{organizationId, userId, now}` -> published articles with the member's read flag, newest first. */
-    articles: db
-      .select({ article: articles, read: sql<boolean>`(${articleReads.userId} is not null)` })
-      .from(articles)
-      .leftJoin(articleReads, and(eq(articleReads.articleId, articles.id), eq(articleReads.userId, sql.placeholder('userId'))))
-      .where(and(eq(articles.organizationId, sql.placeholder('organizationId')), published(articles), lte(articles.publishedAt, nowParam)))
-      .orderBy(desc(articles.publishedAt))
-      .prepare('podium_content_articles'),
-    /** `{organizationId, now, userId}` -> one row per chapter of every story live at `now`. */
-    storyRows: db
-      .select({
-        story: stories,
-        chapter: storyChapters,
-        viewed: sql<boolean>`(${storyChapterViews.userId} is not null)`,
-      })
-      .from(stories)
-      .innerJoin(storyChapters, eq(storyChapters.storyId, stories.id))
-      .leftJoin(
-        storyChapterViews,
-        and(eq(storyChapterViews.chapterId, storyChapters.id), eq(storyChapterViews.userId, sql.placeholder('userId'))),
-      )
-      .where(
-        and(
-          eq(stories.organizationId, sql.placeholder('organizationId')),
-          published(stories),
-          lte(stories.startsAt, nowParam),
-          or(isNull(stories.stopsAt), gt(stories.stopsAt, nowParam)),
-        ),
-      )
-      .orderBy(asc(stories.sortOrder), desc(stories.startsAt), asc(storyChapters.orderIndex))
-      .prepare('podium_content_story_rows'),
-    /** `{organizationId}` -> downloads not archived, in display order. */
-    downloads: db
-      .select()
-      .from(downloads)
-      .where(and(eq(downloads.organizationId, sql.placeholder('organizationId')), isNull(downloads.archivedAt)))
-      .orderBy(asc(downloads.sortOrder))
-      .prepare('podium_content_downloads'),
-    /** `{organizationId}` -> published playlists in display order. */
-    playlists: db
-      .select()
-      .from(playlists)
-      .where(and(eq(playlists.organizationId, sql.placeholder('organizationId')), published(playlists)))
-      .orderBy(asc(playlists.sortOrder), desc(playlists.createdAt))
-      .prepare('podium_content_playlists'),
+  return prepareQueries(db, (db, name) => {
+    const nowParam = sql`${sql.placeholder('now')}::timestamptz`;
+    return {
+      /** `{organizationId, userId, now}` -> published videos with the member's view flag, in display order. */
+      videos: db
+        .select({ video: videos, viewed: sql<boolean>`(${videoViews.userId} is not null)` })
+        .from(videos)
+        .leftJoin(videoViews, and(eq(videoViews.videoId, videos.id), eq(videoViews.userId, sql.placeholder('userId'))))
+        .where(and(eq(videos.organizationId, sql.placeholder('organizationId')), published(videos), lte(videos.publishedAt, nowParam)))
+        .orderBy(asc(videos.sortOrder), desc(videos.publishedAt))
+        .prepare(name('podium_content_videos')),
+      /** `{organizationId, userId, now}` -> published articles with the member's read flag, newest first. */
+      articles: db
+        .select({ article: articles, read: sql<boolean>`(${articleReads.userId} is not null)` })
+        .from(articles)
+        .leftJoin(articleReads, and(eq(articleReads.articleId, articles.id), eq(articleReads.userId, sql.placeholder('userId'))))
+        .where(
+          and(eq(articles.organizationId, sql.placeholder('organizationId')), published(articles), lte(articles.publishedAt, nowParam)),
+        )
+        .orderBy(desc(articles.publishedAt))
+        .prepare(name('podium_content_articles')),
+      /** `{organizationId, now, userId}` -> one row per chapter of every story live at `now`. */
+      storyRows: db
+        .select({
+          story: stories,
+          chapter: storyChapters,
+          viewed: sql<boolean>`(${storyChapterViews.userId} is not null)`,
+        })
+        .from(stories)
+        .innerJoin(storyChapters, eq(storyChapters.storyId, stories.id))
+        .leftJoin(
+          storyChapterViews,
+          and(eq(storyChapterViews.chapterId, storyChapters.id), eq(storyChapterViews.userId, sql.placeholder('userId'))),
+        )
+        .where(
+          and(
+            eq(stories.organizationId, sql.placeholder('organizationId')),
+            published(stories),
+            lte(stories.startsAt, nowParam),
+            or(isNull(stories.stopsAt), gt(stories.stopsAt, nowParam)),
+          ),
+        )
+        .orderBy(asc(stories.sortOrder), desc(stories.startsAt), asc(storyChapters.orderIndex))
+        .prepare(name('podium_content_story_rows')),
+      /** `{organizationId}` -> downloads not archived, in display order. */
+      downloads: db
+        .select()
+        .from(downloads)
+        .where(and(eq(downloads.organizationId, sql.placeholder('organizationId')), isNull(downloads.archivedAt)))
+        .orderBy(asc(downloads.sortOrder))
+        .prepare(name('podium_content_downloads')),
+      /** `{organizationId}` -> published playlists in display order. */
+      playlists: db
+        .select()
+        .from(playlists)
+        .where(and(eq(playlists.organizationId, sql.placeholder('organizationId')), published(playlists)))
+        .orderBy(asc(playlists.sortOrder), desc(playlists.createdAt))
+        .prepare(name('podium_content_playlists')),
+    };
   });
 }
 type ContentQueries = ReturnType<typeof prepareContentQueries>;

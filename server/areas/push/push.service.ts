@@ -31,7 +31,7 @@ import type { z } from 'zod';
 import { parseAppScreen } from '../../../src/contracts/app-screens';
 import { isSuspended } from '../../../src/rules/suspension';
 import type { DbOrTx } from '../../db/client';
-import { afterCommit } from '../../db/request-transaction';
+import { afterCommit } from '../../db/runtime';
 import {
   articles,
   challengeResponses,

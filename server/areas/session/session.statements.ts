@@ -5,9 +5,8 @@
  */
 import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { prepareStatement } from '../../db/queries';
+import { prepareStatement } from '../../db/runtime';
 import { otpCodes, rateLimits, sessions, users } from '../../db/schema';
-import { ambientPrepared } from '../../db/request-transaction';
 import type { Env } from '../../env';
 import { mailboxBuckets } from '../../kernel/sign-in-records';
 import { rateLimitHits, type HitRow, type RateLimitRule } from '../../kernel/rate-limit';
@@ -75,7 +74,7 @@ export function prepareSignInStatements(db: Db, env: Env) {
     .offset(OTP_MAX_LIVE_CODES - 1);
   const now = sql`${sql.placeholder('now')}::timestamptz`;
   const r = rateLimits;
-  return ambientPrepared({
+  return {
     /**
      * A code request, `{organizationId, email, codeHash, expiresAt, ...rateLimitValues(sendRules)}` -> the rows of
      * `hits`. No transaction, so a crowd's requests stay cheap: the send limits are counted, and only when all
@@ -155,5 +154,5 @@ export function prepareSignInStatements(db: Db, env: Env) {
         )
         select (member.onboarded_at is null) as is_new from member join opened on opened.user_id = member.id`,
     ),
-  });
+  };
 }

@@ -24,7 +24,7 @@ import { ApiError, notFound } from '../../lib/errors';
 import type { AppDeps } from '../../kernel/types';
 import type { Principal } from '../../lib/app-env';
 import { recordAudit, type Actor } from '../../kernel/audit';
-import { afterCommit } from '../../db/request-transaction';
+import { afterCommit } from '../../db/runtime';
 import { isUuid } from '../../lib/ids';
 
 type SweepstakeRow = typeof sweepstakes.$inferSelect;

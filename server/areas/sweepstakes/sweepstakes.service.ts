@@ -14,7 +14,7 @@ import { SWEEPSTAKE_ENTRY_LIMIT_CODE } from '../../../src/contracts/sweepstake';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { sweepstakeEntries, sweepstakes, sweepstakeWinners } from '../../db/schema/sweepstakes';
-import { ambientPrepared } from '../../db/request-transaction';
+import { prepareQueries } from '../../db/runtime';
 import { spendPoints } from '../../kernel/ledger';
 import { ApiError, notFound } from '../../lib/errors';
 import { renderMarkdown } from '../../lib/markdown';
@@ -35,45 +35,47 @@ type SweepstakeRow = typeof sweepstakes.$inferSelect;
  * transaction when there is one.
  */
 export function prepareSweepstakeQueries(db: Db) {
-  const select = {
-    sweepstake: sweepstakes,
-    totalEntries: sql<number>`coalesce(sum(${sweepstakeEntries.count}), 0)::int`,
-    userEntryCount: sql<number>`coalesce(sum(${sweepstakeEntries.count}) filter (where ${sweepstakeEntries.userId} = ${sql.placeholder('userId')}::uuid), 0)::int`,
-    win: { place: sweepstakeWinners.place, drawnAt: sweepstakeWinners.drawnAt, claimedAt: sweepstakeWinners.claimedAt },
-  };
-  // Both statements read the organization's sweepstakes (public ones only for visitors) with their entry counts;
-  // `conditions` narrow that down.
-  const withEntries = (...conditions: SQL[]) =>
-    db
-      .select(select)
-      .from(sweepstakes)
-      .leftJoin(sweepstakeEntries, eq(sweepstakeEntries.sweepstakeId, sweepstakes.id))
-      // The member's current win: at most one row (a draw picks distinct members, a redraw never re-picks one), so
-      // the entry sums are not multiplied.
-      .leftJoin(
-        sweepstakeWinners,
-        and(
-          eq(sweepstakeWinners.sweepstakeId, sweepstakes.id),
-          sql`${sweepstakeWinners.userId} = ${sql.placeholder('userId')}::uuid`,
-          isNull(sweepstakeWinners.replacedAt),
-        ),
-      )
-      .where(
-        and(
-          eq(sweepstakes.organizationId, sql.placeholder('organizationId')),
-          // Fans never see a draft or an archived sweepstake (src/rules/content-status.ts `isPublished`).
-          isNull(sweepstakes.archivedAt),
-          eq(sweepstakes.draft, false),
-          ...conditions,
-          sql`(${sweepstakes.isPublic} or not ${sql.placeholder('publicOnly')}::boolean)`,
-        ),
-      )
-      .groupBy(sweepstakes.id, sweepstakeWinners.id);
-  return ambientPrepared({
-    /** `{organizationId, userId, publicOnly}` -> sweepstakes with entry counts, in display order. */
-    list: withEntries().orderBy(asc(sweepstakes.sortOrder), asc(sweepstakes.endsAt)).prepare('podium_sweepstakes_list'),
-    /** `{organizationId, userId, publicOnly, id}` -> one sweepstake with entry counts (0 or 1 rows). */
-    one: withEntries(eq(sweepstakes.id, sql.placeholder('id'))).prepare('podium_sweepstakes_one'),
+  return prepareQueries(db, (db, name) => {
+    const select = {
+      sweepstake: sweepstakes,
+      totalEntries: sql<number>`coalesce(sum(${sweepstakeEntries.count}), 0)::int`,
+      userEntryCount: sql<number>`coalesce(sum(${sweepstakeEntries.count}) filter (where ${sweepstakeEntries.userId} = ${sql.placeholder('userId')}::uuid), 0)::int`,
+      win: { place: sweepstakeWinners.place, drawnAt: sweepstakeWinners.drawnAt, claimedAt: sweepstakeWinners.claimedAt },
+    };
+    // Both statements read the organization's sweepstakes (public ones only for visitors) with their entry counts;
+    // `conditions` narrow that down.
+    const withEntries = (...conditions: SQL[]) =>
+      db
+        .select(select)
+        .from(sweepstakes)
+        .leftJoin(sweepstakeEntries, eq(sweepstakeEntries.sweepstakeId, sweepstakes.id))
+        // The member's current win: at most one row (a draw picks distinct members, a redraw never re-picks one), so
+        // the entry sums are not multiplied.
+        .leftJoin(
+          sweepstakeWinners,
+          and(
+            eq(sweepstakeWinners.sweepstakeId, sweepstakes.id),
+            sql`${sweepstakeWinners.userId} = ${sql.placeholder('userId')}::uuid`,
+            isNull(sweepstakeWinners.replacedAt),
+          ),
+        )
+        .where(
+          and(
+            eq(sweepstakes.organizationId, sql.placeholder('organizationId')),
+            // Fans never see a draft or an archived sweepstake (src/rules/content-status.ts `isPublished`).
+            isNull(sweepstakes.archivedAt),
+            eq(sweepstakes.draft, false),
+            ...conditions,
+            sql`(${sweepstakes.isPublic} or not ${sql.placeholder('publicOnly')}::boolean)`,
+          ),
+        )
+        .groupBy(sweepstakes.id, sweepstakeWinners.id);
+    return {
+      /** `{organizationId, userId, publicOnly}` -> sweepstakes with entry counts, in display order. */
+      list: withEntries().orderBy(asc(sweepstakes.sortOrder), asc(sweepstakes.endsAt)).prepare(name('podium_sweepstakes_list')),
+      /** `{organizationId, userId, publicOnly, id}` -> one sweepstake with entry counts (0 or 1 rows). */
+      one: withEntries(eq(sweepstakes.id, sql.placeholder('id'))).prepare(name('podium_sweepstakes_one')),
+    };
   });
 }
 type SweepstakeQueries = ReturnType<typeof prepareSweepstakeQueries>;

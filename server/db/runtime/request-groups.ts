@@ -13,8 +13,9 @@
  * applied. A work must not open a transaction of its own (its savepoints would interleave with the others').
  */
 import { AsyncResource } from 'node:async_hooks';
-import { ApiError } from '../lib/errors';
-import type { Db, Tx } from './client';
+import { ApiError } from '../../lib/errors';
+import type { Db, Tx } from '../client';
+import { unitOfWork } from './unit-of-work';
 
 /** Most works sharing one transaction. */
 const MAX_GROUP = 256;
@@ -42,7 +43,7 @@ const rolledBackWithGroup = () =>
 async function commitGroup(db: Db, members: Member[]): Promise<void> {
   let outcomes: Array<PromiseSettledResult<unknown>> = [];
   try {
-    await db.transaction(async (tx) => {
+    await unitOfWork(db, async (tx) => {
       outcomes = await Promise.allSettled(members.map((member) => member.work(tx)));
       if (outcomes.some((outcome) => outcome.status === 'rejected')) throw new WorkFailed();
     });
@@ -90,7 +91,8 @@ export function createRequestGroups(db: Db): { run: <T>(work: (tx: Tx) => Promis
   return {
     run<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
       return new Promise<T>((resolve, reject) => {
-        // Each work runs in the async context of its own request (its telemetry span, its ambient transaction).
+        // Each work runs in the async context of its own request (its telemetry span); it enters the group's unit of
+        // work itself (`runInUnitOf`).
         forming.push({ work: AsyncResource.bind(work), resolve: resolve as (value: unknown) => void, reject });
         if (forming.length >= MAX_GROUP) {
           full.push(forming);

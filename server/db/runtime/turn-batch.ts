@@ -5,8 +5,8 @@
  * request reads or writes the database itself, as it would alone).
  */
 import DataLoader, { type Options } from 'dataloader';
-import type { Tx } from './client';
-import { runInRequestTransaction } from './request-transaction';
+import type { Tx } from '../client';
+import { runInUnitOf } from './unit-of-work';
 
 /** Most calls answered by one statement (a larger burst is split into several). */
 const MAX_BATCH = 256;
@@ -20,7 +20,7 @@ export const perTurnBatch = {
 
 /**
  * A batch per event-loop turn and per request transaction: the calls made with one transaction `tx` share one batch,
- * run inside `tx` (its prepared statements of `ambientPrepared` go to `tx`); the calls made with none share another,
+ * run in the unit of work of `tx` (its prepared statements go to `tx`'s connection); the calls made with none share another,
  * straight on the database. Calls of two transactions never share a statement, since each must see its own writes.
  * @param batch answers the keys of one batch in order (an Error in place of a value fails that call alone)
  * @returns `load(tx, key)`
@@ -34,10 +34,7 @@ export function perTransactionBatch<K, V>(
     const owner = tx ?? outside;
     let loader = loaders.get(owner);
     if (!loader) {
-      loader = new DataLoader<K, V>(
-        (keys) => (tx ? runInRequestTransaction(tx, () => batch(keys, tx)) : batch(keys, undefined)),
-        perTurnBatch,
-      );
+      loader = new DataLoader<K, V>((keys) => (tx ? runInUnitOf(tx, () => batch(keys, tx)) : batch(keys, undefined)), perTurnBatch);
       loaders.set(owner, loader);
     }
     return loader.load(key);
