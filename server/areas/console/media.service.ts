@@ -4,7 +4,7 @@
  * transaction. Bytes live in the media storage (decisions 0041, 0088); a media that content refers to cannot be
  * deleted.
  */
-import { and, count, desc, eq, getTableColumns, ilike, inArray, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, ilike, inArray, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { mediaKindOf, type AdminMedia, type MediaKind, type UploadContentType } from '../../../src/contracts/admin/media';
 import { isUniqueViolation, type DbOrTx } from '../../db/client';
@@ -30,6 +30,7 @@ import type { AppDeps } from '../../kernel/types';
 import { conflict, notFound, validationFailed } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { containsPattern } from '../../lib/like-pattern';
+import { pageOf } from '../../lib/pagination';
 
 type MediaRow = typeof media.$inferSelect;
 
@@ -128,15 +129,12 @@ export async function listLibraryMedia(
     conditions.push(or(ilike(media.name, pattern), ilike(media.key, pattern))!);
   }
   const where = and(...conditions);
-  const rows = await deps.db
-    .select(mediaColumns)
-    .from(media)
-    .where(where)
-    .orderBy(desc(media.createdAt), desc(media.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  const [{ total }] = await deps.db.select({ total: count() }).from(media).where(where);
-  return { data: rows.map((row) => toAdminMedia(deps, row)), meta: { page: query.page, pageSize: query.pageSize, total } };
+  const { rows, meta } = await pageOf(
+    deps.db.select(mediaColumns).from(media).where(where).orderBy(desc(media.createdAt), desc(media.id)).$dynamic(),
+    deps.db.$count(media, where),
+    query,
+  );
+  return { data: rows.map((row) => toAdminMedia(deps, row)), meta };
 }
 
 /** An operator's file, already in the media storage under `id` (also its storage key), to record in the library. */

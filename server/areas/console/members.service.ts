@@ -5,7 +5,7 @@
  * it matters, write, and audit (entity `members`).
  */
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { AdminMemberSchema, type AdminMember, type MemberActivity } from '../../../src/contracts/admin/member';
 import type { MemberReferrals } from '../../../src/contracts/admin/member-referrals';
 import type { DataExport } from '../../../src/contracts/data-rights';
@@ -31,6 +31,7 @@ import {
 import { memberReferrals } from '../referral/referral.service';
 import { toTransaction } from '../profile/profile.service';
 import { containsPattern } from '../../lib/like-pattern';
+import { pageOf } from '../../lib/pagination';
 
 /** A member row as the console shows it, with the rank its lifetime points reach on the organization's `ranks`. */
 function toMember(row: UserRow, ranks: RankRow[]): AdminMember {
@@ -98,15 +99,12 @@ export async function listMembers({ db }: Pick<AppDeps, 'db'>, organizationId: s
   }
   if (search.role) conditions.push(eq(users.role, search.role));
   const where = and(...conditions);
-  const rows = await db
-    .select()
-    .from(users)
-    .where(where)
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(search.pageSize)
-    .offset((search.page - 1) * search.pageSize);
-  const [{ total }] = await db.select({ total: count() }).from(users).where(where);
-  return { data: rows.map((r) => toMember(r, ranks)), meta: { page: search.page, pageSize: search.pageSize, total } };
+  const { rows, meta } = await pageOf(
+    db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).$dynamic(),
+    db.$count(users, where),
+    search,
+  );
+  return { data: rows.map((r) => toMember(r, ranks)), meta };
 }
 
 /** The member `id` of `organizationId` as the console shows it. @throws ApiError 404 NotFound */

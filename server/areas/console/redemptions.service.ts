@@ -18,6 +18,7 @@ import type { AppDeps } from '../../kernel/types';
 import { ApiError, notFound } from '../../lib/errors';
 import { cancelRedemptionIn } from '../rewards/rewards.service';
 import { isUuid } from '../../lib/ids';
+import { pageOf } from '../../lib/pagination';
 
 /** Most rows one CSV export holds (the newest). */
 const MAX_EXPORT_ROWS = 50_000;
@@ -82,13 +83,14 @@ function toAdminRedemption(r: Row): AdminRedemption {
  */
 export async function listAdminRedemptions({ db }: Pick<AppDeps, 'db'>, organizationId: string, query: AdminRedemptionQuery) {
   const { base, where } = selectRows(db, organizationId, query, false);
-  const rows = await base.limit(query.pageSize).offset((query.page - 1) * query.pageSize);
-  const [{ total }] = await db
+  const total = db
     .select({ total: count() })
     .from(rewardRedemptions)
     .innerJoin(rewards, eq(rewards.id, rewardRedemptions.rewardId))
-    .where(where);
-  return { data: rows.map(toAdminRedemption), meta: { page: query.page, pageSize: query.pageSize, total } };
+    .where(where)
+    .then(([row]) => row.total);
+  const { rows, meta } = await pageOf(base.$dynamic(), total, query);
+  return { data: rows.map(toAdminRedemption), meta };
 }
 
 /**

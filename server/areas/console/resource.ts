@@ -13,7 +13,7 @@
  * and read by `load`.
  */
 import { contentStatusAt } from '../../../src/rules/content-status';
-import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Context } from 'hono';
 import { z } from 'zod';
@@ -30,6 +30,7 @@ import { statusCondition, type StatusColumns } from '../../kernel/content-status
 import { requireOperator } from './operator';
 import { isUuid } from '../../lib/ids';
 import { containsPattern } from '../../lib/like-pattern';
+import { pageOf } from '../../lib/pagination';
 
 /** A content table the factory can serve: rows have `id` and `organization_id`. */
 type ResourceTable = PgTable & { id: PgColumn; organizationId: PgColumn };
@@ -330,19 +331,13 @@ export function adminResourceRoutes<Row extends { id: string }, Input extends Re
       }
       if (query.status) conditions.push(statusCondition(resource.status ?? {}, query.status, now));
       const where = and(...conditions);
-      const rows = await deps.db
-        .select()
-        .from(table)
-        .where(where)
-        .orderBy(desc(resource.newest), desc(table.id))
-        .limit(query.pageSize)
-        .offset((query.page - 1) * query.pageSize);
-      const [{ total }] = await deps.db.select({ total: count() }).from(table).where(where);
-      const items = await load(deps.db, rows as Array<Record<string, unknown>>);
-      return c.json(
-        { data: items.map((row) => resource.toItem(row, now)), meta: { page: query.page, pageSize: query.pageSize, total } },
-        200,
+      const { rows, meta } = await pageOf(
+        deps.db.select().from(table).where(where).orderBy(desc(resource.newest), desc(table.id)).$dynamic(),
+        deps.db.$count(table, where),
+        query,
       );
+      const items = await load(deps.db, rows as Array<Record<string, unknown>>);
+      return c.json({ data: items.map((row) => resource.toItem(row, now)), meta }, 200);
     })
     .openapi(readRoute, async (c) => {
       const { organization } = requireOperator(c.get('principal'));

@@ -55,6 +55,7 @@ import type { Env } from '../../env';
 import { describeError } from '../../lib/error-description';
 import { ApiError, conflict, notFound, validationFailed } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
+import { pageOf } from '../../lib/pagination';
 import type { AppDeps, PushNetwork } from '../../kernel/types';
 import { recordAudit, type Actor } from '../../kernel/audit';
 import { assertPublicEndpoint, EndpointRefusedError, postToEndpoint, systemResolver } from './push-endpoint';
@@ -691,17 +692,12 @@ export async function listPushNotifications(
   query: { page: number; pageSize: number },
 ) {
   const where = eq(pushNotifications.organizationId, organizationId);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(pushNotifications)
-      .where(where)
-      .orderBy(desc(pushNotifications.createdAt), desc(pushNotifications.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(pushNotifications).where(where),
-  ]);
-  return { data: rows.map(toNotification), meta: { page: query.page, pageSize: query.pageSize, total } };
+  const { rows, meta } = await pageOf(
+    db.select().from(pushNotifications).where(where).orderBy(desc(pushNotifications.createdAt), desc(pushNotifications.id)).$dynamic(),
+    db.$count(pushNotifications, where),
+    query,
+  );
+  return { data: rows.map(toNotification), meta };
 }
 
 /** A calendar day (`YYYY-MM-DD`) as a reader of `language` writes it: "12 Dec", "12 déc.". */
