@@ -178,6 +178,12 @@ type RouteDeclaration<
   body?: B;
   /** The path parameters' schemas, one per `{name}` of the path (validated: 404 NotFound when one fails). */
   params?: Pa;
+  /**
+   * What a malformed path parameter answers: `NotFound` (the default: a malformed id names nothing) or
+   * `ValidationFailed`, for a route that takes any well-formed value (register it with the `validationFailedWith`
+   * hook, which answers it).
+   */
+  invalidParams?: 'NotFound' | 'ValidationFailed';
   /** The query's schema (validated: 422 ValidationFailed). */
   query?: Q;
   /** The success body: the contract's `envelope(...)` schema, a non-JSON body, or null for none (204). */
@@ -254,7 +260,8 @@ export function declareRoute<
   }
   if (jsonBody) Object.assign(responses, { 400: errorRef(400), 415: errorRef(415), 422: errorRef(422) });
   if (declaration.query) responses[422] = errorRef(422);
-  if (declaration.params) responses[404] ??= errorResponse('NotFound: no such resource.');
+  if (declaration.params && declaration.invalidParams !== 'ValidationFailed')
+    responses[404] ??= errorResponse('NotFound: no such resource.');
   for (const [status, description] of Object.entries(declaration.errors ?? {})) responses[status] = errorResponse(description);
   responses.default = { $ref: '#/components/responses/Error' };
 

@@ -363,22 +363,40 @@ export const NOT_A_CONTENT_DOCUMENT = 'The document is not a Podium content docu
  * @throws ApiError 422 ValidationFailed listing every problem with its JSON path, or where it nests deeper than 32
  *   levels; nothing is written then
  */
-export async function importContentDocument(
-  db: DbOrTx,
-  input: unknown,
-  options: { organizationId: string; actor: Actor; now: Date; readFile: ((path: string) => Promise<Uint8Array>) | null; rebase?: boolean },
-): Promise<ImportSummary> {
-  // Bounded before anything walks it: the reference mapping below recurses.
+export async function importContentDocument(db: DbOrTx, input: unknown, options: ImportOptions): Promise<ImportSummary> {
+  assertShallow(input);
+  const parsed = ContentDocumentSchema.safeParse(input);
+  if (!parsed.success) {
+    throw validationFailed(NOT_A_CONTENT_DOCUMENT, issueDetails(parsed.error));
+  }
+  return importParsedDocument(db, parsed.data, options);
+}
+
+/** How a document is imported: where, by whom, when, and how its media files are read. */
+type ImportOptions = {
+  organizationId: string;
+  actor: Actor;
+  now: Date;
+  readFile: ((path: string) => Promise<Uint8Array>) | null;
+  rebase?: boolean;
+};
+
+/**
+ * Bounds a document's depth before anything walks it: its items are checked by their resources' contracts only
+ * once their references are mapped, and the mapping recurses.
+ * @throws ApiError 422 ValidationFailed naming where it nests deeper than 32 levels
+ */
+function assertShallow(input: unknown): void {
   const tooDeep = findTooDeep(input, MAX_DOCUMENT_DEPTH);
   if (tooDeep)
     throw validationFailed('The document nests too deep', [
       { path: tooDeep.path, message: `Nested deeper than ${MAX_DOCUMENT_DEPTH} levels` },
     ]);
-  const parsed = ContentDocumentSchema.safeParse(input);
-  if (!parsed.success) {
-    throw validationFailed(NOT_A_CONTENT_DOCUMENT, issueDetails(parsed.error));
-  }
-  const document = options.rebase ? rebaseDocument(parsed.data, options.now) : parsed.data;
+}
+
+/** `importContentDocument` of a document already parsed with `ContentDocumentSchema` and bounded (`assertShallow`). */
+async function importParsedDocument(db: DbOrTx, parsed: ContentDocument, options: ImportOptions): Promise<ImportSummary> {
+  const document = options.rebase ? rebaseDocument(parsed, options.now) : parsed;
   const { organizationId, now } = options;
   const summary: ImportSummary = { created: 0, updated: 0, unchanged: 0, lists: {} };
 
@@ -517,8 +535,8 @@ export function exportDocumentInline(deps: Pick<AppDeps, 'db' | 'storage' | 'clo
 }
 
 /**
- * Imports a document sent to the admin API into `organizationId` by `actor` (`importContentDocument`, media inline:
- * no files to read beside it), all or nothing.
+ * Imports a document sent to the admin API and parsed by its route's declaration into `organizationId` by `actor`
+ * (`importContentDocument`, media inline: no files to read beside it), all or nothing.
  * @returns what was created, updated and left unchanged, per list
  * @throws ApiError 422 ValidationFailed listing every problem with its JSON path; nothing is written then
  */
@@ -526,7 +544,8 @@ export function importDocumentInline(
   deps: Pick<AppDeps, 'db' | 'clock'>,
   organizationId: string,
   actor: Actor,
-  document: unknown,
+  document: ContentDocument,
 ): Promise<ImportSummary> {
-  return importContentDocument(deps.db, document, { organizationId, actor, now: deps.clock(), readFile: null });
+  assertShallow(document);
+  return importParsedDocument(deps.db, document, { organizationId, actor, now: deps.clock(), readFile: null });
 }

@@ -74,8 +74,8 @@ export function contentTransferRoutes(deps: AppDeps) {
       importRoute,
       async (c) => {
         const { organization, user } = requireOperator(c.get('principal'));
-        // The importer bounds the document's depth and validates each list's items with their resource's contract,
-        // naming every problem with its path (the declaration checked only the document's outline).
+        // The declaration checked the document's outline; the importer bounds its depth and validates each list's
+        // items with their resource's contract, naming every problem with its path.
         const summary = await importDocumentInline(deps, organization.id, user, c.req.valid('json'));
         return sendData(c, summary);
       },
