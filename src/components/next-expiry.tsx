@@ -6,6 +6,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { User } from '../contracts/user';
+import { dateTimeFormat, numberFormat } from '../platform/intl-formats';
 
 interface NextExpiryProps {
   nextExpiry: User['nextExpiry'];
@@ -20,10 +21,10 @@ export function NextExpiry({ nextExpiry, className }: NextExpiryProps) {
   const on = new Date(`${nextExpiry.on}T00:00:00Z`);
   // The year only when it is not this one ("12 Dec", "3 Jan 2028").
   const year = on.getUTCFullYear() !== new Date().getUTCFullYear() ? ('numeric' as const) : undefined;
-  const day = new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', year, timeZone: 'UTC' }).format(on);
+  const day = dateTimeFormat(language, { day: 'numeric', month: 'short', year, timeZone: 'UTC' }).format(on);
   return (
     <p className={className} data-testid="next-expiry">
-      {t('nextExpiry', { count: nextExpiry.points, formatted: new Intl.NumberFormat(language).format(nextExpiry.points), date: day })}
+      {t('nextExpiry', { count: nextExpiry.points, formatted: numberFormat(language).format(nextExpiry.points), date: day })}
     </p>
   );
 }

@@ -4,9 +4,12 @@
  * The dashboard composes the fan features (it is the app's home screen, not a domain of its own).
  * The stories rail and the rewards carousel load from their own chunks once the first screen is usable, behind
  * placeholders of their size.
+ * The page itself subscribes to nothing: each section reads the queries it shows, so an answer arriving (the member,
+ * the organization, the dismissed cards) or the first screen settling re-renders that section, not every card on
+ * the page.
  */
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFirstScreenSettled } from '../../platform/use-first-screen-settled';
 import { useOrganization } from '../../lib/organization/get-organization';
@@ -38,51 +41,87 @@ function greetingKey(date: Date): 'morning' | 'afternoon' | 'evening' {
   return 'evening';
 }
 
-/** Renders the dashboard for the signed-in member. */
-export function DashboardPage() {
+/** The organization's name and the greeting of the member (by first name, else username). */
+function DashboardHeader() {
   const { t } = useTranslation('dashboard');
   const { data: user } = useCurrentUser();
-  const underage = useIsUnderage();
   const { data: organization } = useOrganization();
   const name = user?.firstName || user?.username || '';
   const part = greetingKey(new Date());
+  return (
+    <header className="dashboard__header">
+      <p className="eyebrow">{organization?.name ?? ''}</p>
+      <h1 className="page-title" tabIndex={-1}>
+        {name ? t(`greeting.${part}`, { name }) : t(`greeting.${part}Anonymous`)}
+      </h1>
+    </header>
+  );
+}
+
+/** The live venue event's card, for a member only. */
+function MemberLiveVenueCard() {
+  const { data: user } = useCurrentUser();
+  return user ? <LiveVenueCard /> : null;
+}
+
+/**
+ * Points and rank (a skeleton while the member loads), the way to the rewards catalogue and the daily check-in.
+ * The member and the ranks are deferred values: a query's answer re-renders its readers in one uninterruptible
+ * task, so the cards render in a transition that React slices and interleaves with input instead.
+ */
+function MemberStanding() {
+  const { t } = useTranslation('dashboard');
+  const user = useDeferredValue(useCurrentUser().data);
+  const ranks = useDeferredValue(useOrganization().data?.ranks);
+  if (!user) return <RankCardSkeleton />;
+  return (
+    <>
+      <RankCard user={user} ranks={ranks} />
+      <Link to="/rewards" className="card card--interactive dashboard__rewards">
+        <span className="dashboard__rewards-title">{t('rewards.title')}</span>
+        <span className="muted">{t('rewards.text', { count: user.points })}</span>
+      </Link>
+      <CheckinCard />
+    </>
+  );
+}
+
+/** The stories rail once the first screen is usable; its placeholder until then. */
+function DeferredStoriesRail() {
+  const settled = useFirstScreenSettled();
+  if (!settled) return <Placeholder kind="rail" />;
+  return (
+    <Suspense fallback={<Placeholder kind="rail" />}>
+      <StoriesRail />
+    </Suspense>
+  );
+}
+
+/** The rewards carousel, without the cards the member dismissed, once the first screen is usable. */
+function DeferredRewardsCarousel() {
+  const { data: user } = useCurrentUser();
+  const underage = useIsUnderage();
   const { dismissedIds, dismiss } = useCarouselDismissals();
   const settled = useFirstScreenSettled();
+  if (!settled) return <Placeholder kind="carousel" />;
+  return (
+    <Suspense fallback={<Placeholder kind="carousel" />}>
+      <RewardsCarousel isUnderage={underage} dismissedIds={dismissedIds} onDismiss={user ? dismiss : undefined} />
+    </Suspense>
+  );
+}
 
+/** Renders the dashboard for the signed-in member. */
+export function DashboardPage() {
   return (
     <div className="page dashboard">
-      <header className="dashboard__header">
-        <p className="eyebrow">{organization?.name ?? ''}</p>
-        <h1 className="page-title" tabIndex={-1}>
-          {name ? t(`greeting.${part}`, { name }) : t(`greeting.${part}Anonymous`)}
-        </h1>
-      </header>
-
+      <DashboardHeader />
       <WinBanner />
-      {user ? <LiveVenueCard /> : null}
-      {settled ? (
-        <Suspense fallback={<Placeholder kind="rail" />}>
-          <StoriesRail />
-        </Suspense>
-      ) : (
-        <Placeholder kind="rail" />
-      )}
-      {user ? <RankCard user={user} ranks={organization?.ranks} /> : <RankCardSkeleton />}
-      {user ? (
-        <Link to="/rewards" className="card card--interactive dashboard__rewards">
-          <span className="dashboard__rewards-title">{t('rewards.title')}</span>
-          <span className="muted">{t('rewards.text', { count: user.points })}</span>
-        </Link>
-      ) : null}
-      {user ? <CheckinCard /> : null}
+      <MemberLiveVenueCard />
+      <DeferredStoriesRail />
+      <MemberStanding />
       <ChallengesToDo />
-      {settled ? (
-        <Suspense fallback={<Placeholder kind="carousel" />}>
-          <RewardsCarousel isUnderage={underage} dismissedIds={dismissedIds} onDismiss={user ? dismiss : undefined} />
-        </Suspense>
-      ) : (
-        <Placeholder kind="carousel" />
-      )}
+      <DeferredRewardsCarousel />
     </div>
   );
 }

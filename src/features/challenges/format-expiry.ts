@@ -1,7 +1,8 @@
 /**
  * Relative time of a challenge's expiry, for cards ("in 3 days", "dans 2 heures").
- * Pure: takes the time and language; uses `Intl.RelativeTimeFormat`.
+ * Pure: takes the time and language; uses the shared `Intl.RelativeTimeFormat` of the language.
  */
+import { relativeTimeFormat } from '../../platform/intl-formats';
 
 const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['day', 24 * 60 * 60 * 1000],
@@ -18,7 +19,7 @@ const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
  */
 export function formatRelativeTime(target: string, now: Date, language: string): string {
   const diff = Date.parse(target) - now.getTime();
-  const rtf = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
+  const rtf = relativeTimeFormat(language, { numeric: 'auto' });
   for (const [unit, ms] of UNITS) {
     if (Math.abs(diff) >= ms) return rtf.format(Math.trunc(diff / ms), unit);
   }

@@ -8,6 +8,7 @@ import type { User } from '../../../contracts/user';
 import { getRankProgress } from '../../../rules/rank';
 import { NextExpiry } from '../../../components/next-expiry';
 import { Section } from '../../../components/section';
+import { numberFormat } from '../../../platform/intl-formats';
 import './ranks.css';
 
 /** Props: the member and the organization's ranks (undefined while loading). */
@@ -19,7 +20,7 @@ interface RankCardProps {
 /** Renders the card; the progress bar is a `role="progressbar"` with a text alternative. */
 export function RankCard({ user, ranks }: RankCardProps) {
   const { t, i18n } = useTranslation('ranks');
-  const number = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en');
+  const number = numberFormat(i18n.resolvedLanguage ?? 'en');
   const progress = getRankProgress(ranks ?? [], user.lifetimePoints, user.rank);
   const percent = Math.round(progress.fraction * 100);
   const nextText = progress.next

@@ -4,6 +4,7 @@
  * is read instead.
  */
 import { useTranslation } from 'react-i18next';
+import { relativeTimeFormat } from '../../../platform/intl-formats';
 import { useNow } from '../../../platform/use-now';
 
 /** Splits a duration in ms into whole days, hours, minutes, seconds (never negative). */
@@ -20,7 +21,7 @@ function splitDuration(ms: number): { days: number; hours: number; minutes: numb
 /** "in 3 days", "2 hours ago" in `language`, in the largest fitting unit. */
 export function formatRelative(target: string, now: Date, language: string): string {
   const diff = Date.parse(target) - now.getTime();
-  const rtf = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
+  const rtf = relativeTimeFormat(language, { numeric: 'auto' });
   for (const [unit, ms] of [
     ['day', 86_400_000],
     ['hour', 3_600_000],
