@@ -5,7 +5,7 @@
 import type { PgSelect } from 'drizzle-orm/pg-core';
 
 /** A page asked for: `page` from 1, `pageSize` rows. */
-export type PageQuery = { page: number; pageSize: number };
+type PageQuery = { page: number; pageSize: number };
 
 /**
  * One page of `select` (already filtered and ordered, made `$dynamic()`), read beside `total`, the count of every
