@@ -67,9 +67,11 @@ async function takeBody(c: Context<AppEnv>, res: Response): Promise<string> {
 
 /**
  * A route's declaration that its requests share a transaction with the others of their turn and commit with them
- * (`server/db/runtime/request-groups.ts`): put it in the route's handlers, before the handler. Only for a handler that never
- * opens a transaction of its own and whose statements are batched per transaction. Does nothing itself: `idempotency`
- * looks for it among the handlers the request matched.
+ * (`server/db/runtime/request-groups.ts`): put it in the route's handlers, before the handler. Only for a handler that
+ * never opens a transaction of its own (work that needs one follows the commit: `settleAfterCommit`) and never
+ * recovers from a failed statement; its statements share the group's one connection, so a handler with many batches
+ * them per transaction (the check-in does). Does nothing itself: `idempotency` looks for it among the handlers the
+ * request matched.
  */
 export const groupCommit: MiddlewareHandler<AppEnv> = async (_c, next) => next();
 

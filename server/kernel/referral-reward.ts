@@ -10,6 +10,7 @@ import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { dayInZone } from '../../src/rules/calendar';
 import { referralMonth, referrerMayBeRewarded } from '../../src/rules/referral';
 import { rowsOf, type Tx } from '../db/client';
+import { settleAfterCommit } from '../db/runtime';
 import { referrals, users } from '../db/schema';
 import { awardPoints } from './ledger';
 import type { AppDeps } from './types';
@@ -84,16 +85,19 @@ export async function rewardIn(tx: Tx, organization: OrganizationRow, newcomerId
 
 /**
  * Rewards the pending referral of `newcomerId` right after a qualifying action of theirs (a check-in, a venue
- * check-in, an answer). Call it only when the member's session row says `referralPending`. Idempotent: concurrent
- * calls reward once. A failure is logged, not thrown: the action the member made stands, and their next one tries
- * again (the flag stays set).
- * @returns true when this call rewarded the referral
+ * check-in, an answer), in a transaction of its own once the action committed (before the request is answered).
+ * Call it only when the member's session row says `referralPending`. Idempotent: concurrent calls reward once. A
+ * failure is logged, not thrown: the action the member made stands, and their next one tries again (the flag stays
+ * set).
  */
-export async function rewardPendingReferral(deps: AppDeps, organization: OrganizationRow, newcomerId: string): Promise<boolean> {
-  try {
-    return await deps.db.transaction((tx) => rewardIn(tx, organization, newcomerId, deps.clock()));
-  } catch (error) {
-    deps.logger.error('referral reward failed', { code: 'ReferralRewardFailed', userId: newcomerId, error });
-    return false;
-  }
+export async function rewardPendingReferral(deps: AppDeps, organization: OrganizationRow, newcomerId: string): Promise<void> {
+  // After the action's unit of work, never inside it: a check-in or an answer may share its transaction with the
+  // other requests of its commit group, where a transaction of its own cannot run.
+  await settleAfterCommit(async () => {
+    try {
+      await deps.db.transaction((tx) => rewardIn(tx, organization, newcomerId, deps.clock()));
+    } catch (error) {
+      deps.logger.error('referral reward failed', { code: 'ReferralRewardFailed', userId: newcomerId, error });
+    }
+  });
 }

@@ -1,7 +1,8 @@
 /**
  * The database runtime's units of work, on both engines: a unit's prepared statements (raw and built) run on its own
  * connection and see its writes, a rollback leaves nothing, work kept for after the commit runs only once it
- * committed, overlapping units keep their own transactions, and a handler's own `transaction()` opens a unit.
+ * committed (`settleAfterCommit`'s before the unit resolves), overlapping units keep their own transactions, and a
+ * handler's own `transaction()` opens a unit.
  */
 import { AsyncResource } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
@@ -15,6 +16,7 @@ import {
   prepareQueries,
   prepareStatement,
   runInUnitOf,
+  settleAfterCommit,
   unitOfWork,
 } from '../../server/db/runtime';
 import { rateLimits } from '../../server/db/schema';
@@ -108,6 +110,33 @@ describe('units of work', () => {
     await unitOfWork(t.db, async () => afterCommit(later.resolve));
     await later.promise;
     expect(ranAfterRollback).toBe(false);
+  });
+
+  it('settles the work kept with settleAfterCommit after the commit, outside the unit, before the unit resolves', async () => {
+    const count = counters();
+    const bucket = `settle-${randomUUID()}`;
+    const seen: Array<{ outside: boolean; n: number }> = [];
+    await unitOfWork(t.db, async (tx) => {
+      await write(tx, bucket);
+      await settleAfterCommit(async () => {
+        // A transaction of its own, as a commit group's work could not open inside the group.
+        const n = await ambientDb(t.db).transaction(async () => count.raw(bucket));
+        seen.push({ outside: currentTransaction() === undefined, n });
+      });
+      expect(seen).toEqual([]);
+    });
+    expect(seen).toEqual([{ outside: true, n: 1 }]);
+
+    let settledAfterRollback = false;
+    await expect(
+      unitOfWork(t.db, async () => {
+        await settleAfterCommit(async () => {
+          settledAfterRollback = true;
+        });
+        throw new Error('rolled back on purpose');
+      }),
+    ).rejects.toThrow('rolled back on purpose');
+    expect(settledAfterRollback).toBe(false);
   });
 
   it('keeps each overlapping unit on its own transaction, and none outside', async () => {

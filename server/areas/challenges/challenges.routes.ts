@@ -21,6 +21,7 @@ import {
 import { PathIdSchema } from '../../../src/contracts/common';
 import { getChallenge, getChallengeResults, listChallenges, submitChallenge } from './challenges.service';
 import { rewardPendingReferral } from '../../kernel/referral-reward';
+import { groupCommit } from '../../kernel/idempotency';
 import { sendData } from '../../lib/http';
 import { declareRoute, routeGroup } from '../../lib/openapi';
 import type { AppDeps } from '../../kernel/types';
@@ -88,6 +89,9 @@ const submitRoute = declareRoute({
       'ChallengeSubmission: the challenge is not open or has ended, was already answered, or the answer does not fit ' +
       'it; ValidationFailed: the body breaks the contract.',
   },
+  // A half-time poll is a burst: its answers commit in groups. An answer is a few prepared statements and never a
+  // transaction of its own (`challenges.service.ts`); the referral reward follows the commit.
+  middleware: [groupCommit],
 });
 
 export function challengeRoutes(deps: AppDeps) {

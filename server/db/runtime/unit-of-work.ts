@@ -21,11 +21,13 @@ const ambient = new AsyncLocalStorage<Unit>();
 const units = new WeakMap<Tx, Unit>();
 /** Work waiting for a unit to commit (`afterCommit`), by transaction. */
 const pending = new WeakMap<Tx, Array<() => void>>();
+/** Work waiting for a unit to commit that the unit's `unitOfWork` waits for (`settleAfterCommit`), by transaction. */
+const settling = new WeakMap<Tx, Array<() => Promise<unknown>>>();
 
 /**
  * Runs `work` in a new unit of work on `db`: a transaction on a connection of its own, ambient for everything
  * `work` awaits. Commits when `work` resolves; rolls back and rejects with its error when it rejects. Then starts
- * what `afterCommit` kept for it (only on commit).
+ * what `afterCommit` kept for it, and runs what `settleAfterCommit` kept, before it resolves (only on commit).
  * @returns what `work` returns
  */
 export async function unitOfWork<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
@@ -36,7 +38,13 @@ export async function unitOfWork<T>(db: Db, work: (tx: Tx) => Promise<T>): Promi
     units.set(tx, unit);
     return ambient.run(unit, () => work(tx));
   });
-  if (opened) committed(opened);
+  if (opened) {
+    committed(opened);
+    const works = settling.get(opened) ?? [];
+    settling.delete(opened);
+    // Outside the unit, which has ended: each work's statements open units of their own.
+    await ambient.exit(() => Promise.allSettled(works.map((settle) => settle())));
+  }
   return result;
 }
 
@@ -73,6 +81,23 @@ export function afterCommit(work: () => void): void {
     return;
   }
   pending.set(tx, [...(pending.get(tx) ?? []), work]);
+}
+
+/**
+ * Runs `work` once the ambient unit committed, outside it, and makes that unit's `unitOfWork` wait for it; outside
+ * a unit, runs it at once. For work that follows a change without being part of it: its failure must not undo the
+ * change, and it may open a transaction of its own, which a work of a commit group cannot do inside the group (its
+ * savepoint would interleave with the other works' statements on the group's one connection).
+ * @param work handles its own errors: once the unit committed, a rejection is dropped
+ * @returns settles once `work` ran (outside a unit) or was kept (inside one)
+ */
+export async function settleAfterCommit(work: () => Promise<unknown>): Promise<void> {
+  const tx = ambient.getStore()?.tx;
+  if (!tx) {
+    await work();
+    return;
+  }
+  settling.set(tx, [...(settling.get(tx) ?? []), work]);
 }
 
 /** Starts the work `afterCommit` kept for the unit of `tx`, which committed. */
