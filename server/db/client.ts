@@ -17,7 +17,8 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** Either a database or an open transaction: what query helpers accept. */
 export type DbOrTx = Db | Tx;
 
-const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+/** The committed SQL migrations (drizzle-kit's folder, with its journal). */
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** The `when` of the newest committed migration (drizzle's journal), read once. */
 let newestMigration: number | undefined;

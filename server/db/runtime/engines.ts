@@ -9,7 +9,6 @@
  * pool checkouts, PGlite's `transaction()` and `query()`, drizzle over a pooled client, and drizzle's exported session
  * classes over a PGlite transaction (what drizzle's own `transaction()` builds).
  */
-import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import { createTableRelationsHelpers, extractTablesRelationalConfig } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -17,7 +16,7 @@ import type { PGlite, Transaction as PgliteConnection } from '@electric-sql/pgli
 import type { Pool, PoolClient, QueryConfig, QueryResultRow } from 'pg';
 import * as schema from '../schema';
 import type { Db, Tx } from '../client';
-import { isConnectionError } from '../client';
+import { isConnectionError, MIGRATIONS_FOLDER } from '../client';
 import { describeError } from '../../lib/error-description';
 
 /** An open database with its engine name and a `close()`. */
@@ -80,8 +79,6 @@ function summary(error: unknown): string {
   return [described.code, described.class].filter(Boolean).join(' ') || described.error;
 }
 
-const MIGRATIONS_FOLDER = fileURLToPath(new URL('../migrations', import.meta.url));
-
 /** The schema's relational configuration, as `drizzle(client, {schema})` builds it; built once. */
 function relationalSchema() {
   const config = extractTablesRelationalConfig(schema, createTableRelationsHelpers);
@@ -125,7 +122,8 @@ export async function openDatabase(options: {
     pool.on('error', (error) => console.warn(`[db] idle PostgreSQL connection lost: ${summary(error)}`));
     pool.on('connect', (client) => client.on('error', (error) => console.warn(`[db] PostgreSQL connection lost: ${summary(error)}`)));
     const prepare = options.preparedStatements ?? true;
-    // Dates and times stay PostgreSQL's text, as drizzle's node-postgres driver reads them.
+    // Dates and times stay PostgreSQL's text, as drizzle's node-postgres driver reads them (the OIDs are the arrays
+    // of numeric, timestamp, timestamptz, interval and date, which node-postgres's `builtins` does not name).
     const { builtins } = pg.types;
     const asText = new Set<number>([
       builtins.TIMESTAMPTZ,

@@ -19,10 +19,14 @@ type Unit = { tx: Tx; connection: Connection };
 const ambient = new AsyncLocalStorage<Unit>();
 /** The unit each unit-of-work transaction belongs to. */
 const units = new WeakMap<Tx, Unit>();
-/** Work waiting for a unit to commit (`afterCommit`), by transaction. */
-const pending = new WeakMap<Tx, Array<() => void>>();
-/** Work waiting for a unit to commit that the unit's `unitOfWork` waits for (`settleAfterCommit`), by transaction. */
-const settling = new WeakMap<Tx, Array<() => Promise<unknown>>>();
+/**
+ * Work kept for once a unit commits (`afterCommit`, `settleAfterCommit`), by transaction: the unit's `unitOfWork`
+ * runs each after the commit and waits for them to settle.
+ */
+const kept = new WeakMap<Tx, Array<() => Promise<unknown>>>();
+
+/** Keeps `work` for once the unit of `tx` commits. */
+const keep = (tx: Tx, work: () => Promise<unknown>) => kept.set(tx, [...(kept.get(tx) ?? []), work]);
 
 /**
  * Runs `work` in a new unit of work on `db`: a transaction on a connection of its own, ambient for everything
@@ -38,10 +42,9 @@ export async function unitOfWork<T>(db: Db, work: (tx: Tx) => Promise<T>): Promi
     units.set(tx, unit);
     return ambient.run(unit, () => work(tx));
   });
-  if (opened) {
-    committed(opened);
-    const works = settling.get(opened) ?? [];
-    settling.delete(opened);
+  const works = opened ? kept.get(opened) : undefined;
+  if (opened && works) {
+    kept.delete(opened);
     // Outside the unit, which has ended: each work's statements open units of their own.
     await ambient.exit(() => Promise.allSettled(works.map((settle) => settle())));
   }
@@ -80,7 +83,8 @@ export function afterCommit(work: () => void): void {
     ambient.exit(() => setImmediate(work));
     return;
   }
-  pending.set(tx, [...(pending.get(tx) ?? []), work]);
+  // Started, not waited for: the unit resolves at once.
+  keep(tx, async () => void setImmediate(work));
 }
 
 /**
@@ -97,16 +101,7 @@ export async function settleAfterCommit(work: () => Promise<unknown>): Promise<v
     await work();
     return;
   }
-  settling.set(tx, [...(settling.get(tx) ?? []), work]);
-}
-
-/** Starts the work `afterCommit` kept for the unit of `tx`, which committed. */
-function committed(tx: Tx): void {
-  const works = pending.get(tx) ?? [];
-  pending.delete(tx);
-  ambient.exit(() => {
-    for (const work of works) setImmediate(work);
-  });
+  keep(tx, work);
 }
 
 /**
