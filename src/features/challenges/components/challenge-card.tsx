@@ -9,7 +9,7 @@ import type { Challenge } from '../../../contracts/challenge';
 import { getChallengeState, isLockedBeforeEnd } from '../../../rules/challenge-completion';
 import { usePendingAnswer } from '../api/submit-challenge-answer';
 import { getEarnedPoints } from '../challenge-points';
-import { formatRelativeTime } from '../format-expiry';
+import { formatRelativeTime } from '../../../platform/intl-formats';
 import { mediaUrl as getMediaUrl } from '../../../api/media';
 import { ChallengeIcon } from './challenge-icons';
 import { ChallengeBadges } from './challenge-badges';

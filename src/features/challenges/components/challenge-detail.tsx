@@ -12,7 +12,7 @@ import { ListError } from '../../../components/list-states';
 import { useChallenge } from '../api/get-challenge';
 import { isQueueableAnswer } from '../../../rules/answer-time';
 import { getChallengeState } from '../../../rules/challenge-completion';
-import { formatRelativeTime } from '../format-expiry';
+import { formatRelativeTime } from '../../../platform/intl-formats';
 import { mediaUrl as getMediaUrl } from '../../../api/media';
 import { useNow } from '../../../platform/use-now';
 import { ChallengeIcon } from './challenge-icons';

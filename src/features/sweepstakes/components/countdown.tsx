@@ -1,10 +1,9 @@
 /**
- * Countdown to a time (days, hours, minutes, seconds), refreshed every second, plus `formatRelative` for cards.
+ * Countdown to a time (days, hours, minutes, seconds), refreshed every second.
  * The ticking numbers are hidden from screen readers; a sentence with the remaining time (updated each minute)
  * is read instead.
  */
 import { useTranslation } from 'react-i18next';
-import { relativeTimeFormat } from '../../../platform/intl-formats';
 import { useNow } from '../../../platform/use-now';
 
 /** Splits a duration in ms into whole days, hours, minutes, seconds (never negative). */
@@ -16,20 +15,6 @@ function splitDuration(ms: number): { days: number; hours: number; minutes: numb
     minutes: Math.floor((total % 3600) / 60),
     seconds: total % 60,
   };
-}
-
-/** "in 3 days", "2 hours ago" in `language`, in the largest fitting unit. */
-export function formatRelative(target: string, now: Date, language: string): string {
-  const diff = Date.parse(target) - now.getTime();
-  const rtf = relativeTimeFormat(language, { numeric: 'auto' });
-  for (const [unit, ms] of [
-    ['day', 86_400_000],
-    ['hour', 3_600_000],
-    ['minute', 60_000],
-  ] as const) {
-    if (Math.abs(diff) >= ms) return rtf.format(Math.trunc(diff / ms), unit);
-  }
-  return rtf.format(0, 'minute');
 }
 
 /** Renders the countdown to `target` with a caption (e.g. "Ends in"). */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { mediaUrl } from '../../../api/media';
 import type { Sweepstake } from '../../../contracts/sweepstake';
 import { effectiveStatus } from '../../../rules/sweepstake-status';
-import { formatRelative } from './countdown';
+import { formatRelativeTime } from '../../../platform/intl-formats';
 import './sweepstakes.css';
 
 const STATUS_PILL = { live: 'pill pill--success', coming_soon: 'pill pill--brand', ended: 'pill pill--muted' } as const;
@@ -17,10 +17,10 @@ export function SweepstakeCard({ sweepstake, now }: { sweepstake: Sweepstake; no
   const language = i18n.resolvedLanguage ?? 'en';
   const when =
     status === 'live'
-      ? t('card.endsIn', { relative: formatRelative(sweepstake.endsAt, now, language) })
+      ? t('card.endsIn', { relative: formatRelativeTime(sweepstake.endsAt, now, language) })
       : status === 'coming_soon'
-        ? t('card.startsIn', { relative: formatRelative(sweepstake.startsAt, now, language) })
-        : t('card.ended', { relative: formatRelative(sweepstake.endsAt, now, language) });
+        ? t('card.startsIn', { relative: formatRelativeTime(sweepstake.startsAt, now, language) })
+        : t('card.ended', { relative: formatRelativeTime(sweepstake.endsAt, now, language) });
   return (
     <Link
       to="/sweepstakes/$sweepstake"
