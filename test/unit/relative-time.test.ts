@@ -1,6 +1,6 @@
 /**
  * The relative time of the challenge and sweepstake cards: the largest fitting unit, in the fan's language, and
- * "now" within a minute.
+ * "this minute" within a minute.
  */
 import { describe, expect, it } from 'vitest';
 import { formatRelativeTime } from '../../src/platform/intl-formats';
