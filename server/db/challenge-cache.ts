@@ -21,6 +21,12 @@ export type ChallengeCache = {
    * Shared between requests: callers filter and map them, never change them.
    */
   published: (id: string, version: number) => Promise<readonly ChallengeRow[]>;
+  /**
+   * `published` when the process keeps them as of `version` already, else undefined, without reading: for a caller
+   * in a unit of work, which must not wait for a read on a connection of the cache's own (on the embedded database
+   * there is one connection, and the unit holds it).
+   */
+  kept: (id: string, version: number) => readonly ChallengeRow[] | undefined;
 };
 
 /**
@@ -28,7 +34,7 @@ export type ChallengeCache = {
  * @returns the cache; concurrent misses of one organization share one read
  */
 export function createChallengeCache(db: Db): ChallengeCache {
-  const get = organizationVersioned<readonly ChallengeRow[]>(async (id, version) => ({
+  const { get, kept } = organizationVersioned<readonly ChallengeRow[]>(async (id, version) => ({
     // Read after the request's session, so at least as new as the version it saw.
     version,
     value: await db
@@ -37,5 +43,5 @@ export function createChallengeCache(db: Db): ChallengeCache {
       .where(and(eq(challenges.organizationId, id), eq(challenges.draft, false), isNull(challenges.archivedAt)))
       .orderBy(asc(challenges.sortOrder), desc(challenges.visibleFrom)),
   }));
-  return { published: async (id, version) => (await get(id, version)) ?? [] };
+  return { published: async (id, version) => (await get(id, version)) ?? [], kept };
 }

@@ -34,7 +34,7 @@ export type OrganizationCache = {
  * @returns the cache; concurrent misses of one organization share one read
  */
 export function createOrganizationCache(db: Db): OrganizationCache {
-  const get = organizationVersioned<CachedOrganization>(async (id) => {
+  const { get } = organizationVersioned<CachedOrganization>(async (id) => {
     const [organization] = await db.select().from(organizations).where(eq(organizations.id, id));
     if (!organization) return undefined;
     const rows = await db.select().from(ranks).where(eq(ranks.organizationId, id)).orderBy(asc(ranks.threshold));

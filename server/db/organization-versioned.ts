@@ -17,20 +17,28 @@ type Versioned<T> = { version: number; value: T };
  * keeps outlives requests).
  * @param load reads organization `id` for a request that saw `version`; undefined when there is no such organization
  * @returns `get(id, version)`: the kept value when it is at least `version`, else a fresh read (concurrent misses of one
- *   organization share one read), undefined when `load` finds nothing
+ *   organization share one read), undefined when `load` finds nothing; and `kept(id, version)`: the kept value when it
+ *   is at least `version`, else undefined, without reading (for a caller in a unit of work, whose connection on the
+ *   embedded database is the only one, so that `load` would wait for the unit to end)
  */
 export function organizationVersioned<T extends object>(
   load: (id: string, version: number) => Promise<Versioned<T> | undefined>,
-): (id: string, version: number) => Promise<T | undefined> {
+): { get: (id: string, version: number) => Promise<T | undefined>; kept: (id: string, version: number) => T | undefined } {
   const cache = new LRUCache<string, Versioned<T>, number>({
     max: MAX_ORGANIZATIONS,
     // Concurrent misses of one id share this one read (lru-cache dedupes in-flight fetches).
     fetchMethod: (id, _stale, { context: version }) => load(id, version),
   });
-  return async (id, version) => {
-    const kept = cache.get(id);
-    if (kept && kept.version >= version) return kept.value;
-    if (kept) cache.delete(id);
-    return (await cache.fetch(id, { context: version }))?.value;
+  return {
+    get: async (id, version) => {
+      const kept = cache.get(id);
+      if (kept && kept.version >= version) return kept.value;
+      if (kept) cache.delete(id);
+      return (await cache.fetch(id, { context: version }))?.value;
+    },
+    kept: (id, version) => {
+      const kept = cache.get(id);
+      return kept && kept.version >= version ? kept.value : undefined;
+    },
   };
 }

@@ -18,8 +18,7 @@
  */
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { TransactionReason } from '../../src/contracts/user';
-import type { Db, DbOrTx } from '../db/client';
-import { prepareStatement, type PreparedStatement } from '../db/runtime';
+import type { DbOrTx } from '../db/client';
 import { pointTransactions, users } from '../db/schema';
 import { ApiError } from '../lib/errors';
 
@@ -75,10 +74,7 @@ type LedgerStatementRow = {
   balance_after: number | null;
 };
 
-/**
- * The values of one ledger statement: each a value, or a `sql.placeholder(name)` when the statement is prepared
- * (`prepareAwardAfter`).
- */
+/** The values of one ledger statement. */
 type EntryValues = {
   userId: unknown;
   signed: unknown;
@@ -204,53 +200,6 @@ export async function awardPointsAfter(
 ): Promise<{ passed: boolean; awarded: boolean; transaction?: LedgerEntry }> {
   assertPositive(input.amount);
   const { entry, passed } = await writeEntry(tx, input, input.amount, { lifetime: true, floor: false, gate });
-  return entry ? { passed, awarded: true, transaction: entry } : { passed, awarded: false };
-}
-
-/** The placeholders of a prepared award's own values (`prepareAwardAfter`). */
-const AWARD_PLACEHOLDERS: EntryValues = {
-  userId: sql.placeholder('awardUserId'),
-  signed: sql.placeholder('awardAmount'),
-  reason: sql.placeholder('awardReason'),
-  reference: sql.placeholder('awardReference'),
-  label: sql.placeholder('awardLabel'),
-  at: sql.placeholder('awardAt'),
-};
-
-/**
- * `awardPointsAfter` as a prepared statement, for a hot path (a check-in at kick-off): PostgreSQL
- * plans it once per connection and drizzle renders it once.
- * @param gate the gate, built with `sql.placeholder`s for its values (their names must not start with `award`)
- * @returns the statement (run in the ambient unit of work when there is one), to run with
- *   `executeAwardAfter`
- */
-export function prepareAwardAfter(db: Db, name: string, gate: SQLWrapper): PreparedStatement<LedgerStatementRow> {
-  return prepareStatement<LedgerStatementRow>(db, name, entryStatement(AWARD_PLACEHOLDERS, { lifetime: true, floor: false, gate }));
-}
-
-/**
- * Runs a statement of `prepareAwardAfter`: the gate with `gateValues`, then the award of `input` when the gate wrote
- * its row, exactly as `awardPointsAfter`.
- * @returns `passed`: the gate wrote its row; `awarded`/`transaction` as `awardPoints`
- * @throws RangeError when amount is not a positive integer; Error for an unknown user
- */
-export async function executeAwardAfter(
-  statement: PreparedStatement<LedgerStatementRow>,
-  gateValues: Record<string, unknown>,
-  input: LedgerEntryInput,
-): Promise<{ passed: boolean; awarded: boolean; transaction?: LedgerEntry }> {
-  assertPositive(input.amount);
-  const values = entryValues(input, input.amount);
-  const { rows } = await statement.execute({
-    ...gateValues,
-    awardUserId: values.userId,
-    awardAmount: values.signed,
-    awardReason: values.reason,
-    awardReference: values.reference,
-    awardLabel: values.label,
-    awardAt: values.at,
-  });
-  const { entry, passed } = readEntryRow(rows[0], input.userId);
   return entry ? { passed, awarded: true, transaction: entry } : { passed, awarded: false };
 }
 

@@ -8,6 +8,7 @@ import type { JSONParsed } from 'hono/utils/types';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import { validationFailed } from './errors';
+import type { JsonText } from './json-text';
 
 /** zod issues as `[{path, message}]` for `error.details`. */
 export function issueDetails(error: z.ZodError) {
@@ -38,5 +39,20 @@ export function sendData<T, S extends ContentfulStatusCode = 200>(
   const response = c.body(text, status, { 'Content-Type': 'application/json' });
   c.set('sentText', { response, text });
   // The answer `c.json` would give, typed as such so that a declared route checks it against its contract.
+  return response as Response as Response & TypedResponse<JSONParsed<{ data: T }>, S, 'json'>;
+}
+
+/**
+ * `sendData` for data already encoded: sends `{"data":<text>}` with `status` (200 by default). Typed as `sendData`'s
+ * answer for `T`, so a declared route still checks that `text` encodes its declared answer's data.
+ */
+export function sendDataText<T, S extends ContentfulStatusCode = 200>(
+  c: Context,
+  text: JsonText<T>,
+  status: S = 200 as S,
+): Response & TypedResponse<JSONParsed<{ data: T }>, S, 'json'> {
+  const body = `{"data":${text}}`;
+  const response = c.body(body, status, { 'Content-Type': 'application/json' });
+  c.set('sentText', { response, text: body });
   return response as Response as Response & TypedResponse<JSONParsed<{ data: T }>, S, 'json'>;
 }

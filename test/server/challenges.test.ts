@@ -119,6 +119,53 @@ describe('listing challenges', () => {
   });
 });
 
+describe('the list at kick-off', () => {
+  it('says of each challenge exactly what its own answer says, in both languages, with answers of every kind', async () => {
+    const token = await t.signIn();
+    const list = await t.challenges(token);
+    const poll = byTitle(list, 'Driver of the day at Monza');
+    const keyword = byTitle(list, 'Fan-zone treasure hunt');
+    const quiz = byTitle(list, 'Alpine Racing history quiz');
+    const answers = [
+      await submit(token, poll.challengeId, { pool: { responseIndex: 1 } }),
+      await submit(token, keyword.challengeId, { Input: { response: 'podium power' } }),
+      await submit(token, quiz.challengeId, { trivia: { questionId: quiz.challengeType.questions[0].id, responseIndex: 1 } }),
+    ];
+    for (const language of ['en', 'fr']) {
+      const after = await t.challenges(token, language);
+      expect(after.map((c) => c.challengeId)).toEqual(list.map((c) => c.challengeId));
+      for (const challenge of after) {
+        const one = await t.request('GET', `/api/challenge/${challenge.challengeId}`, { token, headers: { 'accept-language': language } });
+        expect(challenge).toEqual(one.body.data);
+      }
+    }
+    // What an answer's own response says of the challenge is what the list says next.
+    const english = await t.challenges(token, 'en');
+    for (const answer of answers) {
+      const { challenge } = ChallengeSubmissionResponseSchema.parse(answer.body).data;
+      expect(challenge).toEqual(english.find((c) => c.challengeId === challenge.challengeId));
+    }
+    expect(byTitle(english, poll.title)).toMatchObject({ completed: true, pollResponseIndex: 1 });
+    expect(byTitle(english, keyword.title).outcome).toMatchObject({ status: 'won' });
+    expect(byTitle(english, quiz.title).challengeType.questions[0].triviaUserResponse).toMatchObject({ answer: 1, correct: true });
+  });
+
+  it('members asking at the same moment each see their own answers only', async () => {
+    const members = await Promise.all(Array.from({ length: 6 }, () => t.signIn()));
+    const poll = byTitle(await t.challenges(members[0]), 'Driver of the day at Monza');
+    // Every other member answers, each with their own option.
+    for (const [i, token] of members.entries()) {
+      if (i % 2 === 0) expect((await submit(token, poll.challengeId, { pool: { responseIndex: (i / 2) % 2 } })).status).toBe(200);
+    }
+    const lists = await Promise.all(members.map((token) => t.challenges(token)));
+    lists.forEach((list, i) => {
+      const seen = byTitle(list, poll.title);
+      expect(seen.pollResponseIndex).toBe(i % 2 === 0 ? (i / 2) % 2 : null);
+      expect(seen.completed).toBe(i % 2 === 0);
+    });
+  });
+});
+
 describe("poll, pick'em and arcade answers", () => {
   it("a poll answer awards the chosen option's points once and completes the challenge", async () => {
     const token = await t.signIn();

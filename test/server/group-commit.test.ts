@@ -3,11 +3,13 @@
  * one turn share one transaction and one statement each for the streak read and the write, and the group commits
  * all or nothing. Each fan is still credited once with an exact ledger, a failing request takes nothing of its
  * group with it (they answer 503 with Retry-After and their retries apply once), and two check-ins of one member in
- * one group keep the balance and the ledger in step.
+ * one group keep the balance and the ledger in step. Keyed poll answers (a half-time poll) commit the same way, with
+ * one statement for the answers and awards of a group.
  */
 import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkins } from '../../server/db/schema';
+import type { Challenge } from '../../src/contracts/challenge';
+import { challengeResponses, checkins } from '../../server/db/schema';
 import { createContentContext, createMember, ledgerRows, walletOf, type Member } from './content-fixtures';
 import type { TestContext } from './helpers';
 
@@ -113,5 +115,87 @@ describe('group commit of keyed check-ins', () => {
     expect(answers.map((a) => a.status).sort()).toEqual([200, 201]);
     expect(answers.map((a) => a.body.data.created).sort()).toEqual([false, true]);
     expect(await walletOf(ctx, member.userId)).toMatchObject({ points: 10, transactions: 1 });
+  });
+});
+
+/** The open polls (poll subtype, or arcade) a member can answer now, by the list. */
+async function openPolls(member: Member): Promise<Challenge[]> {
+  const list = (await ctx.request('GET', '/api/challenge', { token: member.token })).body.data as Challenge[];
+  const now = ctx.clock().getTime();
+  return list.filter((c) => c.type === 'poll' && c.subtype !== 'pickem' && !c.completed && (!c.expiresOn || Date.parse(c.expiresOn) > now));
+}
+
+const answer = (member: Member, challengeId: string, responseIndex: number, key: string) =>
+  ctx.request('POST', `/api/challenge/${challengeId}`, {
+    token: member.token,
+    body: { pool: { responseIndex } },
+    headers: { 'idempotency-key': key },
+  });
+
+describe('group commit of keyed poll answers', () => {
+  it('a half-time burst of answers commits in one transaction, each fan credited once with the option they chose', async () => {
+    ctx.clock.set(new Date());
+    const members = await Promise.all(Array.from({ length: 12 }, () => createMember(ctx)));
+    const [poll] = await openPolls(members[0]);
+    const keys = members.map(() => `poll-burst-${n++}`);
+    const answers = await Promise.all(members.map((member, i) => answer(member, poll.challengeId, i % 2, keys[i])));
+    expect(answers.map((a) => a.status)).toEqual(members.map(() => 200));
+    const rows = await ctx.db
+      .select({
+        userId: challengeResponses.userId,
+        responseIndex: challengeResponses.responseIndex,
+        tx: sql<string>`${challengeResponses}.xmin::text`,
+      })
+      .from(challengeResponses)
+      .where(
+        inArray(
+          challengeResponses.userId,
+          members.map((m) => m.userId),
+        ),
+      );
+    expect(new Set(rows.map((row) => row.tx))).toHaveProperty('size', 1);
+    for (const [i, member] of members.entries()) {
+      const points = poll.challengeType.options[i % 2].points;
+      expect(rows.find((row) => row.userId === member.userId)?.responseIndex).toBe(i % 2);
+      expect(answers[i].body.data).toMatchObject({ pointsAwarded: points, challenge: { completed: true, pollResponseIndex: i % 2 } });
+      expect(await walletOf(ctx, member.userId)).toMatchObject({ points, lifetimePoints: points, transactions: points > 0 ? 1 : 0 });
+    }
+    const replays = await Promise.all(members.map((member, i) => answer(member, poll.challengeId, i % 2, keys[i])));
+    replays.forEach((replay, i) => expect(replay.text).toBe(answers[i].text));
+  });
+
+  it("one member's two answers to one poll in one group: one counts, the other is refused, and one award is made", async () => {
+    const member = await createMember(ctx);
+    const [poll] = await openPolls(member);
+    const answers = await Promise.all([
+      answer(member, poll.challengeId, 0, `double-tap-${n++}`),
+      answer(member, poll.challengeId, 1, `double-tap-${n++}`),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 422]);
+    const counted = answers.find((a) => a.status === 200)!.body.data;
+    expect(answers.find((a) => a.status === 422)!.body.error.code).toBe('ChallengeSubmission');
+    expect(await walletOf(ctx, member.userId)).toMatchObject({
+      points: counted.pointsAwarded,
+      transactions: counted.pointsAwarded > 0 ? 1 : 0,
+    });
+  });
+
+  it("one member's answers to two polls in one group are both credited, the balance matching the ledger", async () => {
+    const member = await createMember(ctx);
+    const polls = (await openPolls(member)).filter((c) => c.challengeType.options[0].points > 0).slice(0, 2);
+    expect(polls).toHaveLength(2);
+    const answers = await Promise.all(polls.map((poll) => answer(member, poll.challengeId, 0, `two-polls-${n++}`)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    const awarded = answers.map((a) => a.body.data.pointsAwarded as number);
+    const wallet = await walletOf(ctx, member.userId);
+    expect(wallet).toMatchObject({ points: awarded[0] + awarded[1], lifetimePoints: awarded[0] + awarded[1], transactions: 2 });
+    const rows = [
+      ...(await ledgerRows(ctx, member.userId, `challenge:${polls[0].challengeId}`)),
+      ...(await ledgerRows(ctx, member.userId, `challenge:${polls[1].challengeId}`)),
+    ];
+    // Each row's balance is the balance right after it: one answer's points, then both.
+    const balances = rows.map((row) => row.balanceAfter).sort((a, b) => a - b);
+    expect(balances[1]).toBe(awarded[0] + awarded[1]);
+    expect(awarded).toContain(balances[0]);
   });
 });

@@ -19,10 +19,10 @@ import {
   ChallengeSubtypeSchema,
 } from '../../../src/contracts/challenge';
 import { PathIdSchema } from '../../../src/contracts/common';
-import { getChallenge, getChallengeResults, listChallenges, submitChallenge } from './challenges.service';
+import { encodeChallengeList, getChallenge, getChallengeResults, listChallenges, submitChallenge } from './challenges.service';
 import { rewardPendingReferral } from '../../kernel/referral-reward';
 import { groupCommit } from '../../kernel/idempotency';
-import { sendData } from '../../lib/http';
+import { sendData, sendDataText } from '../../lib/http';
 import { declareRoute, routeGroup } from '../../lib/openapi';
 import type { AppDeps } from '../../kernel/types';
 import { requireUser } from '../../kernel/authenticate';
@@ -101,13 +101,7 @@ export function challengeRoutes(deps: AppDeps) {
     c.res.headers.append('Vary', 'Accept-Language');
   });
   return app
-    .openapi(listRoute, async (c) => {
-      const items = await listChallenges(deps, c.get('principal'), deps.clock(), c.get('language'));
-      return sendData(
-        c,
-        items.map((i) => i.challenge),
-      );
-    })
+    .openapi(listRoute, async (c) => sendDataText(c, await encodeChallengeList(deps, c.get('principal'), deps.clock(), c.get('language'))))
     .openapi(historyRoute, async (c) => {
       const principal = requireUser(c.get('principal'));
       const { subtype } = c.req.valid('param');
@@ -137,7 +131,7 @@ export function challengeRoutes(deps: AppDeps) {
       const submission = c.req.valid('json');
       const result = await submitChallenge(deps, {
         userId: user.id,
-        organizationId: organization.id,
+        organization,
         challengeId,
         submission,
         language: c.get('language'),

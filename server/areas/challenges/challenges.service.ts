@@ -40,15 +40,18 @@ import { isPickLocked, pickLockTime, type PickLockFacts } from '../../../src/rul
 import { pollResultsRefusal, pollShares } from '../../../src/rules/poll-shares';
 import type { ChallengeRow } from '../../db/challenge-cache';
 import type { DbOrTx } from '../../db/client';
+import { currentTransaction, currentUnit } from '../../db/runtime';
 import { challengeResponses, triviaAnswers } from '../../db/schema';
 import { ApiError, notFound } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import type { AppDeps } from '../../kernel/types';
+import { jsonArrayText, jsonText, joinObjectTexts, type JsonText } from '../../lib/json-text';
 import type { Principal } from '../../lib/app-env';
-import { awardPointsAfter, executeAwardAfter } from '../../kernel/ledger';
+import { awardPointsAfter } from '../../kernel/ledger';
 import { prepareChallengeStatements } from './challenges.statements';
 
-type ResponseRow = typeof challengeResponses.$inferSelect;
+/** A member's answer row, as read back or as just written (its id is never shown). */
+type ResponseRow = Omit<typeof challengeResponses.$inferSelect, 'id'>;
 type TriviaAnswerRow = typeof triviaAnswers.$inferSelect;
 /** A member's answers to one challenge. */
 type MemberState = { response: ResponseRow | null; trivia: TriviaAnswerRow[] };
@@ -138,14 +141,18 @@ function lockTimeIso(row: ChallengeRow): string | null {
   return time === null ? null : new Date(time).toISOString();
 }
 
+/** The fields of a challenge's wire format that depend on the member or on the time. */
+type MemberField = 'userResponse' | 'pollResponseIndex' | 'outcome' | 'completed';
+/** What the wire format says of a challenge the same way to every member at every time, in one language. */
+type CatalogueEntry = Omit<Challenge, MemberField>;
+
 /**
- * Challenge row + member state -> wire format, in `language` when a translation exists.
- * Never includes accepted keywords, trivia right answers, or an unrevealed arcade/pick'em result.
+ * Challenge row -> the member-independent part of its wire format, in `language` when a translation exists (a
+ * quiz's questions carry no member's answers here). Never includes accepted keywords, trivia right answers, or an
+ * unrevealed arcade/pick'em result.
  */
-function serializeChallenge(row: ChallengeRow, state: MemberState, now: Date, language: string): Challenge {
+function catalogueEntry(row: ChallengeRow, language: string): CatalogueEntry {
   const t = language === 'en' ? undefined : row.translations[language];
-  const triviaResponse = row.type === 'trivia' ? triviaUserResponse(row, state.trivia) : null;
-  const r = state.response;
   const maxPoints =
     row.type === 'trivia'
       ? row.questions.reduce((s, q) => s + q.points, 0)
@@ -165,15 +172,6 @@ function serializeChallenge(row: ChallengeRow, state: MemberState, now: Date, la
     resultsHidden: row.resultsHidden,
     points: row.points,
     maxPoints,
-    userResponse:
-      row.type === 'trivia'
-        ? triviaResponse
-        : r
-          ? { responseIndex: r.responseIndex, response: r.response, pointsAwarded: r.pointsAwarded, answeredAt: r.answeredAt.toISOString() }
-          : null,
-    pollResponseIndex: row.type === 'poll' ? (r?.responseIndex ?? null) : null,
-    outcome: outcomeOf(row, state, now),
-    completed: isCompleted(row, state, now),
     challengeType: {
       options: row.options.map((o, index) => ({
         index,
@@ -182,41 +180,127 @@ function serializeChallenge(row: ChallengeRow, state: MemberState, now: Date, la
         mediaId: o.mediaId ?? null,
       })),
       questions: row.questions.map((q, qi) => {
-        const a = state.trivia.find((x) => x.questionId === q.id);
         const tq = t?.questions?.[qi];
         return {
           id: q.id,
           text: tq?.text ?? q.text,
           points: q.points,
           options: q.options.map((text, index) => ({ index, text: tq?.options?.[index] ?? text, points: 0, mediaId: null })),
-          triviaUserResponse: a ? { questionId: q.id, answer: a.answerIndex, correct: a.correct } : null,
+          triviaUserResponse: null,
         };
       }),
     },
   };
 }
 
+/** The member's answer to each question of quiz `entry`, on the quiz's questions; `entry`'s own for other challenges. */
+function challengeTypeFor(entry: CatalogueEntry, state: MemberState): Challenge['challengeType'] {
+  if (entry.type !== 'trivia') return entry.challengeType;
+  return {
+    options: entry.challengeType.options,
+    questions: entry.challengeType.questions.map((q) => {
+      const a = state.trivia.find((x) => x.questionId === q.id);
+      return { ...q, triviaUserResponse: a ? { questionId: q.id, answer: a.answerIndex, correct: a.correct } : null };
+    }),
+  };
+}
+
+/** Challenge row + member state at `now` -> the member's fields of the wire format. */
+function memberFields(row: ChallengeRow, state: MemberState, now: Date): Pick<Challenge, MemberField> {
+  const r = state.response;
+  return {
+    userResponse:
+      row.type === 'trivia'
+        ? triviaUserResponse(row, state.trivia)
+        : r
+          ? { responseIndex: r.responseIndex, response: r.response, pointsAwarded: r.pointsAwarded, answeredAt: r.answeredAt.toISOString() }
+          : null,
+    pollResponseIndex: row.type === 'poll' ? (r?.responseIndex ?? null) : null,
+    outcome: outcomeOf(row, state, now),
+    completed: isCompleted(row, state, now),
+  };
+}
+
+/** Challenge row + member state -> wire format, in `language` when a translation exists (see `catalogueEntry`). */
+function serializeChallenge(row: ChallengeRow, state: MemberState, now: Date, language: string): Challenge {
+  const { entry } = encodedEntry(row, language);
+  return { ...entry, challengeType: challengeTypeFor(entry, state), ...memberFields(row, state, now) };
+}
+
+/**
+ * A row's catalogue entry in one language, and its JSON text: a quiz's text leaves out its questions, which carry the
+ * member's answers.
+ */
+type EncodedEntry = { entry: CatalogueEntry } & (
+  { quiz: false; text: JsonText<CatalogueEntry> } | { quiz: true; text: JsonText<Omit<CatalogueEntry, 'challengeType'>> }
+);
+
+/**
+ * The encoded entries of rows, per language, made once: rows come from the process's challenge cache and are
+ * replaced, not changed, when the organization's version moves, so an entry lives as long as its row.
+ */
+const encodedEntries = new WeakMap<ChallengeRow, Map<string, EncodedEntry>>();
+
+/** The encoded entry of `row` in `language`, made on first use and kept (see `encodedEntries`). */
+function encodedEntry(row: ChallengeRow, language: string): EncodedEntry {
+  let byLanguage = encodedEntries.get(row);
+  if (!byLanguage) encodedEntries.set(row, (byLanguage = new Map()));
+  let encoded = byLanguage.get(language);
+  if (!encoded) {
+    const entry = catalogueEntry(row, language);
+    const { challengeType: _questions, ...rest } = entry;
+    encoded = row.type === 'trivia' ? { entry, quiz: true, text: jsonText(rest) } : { entry, quiz: false, text: jsonText(entry) };
+    byLanguage.set(language, encoded);
+  }
+  return encoded;
+}
+
+/**
+ * Challenge row + member state -> the JSON text of `serializeChallenge`'s answer (the same fields, in another
+ * order), from the row's entry encoded once per language: at kick-off every phone asks for the list at once, and
+ * encoding the whole of it for each was most of a request's work.
+ */
+function encodeChallenge(row: ChallengeRow, state: MemberState, now: Date, language: string): JsonText<Challenge> {
+  const encoded = encodedEntry(row, language);
+  const member = jsonText(memberFields(row, state, now));
+  if (!encoded.quiz) return joinObjectTexts(encoded.text, member);
+  const questions = jsonText({ challengeType: challengeTypeFor(encoded.entry, state) });
+  return joinObjectTexts(encoded.text, joinObjectTexts(questions, member));
+}
+
 /**
  * The member's answers for the given challenges, by challenge id: the answer rows of the poll family and keyword
  * challenges, the question answers of the trivia ones (each kind keeps only its own, see `recordAnswer`), so a kind
- * absent from `rows` costs no statement.
+ * absent from `rows` costs no statement. Members asking in one event-loop turn share those statements.
  */
 async function loadMemberStates(deps: AppDeps, userId: string, rows: Array<Pick<ChallengeRow, 'id' | 'type'>>) {
   const states = new Map<string, MemberState>();
-  const triviaIds = rows.filter((row) => row.type === 'trivia').map((row) => row.id);
-  const answeredIds = rows.filter((row) => row.type !== 'trivia').map((row) => row.id);
-  const [responses, answers] = await Promise.all([
-    answeredIds.length ? deps.prepared(prepareChallengeStatements).memberResponses.execute({ userId, challengeIds: answeredIds }) : [],
-    triviaIds.length ? deps.prepared(prepareChallengeStatements).memberTriviaAnswers.execute({ userId, challengeIds: triviaIds }) : [],
-  ]);
+  const answers = await deps.prepared(prepareChallengeStatements).memberAnswers(currentTransaction(), {
+    userId,
+    answeredIds: rows.filter((row) => row.type !== 'trivia').map((row) => row.id),
+    triviaIds: rows.filter((row) => row.type === 'trivia').map((row) => row.id),
+  });
   for (const row of rows) states.set(row.id, { response: null, trivia: [] });
-  for (const r of responses) states.get(r.challengeId)!.response = r;
-  for (const a of answers) states.get(a.challengeId)!.trivia.push(a);
+  for (const r of answers.responses) states.get(r.challengeId)!.response = r;
+  for (const a of answers.trivia) states.get(a.challengeId)!.trivia.push(a);
   return states;
 }
 
 /**
  * The challenges `principal` may see at `now` (visible; public only for visitors), with the member's state.
+ * @param subtype only this subtype when given
+ */
+async function visibleChallenges(deps: AppDeps, principal: Principal, now: Date, subtype?: ChallengeSubtype) {
+  const published = await deps.challenges.published(principal.organization.id, principal.organization.version);
+  const rows = published.filter(
+    (r) => r.visibleFrom <= now && (principal.kind === 'user' || r.isPublic) && (!subtype || r.subtype === subtype),
+  );
+  const states = principal.kind === 'user' ? await loadMemberStates(deps, principal.user.id, rows) : new Map<string, MemberState>();
+  return rows.map((row) => ({ row, state: states.get(row.id) ?? NO_STATE }));
+}
+
+/**
+ * The challenges `principal` may see at `now` (see `visibleChallenges`), in the wire format.
  * @param subtype only this subtype when given
  */
 export async function listChallenges(
@@ -226,12 +310,22 @@ export async function listChallenges(
   language: string,
   subtype?: ChallengeSubtype,
 ): Promise<{ row: ChallengeRow; challenge: Challenge }[]> {
-  const published = await deps.challenges.published(principal.organization.id, principal.organization.version);
-  const rows = published.filter(
-    (r) => r.visibleFrom <= now && (principal.kind === 'user' || r.isPublic) && (!subtype || r.subtype === subtype),
-  );
-  const states = principal.kind === 'user' ? await loadMemberStates(deps, principal.user.id, rows) : new Map();
-  return rows.map((row) => ({ row, challenge: serializeChallenge(row, states.get(row.id) ?? NO_STATE, now, language) }));
+  const visible = await visibleChallenges(deps, principal, now, subtype);
+  return visible.map(({ row, state }) => ({ row, challenge: serializeChallenge(row, state, now, language) }));
+}
+
+/**
+ * The challenges `principal` may see at `now` (see `visibleChallenges`), as the JSON text of a `Challenge[]`: the
+ * challenge list every phone reads at kick-off (`encodeChallenge`).
+ */
+export async function encodeChallengeList(
+  deps: AppDeps,
+  principal: Principal,
+  now: Date,
+  language: string,
+): Promise<JsonText<Challenge[]>> {
+  const visible = await visibleChallenges(deps, principal, now);
+  return jsonArrayText(visible.map(({ row, state }) => encodeChallenge(row, state, now, language)));
 }
 
 /**
@@ -239,8 +333,8 @@ export async function listChallenges(
  * @throws ApiError 404 'Challenge not found' for unknown ids, other organizations, hidden or (visitors) non-public ones
  */
 export async function getChallenge(deps: AppDeps, principal: Principal, id: string, now: Date, language: string): Promise<Challenge> {
-  const row = await findChallenge(deps, principal.organization.id, id);
-  if (!row || !isPublished(row) || row.visibleFrom > now || (principal.kind === 'visitor' && !row.isPublic)) throw challengeNotFound();
+  const row = await findChallenge(deps, principal.organization, id);
+  if (!row || row.visibleFrom > now || (principal.kind === 'visitor' && !row.isPublic)) throw challengeNotFound();
   const state = principal.kind === 'user' ? (await loadMemberStates(deps, principal.user.id, [row])).get(id)! : NO_STATE;
   return serializeChallenge(row, state, now, language);
 }
@@ -257,8 +351,8 @@ export async function getChallengeResults(
   id: string,
   now: Date,
 ): Promise<ChallengeResults> {
-  const row = await findChallenge(deps, principal.organization.id, id);
-  if (!row || !isPublished(row) || row.visibleFrom > now) throw challengeNotFound();
+  const row = await findChallenge(deps, principal.organization, id);
+  if (!row || row.visibleFrom > now) throw challengeNotFound();
   const state = (await loadMemberStates(deps, principal.user.id, [row])).get(id)!;
   const refusal = pollResultsRefusal({
     subtype: row.subtype,
@@ -281,11 +375,21 @@ export async function getChallengeResults(
   };
 }
 
-/** The challenge `id` of the organization, or null (also for ids that are not UUIDs). */
-async function findChallenge(deps: AppDeps, organizationId: string, id: string) {
+/**
+ * The published challenge `id` of `organization` as of its `version` (read with the request's session), or null:
+ * unknown, another organization's, a draft or archived. From the process's challenge cache (`db/challenge-cache.ts`):
+ * every change of a challenge raises the version, so it is as fresh as a read of the row. In a unit of work (an
+ * answer with an Idempotency-Key), only what the cache keeps is used; otherwise the row is read on the unit's
+ * connection, since the cache's own read would wait for the unit on the embedded database.
+ */
+async function findChallenge(deps: AppDeps, organization: { id: string; version: number }, id: string) {
+  const published =
+    deps.challenges.kept(organization.id, organization.version) ??
+    (currentUnit() ? undefined : await deps.challenges.published(organization.id, organization.version));
+  if (published) return published.find((row) => row.id === id) ?? null;
   if (!isUuid(id)) return null;
-  const [row] = await deps.prepared(prepareChallengeStatements).challengeById.execute({ id, organizationId });
-  return row ?? null;
+  const [row] = await deps.prepared(prepareChallengeStatements).challengeById.execute({ id, organizationId: organization.id });
+  return row && isPublished(row) ? row : null;
 }
 
 /**
@@ -298,20 +402,30 @@ async function saveAnswer(db: DbOrTx, insert: SQLWrapper & PromiseLike<unknown[]
   return (await insert).length > 0;
 }
 
+/** What a member sends to answer a challenge, with the organization as of the request's session. */
+type AnswerInput = {
+  userId: string;
+  organization: { id: string; version: number };
+  challengeId: string;
+  submission: ChallengeSubmission;
+};
+
 /**
  * Checks `input.submission` against the challenge and saves the answer with its award (see `saveAnswer`).
- * @returns the challenge row, the points awarded and whether the answer was right (null: no right answer)
+ * @returns the challenge row, the points awarded, whether the answer was right (null: no right answer) and, for the
+ *   poll family and keyword, the member's state after it (it is the answer just written, or none for a wrong
+ *   keyword); trivia leaves it out, as the quiz's other answers are read back
  * @throws ApiError 404 'Challenge not found', 422 ChallengeSubmission
  */
 async function recordAnswer(
   deps: AppDeps,
-  input: { userId: string; organizationId: string; challengeId: string; submission: ChallengeSubmission },
+  input: AnswerInput,
   now: Date,
-) {
+): Promise<{ row: ChallengeRow; pointsAwarded: number; correct: boolean | null; state?: MemberState }> {
   const tx = deps.db;
   const { userId, challengeId, submission } = input;
-  const row = await findChallenge(deps, input.organizationId, challengeId);
-  if (!row || !isPublished(row)) throw challengeNotFound();
+  const row = await findChallenge(deps, input.organization, challengeId);
+  if (!row) throw challengeNotFound();
   const claimed = 'trivia' in submission || submission.occurredAt === undefined ? null : Date.parse(submission.occurredAt);
   const time = judgeAnswerTime(
     { subtype: row.subtype, opensAt: row.visibleFrom.getTime(), closesAt: row.expiresOn?.getTime() ?? null },
@@ -349,14 +463,10 @@ async function recordAnswer(
       bonusPoints: correct ? row.points : 0,
       answeredAt,
     };
-    const award = { userId, amount: points, reason: 'challenge' as const, reference: `challenge:${row.id}`, label: row.title };
-    // The poll family's statements are prepared (`prepareChallengeStatements`): a half-time poll is a burst.
-    const saved =
-      points > 0
-        ? (await executeAwardAfter(deps.prepared(prepareChallengeStatements).pollAnswerAward, answer, award)).passed
-        : (await deps.prepared(prepareChallengeStatements).pollAnswerInsert.execute(answer)).length > 0;
+    // The poll family's answers of a turn share one statement (`prepareChallengeStatements`): a half-time poll is a burst.
+    const saved = await deps.prepared(prepareChallengeStatements).answerPoll(currentTransaction(), { ...answer, label: row.title });
     if (!saved) throw submissionError('You already answered this challenge');
-    return { row, pointsAwarded: points, correct };
+    return { row, pointsAwarded: points, correct, state: { response: { ...answer, response: null }, trivia: [] } };
   }
 
   if ('Input' in submission) {
@@ -368,15 +478,21 @@ async function recordAnswer(
     if (existing) throw submissionError('You already answered this challenge');
     const given = normalizeKeyword(submission.Input.response);
     const correct = given !== '' && row.acceptedAnswers.some((a) => normalizeKeyword(a) === given);
-    if (!correct) return { row, pointsAwarded: 0, correct: false };
-    const insert = tx
-      .insert(challengeResponses)
-      .values({ challengeId, userId, response: submission.Input.response.trim(), correct: true, pointsAwarded: row.points, answeredAt })
-      .onConflictDoNothing()
-      .returning({ id: challengeResponses.id });
+    if (!correct) return { row, pointsAwarded: 0, correct: false, state: NO_STATE };
+    const answer = {
+      challengeId,
+      userId,
+      responseIndex: null,
+      response: submission.Input.response.trim(),
+      correct: true,
+      pointsAwarded: row.points,
+      bonusPoints: 0,
+      answeredAt,
+    };
+    const insert = tx.insert(challengeResponses).values(answer).onConflictDoNothing().returning({ id: challengeResponses.id });
     const award = { userId, amount: row.points, reason: 'challenge' as const, reference: `challenge:${row.id}`, label: row.title };
     if (!(await saveAnswer(tx, insert, award))) throw submissionError('You already answered this challenge');
-    return { row, pointsAwarded: row.points, correct: true };
+    return { row, pointsAwarded: row.points, correct: true, state: { response: answer, trivia: [] } };
   }
 
   if (row.type !== 'trivia') throw submissionError('This challenge is not a quiz');
@@ -404,19 +520,17 @@ async function recordAnswer(
 }
 
 /**
- * Records a member's answer (rules in the module comment): one read of the challenge, then the answer row and its
- * award in one statement, so no transaction of its own is needed.
+ * Records a member's answer (rules in the module comment): the challenge comes from the process's cache, then the
+ * answer row and its award are one statement, so no transaction of its own is needed. A poll or keyword answer is
+ * then the member's whole state for the challenge (one answer each), so only a quiz reads its answers back.
  * @throws ApiError 404 'Challenge not found', 422 ChallengeSubmission
  */
-export async function submitChallenge(
-  deps: AppDeps,
-  input: { userId: string; organizationId: string; challengeId: string; submission: ChallengeSubmission; language: string },
-): Promise<ChallengeSubmissionResult> {
+export async function submitChallenge(deps: AppDeps, input: AnswerInput & { language: string }): Promise<ChallengeSubmissionResult> {
   const now = deps.clock();
   const { userId, challengeId } = input;
   const outcome = await recordAnswer(deps, input, now);
 
-  const state = (await loadMemberStates(deps, userId, [outcome.row])).get(challengeId)!;
+  const state = outcome.state ?? (await loadMemberStates(deps, userId, [outcome.row])).get(challengeId)!;
   const challenge = serializeChallenge(outcome.row, state, now, input.language);
   return {
     challenge,

@@ -5,7 +5,7 @@
  * event-loop turn; one transaction for the keyed requests of one turn).
  */
 export { openDatabase, type Database } from './engines';
-export { afterCommit, ambientDb, currentTransaction, runInUnitOf, settleAfterCommit, unitOfWork } from './unit-of-work';
+export { afterCommit, ambientDb, currentTransaction, currentUnit, runInUnitOf, settleAfterCommit, unitOfWork } from './unit-of-work';
 export { prepareQueries, prepareStatement, type PreparedStatement } from './statements';
 export { perTransactionBatch, perTurnBatch } from './turn-batch';
 export { createRequestGroups } from './request-groups';
