@@ -1,7 +1,8 @@
 /**
  * Vitest global setup of the `server` project.
  *
- * PGlite (default): nothing to do, every test file opens its own in-memory database.
+ * PGlite (default): migrates and seeds a database once (`demo-template.ts`); every test file opens its own in-memory
+ * copy of it.
  * PostgreSQL (`PODIUM_TEST_DB=postgres`): uses the server on 127.0.0.1:5432 (user postgres, trust; or
  * `PODIUM_TEST_PG_URL`) when it
  * answers, otherwise starts a throwaway cluster (STACK-NOTES: initdb as user `postgres` into a temp dir,
@@ -15,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../../server/db/runtime';
+import { seedTemplate } from './demo-template';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
@@ -73,9 +75,11 @@ export default async function setup(project: TestProject) {
   if (process.env.PODIUM_TEST_DB !== 'postgres') {
     project.provide('pgAdminUrl', null);
     project.provide('pgTemplateDatabase', null);
-    // initdb in PGlite takes seconds; do it (and the migrations) once and let every file load the result.
+    // initdb in PGlite takes seconds, and so does the demo seed; do both (and the migrations) once and let every file
+    // load the result.
     const dir = mkdtempSync(join(tmpdir(), 'podium-pglite-'));
     const database = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
+    await seedTemplate(database.db);
     const dump = await database.pglite!.dumpDataDir('none');
     await database.close();
     const path = join(dir, 'template.tar');
@@ -106,7 +110,8 @@ export default async function setup(project: TestProject) {
     };
   }
   project.provide('pgAdminUrl', adminUrl);
-  // Migrating a database takes seconds; do it once and let every file's database be a copy of the result.
+  // Migrating a database and seeding the demo take seconds; do both once and let every file's database be a copy of
+  // the result.
   const templateName = `${prefix}_template`;
   const templateUrl = new URL(adminUrl);
   templateUrl.pathname = `/${templateName}`;
@@ -115,6 +120,7 @@ export default async function setup(project: TestProject) {
   await admin.query(`create database "${templateName}"`);
   await admin.end();
   const template = await openDatabase({ databaseUrl: templateUrl.toString(), dataDir: 'memory://' });
+  await seedTemplate(template.db);
   await template.close();
   project.provide('pgTemplateDatabase', templateName);
   console.log(`server tests on PostgreSQL at ${new URL(adminUrl).host}${stopCluster ? ' (throwaway cluster)' : ''}`);

@@ -1,6 +1,7 @@
 /**
  * Builds the real app in-process for a test file: a fresh database (PGlite in memory, or a new PostgreSQL
- * database when `PODIUM_TEST_DB=postgres`), the real migrations and demo seed, a movable clock, and a mailer
+ * database when `PODIUM_TEST_DB=postgres`), copied from the run's template with the real migrations and demo seed
+ * (`demo-template.ts`), a movable clock, and a mailer
  * that keeps the sign-in codes so tests can sign fans in without reading stdout.
  */
 import { randomUUID } from 'node:crypto';
@@ -15,9 +16,9 @@ import { openDatabase, type Database } from '../../server/db/runtime';
 import { loadEnv, type Env } from '../../server/env';
 import { silentLogger, type Logger } from '../../server/lib/logger';
 import type { Mailer, PointsExpiryMessage, SweepstakeWinMessage } from '../../server/lib/mailer';
-import { seedDemoOrganization } from '../../server/seed/demo';
+import { ORG_KEY, seededOrganization } from './demo-template';
 
-export const ORG_KEY = 'pk_test_alpine_racing';
+export { ORG_KEY } from './demo-template';
 
 /**
  * Creates the PostgreSQL database `name` on the server of `adminUrl` (a superuser URL): empty, or a copy of the
@@ -136,7 +137,7 @@ export async function createTestContext(
       expiryMails.push(message);
     },
   };
-  const organization = await seedDemoOrganization(database.db, { organizationKey: ORG_KEY, now: clock() });
+  const organization = await seededOrganization(database.db);
   // The in-process runner, with the jobs still running kept so a test can wait for them (`jobsSettled`): a route
   // queues its job after its commit, without awaiting it.
   const running = new Set<Promise<void>>();
