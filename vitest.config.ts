@@ -1,6 +1,7 @@
 /**
  * Vitest projects (kept apart from vite.config.ts so the PWA/router plugins stay out of tests):
- * - unit: pure rules and components (jsdom), `test/unit/**`
+ * - unit: pure rules and components, `test/unit/**`: in Node, and in jsdom for a file that says so on its first line
+ *   (`// @vitest-environment jsdom`: components, storage, the network). Building a jsdom cost each file most of its time.
  * - server: the real Hono app in-process on PGlite, or PostgreSQL when `PODIUM_TEST_DB=postgres`, `test/server/**`
  */
 import { defineConfig } from 'vitest/config';
@@ -13,7 +14,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
+          environment: 'node',
           setupFiles: ['test/unit/setup.ts'],
           // Waits end when their condition holds; these limits only matter on a loaded machine (test/unit/setup.ts).
           testTimeout: 20_000,

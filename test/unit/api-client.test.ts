@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * The HTTP client against a real HTTP server (node:http on a random port): headers, bearer rule, one attempt per
  * call with the retry hints on its errors (the retry policy itself: retry-policy.test.ts), typed errors, logging.

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * The draw section of a sweepstake's console page in jsdom, in English: "Draw winners" is disabled
  * and says why until the sweepstake ended; a drawn sweepstake lists its places with their claim status in a table

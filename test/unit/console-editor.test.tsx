@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * Console forms rendered in jsdom on React 19, in English: a field refused by the shared zod contract shows its
  * message inline (tied with `aria-describedby`, `aria-invalid`) and takes focus; a 422 answer's `details[].path`

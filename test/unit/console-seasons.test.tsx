@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * The console's seasons page in jsdom, in English: the seasons listed with the current one marked,
  * the start entered as the organization's wall-clock time and sent as a UTC instant, and a start before the latest

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * The organization's default language is the fan app's fallback (its settings, not the build): used when the fan
  * never chose a language and the browser asks for none we ship; a choice (the `i18next` cookie) or a shipped browser

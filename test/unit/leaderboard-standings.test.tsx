@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * A table's standings in jsdom, in English: a real table named for screen readers, shared places
  * shown as the server ranked them, a hidden name as "Hidden fan", the fan's own row marked `aria-current` and, when

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * The navigation guards as a whole (spec §2 "Navigation guards"): the app's real router and route tree (root
  * session loader, `_auth` and `_open` layouts) on a real QueryClient whose cache holds the organization and the

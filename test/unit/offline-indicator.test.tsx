@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * `<OfflineIndicator />` (src/offline/components/offline-indicator.tsx) on a real QueryClient: what a fan sees
  * and a screen reader hears when the network goes away and comes back.

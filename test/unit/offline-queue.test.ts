@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * The offline queue's retry/drop policy (src/offline/queued-action.ts) and its effect on a real QueryClient
  * from `createAppQueryClient(registerOfflineMutationDefaults)`: transient failures retry with bounded backoff, business rejections are dropped

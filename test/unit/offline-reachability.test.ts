@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * Reachability (src/offline/reachability.ts) against a real local HTTP server: an attempt that fails with no
  * answer marks the app offline (so queued actions pause instead of spending attempts), and the probe brings it

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * Reconnect jitter (src/offline/reconnect-jitter.ts): a crowd of phones regaining signal in the
  * same second spreads its return over the window, and on each phone the offline queue still replays in order and

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * The hourly refresh while signed in (spec §1, §9; ARCHITECTURE §6), kept by `SignedInRefresh`
  * (src/app/signed-in-refresh.tsx) whatever screen is open: requests counted by a real HTTP stand-in, time moved

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * The toast facade (src/platform/toasts.tsx with its sonner half) rendered in jsdom on React 19: one toast is
  * kept, an id updates in place, Escape closes the visible toast, and `onClose` tells the caller whenever its

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /** The member card's code rules: steps, their status, the code formats and the derivation. */
 import { createHmac } from 'node:crypto';
 import { Secret } from 'otpauth';
