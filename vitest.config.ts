@@ -1,7 +1,7 @@
 /**
  * Vitest projects (kept apart from vite.config.ts so the PWA/router plugins stay out of tests):
- * - unit: pure rules and components, `test/unit/**`: in Node, and in jsdom for a file that says so on its first line
- *   (`// @vitest-environment jsdom`: components, storage, the network). Building a jsdom cost each file most of its time.
+ * - unit: pure rules and components, `test/unit/**`: in Node, and in jsdom for a file whose first line asks for it
+ *   (Vitest's environment comment: components, storage, the network). Building a jsdom cost each file most of its time.
  * - server: the real Hono app in-process on PGlite, or PostgreSQL when `PODIUM_TEST_DB=postgres`, `test/server/**`
  */
 import { defineConfig } from 'vitest/config';

@@ -11,13 +11,13 @@ import { perTransactionBatch, prepareQueries, prepareStatement } from '../../db/
 import { awardEachAfterStatement } from '../../kernel/ledger';
 
 /** A member's answers to some challenges: answer rows (poll family, keyword) and quiz answers (trivia). */
-export type MemberAnswers = {
+type MemberAnswers = {
   responses: Array<typeof challengeResponses.$inferSelect>;
   trivia: Array<typeof triviaAnswers.$inferSelect>;
 };
 
 /** A poll family answer to write, with the award's `label` (the challenge's title). */
-export type PollAnswer = {
+type PollAnswer = {
   challengeId: string;
   userId: string;
   responseIndex: number;
@@ -29,7 +29,7 @@ export type PollAnswer = {
 };
 
 /** Which answers of member `userId` to read: those to the challenges `answeredIds` and the quizzes `triviaIds`. */
-export type MemberAnswersKey = { userId: string; answeredIds: readonly string[]; triviaIds: readonly string[] };
+type MemberAnswersKey = { userId: string; answeredIds: readonly string[]; triviaIds: readonly string[] };
 
 /**
  * The statements of a member's challenge reads and of a poll answer, prepared once per database:

@@ -6,6 +6,6 @@
  */
 export { openDatabase, type Database } from './engines';
 export { afterCommit, ambientDb, currentTransaction, currentUnit, runInUnitOf, settleAfterCommit, unitOfWork } from './unit-of-work';
-export { prepareQueries, prepareStatement, type PreparedStatement } from './statements';
+export { prepareQueries, prepareStatement } from './statements';
 export { perTransactionBatch, perTurnBatch } from './turn-batch';
 export { createRequestGroups } from './request-groups';

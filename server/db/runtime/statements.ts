@@ -16,7 +16,7 @@ import { engineOf, type Connection } from './engines';
 import { currentUnit } from './unit-of-work';
 
 /** A raw statement of `prepareStatement`: `execute(values)` answers `{rows}` as `db.execute` does. */
-export type PreparedStatement<Row> = { execute: (values: Record<string, unknown>) => Promise<{ rows: Row[] }> };
+type PreparedStatement<Row> = { execute: (values: Record<string, unknown>) => Promise<{ rows: Row[] }> };
 
 /**
  * Prepares a raw statement under `name`. Its values are `sql.placeholder(name)`s, filled by `execute`; rows come
