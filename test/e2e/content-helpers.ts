@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page, Request } from '@playwright/test';
-import { apiGet, apiHeaders, expect, newFanEmail, sessionTokenOf, signInThroughUi } from './fixtures';
+import { apiGet, apiHeaders, expect, newFanEmail, signInThroughApi } from './fixtures';
 
 interface Tx {
   id: string;
@@ -73,19 +73,18 @@ export function birthdayYearsAgo(years: number, extraDays = 0): string {
 }
 
 /**
- * Signs a brand-new fan in through /login and completes /welcome (first name, unique username and, when given,
- * the birthday `YYYY-MM-DD`). Ends on /dashboard. Returns the fan's bearer token.
+ * Signs a brand-new fan in and onboards them (first name, unique username and, when given, the birthday
+ * `YYYY-MM-DD`) through the API, as /login and /welcome do (`signInThroughApi`). Ends on /dashboard. Returns the
+ * fan's bearer token.
  */
 export async function newOnboardedFan(page: Page, options: { birthday?: string; prefix?: string } = {}): Promise<string> {
-  await page.goto('/login');
-  await signInThroughUi(page, newFanEmail(options.prefix ?? 'content'));
-  await page.waitForURL(/\/welcome/);
-  await page.getByLabel(/first name|prénom/i).fill('Alex');
-  await page.getByLabel(/username|pseudo|nom d'utilisateur/i).fill(`fan${randomUUID().slice(0, 8)}`);
-  if (options.birthday) await page.getByLabel(/date of birth|date de naissance/i).fill(options.birthday);
-  await page.getByRole('button', { name: /let's go|c'est parti/i }).click();
+  const token = await signInThroughApi(
+    page,
+    newFanEmail(options.prefix ?? 'content'),
+    options.birthday ? { birthday: options.birthday } : {},
+  );
   await page.waitForURL(/\/dashboard/);
-  return sessionTokenOf(page);
+  return token;
 }
 
 /** The fan's ledger (`GET /api/user/me/transactions`). */

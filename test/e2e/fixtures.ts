@@ -70,8 +70,9 @@ const SESSIONS_FILE = `.tmp/e2e-console-sessions-${E2E_PORT}.json`;
 const readSessions = async (): Promise<Record<string, StorageState>> => JSON.parse(await readFile(SESSIONS_FILE, 'utf8').catch(() => '{}'));
 
 /**
- * Signs `email` in through the UI in a fresh context and completes /welcome when asked; ends on /dashboard. A member
- * signed in earlier in this run gets a fresh context with their stored session instead, when it is still valid.
+ * Signs `email` in through the API in a fresh context and completes onboarding when the member is new
+ * (`signInThroughApi`); ends on /dashboard. A member signed in earlier in this run gets a fresh context with their
+ * stored session instead, when it is still valid.
  */
 export async function signedIn(browser: Browser, email: string, viewport = { width: 390, height: 844 }): Promise<Page> {
   const stored = (await readSessions())[email];
@@ -91,17 +92,8 @@ export async function signedIn(browser: Browser, email: string, viewport = { wid
   }
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
-  await page.goto('/login');
-  await signInThroughUi(page, email);
-  // A new member passes through /dashboard on the way to /welcome: wait for either page's own content.
-  const firstName = page.getByLabel(/first name|prénom/i);
-  await expect(firstName.or(page.getByRole('region', { name: /points and rank/i }))).toBeVisible();
-  if (await firstName.isVisible()) {
-    await firstName.fill('Alex');
-    await page.getByLabel(/username|pseudo|nom d'utilisateur/i).fill(`user${Date.now() % 1_000_000}`);
-    await page.getByRole('button', { name: /let's go|c'est parti/i }).click();
-  }
-  await page.waitForURL(/\/dashboard/);
+  await signInThroughApi(page, email);
+  await page.getByRole('region', { name: /points and rank/i }).waitFor();
   await writeFile(SESSIONS_FILE, JSON.stringify({ ...(await readSessions()), [email]: await context.storageState() }));
   return page;
 }
@@ -141,6 +133,11 @@ export async function apiHeaders(request: APIRequestContext, bearer?: string | n
 
 /** Bearer token for `email`, obtained through the real API (POST /api/session/otp then /api/session). */
 export async function apiSignIn(request: APIRequestContext, email: string): Promise<string> {
+  return (await apiSession(request, email)).token;
+}
+
+/** The session of `email` from the real API (POST /api/session/otp, the code from the server log, POST /api/session). */
+async function apiSession(request: APIRequestContext, email: string): Promise<{ token: string; isNewUser: boolean }> {
   const headers = await apiHeaders(request);
   const mark = await serverLogSize();
   const otp = await request.post('/api/session/otp', { data: { email }, headers });
@@ -148,7 +145,36 @@ export async function apiSignIn(request: APIRequestContext, email: string): Prom
   const code = await readSignInCode(email, mark);
   const res = await request.post('/api/session', { data: { email, code }, headers });
   expect(res.ok()).toBeTruthy();
-  return (await res.json()).data.token as string;
+  const { token, isNewUser } = (await res.json()).data as { token: string; isNewUser: boolean };
+  return { token, isNewUser };
+}
+
+/**
+ * Signs `email` in through the real API, completes onboarding as /welcome does when the member is new (`PATCH
+ * /api/user/me` with `profile`: a first name, a unique username, a birthday when given), hands the session to the app
+ * under its localStorage key and opens `path` (default /dashboard). Returns the bearer token. For a test about what
+ * follows sign-in: the sign-in and welcome screens are tested through the UI (`signInThroughUi`), and each of
+ * their boots costs a test seconds of a busy machine.
+ */
+export async function signInThroughApi(
+  page: Page,
+  email: string,
+  profile: { firstName?: string; username?: string; birthday?: string } = {},
+  path = '/dashboard',
+): Promise<string> {
+  const { token, isNewUser } = await apiSession(page.request, email);
+  if (isNewUser) {
+    const onboard = await page.request.patch('/api/user/me', {
+      headers: { ...(await apiHeaders(page.request, token)), 'idempotency-key': randomUUID() },
+      data: { firstName: 'Alex', username: `fan${randomUUID().slice(0, 8)}`, ...profile },
+    });
+    expect(onboard.ok(), `PATCH /api/user/me -> ${onboard.status()}`).toBeTruthy();
+  }
+  // Written from a same-origin page that is not the app (its runtime config), so no running app sees the token appear.
+  await page.goto('/config.json');
+  await page.evaluate((t) => localStorage.setItem('podium.session.token', t), token);
+  await page.goto(path);
+  return token;
 }
 
 /** GET an API path as a signed-in fan and return the parsed `data`. */

@@ -11,7 +11,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiGet, apiHeaders, apiSignIn, expect, newFanEmail } from './fixtures';
+import { apiGet, expect, newFanEmail, signInThroughApi } from './fixtures';
 
 /** A ledger row as `GET /api/user/me/transactions` returns it. */
 export interface LedgerRow {
@@ -51,22 +51,14 @@ interface ArticleDto {
 }
 
 /**
- * Signs a new fan in through the real API (code from the server log), completes onboarding (a username, as
- * /welcome does), hands the session to the app (its localStorage key) and opens the dashboard.
- * Returns the bearer token, for reading the ledger through the API.
+ * Signs a new fan in and onboards them through the real API, then opens the dashboard (`signInThroughApi`) and waits
+ * for its check-in button. Returns the bearer token, for reading the ledger through the API.
  */
 export async function signInToDashboard(page: Page, prefix: string): Promise<string> {
-  const token = await apiSignIn(page.request, newFanEmail(prefix));
-  const onboard = await page.request.patch('/api/user/me', {
-    headers: { ...(await apiHeaders(page.request, token)), 'idempotency-key': randomUUID() },
-    data: { username: `${prefix}_${randomUUID().slice(0, 8)}`, firstName: 'Offline' },
+  const token = await signInThroughApi(page, newFanEmail(prefix), {
+    username: `${prefix}_${randomUUID().slice(0, 8)}`,
+    firstName: 'Offline',
   });
-  expect(onboard.ok(), `PATCH /api/user/me -> ${onboard.status()}`).toBeTruthy();
-  // The token is written from a same-origin page that is not the app (its runtime config), so no running app sees
-  // it appear and signs in on its own before the dashboard is opened.
-  await page.goto('/config.json');
-  await page.evaluate((t) => localStorage.setItem('podium.session.token', t), token);
-  await page.goto('/dashboard');
   // A first boot (no HTTP cache, the worker installing) is the slowest screen of a run on a busy machine.
   await expect(page.getByRole('button', { name: /^Check in/ })).toBeVisible({ timeout: 30_000 });
   return token;
