@@ -236,6 +236,36 @@ export function awardEachAfterStatement(gate: SQL): SQL {
 }
 
 /**
+ * Runs `write` over `items` in rounds holding at most one item per member (`userId`), as `awardEachAfterStatement`
+ * requires: a member's balance is read once per statement, so a member's second write of a batch goes in the next
+ * round. `write` answers one result per item of its round, in order.
+ * @returns each item's result, in the order of `items`
+ */
+export async function inMemberRounds<T extends { userId: string }, R>(
+  items: readonly T[],
+  write: (round: T[]) => Promise<R[]>,
+): Promise<R[]> {
+  const results: R[] = [];
+  let pending = items.map((item, index) => ({ item, index }));
+  while (pending.length) {
+    const members = new Set<string>();
+    const round: typeof pending = [];
+    const later: typeof pending = [];
+    for (const entry of pending) {
+      if (members.has(entry.item.userId)) later.push(entry);
+      else {
+        members.add(entry.item.userId);
+        round.push(entry);
+      }
+    }
+    const written = await write(round.map((entry) => entry.item));
+    round.forEach((entry, i) => (results[entry.index] = written[i]));
+    pending = later;
+  }
+  return results;
+}
+
+/**
  * The set-based expiry: the statement's own common table expressions (the last one named
  * `due`) answer at most one row per member with the columns `user_id, amount` (positive: points to expire); each
  * member's row is locked in id order, and a row of reason `expired` and reference `reference` is written for every

@@ -8,7 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { challengeResponses, challenges, triviaAnswers } from '../../db/schema';
 import { perTransactionBatch, prepareQueries, prepareStatement } from '../../db/runtime';
-import { awardEachAfterStatement } from '../../kernel/ledger';
+import { awardEachAfterStatement, inMemberRounds } from '../../kernel/ledger';
 
 /** A member's answers to some challenges: answer rows (poll family, keyword) and quiz answers (trivia). */
 type MemberAnswers = {
@@ -142,26 +142,7 @@ export function prepareChallengeStatements(db: Db) {
    * poll is every member answering at once. A member's balance is read once per statement, so a member's second
    * answer of the turn goes in the next one.
    */
-  const pollAnswerBatch = perTransactionBatch<PollAnswer, boolean>(async (answers) => {
-    const written: boolean[] = [];
-    let pending = answers.map((answer, index) => ({ answer, index }));
-    while (pending.length) {
-      const members = new Set<string>();
-      const round: typeof pending = [];
-      const later: typeof pending = [];
-      for (const item of pending) {
-        if (members.has(item.answer.userId)) later.push(item);
-        else {
-          members.add(item.answer.userId);
-          round.push(item);
-        }
-      }
-      const saved = await writePollAnswers(round.map((item) => item.answer));
-      round.forEach((item, i) => (written[item.index] = saved[i]));
-      pending = later;
-    }
-    return written;
-  });
+  const pollAnswerBatch = perTransactionBatch<PollAnswer, boolean>((answers) => inMemberRounds(answers, writePollAnswers));
   return {
     ...builder,
     /** `(tx, key)` -> the member's answers of `key` (see `memberAnswers` above); `tx`: the caller's transaction, if any. */

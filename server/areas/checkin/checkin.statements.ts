@@ -6,7 +6,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { perTransactionBatch, prepareQueries, prepareStatement } from '../../db/runtime';
 import { checkins } from '../../db/schema';
-import { awardEachAfterStatement } from '../../kernel/ledger';
+import { awardEachAfterStatement, inMemberRounds } from '../../kernel/ledger';
 
 /**
  * The statement of `GET /checkin`, prepared once per database: `{userId}` -> the member's latest check-in
@@ -109,26 +109,7 @@ export function createCheckinBatches(db: Db) {
     const users = new Set(written.map((w) => w.user_id));
     return rows.map((r) => users.has(r.userId));
   };
-  const write = perTransactionBatch<CheckinWrite, boolean>(async (rows) => {
-    // A member's balance is read once per statement: a member's second check-in of the turn goes in the next one.
-    const answers: boolean[] = [];
-    let pending = rows.map((row, index) => ({ row, index }));
-    while (pending.length) {
-      const members = new Set<string>();
-      const round: typeof pending = [];
-      const later: typeof pending = [];
-      for (const item of pending) {
-        if (members.has(item.row.userId)) later.push(item);
-        else {
-          members.add(item.row.userId);
-          round.push(item);
-        }
-      }
-      const written = await writeOnce(round.map((item) => item.row));
-      round.forEach((item, i) => (answers[item.index] = written[i]));
-      pending = later;
-    }
-    return answers;
-  });
+  // A member's balance is read once per statement: a member's second check-in of the turn goes in the next one.
+  const write = perTransactionBatch<CheckinWrite, boolean>((rows) => inMemberRounds(rows, writeOnce));
   return { streak, write };
 }
