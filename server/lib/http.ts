@@ -35,11 +35,15 @@ export function sendData<T, S extends ContentfulStatusCode = 200>(
   data: T,
   status: S = 200 as S,
 ): Response & TypedResponse<JSONParsed<{ data: T }>, S, 'json'> {
-  const text = JSON.stringify({ data });
+  // The answer `c.json` would give, typed as such so that a declared route checks it against its contract.
+  return sendJson(c, JSON.stringify({ data }), status) as Response & TypedResponse<JSONParsed<{ data: T }>, S, 'json'>;
+}
+
+/** Sends the JSON text `text` with `status`, kept beside the answer as `sentText`. */
+function sendJson(c: Context, text: string, status: ContentfulStatusCode): Response {
   const response = c.body(text, status, { 'Content-Type': 'application/json' });
   c.set('sentText', { response, text });
-  // The answer `c.json` would give, typed as such so that a declared route checks it against its contract.
-  return response as Response as Response & TypedResponse<JSONParsed<{ data: T }>, S, 'json'>;
+  return response;
 }
 
 /**
@@ -51,8 +55,5 @@ export function sendDataText<T, S extends ContentfulStatusCode = 200>(
   text: JsonText<T>,
   status: S = 200 as S,
 ): Response & TypedResponse<JSONParsed<{ data: T }>, S, 'json'> {
-  const body = `{"data":${text}}`;
-  const response = c.body(body, status, { 'Content-Type': 'application/json' });
-  c.set('sentText', { response, text: body });
-  return response as Response as Response & TypedResponse<JSONParsed<{ data: T }>, S, 'json'>;
+  return sendJson(c, `{"data":${text}}`, status) as Response & TypedResponse<JSONParsed<{ data: T }>, S, 'json'>;
 }

@@ -447,6 +447,8 @@ async function recordAnswer(
     throw new ApiError(422, 'ChallengeSubmission', 'Picks are locked: the match has started', { reason: 'PickLocked' });
   }
 
+  // An answer of the poll family or a keyword is awarded once per challenge.
+  const awardReference = `challenge:${row.id}`;
   if ('pool' in submission) {
     if (row.type !== 'poll') throw submissionError('This challenge does not take a choice answer');
     const index = submission.pool.responseIndex;
@@ -464,7 +466,9 @@ async function recordAnswer(
       answeredAt,
     };
     // The poll family's answers of a turn share one statement (`prepareChallengeStatements`): a half-time poll is a burst.
-    const saved = await deps.prepared(prepareChallengeStatements).answerPoll(currentTransaction(), { ...answer, label: row.title });
+    const saved = await deps
+      .prepared(prepareChallengeStatements)
+      .answerPoll(currentTransaction(), { ...answer, reference: awardReference, label: row.title });
     if (!saved) throw submissionError('You already answered this challenge');
     return { row, pointsAwarded: points, correct, state: { response: { ...answer, response: null }, trivia: [] } };
   }
@@ -490,7 +494,7 @@ async function recordAnswer(
       answeredAt,
     };
     const insert = tx.insert(challengeResponses).values(answer).onConflictDoNothing().returning({ id: challengeResponses.id });
-    const award = { userId, amount: row.points, reason: 'challenge' as const, reference: `challenge:${row.id}`, label: row.title };
+    const award = { userId, amount: row.points, reason: 'challenge' as const, reference: awardReference, label: row.title };
     if (!(await saveAnswer(tx, insert, award))) throw submissionError('You already answered this challenge');
     return { row, pointsAwarded: row.points, correct: true, state: { response: answer, trivia: [] } };
   }

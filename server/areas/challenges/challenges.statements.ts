@@ -16,7 +16,7 @@ type MemberAnswers = {
   trivia: Array<typeof triviaAnswers.$inferSelect>;
 };
 
-/** A poll family answer to write, with the award's `label` (the challenge's title). */
+/** A poll family answer to write, with its award's `reference` and `label` (the challenge's title). */
 type PollAnswer = {
   challengeId: string;
   userId: string;
@@ -25,6 +25,7 @@ type PollAnswer = {
   pointsAwarded: number;
   bonusPoints: number;
   answeredAt: Date;
+  reference: string;
   label: string;
 };
 
@@ -109,16 +110,16 @@ export function prepareChallengeStatements(db: Db) {
         select * from unnest(${sql.placeholder('challengeIds')}::uuid[], ${sql.placeholder('userIds')}::uuid[],
           ${sql.placeholder('responseIndexes')}::int[], ${sql.placeholder('corrects')}::boolean[],
           ${sql.placeholder('points')}::int[], ${sql.placeholder('bonusPoints')}::int[],
-          ${sql.placeholder('answeredAts')}::timestamptz[], ${sql.placeholder('labels')}::text[])
-          as input(challenge_id, user_id, response_index, correct, points, bonus_points, answered_at, label)
+          ${sql.placeholder('answeredAts')}::timestamptz[], ${sql.placeholder('references')}::text[],
+          ${sql.placeholder('labels')}::text[])
+          as input(challenge_id, user_id, response_index, correct, points, bonus_points, answered_at, reference, label)
       ), written as (
         insert into ${challengeResponses} (challenge_id, user_id, response_index, correct, points_awarded, bonus_points, answered_at)
         select challenge_id, user_id, response_index, correct, points, bonus_points, answered_at from input
         on conflict (challenge_id, user_id) do nothing
         returning challenge_id, user_id
       ), gate as (
-        select input.user_id, input.points as amount, 'challenge'::text as reason,
-          'challenge:' || input.challenge_id::text as reference, input.label
+        select input.user_id, input.points as amount, 'challenge'::text as reason, input.reference, input.label
         from input join written on written.user_id = input.user_id and written.challenge_id = input.challenge_id
       )`),
   );
@@ -132,6 +133,7 @@ export function prepareChallengeStatements(db: Db) {
       points: answers.map((a) => a.pointsAwarded),
       bonusPoints: answers.map((a) => a.bonusPoints),
       answeredAts: answers.map((a) => a.answeredAt.toISOString()),
+      references: answers.map((a) => a.reference),
       labels: answers.map((a) => a.label),
     });
     const written = new Set(rows.map((row) => row.user_id));
@@ -144,12 +146,13 @@ export function prepareChallengeStatements(db: Db) {
    */
   const pollAnswerBatch = perTransactionBatch<PollAnswer, boolean>((answers) => inMemberRounds(answers, writePollAnswers));
   return {
-    ...builder,
+    challengeById: builder.challengeById,
+    pollCounts: builder.pollCounts,
     /** `(tx, key)` -> the member's answers of `key` (see `memberAnswers` above); `tx`: the caller's transaction, if any. */
     memberAnswers: (tx: Tx | undefined, key: MemberAnswersKey) => memberAnswers(tx, key),
     /**
      * `(tx, answer)` -> whether the poll family `answer` was written (false: the member had already answered), with
-     * its award of `pointsAwarded` (reference `challenge:<id>`) when it was; `tx`: the caller's transaction, if any.
+     * its award of `pointsAwarded` when it was; `tx`: the caller's transaction, if any.
      */
     answerPoll: (tx: Tx | undefined, answer: PollAnswer) => pollAnswerBatch(tx, answer),
   };
