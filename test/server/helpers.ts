@@ -229,9 +229,16 @@ export async function createTestContext(
     request,
     signIn,
     challenges,
-    /** Resolves once every in-process job sent so far, and any job those send, has run. */
+    /**
+     * Resolves once every in-process job queued so far, and any job those send, has run. A route queues its job from
+     * a `setImmediate` after its commit (`afterCommit`), already scheduled when its answer arrives: one turn of the
+     * event loop lets those reach the runner first.
+     */
     async jobsSettled() {
-      while (running.size > 0) await Promise.all(running);
+      do {
+        await new Promise((resolve) => setImmediate(resolve));
+        await Promise.all(running);
+      } while (running.size > 0);
     },
     close: () => database.drop(),
   };
