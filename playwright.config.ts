@@ -1,13 +1,19 @@
 /**
  * Playwright end-to-end configuration: Debian's Chromium, never a downloaded browser (its headless shell,
- * `/usr/bin/chromium-headless-shell`, as Playwright's own default for headless runs; decision 0095) against the real server started exactly as README command (1) does (`npm run serve` on the built PWA),
- * on a fresh in-memory PGlite database. The server's output goes to `.tmp/e2e-server.log`, where the
+ * `/usr/bin/chromium-headless-shell`, as Playwright's own default for headless runs; decision 0095) against the real
+ * server started as README command (1) does (`npm run serve`: the built server on the built PWA; run `npm run build`
+ * first), on a fresh in-memory PGlite database. The server's output goes to `.tmp/e2e-server.log`, where the
  * sign-in codes are read (`[mail] sign-in code for <email>: <code>`).
  */
 import { defineConfig } from '@playwright/test';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+/**
+ * The node arguments of every end-to-end server, the config's and the specs' own (`extra-server.ts`): the compiled
+ * server, as `npm run serve` runs it. Compiling the sources at each start instead cost every server seconds of CPU.
+ */
+export const E2E_SERVER_NODE_ARGS = ['--enable-source-maps', 'build/server/main.js'];
 /** Per port, so two e2e runs side by side never read each other's sign-in codes. */
 export const E2E_SERVER_LOG = `.tmp/e2e-server-${E2E_PORT}.log`;
 
@@ -79,7 +85,7 @@ export default defineConfig({
     { name: 'service-worker', testMatch: SERVICE_WORKER_SPECS, use: { browserName: 'chromium' } },
   ],
   webServer: {
-    command: `mkdir -p .tmp && exec npx tsx server/main.ts > ${E2E_SERVER_LOG} 2>&1`,
+    command: `mkdir -p .tmp && exec node ${E2E_SERVER_NODE_ARGS.join(' ')} > ${E2E_SERVER_LOG} 2>&1`,
     url: `${E2E_BASE_URL}/config.json`,
     reuseExistingServer: false,
     timeout: 120_000,

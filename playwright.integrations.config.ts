@@ -3,7 +3,7 @@
  * OpenTelemetry traces, the logged-off dashboard): the real server started with the env of each mode, next to local
  * stand-ins of the hosted services (test/stand-ins): Supabase Auth, a PostHog capture endpoint and an OTLP/HTTP
  * receiver, so no test depends on a third party's availability. Specs: test/e2e/{supabase,analytics,telemetry,logged-off}*.spec.ts (the main config ignores
- * them). Run: `npx playwright test -c playwright.integrations.config.ts` after `npx vite build`.
+ * them). Run: `npx playwright test -c playwright.integrations.config.ts` after `npm run build`.
  *
  * Servers (fresh in-memory PGlite each; logs in .tmp/, where the local sign-in codes are read):
  * - "hosted" (HOSTED_URL): supabase auth mode against the stand-in, analytics and browser telemetry configured,
@@ -11,7 +11,7 @@
  * - "logged-off" (LOGGED_OFF_URL): local auth mode, logged-off dashboard on, no analytics key, no telemetry.
  */
 import { defineConfig } from '@playwright/test';
-import { chromiumArgs, FULL_CHROMIUM } from './playwright.config';
+import { chromiumArgs, E2E_SERVER_NODE_ARGS, FULL_CHROMIUM } from './playwright.config';
 
 const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 export const SUPABASE_STAND_IN_URL = `http://127.0.0.1:${port('E2E_SUPABASE_PORT', 3121)}`;
@@ -28,7 +28,7 @@ export const WEB_SERVICE_NAME = 'podium-web-e2e';
 
 const portOf = (url: string) => new URL(url).port;
 const server = (url: string, log: string, env: Record<string, string>) => ({
-  command: `mkdir -p .tmp && exec npx tsx server/main.ts > ${log} 2>&1`,
+  command: `mkdir -p .tmp && exec node ${E2E_SERVER_NODE_ARGS.join(' ')} > ${log} 2>&1`,
   url: `${url}/config.json`,
   reuseExistingServer: false,
   timeout: 120_000,

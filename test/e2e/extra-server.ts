@@ -1,10 +1,10 @@
 /**
  * A second real server for specs that need other settings than the config's web server (another static
- * directory, analytics and telemetry configured): `npx tsx server/main.ts` on a fresh in-memory database, as the
- * config starts its own. Started in its own process group so `stop()` ends npx, tsx and node together (a plain
- * SIGTERM to npx leaves the server running and the port taken).
+ * directory, analytics and telemetry configured): the compiled server (`E2E_SERVER_NODE_ARGS`) on a fresh in-memory
+ * database, as the config starts its own. Started in its own process group so `stop()` ends it whole.
  */
 import { spawn } from 'node:child_process';
+import { E2E_SERVER_NODE_ARGS } from '../../playwright.config';
 
 /** What the server prints once it listens (server/main.ts). */
 const LISTENING_LINE = 'Podium is running at';
@@ -36,7 +36,7 @@ export async function startExtraServer(port: number, env: Record<string, string>
   const baseUrl = `http://127.0.0.1:${port}`;
   if (await answers(`${baseUrl}/config.json`)) throw new Error(`port ${port} is already in use by another server`);
   let out = '';
-  const child = spawn('npx', ['tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, E2E_SERVER_NODE_ARGS, {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PODIUM_DATA_DIR: 'memory://', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
@@ -46,13 +46,13 @@ export async function startExtraServer(port: number, env: Record<string, string>
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
     if (!child.pid) return;
-    const npxRunning = child.exitCode === null && child.signalCode === null;
+    const running = child.exitCode === null && child.signalCode === null;
     try {
-      process.kill(-child.pid, 'SIGTERM'); // the group outlives npx if npx itself died
+      process.kill(-child.pid, 'SIGTERM');
     } catch {
       return; // the whole group is gone
     }
-    if (!npxRunning) return;
+    if (!running) return;
     const timer = setTimeout(() => {
       try {
         process.kill(-child.pid!, 'SIGKILL');
