@@ -6,6 +6,7 @@
  * sign-in codes are read (`[mail] sign-in code for <email>: <code>`).
  */
 import { defineConfig } from '@playwright/test';
+import { COMPILED_SERVER } from './scripts/lib/server';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
@@ -13,7 +14,7 @@ export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
  * The node arguments of every end-to-end server, the config's and the specs' own (`extra-server.ts`): the compiled
  * server, as `npm run serve` runs it. Compiling the sources at each start instead cost every server seconds of CPU.
  */
-export const E2E_SERVER_NODE_ARGS = ['--enable-source-maps', 'build/server/main.js'];
+export const E2E_SERVER_NODE_ARGS = ['--enable-source-maps', COMPILED_SERVER];
 /** Per port, so two e2e runs side by side never read each other's sign-in codes. */
 export const E2E_SERVER_LOG = `.tmp/e2e-server-${E2E_PORT}.log`;
 

@@ -21,8 +21,8 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-/** The compiled production server (`npm run build:server`). */
-const COMPILED_SERVER = 'build/server/main.js';
+/** The compiled production server (`npm run build:server`), relative to the repository's root. */
+export const COMPILED_SERVER = 'build/server/main.js';
 
 const CODE_LINE = /\[mail\] sign-in code for (\S+): (\d{6})/g;
 
