@@ -80,6 +80,9 @@ export default async function setup(project: TestProject) {
     const dir = mkdtempSync(join(tmpdir(), 'podium-pglite-'));
     const database = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
     await seedTemplate(database.db);
+    // A test file's database holds a few hundred rows: 16 MB of shared buffers instead of PGlite's 128 MB, which its
+    // start zeroes, makes each file's open about 0.4 s of CPU cheaper. Kept in the copy's postgresql.auto.conf.
+    await database.pglite!.exec(`alter system set shared_buffers = '16MB'`);
     const dump = await database.pglite!.dumpDataDir('none');
     await database.close();
     const path = join(dir, 'template.tar');

@@ -6,6 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createApp, type CreateAppOptions } from '../../server/app';
@@ -62,13 +64,31 @@ function createTestClock(start = new Date()) {
   return clock;
 }
 
+/**
+ * PGlite's WebAssembly compiled and its file-system bundle read (from the package's exports), and the template's bytes:
+ * once per test process, whose files share it (`isolate: false`), instead of once per file's database.
+ */
+let pglite: Promise<{ module: { pgliteWasmModule: WebAssembly.Module; fsBundle: Blob }; template: Blob | undefined }> | undefined;
+
+async function loadPglite() {
+  const require = createRequire(import.meta.url);
+  const [wasm, data] = await Promise.all(
+    ['@electric-sql/pglite/pglite.wasm', '@electric-sql/pglite/pglite.data'].map((file) => readFile(require.resolve(file))),
+  );
+  const templatePath = inject('pgliteTemplatePath');
+  return {
+    module: { pgliteWasmModule: await WebAssembly.compile(wasm), fsBundle: new Blob([data]) },
+    template: templatePath ? new Blob([readFileSync(templatePath)]) : undefined,
+  };
+}
+
 /** Opens a fresh database for this test file. */
 async function openTestDatabase(): Promise<Database & { drop: () => Promise<void> }> {
   const adminUrl = inject('pgAdminUrl');
   if (!adminUrl) {
-    const templatePath = inject('pgliteTemplatePath');
-    const pgliteTemplate = templatePath ? new Blob([readFileSync(templatePath)]) : undefined;
-    const database = await openDatabase({ databaseUrl: null, dataDir: 'memory://', pgliteTemplate });
+    pglite ??= loadPglite();
+    const { module, template } = await pglite;
+    const database = await openDatabase({ databaseUrl: null, dataDir: 'memory://', pgliteTemplate: template, pgliteModule: module });
     return { ...database, drop: () => database.close() };
   }
   const name = `${inject('pgDatabasePrefix')}_${randomUUID().replace(/-/g, '').slice(0, 12)}`;

@@ -12,7 +12,7 @@
 import { mkdirSync } from 'node:fs';
 import { createTableRelationsHelpers, extractTablesRelationalConfig } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { PGlite, Transaction as PgliteConnection } from '@electric-sql/pglite';
+import type { PGlite, PGliteOptions, Transaction as PgliteConnection } from '@electric-sql/pglite';
 import type { Pool, PoolClient, QueryConfig, QueryResultRow } from 'pg';
 import * as schema from '../schema';
 import type { Db, Tx } from '../client';
@@ -96,6 +96,8 @@ function relationalSchema() {
  *   (default true; decision 0096); off, no statement is prepared, for a transaction-mode pooler that cannot keep them
  * @param options.pgliteTemplate a PGlite data-directory tarball to start from (tests load an already migrated
  *   template: about 1 s instead of 6-10 s for a fresh initdb)
+ * @param options.pgliteModule PGlite's WebAssembly module, already compiled, and its file-system bundle (PGlite's
+ *   own options): a process that opens many embedded databases (the tests) compiles and reads them once
  */
 export async function openDatabase(options: {
   databaseUrl: string | null;
@@ -103,6 +105,7 @@ export async function openDatabase(options: {
   poolSize?: number;
   poolTimeoutMs?: number;
   pgliteTemplate?: Blob;
+  pgliteModule?: Pick<PGliteOptions, 'pgliteWasmModule' | 'fsBundle'>;
   preparedStatements?: boolean;
 }): Promise<Database> {
   const dialect = new PgDialect();
@@ -190,6 +193,7 @@ export async function openDatabase(options: {
   const client = await PGlite.create({
     dataDir: inMemory ? undefined : options.dataDir,
     ...(options.pgliteTemplate ? { loadDataDir: options.pgliteTemplate } : {}),
+    ...options.pgliteModule,
   });
   // Dates and times stay PostgreSQL's text, as drizzle's PGlite driver reads them.
   const asText = (value: string) => value;
