@@ -66,6 +66,8 @@ together \
   "unit tests" "npx vitest run --project unit --reporter=default --reporter=json --outputFile.json=.tmp/results-unit.json" \
   "build" "npm run build"
 # Each test file has its own database (PGlite in memory, or its own PostgreSQL database), so both engines run at once.
+# The tests that start real server processes run the build of the stage above (scripts/lib/server.ts).
+export PODIUM_COMPILED_SERVER=true
 together \
   "server tests (PGlite)" "npx vitest run --project server --reporter=default --reporter=json --outputFile.json=.tmp/results-server-pglite.json" \
   "server tests (PostgreSQL)" "PODIUM_TEST_DB=postgres npx vitest run --project server --reporter=default --reporter=json --outputFile.json=.tmp/results-server-postgres.json"

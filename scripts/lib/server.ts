@@ -24,12 +24,32 @@ export interface RunningServer {
 /** The compiled production server (`npm run build:server`), relative to the repository's root. */
 export const COMPILED_SERVER = 'build/server/main.js';
 
+/**
+ * Whether tests run the server's entry points compiled: `PODIUM_COMPILED_SERVER=true`, which `npm test` sets once
+ * its first stage has built them. Otherwise they compile the sources with tsx at each start (seconds of CPU each),
+ * so that a test run alone needs no build and never runs a stale one.
+ */
+const COMPILED_BY_DEFAULT = process.env.PODIUM_COMPILED_SERVER === 'true';
+
+/**
+ * The node arguments that run one of the server's entry points: `build/server/<entry>.js` when `compiled` (default
+ * `PODIUM_COMPILED_SERVER=true`), else `--import tsx server/<entry>.ts`.
+ * @throws when `compiled` and the entry has not been built
+ */
+export function serverEntryArgs(entry: 'main' | 'move-to-postgres-cli', compiled = COMPILED_BY_DEFAULT): string[] {
+  if (!compiled) return ['--import', 'tsx', `server/${entry}.ts`];
+  const file = `build/server/${entry}.js`;
+  if (!existsSync(file)) throw new Error(`${file} is missing: run npm run build:server`);
+  return ['--enable-source-maps', file];
+}
+
 const CODE_LINE = /\[mail\] sign-in code for (\S+): (\d{6})/g;
 
 /**
  * Starts the server on `port` with `PODIUM_DATA_DIR=memory://` (unless `env` says otherwise) and waits until
  * `/config.json` answers. `options.compiled` runs `node build/server/main.js` (what `npm start` runs; it must
- * have been built); otherwise `node --import tsx server/main.ts`. The server runs in its own process group,
+ * have been built); otherwise `node --import tsx server/main.ts`. It defaults to `PODIUM_COMPILED_SERVER=true`
+ * (`serverEntryArgs`). The server runs in its own process group,
  * which `stop()` ends whole (cluster workers included).
  * @throws when something already answers on `port` (a server left over from an earlier run would be measured
  *   instead), when the compiled server is missing, or when the server does not answer within `startTimeoutMs`
@@ -46,11 +66,10 @@ export async function startServer(
     () => false,
   );
   if (taken) throw new Error(`port ${port} is already in use (a server left from an earlier run?)`);
-  if (options.compiled && !existsSync(COMPILED_SERVER)) throw new Error(`${COMPILED_SERVER} is missing: run npm run build:server`);
   // SERVER_NODE_ARGS: extra node flags for the server only, e.g. `--cpu-prof --cpu-prof-dir=.tmp/prof` to profile a
   // benchmark's server (node refuses --cpu-prof in NODE_OPTIONS).
   const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const args = [...nodeArgs, ...(options.compiled ? [COMPILED_SERVER] : ['--import', 'tsx', 'server/main.ts'])];
+  const args = [...nodeArgs, ...serverEntryArgs('main', options.compiled)];
   let out = '';
   let pending = '';
   const codes = new Map<string, string>();

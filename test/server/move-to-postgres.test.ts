@@ -5,7 +5,8 @@
  * a new member can join (the member numbers' sequence continues), and a second move into the now full database is
  * refused. PostgreSQL only (PODIUM_TEST_DB=postgres): the target is a PostgreSQL database this test creates.
  *
- * The command runs as `node --import tsx server/move-to-postgres-cli.ts` (what the npm script runs compiled).
+ * The command and the servers run as `serverEntryArgs` says: from the sources through tsx, or compiled under `npm test`
+ * (what the npm script runs).
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -13,7 +14,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiHeaders, signInFan, startServer, type RunningServer } from '../../scripts/lib/server';
+import { apiHeaders, serverEntryArgs, signInFan, startServer, type RunningServer } from '../../scripts/lib/server';
 import { dependencyOrder } from '../../server/db/move-to-postgres';
 import { freePort } from './global-setup';
 import { createPostgresDatabase, dropPostgresDatabase, ORG_KEY } from './helpers';
@@ -24,7 +25,7 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 /** Runs the move command with `env`; resolves with its exit code and output. */
 function move(targetUrl: string, env: Record<string, string>): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/move-to-postgres-cli.ts', targetUrl], {
+    const child = spawn(process.execPath, [...serverEntryArgs('move-to-postgres-cli'), targetUrl], {
       env: { ...process.env, DATABASE_URL: '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

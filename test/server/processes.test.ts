@@ -3,13 +3,14 @@
  * SIGTERM, and two server processes sharing one PostgreSQL database (idempotency records, once-a-day check-in,
  * awards and rate-limit counters live in the database, so which process answers does not matter).
  *
- * Children run `node --import tsx server/main.ts` (the test needs no build), each on its own port.
+ * Children run the server as `serverEntryArgs` says (its sources through tsx, so that the test needs no build; compiled
+ * under `npm test`, which builds first), each on its own port.
  */
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { startServer, type RunningServer } from '../../scripts/lib/server';
+import { serverEntryArgs, startServer, type RunningServer } from '../../scripts/lib/server';
 import { freePort } from './global-setup';
 import { createPostgresDatabase, dropPostgresDatabase, ORG_KEY } from './helpers';
 import { loadEnv } from '../../server/env';
@@ -127,7 +128,7 @@ describe('WEB_CONCURRENCY', () => {
   });
 
   it('above 1 without DATABASE_URL, the server refuses to start (PGlite serves one process) with exit code 1', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const child = spawn(process.execPath, serverEntryArgs('main'), {
       env: { ...process.env, WEB_CONCURRENCY: '2', DATABASE_URL: '', PORT: String(await freePort()), PODIUM_DATA_DIR: 'memory://' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
