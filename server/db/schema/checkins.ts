@@ -18,8 +18,8 @@ export const checkins = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    /** Also the member's own index (latest check-in, the foreign key): a second one on `user_id` alone cost every check-in a write. */
     uniqueIndex('checkins_user_day_uq').on(t.userId, t.day),
-    index('checkins_user_idx').on(t.userId),
     /** The console's figures count check-ins by day (decision 0056). */
     index('checkins_day_user_idx').on(t.day, t.userId),
   ],
