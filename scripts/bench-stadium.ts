@@ -18,7 +18,8 @@
  * Each member's requests carry a distinct `X-Forwarded-For` (server started with TRUST_PROXY=true): N phones,
  * not one client, so the per-IP sign-in limit sees what it would at a stadium with many public addresses.
  * Requests send `x-org-token` when GET /api/organization/current gives one. Members default to 10,000
- * (`--members`, or BENCH_MEMBERS).
+ * (`--members`, or BENCH_MEMBERS). `BENCH_KEEP_DB=true` keeps the PostgreSQL database for a look at its plans and
+ * statistics afterwards (its name is printed).
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -141,7 +142,8 @@ serve({ fetch: new Hono().get('/', (c) => c.text('Hello Hono!')).fetch, port: ${
 
 /**
  * Creates an empty PostgreSQL database on ADMIN_URL for one run.
- * @returns its URL and `drop()` (which ends the server's leftover connections: `with (force)`)
+ * @returns its URL and `drop()` (which ends the server's leftover connections: `with (force)`; it keeps the database
+ *   when `BENCH_KEEP_DB=true`)
  */
 async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `podium_bench_${Date.now().toString(36)}`;
@@ -156,7 +158,8 @@ async function createDatabase(): Promise<{ url: string; drop: () => Promise<void
     drop: async () => {
       const client = new pg.Client({ connectionString: ADMIN_URL });
       await client.connect();
-      await client.query(`drop database if exists "${name}" with (force)`);
+      if (process.env.BENCH_KEEP_DB === 'true') console.log(`kept the database ${name} (BENCH_KEEP_DB)`);
+      else await client.query(`drop database if exists "${name}" with (force)`);
       await client.end();
     },
   };
