@@ -75,7 +75,8 @@ together \
 # a test that passes only on its retry is still listed as flaky in the summary below, and one that fails twice fails.
 # The end-to-end projects run side by side (decision 0097), each in its own Playwright process with its own server,
 # database, sign-in log and sessions file (all keyed by E2E_PORT): one Playwright worker leaves a core idle while it
-# waits on the page. The hosted integrations follow the "service-worker" project, the shorter of the two.
+# waits on the page. The hosted integrations run beside them from the start, on ports of their own: run after the
+# shorter project, they left one core idle for their last minute.
 e2e() { # e2e REPORT-NAME ARGS...: one Playwright run with the CI retry, its JSON report in .tmp/results-REPORT-NAME.json
   local name=$1; shift
   PLAYWRIGHT_JSON_OUTPUT_NAME=".tmp/results-$name.json" npx playwright test --retries=1 --reporter=list,json "$@"
@@ -83,8 +84,8 @@ e2e() { # e2e REPORT-NAME ARGS...: one Playwright run with the CI retry, its JSO
 export -f e2e
 together \
   "end-to-end: app (Chromium)" "E2E_PORT=3100 e2e e2e-app --project=app" \
-  "end-to-end: service worker (Chromium), then hosted integrations (Chromium + stand-ins)" \
-  "E2E_PORT=3200 e2e e2e-service-worker --project=service-worker; sw=\$?; e2e e2e-integrations -c playwright.integrations.config.ts && exit \$sw"
+  "end-to-end: service worker (Chromium)" "E2E_PORT=3200 e2e e2e-service-worker --project=service-worker" \
+  "end-to-end: hosted integrations (Chromium + stand-ins)" "E2E_PORT=3300 e2e e2e-integrations -c playwright.integrations.config.ts"
 
 node scripts/summarize-tests.mjs .tmp/results-*.json
 summary=$?
