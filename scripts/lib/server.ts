@@ -21,8 +21,11 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-/** The compiled production server (`npm run build:server`), relative to the repository's root. */
-export const COMPILED_SERVER = 'build/server/main.js';
+/** A server entry point as `npm run build:server` compiles it, relative to the repository's root. */
+const compiledEntry = (entry: 'main' | 'move-to-postgres-cli') => `build/server/${entry}.js`;
+
+/** The compiled production server, what `npm run serve` runs. */
+export const COMPILED_SERVER = compiledEntry('main');
 
 /**
  * Whether tests run the server's entry points compiled: `PODIUM_COMPILED_SERVER=true`, which `npm test` sets once
@@ -38,7 +41,7 @@ const COMPILED_BY_DEFAULT = process.env.PODIUM_COMPILED_SERVER === 'true';
  */
 export function serverEntryArgs(entry: 'main' | 'move-to-postgres-cli', compiled = COMPILED_BY_DEFAULT): string[] {
   if (!compiled) return ['--import', 'tsx', `server/${entry}.ts`];
-  const file = `build/server/${entry}.js`;
+  const file = compiledEntry(entry);
   if (!existsSync(file)) throw new Error(`${file} is missing: run npm run build:server`);
   return ['--enable-source-maps', file];
 }

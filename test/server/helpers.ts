@@ -68,8 +68,6 @@ function createTestClock(start = new Date()) {
  * PGlite's WebAssembly compiled and its file-system bundle read (from the package's exports), and the template's bytes:
  * once per test process, whose files share it (`isolate: false`), instead of once per file's database.
  */
-let pglite: Promise<{ module: { pgliteWasmModule: WebAssembly.Module; fsBundle: Blob }; template: Blob | undefined }> | undefined;
-
 async function loadPglite() {
   const require = createRequire(import.meta.url);
   const [wasm, data] = await Promise.all(
@@ -81,6 +79,9 @@ async function loadPglite() {
     template: templatePath ? new Blob([readFileSync(templatePath)]) : undefined,
   };
 }
+
+/** What `loadPglite` gave this process, once asked. */
+let pglite: ReturnType<typeof loadPglite> | undefined;
 
 /** Opens a fresh database for this test file. */
 async function openTestDatabase(): Promise<Database & { drop: () => Promise<void> }> {
