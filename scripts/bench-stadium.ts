@@ -18,7 +18,7 @@
  * Each member's requests carry a distinct `X-Forwarded-For` (server started with TRUST_PROXY=true): N phones,
  * not one client, so the per-IP sign-in limit sees what it would at a stadium with many public addresses.
  * Requests send `x-org-token` when GET /api/organization/current gives one. Members default to 10,000
- * (`--members`, or BENCH_MEMBERS). `BENCH_KEEP_DB=true` keeps the PostgreSQL database for a look at its plans and
+ * (`--members`, or BENCH_MEMBERS). `BENCH_STADIUM_KEEP=1` keeps the PostgreSQL database for a look at its plans and
  * statistics afterwards (its name is printed).
  */
 import { spawn } from 'node:child_process';
@@ -143,7 +143,7 @@ serve({ fetch: new Hono().get('/', (c) => c.text('Hello Hono!')).fetch, port: ${
 /**
  * Creates an empty PostgreSQL database on ADMIN_URL for one run.
  * @returns its URL and `drop()` (which ends the server's leftover connections: `with (force)`; it keeps the database
- *   when `BENCH_KEEP_DB=true`)
+ *   when `BENCH_STADIUM_KEEP=1`)
  */
 async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `podium_bench_${Date.now().toString(36)}`;
@@ -158,7 +158,7 @@ async function createDatabase(): Promise<{ url: string; drop: () => Promise<void
     drop: async () => {
       const client = new pg.Client({ connectionString: ADMIN_URL });
       await client.connect();
-      if (process.env.BENCH_KEEP_DB === 'true') console.log(`kept the database ${name} (BENCH_KEEP_DB)`);
+      if (process.env.BENCH_STADIUM_KEEP === '1') console.log(`kept the database ${name} (BENCH_STADIUM_KEEP)`);
       else await client.query(`drop database if exists "${name}" with (force)`);
       await client.end();
     },
