@@ -15,6 +15,12 @@ export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
  * server, as `npm run serve` runs it. Compiling the sources at each start instead cost every server seconds of CPU.
  */
 export const E2E_SERVER_NODE_ARGS = ['--enable-source-maps', COMPILED_SERVER];
+/**
+ * The server's cooldown between two codes for one mailbox, in seconds (env `SIGNIN_EMAIL_COOLDOWN_SECONDS`): a member
+ * asks for a second code within a test (a suspended member signing in again, a code used up); the 30 s default would
+ * only make the run wait (test/server/session.test.ts covers the cooldown).
+ */
+export const E2E_SIGNIN_COOLDOWN_SECONDS = 2;
 /** Per port, so two e2e runs side by side never read each other's sign-in codes. */
 export const E2E_SERVER_LOG = `.tmp/e2e-server-${E2E_PORT}.log`;
 
@@ -33,12 +39,15 @@ export const FULL_CHROMIUM = process.env.FULL_CHROMIUM_PATH ?? '/usr/bin/chromiu
 const INTEGRATION_SPECS = /(supabase|analytics|telemetry|logged-off).*\.spec\.ts$/;
 /**
  * The specs whose subject is the service worker (offline use, the queued actions, installing, updating, push, the
- * member card and rewards offline, the fan's journey): the "service-worker" project; every other spec is the "app"
- * project. `scripts/test-all.sh` runs the two projects side by side, each in its own Playwright process with its own
- * server (`E2E_PORT`, decision 0097). A spec left out of this list still runs, in "app".
+ * member card and rewards offline, the fan's journey): the "service-worker" project; the operator's console screens
+ * and draws (`CONSOLE_SPECS`): the "console" project; every other spec is the "app" project. `scripts/test-all.sh` runs
+ * them side by side, each in its own Playwright process with its own server (`E2E_PORT`, decisions 0097 and 0105),
+ * "console" after the hosted integrations in their lane. A spec left out of these lists still runs, in "app".
  */
 const SERVICE_WORKER_SPECS =
   /(^|\/)(fan-journey|leagues|member-card|offline|offline-answers|offline-install|offline-media|offline-queue|optional-chunks|push|rewards|sign-out-waiting|stands-offline|update-flow|venue-checkin)\.spec\.ts$/;
+/** The operator console's pages and the draw of winners: the "console" project (see `SERVICE_WORKER_SPECS`). */
+const CONSOLE_SPECS = /(^|\/)(console|console-overview|draws)\.spec\.ts$/;
 
 export const chromiumArgs = [
   '--no-sandbox',
@@ -82,8 +91,9 @@ export default defineConfig({
     launchOptions: { executablePath: E2E_CHROMIUM, args: chromiumArgs },
   },
   projects: [
-    { name: 'app', testIgnore: [INTEGRATION_SPECS, SERVICE_WORKER_SPECS], use: { browserName: 'chromium' } },
+    { name: 'app', testIgnore: [INTEGRATION_SPECS, SERVICE_WORKER_SPECS, CONSOLE_SPECS], use: { browserName: 'chromium' } },
     { name: 'service-worker', testMatch: SERVICE_WORKER_SPECS, use: { browserName: 'chromium' } },
+    { name: 'console', testMatch: CONSOLE_SPECS, use: { browserName: 'chromium' } },
   ],
   webServer: {
     command: `mkdir -p .tmp && exec node ${E2E_SERVER_NODE_ARGS.join(' ')} > ${E2E_SERVER_LOG} 2>&1`,
@@ -98,9 +108,7 @@ export default defineConfig({
       // The run's one operator, for every spec that opens the console: the list gives the role at sign-in only while
       // the organization has no operator (decision 0072).
       OPERATOR_EMAILS: 'ops@alpine-racing.example',
-      // A member asks for a second code within a test (a suspended member signing in again); the 30 s default
-      // per-e-mail cooldown would only make the run wait (test/server/session.test.ts covers the cooldown).
-      SIGNIN_EMAIL_COOLDOWN_SECONDS: '2',
+      SIGNIN_EMAIL_COOLDOWN_SECONDS: String(E2E_SIGNIN_COOLDOWN_SECONDS),
       // The suite's one operator signs in far more often than a person would, several times within 15 minutes and
       // more than 20 times a day (test/server/sign-in-limits.test.ts covers both limits of a mailbox).
       SIGNIN_EMAIL_CODES_PER_15_MIN: '100',

@@ -75,8 +75,8 @@ together \
 # a test that passes only on its retry is still listed as flaky in the summary below, and one that fails twice fails.
 # The end-to-end projects run side by side (decision 0097), each in its own Playwright process with its own server,
 # database, sign-in log and sessions file (all keyed by E2E_PORT): one Playwright worker leaves a core idle while it
-# waits on the page. The hosted integrations run beside them from the start, on ports of their own: run after the
-# shorter project, they left one core idle for their last minute.
+# waits on the page. The hosted integrations run beside them from the start, on ports of their own, and the "console"
+# project after them in their lane, so that the three lanes end together (decisions 0104 and 0105).
 e2e() { # e2e REPORT-NAME ARGS...: one Playwright run with the CI retry, its JSON report in .tmp/results-REPORT-NAME.json
   local name=$1; shift
   PLAYWRIGHT_JSON_OUTPUT_NAME=".tmp/results-$name.json" npx playwright test --retries=1 --reporter=list,json "$@"
@@ -85,7 +85,8 @@ export -f e2e
 together \
   "end-to-end: app (Chromium)" "E2E_PORT=3100 e2e e2e-app --project=app" \
   "end-to-end: service worker (Chromium)" "E2E_PORT=3200 e2e e2e-service-worker --project=service-worker" \
-  "end-to-end: hosted integrations (Chromium + stand-ins)" "E2E_PORT=3300 e2e e2e-integrations -c playwright.integrations.config.ts"
+  "end-to-end: hosted integrations (Chromium + stand-ins), then the console" \
+  "E2E_PORT=3300 e2e e2e-integrations -c playwright.integrations.config.ts; first=\$?; E2E_PORT=3300 e2e e2e-console --project=console && exit \$first"
 
 node scripts/summarize-tests.mjs .tmp/results-*.json
 summary=$?
