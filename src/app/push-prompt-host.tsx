@@ -1,7 +1,7 @@
 /**
  * When to offer push: after a meaningful action — a successful check-in or an answered challenge —
  * never on first load, once per browser (asked or not, the choice stays in the profile). Watches the mutation
- * cache; on the first such success it loads the push code (a chunk of its own) and, when this device can receive
+ * cache (and reads the successes it already holds); on the first such success it loads the push code (a chunk of its own) and, when this device can receive
  * push or needs installing first (iOS), opens the prompt. Mounted once in the root layout after the first screen.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -31,10 +31,9 @@ export function PushPromptHost() {
 
   useEffect(() => {
     if (localStore()?.getItem(PROMPTED_KEY)) return;
+    const mutationCache = queryClient.getMutationCache();
     let checking = false;
-    const unsubscribe = queryClient.getMutationCache().subscribe((event) => {
-      if (checking || event.type !== 'updated' || event.action.type !== 'success' || !isMeaningful(event.mutation.options.mutationKey))
-        return;
+    const offer = () => {
       checking = true;
       void import('../lib/push/push-subscription').then(({ pushSupport }) => {
         const support = pushSupport();
@@ -43,7 +42,18 @@ export function PushPromptHost() {
         unsubscribe();
         setOpen(true);
       });
+    };
+    const unsubscribe = mutationCache.subscribe((event) => {
+      if (checking || event.type !== 'updated' || event.action.type !== 'success' || !isMeaningful(event.mutation.options.mutationKey))
+        return;
+      offer();
     });
+    // This host mounts once the first screen is usable, from a chunk of its own: a fan quick to check in may have
+    // succeeded before it listened, and the mutation cache still holds that success.
+    const succeeded = mutationCache
+      .getAll()
+      .some((mutation) => mutation.state.status === 'success' && isMeaningful(mutation.options.mutationKey));
+    if (succeeded) offer();
     return unsubscribe;
   }, [queryClient]);
 
