@@ -26,7 +26,7 @@ import { LanguageScope } from './app/language-scope';
 import { BootError } from './components/boot-error';
 import { watchFatalErrors } from './components/use-fatal-error';
 import { watchChunkLoadErrors } from './platform/chunk-reload';
-import { markAppSettled, watchFirstScreen } from './platform/after-first-render';
+import { markAppSettled, watchFirstScreen, yieldToMain } from './platform/after-first-render';
 import { afterFirstPaint, FirstPaintSignal } from './platform/first-paint';
 import { startAnalytics } from './platform/analytics';
 import { initI18n, i18next } from './platform/i18n';
@@ -62,6 +62,7 @@ async function boot(): Promise<void> {
 
   const reconnect = installReconnectJitter({ windowMs: reconnectJitterWindowMs(config) });
   const queryClient = createAppQueryClient(registerOfflineMutationDefaults);
+  await yieldToMain();
   const router = createAppRouter({ queryClient, config });
   // The first screen's route chunks load now, beside the strings, the cache's restore and the guards' requests (who
   // is visiting, the organization), instead of after them: two round trips less before a cold first screen on a slow
@@ -71,11 +72,15 @@ async function boot(): Promise<void> {
   // Supabase mode: the access token is ready (refreshed if needed) before the guards call the API.
   const onLateRestore = () => void router.invalidate();
   await Promise.all([i18nReady, bootOfflineCache(queryClient, { onLateRestore }), prepareSupabaseSession(config, queryClient)]);
+  // Each step below settles in microtasks when its data is on the device (a returning fan): without a task boundary
+  // between them, restoring the cache, the guards and the loaders were one long task.
+  await yieldToMain();
   const cachedOrganization = queryClient.getQueryData(getOrganizationQueryOptions().queryKey);
   if (cachedOrganization) applyOrganization(cachedOrganization);
 
   const reloadRoute = () => void router.invalidate();
   await router.load().catch((error: unknown) => console.error('[boot] first route failed', error));
+  await yieldToMain();
 
   // A transition lets React render the first screen in slices that yield to the browser between them, instead of
   // one long task on a phone's main thread (total blocking time); the splash stays until it commits.

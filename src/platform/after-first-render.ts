@@ -135,3 +135,32 @@ export function afterAppSettled(client: SettlingClient, task: () => void | Promi
     await task();
   });
 }
+
+/**
+ * Resolves in a later task, so that the work after it is a task of its own: the browser may paint and answer input
+ * between the two, and two halves of a long stretch of work are not one long task on a phone's main thread (total
+ * blocking time). `scheduler.yield()` where the browser has it (the rest runs before other queued tasks), else a
+ * `setTimeout(0)`. Never rejects.
+ */
+export function yieldToMain(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  return new Promise<void>((resolve) => setTimeout(resolve, 0));
+}
+
+/**
+ * Runs `jobs` in order, each in a task of its own ({@link yieldToMain} between two), so that a batch of small jobs
+ * started together — a dozen prefetches, each a `fetch` and the query cache's bookkeeping — never adds up to one long
+ * task on a phone's main thread (total blocking time). Resolves once every job has run; a job that throws is
+ * logged and the others still run. Never rejects.
+ */
+export async function oneTaskEach(jobs: ReadonlyArray<() => unknown>): Promise<void> {
+  for (const [index, job] of jobs.entries()) {
+    if (index > 0) await yieldToMain();
+    try {
+      job();
+    } catch (error) {
+      console.error('[platform] deferred task failed', error);
+    }
+  }
+}

@@ -16,29 +16,35 @@ import { getPlaylistsQueryOptions } from '../features/videos/api/get-playlists';
 import { getStoriesQueryOptions } from '../features/stories/api/get-stories';
 import { getSweepstakesQueryOptions } from '../features/sweepstakes/api/get-sweepstakes';
 import { getVideosQueryOptions } from '../features/videos/api/get-videos';
+import { oneTaskEach } from '../platform/after-first-render';
 import { preloadForTheStands } from './-preload-stands';
 
 /**
  * Signed-in member: sweepstakes, stories, videos, playlists, articles, activations, the rewards carousel, benefits,
- * the cars page, the rewards catalogue and the member's redemptions; then the preload for the stands (once per page). Never throws.
+ * the cars page, the rewards catalogue and the member's redemptions; then the preload for the stands (once per page).
+ * Each prefetch starts in a task of its own (`oneTaskEach`). Resolves once all have started; never rejects.
  */
-export function preloadContentForUser(queryClient: QueryClient): void {
-  void queryClient.prefetchQuery(getSweepstakesQueryOptions());
-  void queryClient.prefetchQuery(getStoriesQueryOptions());
-  void queryClient.prefetchQuery(getVideosQueryOptions());
-  void queryClient.prefetchQuery(getPlaylistsQueryOptions());
-  void queryClient.prefetchQuery(getArticlesQueryOptions());
-  void queryClient.prefetchQuery(getActivationsQueryOptions());
-  void queryClient.prefetchQuery(getCarouselCardsQueryOptions());
-  void queryClient.prefetchQuery(getBenefitsQueryOptions());
-  void queryClient.prefetchQuery(getCarsPageQueryOptions());
-  void queryClient.prefetchQuery(getRewardsQueryOptions());
-  void queryClient.prefetchQuery(getRedemptionsQueryOptions());
-  void preloadForTheStands(queryClient);
+export function preloadContentForUser(queryClient: QueryClient): Promise<void> {
+  return oneTaskEach([
+    () => queryClient.prefetchQuery(getSweepstakesQueryOptions()),
+    () => queryClient.prefetchQuery(getStoriesQueryOptions()),
+    () => queryClient.prefetchQuery(getVideosQueryOptions()),
+    () => queryClient.prefetchQuery(getPlaylistsQueryOptions()),
+    () => queryClient.prefetchQuery(getArticlesQueryOptions()),
+    () => queryClient.prefetchQuery(getActivationsQueryOptions()),
+    () => queryClient.prefetchQuery(getCarouselCardsQueryOptions()),
+    () => queryClient.prefetchQuery(getBenefitsQueryOptions()),
+    () => queryClient.prefetchQuery(getCarsPageQueryOptions()),
+    () => queryClient.prefetchQuery(getRewardsQueryOptions()),
+    () => queryClient.prefetchQuery(getRedemptionsQueryOptions()),
+    () => preloadForTheStands(queryClient),
+  ]);
 }
 
 /** Logged-off dashboard visitor: the public sweepstakes and the rewards carousel, read with the organization key. Never throws. */
-export function preloadContentForVisitor(queryClient: QueryClient): void {
-  void queryClient.prefetchQuery(getSweepstakesQueryOptions());
-  void queryClient.prefetchQuery(getCarouselCardsQueryOptions());
+export function preloadContentForVisitor(queryClient: QueryClient): Promise<void> {
+  return oneTaskEach([
+    () => queryClient.prefetchQuery(getSweepstakesQueryOptions()),
+    () => queryClient.prefetchQuery(getCarouselCardsQueryOptions()),
+  ]);
 }

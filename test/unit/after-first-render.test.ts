@@ -135,3 +135,27 @@ describe('afterAppSettled', () => {
     expect(task).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('oneTaskEach', () => {
+  it('runs the jobs in order, each in a task of its own, and goes on past a job that throws', async () => {
+    const { oneTaskEach } = await load();
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const seen: string[] = [];
+    const done = oneTaskEach([
+      () => {
+        seen.push('first');
+        // Work the browser queued meanwhile (a click, a frame) runs before the next job.
+        setTimeout(() => seen.push('queued by the first'), 0);
+      },
+      () => {
+        throw new Error('prefetch failed');
+      },
+      () => seen.push('third'),
+    ]);
+    expect(seen).toEqual(['first']);
+    await vi.runAllTimersAsync();
+    await done;
+    expect(seen).toEqual(['first', 'queued by the first', 'third']);
+    expect(error).toHaveBeenCalledWith('[platform] deferred task failed', expect.any(Error));
+  });
+});
