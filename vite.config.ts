@@ -56,6 +56,13 @@ export default defineConfig({
   },
   build: {
     sourcemap: true,
+    // index.html preloads what the entry imports; a lazily loaded chunk's own imports are left to the browser's
+    // module loader, and only its styles go through Vite's preload helper. The helper added a `<link rel=modulepreload>`
+    // per import (29 for the dashboard), and on a page the service worker controls each one cost main-thread time in
+    // a single task: most of the longest task of a returning fan's start-up (decision 0106).
+    modulePreload: {
+      resolveDependencies: (_filename, deps, { hostType }) => (hostType === 'html' ? deps : deps.filter((dep) => dep.endsWith('.css'))),
+    },
     target: 'es2022',
     rolldownOptions: {
       output: {
