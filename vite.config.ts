@@ -12,6 +12,11 @@ import { excludeOptionalChunks, optionalChunksPlugin } from './scripts/lib/optio
 
 const apiTarget = 'http://127.0.0.1:3000';
 
+/** The signed-out pages' modules (`src/routes/_open.tsx` and `src/routes/_open/`): their chunks are named `open-*`. */
+const OPEN_ROUTE = /[\\/]src[\\/]routes[\\/]_open(\.tsx|[\\/])/;
+/** A chunk file of a signed-out page (see `chunkFileNames` below). */
+const OPEN_CHUNK = /(^|\/)open-[^/]*\.js$/;
+
 export default defineConfig({
   plugins: [
     tanstackRouter({
@@ -56,16 +61,20 @@ export default defineConfig({
   },
   build: {
     sourcemap: true,
-    // index.html preloads what the entry imports; a lazily loaded chunk's own imports are left to the browser's
-    // module loader, and only its styles go through Vite's preload helper. The helper added a `<link rel=modulepreload>`
+    // index.html preloads what the entry imports, and a signed-out page's chunk (`open-*`: a first visit, before any
+    // service worker) its own imports, in parallel. Any other lazily loaded chunk's imports are left to the browser's
+    // module loader, and only its styles go through Vite's preload helper: the helper added a `<link rel=modulepreload>`
     // per import (29 for the dashboard), and on a page the service worker controls each one cost main-thread time in
-    // a single task: most of the longest task of a returning fan's start-up (decision 0106).
+    // a single task, most of the longest task of a returning fan's start-up (decision 0106).
     modulePreload: {
-      resolveDependencies: (_filename, deps, { hostType }) => (hostType === 'html' ? deps : deps.filter((dep) => dep.endsWith('.css'))),
+      resolveDependencies: (filename, deps, { hostType }) =>
+        hostType === 'html' || OPEN_CHUNK.test(filename) ? deps : deps.filter((dep) => dep.endsWith('.css')),
     },
     target: 'es2022',
     rolldownOptions: {
       output: {
+        chunkFileNames: (chunk) =>
+          chunk.facadeModuleId && OPEN_ROUTE.test(chunk.facadeModuleId) ? 'assets/open-[name]-[hash].js' : 'assets/[name]-[hash].js',
         // First-load budget (docs/decisions/0006): the libraries every screen needs go in one chunk and the
         // translation namespaces of the first screen in one chunk per language, so they compress together
         // instead of as dozens of small files. Everything else stays split per route by the router plugin.
