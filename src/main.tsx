@@ -1,8 +1,8 @@
 /**
  * Boot (ARCHITECTURE §7): runtime config (`/config.json`) beside i18n -> query client and router (context
  * `{queryClient, config}`; the first route's chunks start loading) -> i18n ready and the persisted IndexedDB cache
- * restored -> first route resolved (guards: the organization, the user) -> render. The splash in index.html stays until then; a config failure shows a clear
- * error screen with "Try again". A lazily loaded chunk gone after a deploy reloads the page once. The reconnect jitter replaces `onlineManager`'s listener before anything observes
+ * restored -> first route resolved (guards: the organization, the user) -> render. The splash in index.html stays
+ * until then; a config failure shows a clear error screen with "Try again". A lazily loaded chunk gone after a deploy reloads the page once. The reconnect jitter replaces `onlineManager`'s listener before anything observes
  * it, and `SignedInRefresh` sits above the router so the hourly refresh runs whatever screen is open.
  * Offline wiring (reachability, service worker) starts once the first screen is painted;
  * telemetry and product analytics once the first screen has its data (platform/after-first-render); in Supabase mode the stored session is made ready before the first route.
