@@ -2,10 +2,12 @@
  * Boot (ARCHITECTURE §7): runtime config (`/config.json`) beside i18n -> query client and router (context
  * `{queryClient, config}`; the first route's chunks start loading) -> i18n ready and the persisted IndexedDB cache
  * restored -> first route resolved (guards: the organization, the user) -> render. The splash in index.html stays
- * until then; a config failure shows a clear error screen with "Try again". A lazily loaded chunk gone after a deploy reloads the page once. The reconnect jitter replaces `onlineManager`'s listener before anything observes
- * it, and `SignedInRefresh` sits above the router so the hourly refresh runs whatever screen is open.
- * Offline wiring (reachability, service worker) starts once the first screen is painted;
- * telemetry and product analytics once the first screen has its data (platform/after-first-render); in Supabase mode the stored session is made ready before the first route.
+ * until then; a config failure shows a clear error screen with "Try again". A lazily loaded chunk gone after a deploy
+ * reloads the page once. The reconnect jitter replaces `onlineManager`'s listener before anything observes it, and
+ * `SignedInRefresh` sits above the router so the hourly refresh runs whatever screen is open. Offline wiring
+ * (reachability, service worker) starts once the first screen is painted; telemetry and product analytics once the
+ * first screen has its data (platform/after-first-render); in Supabase mode the stored session is made ready before
+ * the first route.
  */
 import './platform/zod-jitless';
 import { StrictMode, startTransition } from 'react';
@@ -69,16 +71,20 @@ async function boot(): Promise<void> {
   // network.
   const [firstRoutes] = router.getMatchedRoutes(router.state.location.pathname);
   for (const route of firstRoutes) router.loadRouteChunk(route)?.catch(() => undefined);
-  // Supabase mode: the access token is ready (refreshed if needed) before the guards call the API.
-  const onLateRestore = () => void router.invalidate();
-  await Promise.all([i18nReady, bootOfflineCache(queryClient, { onLateRestore }), prepareSupabaseSession(config, queryClient)]);
+  // Loads the current route again: after a late restore of the cache, or a change of language.
+  const reloadRoute = () => void router.invalidate();
+  await Promise.all([
+    i18nReady,
+    bootOfflineCache(queryClient, { onLateRestore: reloadRoute }),
+    // Supabase mode: the access token is ready (refreshed if needed) before the guards call the API.
+    prepareSupabaseSession(config, queryClient),
+  ]);
   // Each step below settles in microtasks when its data is on the device (a returning fan): without a task boundary
   // between them, restoring the cache, the guards and the loaders were one long task.
   await yieldToMain();
   const cachedOrganization = queryClient.getQueryData(getOrganizationQueryOptions().queryKey);
   if (cachedOrganization) applyOrganization(cachedOrganization);
 
-  const reloadRoute = () => void router.invalidate();
   await router.load().catch((error: unknown) => console.error('[boot] first route failed', error));
   await yieldToMain();
 
