@@ -9,6 +9,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { consoleChunksPlugin, excludeConsoleChunks } from './scripts/lib/console-chunks';
 import { excludeOptionalChunks, optionalChunksPlugin } from './scripts/lib/optional-chunks';
+import { FIRST_SCREEN_NAMESPACES } from './src/platform/first-screen-namespaces';
 
 const apiTarget = 'http://127.0.0.1:3000';
 
@@ -105,9 +106,8 @@ export default defineConfig({
             },
             {
               name: (id: string) => {
-                const match =
-                  /locales[\\/](\w+)[\\/](common|session|dashboard|checkin|challenges|rewards|ranks|offline|stories)\.json$/.exec(id);
-                return match ? `locale-${match[1]}` : null;
+                const match = /locales[\\/](\w+)[\\/]([\w-]+)\.json$/.exec(id);
+                return match && (FIRST_SCREEN_NAMESPACES as readonly string[]).includes(match[2]) ? `locale-${match[1]}` : null;
               },
             },
           ],

@@ -9,6 +9,7 @@ import i18next, { type i18n as I18n } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
+import { FIRST_SCREEN_NAMESPACES } from './first-screen-namespaces';
 
 /** Languages the app ships, first = fallback. */
 export const SUPPORTED_LANGUAGES = ['en', 'fr'] as const;
@@ -18,8 +19,6 @@ type SupportedLanguage = (typeof SUPPORTED_LANGUAGES)[number];
 const LANGUAGE_COOKIE = 'i18next';
 const LANGUAGE_COOKIE_MINUTES = 365 * 24 * 60;
 
-/** Namespaces loaded at start (the shell's own strings); others load when a component asks for them. */
-const STARTUP_NAMESPACES = ['common', 'session'] as const;
 
 const localeLoaders = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/*.json');
 
@@ -52,7 +51,8 @@ export async function initI18n(): Promise<I18n> {
       fallbackLng: 'en',
       nonExplicitSupportedLngs: true,
       load: 'languageOnly',
-      ns: [...STARTUP_NAMESPACES],
+      // The first screens' namespaces share one chunk: all of them load at start; others when a component asks.
+      ns: [...FIRST_SCREEN_NAMESPACES],
       defaultNS: 'common',
       fallbackNS: 'common',
       interpolation: { escapeValue: false },
