@@ -2,7 +2,9 @@
  * Optional chunks: JavaScript that only some deployments load, kept out of the service worker's precache
  * (ARCHITECTURE §6). Today: PostHog analytics (`posthog-js`, only with an analytics key), OpenTelemetry
  * browser traces (`@opentelemetry/*`, only with a telemetry endpoint) and the Supabase client (`@supabase/*`, only
- * in supabase auth mode) — about 630 KiB that every install would otherwise download up front.
+ * in supabase auth mode) — about 630 KiB that every install would otherwise download up front — and the `jsqr`
+ * QR decoder (only where the browser's `BarcodeDetector` cannot read QR codes; the preload for the stands fetches
+ * it during a live venue event: src/components/qr-decoder.ts).
  *
  * Chunks are recognised by what they contain, not by their file names (rolldown names them after a module, e.g.
  * `module-*.js` for posthog-js, `dist-*.js` for supabase-js): `optionalChunksPlugin()` records, at build time,
@@ -15,7 +17,7 @@ import type { Plugin } from 'vite';
 import type { ManifestTransform } from 'workbox-build';
 
 /** Module ids of the optional packages (node_modules paths, POSIX or Windows separators). */
-const OPTIONAL_PACKAGES = /[\\/]node_modules[\\/](posthog-js|@supabase|@opentelemetry)[\\/]/;
+const OPTIONAL_PACKAGES = /[\\/]node_modules[\\/](posthog-js|@supabase|@opentelemetry|jsqr)[\\/]/;
 
 /** Share of a chunk's rendered code that must come from `OPTIONAL_PACKAGES` for the chunk to count as optional. */
 const OPTIONAL_SHARE = 0.8;

@@ -1,34 +1,22 @@
 /**
- * `<QrScanner>`: reads a QR code from the camera (the fan's venue check-in, the console's member card
- * check). It uses the browser's `BarcodeDetector` where it
- * exists and supports QR codes, else the `jsqr` decoder, imported only when this component needs it (a chunk of
- * its own, never in the first load). Calls `onText` with each code's text until it answers true (the code was the
- * one looked for: scanning stops) or the component unmounts; `onUnavailable` when
- * there is no camera or the fan refuses it. The video is labelled for screen readers; typing the code is the
- * keyboard's way in.
+ * `<QrScanner>`: reads a QR code from the camera (the fan's venue check-in, the console's member card check). It
+ * uses the browser's `BarcodeDetector` where it exists and supports QR codes, else the `jsqr` decoder, imported only
+ * when this component needs it (a chunk of its own, never in the first load nor in the precache: `qr-decoder.ts`).
+ * Calls `onText` with each code's text until it answers true (the code was the one looked for: scanning stops) or
+ * the component unmounts; `onUnavailable` when there is no camera or the fan refuses it. The video is labelled for
+ * screen readers; typing the code is the keyboard's way in.
  */
 import { useEffect, useRef } from 'react';
-
-/** The part of the `BarcodeDetector` API used here (not yet in TypeScript's DOM types). */
-interface BarcodeDetectorLike {
-  detect(source: CanvasImageSource): Promise<Array<{ rawValue: string }>>;
-}
-type BarcodeDetectorClass = {
-  new (options: { formats: string[] }): BarcodeDetectorLike;
-  getSupportedFormats(): Promise<string[]>;
-};
+import { browserQrDetector, loadQrLibrary } from './qr-decoder';
 
 /** A function that finds a QR code's text in the current video frame, or null. */
 type FrameReader = (video: HTMLVideoElement) => Promise<string | null>;
 
 /** The browser's detector when it reads QR codes, else `jsqr` over a canvas copy of the frame. */
 async function frameReader(): Promise<FrameReader> {
-  const Detector = (globalThis as { BarcodeDetector?: BarcodeDetectorClass }).BarcodeDetector;
-  if (Detector && (await Detector.getSupportedFormats().catch((): string[] => [])).includes('qr_code')) {
-    const detector = new Detector({ formats: ['qr_code'] });
-    return async (video) => (await detector.detect(video))[0]?.rawValue ?? null;
-  }
-  const { default: jsQR } = await import('jsqr');
+  const detector = await browserQrDetector();
+  if (detector) return async (video) => (await detector.detect(video))[0]?.rawValue ?? null;
+  const jsQR = await loadQrLibrary();
   const canvas = document.createElement('canvas');
   const context = canvas.getContext('2d', { willReadFrequently: true });
   return async (video) => {

@@ -1,7 +1,8 @@
 /**
  * What a fan may open in the stands is on the device before the signal goes (ARCHITECTURE §6). Once
  * per page, while online, after the content preloads:
- * - the live venue events; during one, the venue screen's data (the venues attended), so the scanner opens offline;
+ * - the live venue events; during one, the venue screen's data (the venues attended) and, where the browser cannot
+ *   read QR codes itself, the QR decoder's chunk, so the scanner opens and reads codes offline;
  * - the open challenges not yet on the device, one by one (their own query, as the challenge screen reads it),
  *   among the first `STANDS_BUDGET.challenges` open ones;
  * - the images of the open challenges and of the running stories (chapters first), through the service worker's
@@ -13,6 +14,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { onlineManager } from '@tanstack/react-query';
 import { mediaUrl } from '../api/media';
+import { preloadQrDecoder } from '../components/qr-decoder';
 import type { Challenge } from '../contracts/challenge';
 import type { Story } from '../contracts/content';
 import { getChallengeQueryOptions } from '../features/challenges/api/get-challenge';
@@ -70,7 +72,10 @@ export async function preloadForTheStands(queryClient: QueryClient): Promise<voi
   started = true;
   try {
     const live = await queryClient.fetchQuery(getLiveVenueEventsQueryOptions()).catch(() => []);
-    if (live.length > 0) void queryClient.prefetchQuery(getVenuesAttendedQueryOptions());
+    if (live.length > 0) {
+      void queryClient.prefetchQuery(getVenuesAttendedQueryOptions());
+      void preloadQrDecoder().catch(() => undefined);
+    }
 
     const now = new Date();
     const all = await queryClient.fetchQuery(getChallengesQueryOptions()).catch(() => [] as Challenge[]);

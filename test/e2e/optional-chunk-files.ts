@@ -1,13 +1,13 @@
 /**
  * The optional chunks of a build (ARCHITECTURE §6; scripts/lib/optional-chunks.ts), found independently of the
- * build plugin: from each chunk's source map, a chunk most of whose sources come from `posthog-js`, `@supabase/*`
- * or `@opentelemetry/*`. Rolldown names chunks after a module (`module-*.js` for posthog-js), so a file name says
+ * build plugin: from each chunk's source map, a chunk most of whose sources come from `posthog-js`, `@supabase/*`,
+ * `@opentelemetry/*` or `jsqr`. Rolldown names chunks after a module (`module-*.js` for posthog-js), so a file name says
  * nothing of what a chunk holds.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-const OPTIONAL_SOURCE = /node_modules\/(posthog-js|@supabase\/[^/]+|@opentelemetry\/[^/]+)\//;
+const OPTIONAL_SOURCE = /node_modules\/(posthog-js|@supabase\/[^/]+|@opentelemetry\/[^/]+|jsqr)\//;
 
 /** One optional chunk: its URL path and the package that makes up most of it. */
 interface OptionalChunk {

@@ -1,6 +1,7 @@
 /**
  * Optional chunks and the service worker (ARCHITECTURE §6; scripts/lib/optional-chunks.ts): the chunks
- * only some deployments load — PostHog analytics, OpenTelemetry browser traces, the Supabase client — are not in
+ * only some deployments or browsers load — PostHog analytics, OpenTelemetry browser traces, the Supabase client, the
+ * `jsqr` QR decoder (browsers without a QR `BarcodeDetector`) — are not in
  * the precache, and a deployment that does load them still starts offline with them once they have been loaded.
  *
  * The optional chunks are found independently of the build plugin, from the chunks' source maps
@@ -29,12 +30,12 @@ async function precacheManifest(dir: string): Promise<string[]> {
 }
 
 test.describe('optional chunks', () => {
-  test("the precache leaves out the PostHog, OpenTelemetry and Supabase chunks and the console's, and keeps every other chunk", async ({
+  test("the precache leaves out the PostHog, OpenTelemetry, Supabase and jsqr chunks and the console's, and keeps every other chunk", async ({
     page,
   }) => {
     const optional = await optionalChunksOfBuild(STATIC_DIR);
     expect(new Set(optional.map((c) => c.packageName)), 'the build has one chunk of each optional library').toEqual(
-      new Set(['posthog-js', '@opentelemetry', '@supabase']),
+      new Set(['posthog-js', '@opentelemetry', '@supabase', 'jsqr']),
     );
     const manifest = await precacheManifest(STATIC_DIR);
     const optionalPaths = optional.map((c) => c.path);
@@ -87,7 +88,9 @@ test.describe('optional chunks', () => {
       page,
       context,
     }) => {
-      const wanted = (await optionalChunksOfBuild(STATIC_DIR)).filter((c) => c.packageName !== '@supabase').map((c) => c.path);
+      const wanted = (await optionalChunksOfBuild(STATIC_DIR))
+        .filter((c) => c.packageName === 'posthog-js' || c.packageName === '@opentelemetry')
+        .map((c) => c.path);
       expect(wanted).toHaveLength(2);
       const loadedChunks = () =>
         page.evaluate(

@@ -4,7 +4,8 @@
  * - during a live venue event the dashboard shows a card (and the challenges tab an entry) that opens the venue
  *   scanner; with no signal the scanner opens from it with its data (the venues attended) on the device;
  * - an open challenge the fan never opened was preloaded while online and shows offline; a running story's chapter
- *   image is in the service worker's media cache;
+ *   image is in the service worker's media cache; the QR decoder this Chromium needs (on Linux it has no
+ *   `BarcodeDetector`: the `jsqr` chunk, left out of the precache) is in the worker's cache of assets;
  * - a screen whose data is not on the device says "Not available offline" at once, with a way back.
  */
 import { randomUUID } from 'node:crypto';
@@ -88,6 +89,15 @@ test('in the stands with no signal: the venue card opens the scanner, a preloade
   expect(story, 'a running story with chapters').toBeTruthy();
   const image = `/api/media/${[...story!.chapters].sort((a, b) => a.orderIndex - b.orderIndex)[0].mediaId}`;
   await expect.poll(() => page.evaluate(async (url) => Boolean(await caches.match(url)), image), { timeout: 30_000 }).toBe(true);
+  // The QR decoder's chunk too, so the scanner reads codes with no signal.
+  const decoderCached = () =>
+    page.evaluate(async () => {
+      for (const name of await caches.keys()) {
+        if ((await (await caches.open(name)).keys()).some((request) => /\/assets\/jsQR-[\w-]+\.js$/.test(request.url))) return true;
+      }
+      return false;
+    });
+  await expect.poll(decoderCached, { timeout: 30_000, message: 'the jsqr chunk in the service worker cache' }).toBe(true);
 
   await goOffline(context);
   // The card opens the scanner, whose screen has its data.
