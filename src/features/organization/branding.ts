@@ -5,6 +5,7 @@
 import { setOrganizationToken } from '../../api/credentials';
 import type { Organization } from '../../contracts/organization';
 import { setAppName } from '../../platform/app-identity';
+import { afterFirstPaint } from '../../platform/first-paint';
 import { applyDefaultLanguage } from '../../platform/i18n';
 
 type Rgb = [number, number, number];
@@ -62,8 +63,8 @@ export function deriveBrandPalette(brandColor: string): { brand: string; onBrand
 /**
  * Applies an organization to the running app: remembers its token for `x-org-token` and sets the brand CSS
  * variables (`--brand`, `--on-brand`, `--brand-text`), the theme-color meta, the app's name (window titles and the
- * iOS home-screen title) and the page's icons, and makes its default language the fallback of a fan who chose none
- * (`applyDefaultLanguage`). Safe to call repeatedly.
+ * iOS home-screen title) and, once the first screen is painted, the page's icons, and makes its default language
+ * the fallback of a fan who chose none (`applyDefaultLanguage`). Safe to call repeatedly.
  */
 export function applyOrganization(organization: Organization): void {
   setOrganizationToken(organization.token || null);
@@ -74,21 +75,32 @@ export function applyOrganization(organization: Organization): void {
   root.setProperty('--brand', palette.brand);
   root.setProperty('--on-brand', palette.onBrand);
   root.setProperty('--brand-text', palette.brandText);
-  document.querySelector('meta[name="theme-color"]')?.setAttribute('content', palette.brand);
+  setAttributeOf('meta[name="theme-color"]', 'content', palette.brand);
   setAppName(organization.shortName || organization.name);
-  applyIcons(organization);
+  // A changed icon link is fetched at once: after the first paint, it does not compete with the first screen.
+  afterFirstPaint(() => applyIcons(organization));
+}
+
+/**
+ * Sets attribute `name` of the first element matching `selector` to `value`, unless it already has it: Chromium
+ * fetches an icon link again on every write, even of the same address. Takes the selector, the attribute's name
+ * and its value; does nothing when no element matches.
+ */
+function setAttributeOf(selector: string, name: string, value: string): void {
+  const element = document.querySelector(selector);
+  if (element && element.getAttribute(name) !== value) element.setAttribute(name, value);
 }
 
 /**
  * Points the page's favicon and apple-touch-icon at the icons the server makes from the organization's logo
  * (`/manifest-icons/…`, versioned by logo and colour so a change is fetched), or back at the product's built-in
- * ones when there is no logo. iOS reads the apple-touch-icon when the fan adds the app to the home screen.
+ * ones when there is no logo; only the links whose address changes are written. iOS reads the apple-touch-icon when the fan adds the app to the home screen.
  */
 function applyIcons(organization: Organization): void {
   const version = `${organization.logoMediaId ?? ''}-${organization.brandColor.replace('#', '')}`;
   const icons = organization.logoMediaId
     ? { touch: `/manifest-icons/apple-touch-icon-180.png?v=${version}`, favicon: `/manifest-icons/favicon-48.png?v=${version}` }
     : { touch: '/icons/apple-touch-icon-180.png', favicon: '/icons/favicon-48.png' };
-  document.querySelector('link[rel="apple-touch-icon"]')?.setAttribute('href', icons.touch);
-  document.querySelector('link[rel="icon"][sizes="48x48"]')?.setAttribute('href', icons.favicon);
+  setAttributeOf('link[rel="apple-touch-icon"]', 'href', icons.touch);
+  setAttributeOf('link[rel="icon"][sizes="48x48"]', 'href', icons.favicon);
 }
