@@ -31,10 +31,11 @@ import { watchChunkLoadErrors } from './platform/chunk-reload';
 import { markAppSettled, watchFirstScreen, yieldToMain } from './platform/after-first-render';
 import { afterFirstPaint, FirstPaintSignal } from './platform/first-paint';
 import { startAnalytics } from './platform/analytics';
-import { initI18n, i18next } from './platform/i18n';
+import { initI18n, i18next, languageDecided } from './platform/i18n';
 import { loadRuntimeConfig, type RuntimeConfig } from './platform/runtime-config';
 import { startTelemetry } from './platform/telemetry';
 import { createAppRouter } from './router';
+import { startOrganizationLoad } from './routes/-session';
 import { keepReferralCodeFrom } from './features/referral/kept-code';
 import './styles/index.css';
 
@@ -64,6 +65,9 @@ async function boot(): Promise<void> {
 
   const reconnect = installReconnectJitter({ windowMs: reconnectJitterWindowMs(config) });
   const queryClient = createAppQueryClient(registerOfflineMutationDefaults);
+  // Every first screen waits on the organization (the guards): its request starts now, in the language its content
+  // is asked in.
+  if (languageDecided()) startOrganizationLoad(queryClient);
   await yieldToMain();
   const router = createAppRouter({ queryClient, config });
   // The first screen's route chunks load now, beside the strings, the cache's restore and the guards' requests (who

@@ -268,14 +268,16 @@ export async function bootOfflineCache(
   let unsubscribe: (() => void) | null = null;
   let stopped = false;
   let timedOut = false;
+  const startedAt = Date.now();
   const restored = persistQueryClientRestore({ ...options, queryClient: asPersistClient(queryClient) })
     .catch((error: unknown) => console.warn('[offline] could not restore the persisted cache', error))
     .then(() => {
       if (stopped) return;
       // The saved copy may be older than what the server holds (a throttled save lost to a reload, or points earned
       // elsewhere): restored data shows at once but is stale, so screens refetch it in the background instead of
-      // trusting it as fresh for a minute (a consent switched on read as off after a reload).
-      void queryClient.invalidateQueries({ refetchType: 'none' });
+      // trusting it as fresh for a minute (a consent switched on read as off after a reload). What was fetched while
+      // the restore ran (the organization, asked for at boot) is fresh and stays so.
+      void queryClient.invalidateQueries({ refetchType: 'none', predicate: (query) => query.state.dataUpdatedAt < startedAt });
       unsubscribe = persistQueryClientSubscribe({ ...options, queryClient: asPersistClient(queryClient) });
       resumeOfflineQueue(queryClient);
       // The first screen was decided without the cache (a slow phone's first IndexedDB open, a busy disk): its

@@ -19,7 +19,6 @@ type SupportedLanguage = (typeof SUPPORTED_LANGUAGES)[number];
 const LANGUAGE_COOKIE = 'i18next';
 const LANGUAGE_COOKIE_MINUTES = 365 * 24 * 60;
 
-
 const localeLoaders = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/*.json');
 
 /** Loads one namespace file; rejects when the file does not exist. */
@@ -72,6 +71,15 @@ export async function initI18n(): Promise<I18n> {
     });
   syncDocumentLanguage(currentLanguage());
   return i18next;
+}
+
+/**
+ * Whether the language is decided (the fan's choice, else the browser's: `initI18n`'s detection, which runs a task
+ * after it is called), though its strings may still be loading. Content asked for before then would come in the
+ * fallback language.
+ */
+export function languageDecided(): boolean {
+  return Boolean(i18next.language);
 }
 
 /** The active supported language (`en` | `fr`). */

@@ -39,6 +39,18 @@ async function loadUser(queryClient: QueryClient): Promise<User | null> {
 let organizationRevalidated = false;
 
 /**
+ * Starts this app start's load of the organization before the first route (boot, once the runtime config and the
+ * language are known, before the persisted cache is restored): the first screen waits on it, and its round trip then
+ * overlaps the strings', the route chunks' and the restore instead of following them. It stands for the once-per-start
+ * refresh of `loadSession`, whose guard then joins the request or reads the restored copy. Takes the query client;
+ * returns nothing; a failure is left to the guard, which asks again.
+ */
+export function startOrganizationLoad(queryClient: QueryClient): void {
+  organizationRevalidated = true;
+  void queryClient.prefetchQuery(getOrganizationQueryOptions());
+}
+
+/**
  * Loads the session for one navigation (every navigation, the 404 page's included). Takes the router context;
  * resolves to `{session}`, the route context the layouts' guards read. Organization/user load failures other than
  * offline (`NetworkError`) propagate to the error page.
