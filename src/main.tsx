@@ -30,6 +30,7 @@ import { watchFatalErrors } from './components/use-fatal-error';
 import { watchChunkLoadErrors } from './platform/chunk-reload';
 import { markAppSettled, watchFirstScreen, yieldToMain } from './platform/after-first-render';
 import { afterFirstPaint, FirstPaintSignal } from './platform/first-paint';
+import { linkWebAppManifest } from './platform/web-app-manifest';
 import { startAnalytics } from './platform/analytics';
 import { initI18n, i18next, languageDecided } from './platform/i18n';
 import { loadRuntimeConfig, type RuntimeConfig } from './platform/runtime-config';
@@ -111,8 +112,9 @@ async function boot(): Promise<void> {
   });
 
   watchFirstScreen(queryClient);
-  // The service worker registers as soon as the first screen is painted, so a first visit is ready offline within
-  // a second or two; its precache downloads behind the page's own requests.
+  // The manifest is linked, and the service worker registers, as soon as the first screen is painted, so a first
+  // visit is ready offline within a second or two; its precache downloads behind the page's own requests.
+  afterFirstPaint(linkWebAppManifest);
   afterFirstPaint(() =>
     import('./offline/setup').then(({ setupOffline }) => {
       setupOffline(queryClient, { goOnline: reconnect.goOnline, navigate: (path) => router.history.push(path) });
