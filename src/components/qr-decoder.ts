@@ -6,7 +6,7 @@
  */
 
 /** The part of the `BarcodeDetector` API used here (not yet in TypeScript's DOM types). */
-export interface BarcodeDetectorLike {
+interface BarcodeDetectorLike {
   detect(source: CanvasImageSource): Promise<Array<{ rawValue: string }>>;
 }
 type BarcodeDetectorClass = {
