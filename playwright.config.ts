@@ -45,7 +45,7 @@ const INTEGRATION_SPECS = /(supabase|analytics|telemetry|logged-off).*\.spec\.ts
  * "console" after the hosted integrations in their lane. A spec left out of these lists still runs, in "app".
  */
 const SERVICE_WORKER_SPECS =
-  /(^|\/)(fan-journey|leagues|member-card|offline|offline-answers|offline-install|offline-media|offline-queue|optional-chunks|push|rewards|sign-out-waiting|stands-offline|update-flow|venue-checkin)\.spec\.ts$/;
+  /(^|\/)(fan-journey|first-visit|leagues|member-card|offline|offline-answers|offline-install|offline-media|offline-queue|optional-chunks|push|rewards|sign-out-waiting|stands-offline|update-flow|venue-checkin)\.spec\.ts$/;
 /** The operator console's pages and the draw of winners: the "console" project (see `SERVICE_WORKER_SPECS`). */
 const CONSOLE_SPECS = /(^|\/)(console|console-overview|draws)\.spec\.ts$/;
 

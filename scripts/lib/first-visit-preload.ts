@@ -1,0 +1,113 @@
+/**
+ * First-visit preloads (ARCHITECTURE §6; decision 0107): on a first visit, before any service worker, the first
+ * screen's strings and a signed-out page's route chunks start downloading with the framework instead of after it.
+ * Without them the browser learns of those files only once the framework has run (the strings' chunk from i18next,
+ * the route's chunks from the router), and a slow network then waits another round trip or two for them.
+ *
+ * `firstVisitPreloadPlugin()` writes, at build time, a small inline script into index.html's head with the
+ * language chunks (`locale-{lang}`, vite.config.ts) and, per signed-out path, the route's chunks with their static
+ * imports (less what index.html preloads already). The script adds `<link rel="modulepreload" data-first-visit>`
+ * for the strings of the language i18next will pick (the `i18next` cookie, else the first shipped browser language,
+ * else English: a wrong guess costs one small file) and for the current path's route, only when no service worker
+ * controls the page: a returning fan's files come from the worker's precache, where a preload link per file costs
+ * main-thread time and saves nothing. The shell's CSP hashes the script like the others (server security headers).
+ */
+import type { Plugin } from 'vite';
+
+/** The signed-out layout and pages whose chunks are preloaded (`src/routes/_open.tsx`, `src/routes/_open/`). */
+const OPEN_ROUTE_MODULE = /[\\/]src[\\/]routes[\\/](_open\.tsx|_open[\\/](.+)\.tsx)\?tsr-split/;
+
+/** What the plugin reads of a rolldown output chunk. */
+interface ChunkLike {
+  type: 'chunk';
+  fileName: string;
+  name: string;
+  isEntry: boolean;
+  facadeModuleId: string | null;
+  imports: string[];
+}
+
+/** The URL path of a page module under `_open/` (`login/index` → `/login`, `index` → `/`), or null for the layout. */
+function openPagePath(module: string): string | null {
+  const page = OPEN_ROUTE_MODULE.exec(module)?.[2];
+  if (page === undefined) return null;
+  const path = `/${page.replace(/\\/g, '/')}`.replace(/\/index$/, '');
+  return path === '' ? '/' : path;
+}
+
+/**
+ * The preload map of a bundle: `locales` (language → URL of its first-screen strings) and `routes` (signed-out path
+ * → URLs of its route chunks and their static imports, without the entry's own static imports). Takes the bundle's
+ * chunks; returns the map.
+ */
+export function firstVisitPreloads(chunks: ChunkLike[]): { locales: Record<string, string>; routes: Record<string, string[]> } {
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const closure = (files: string[], into = new Set<string>()): Set<string> => {
+    for (const file of files) {
+      if (into.has(file)) continue;
+      into.add(file);
+      closure(byFile.get(file)?.imports ?? [], into);
+    }
+    return into;
+  };
+  const preloadedByHtml = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+  const locales: Record<string, string> = {};
+  for (const chunk of chunks) {
+    const language = /^locale-(\w+)$/.exec(chunk.name)?.[1];
+    if (language) locales[language] = `/${chunk.fileName}`;
+  }
+  const layout = chunks.filter(
+    (chunk) => chunk.facadeModuleId && OPEN_ROUTE_MODULE.test(chunk.facadeModuleId) && openPagePath(chunk.facadeModuleId) === null,
+  );
+  const routes: Record<string, string[]> = {};
+  for (const chunk of chunks) {
+    const path = chunk.facadeModuleId ? openPagePath(chunk.facadeModuleId) : null;
+    if (path === null) continue;
+    const files = closure([...layout.map((c) => c.fileName), chunk.fileName]);
+    routes[path] = [...files].filter((file) => !preloadedByHtml.has(file)).map((file) => `/${file}`);
+  }
+  return { locales, routes };
+}
+
+/** The inline script (ES5, run by the HTML parser) adding the preload links of this visit. */
+function preloadScript(map: ReturnType<typeof firstVisitPreloads>): string {
+  return `(function (m) {
+        if (navigator.serviceWorker && navigator.serviceWorker.controller) return;
+        var chosen = /(?:^|;\\s*)i18next=(\\w+)/.exec(document.cookie), language = chosen && m.locales[chosen[1]] ? chosen[1] : '';
+        var browser = navigator.languages || [navigator.language];
+        for (var i = 0; !language && i < browser.length; i++) if (m.locales[String(browser[i]).slice(0, 2)]) language = String(browser[i]).slice(0, 2);
+        var urls = [m.locales[language || 'en']].concat(m.routes[location.pathname.replace(/\\/+$/, '') || '/'] || []);
+        for (var j = 0; j < urls.length; j++) {
+          if (!urls[j]) continue;
+          var link = document.createElement('link');
+          link.rel = 'modulepreload';
+          link.crossOrigin = '';
+          link.href = urls[j];
+          link.setAttribute('data-first-visit', '');
+          document.head.appendChild(link);
+        }
+      })(${JSON.stringify(map)});`;
+}
+
+/**
+ * Vite plugin (build only) adding the first-visit preload script to index.html, just before the entry's module
+ * script: ahead of the stylesheet link, so the parser runs it at once instead of after the stylesheet has loaded.
+ * Returns the plugin; its HTML transform throws when index.html has no module script.
+ */
+export function firstVisitPreloadPlugin(): Plugin {
+  return {
+    name: 'podium:first-visit-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        if (!context.bundle) return html;
+        const chunks = Object.values(context.bundle).filter((output): output is typeof output & ChunkLike => output.type === 'chunk');
+        const entryScript = html.indexOf('<script type="module"');
+        if (entryScript < 0) throw new Error('index.html has no module script to put the first-visit preloads before');
+        const script = `<script>${preloadScript(firstVisitPreloads(chunks))}</script>\n    `;
+        return html.slice(0, entryScript) + script + html.slice(entryScript);
+      },
+    },
+  };
+}
