@@ -9,7 +9,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { consoleChunksPlugin, excludeConsoleChunks } from './scripts/lib/console-chunks';
 import { excludeOptionalChunks, optionalChunksPlugin } from './scripts/lib/optional-chunks';
-import { firstVisitPreloadPlugin } from './scripts/lib/first-visit-preload';
+import { earlyRequestsPlugin } from './scripts/lib/early-requests';
 import { FIRST_SCREEN_NAMESPACES } from './src/platform/first-screen-namespaces';
 
 const apiTarget = 'http://127.0.0.1:3000';
@@ -32,8 +32,8 @@ export default defineConfig({
     optionalChunksPlugin(),
     // Records the chunks only the operator console reaches, for the precache filter below.
     consoleChunksPlugin(),
-    // A first visit's strings and signed-out route chunks load beside the framework (decision 0107).
-    firstVisitPreloadPlugin(),
+    // The organization, and a first visit's strings and signed-out route chunks, load beside the framework (0107).
+    earlyRequestsPlugin(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

@@ -1,8 +1,9 @@
 /**
- * A first visit's preloads (decision 0107; scripts/lib/first-visit-preload.ts), in Debian's Chromium against the
+ * A first visit's early requests (decision 0107; scripts/lib/early-requests.ts), in Debian's Chromium against the
  * real server and the built PWA: with no service worker yet, the sign-in page's strings and route chunks are asked
- * for by index.html's inline script, beside the framework instead of after it, and the shell's CSP lets that script
- * run; once the worker controls the page, a reload adds no such links (its files come from the precache).
+ * for by index.html's inline script, beside the framework instead of after it, the organization once (the boot takes
+ * the page's answer), and the shell's CSP lets that script run; once the worker controls the page, a reload adds no
+ * preload links (its files come from the precache).
  */
 import { expect, test } from '@playwright/test';
 import { waitForServiceWorker } from './offline-helpers';
@@ -40,6 +41,12 @@ test('a first visit asks for its strings and the sign-in chunks with the framewo
   expect(timing.frameworkEnd).toBeGreaterThan(0);
   expect(timing.locale).toBeLessThan(timing.frameworkEnd!);
   expect(timing.login).toBeLessThan(timing.frameworkEnd!);
+  // The organization, asked for by the page itself once the config arrived, is asked for once: the boot takes that
+  // answer.
+  const organizationRequests = await page.evaluate(
+    () => performance.getEntriesByType('resource').filter((entry) => new URL(entry.name).pathname === '/api/organization/current').length,
+  );
+  expect(organizationRequests).toBe(1);
   // A CSP without the script's hash would have refused it, with an error in the console.
   expect(errors).toEqual([]);
 

@@ -25,6 +25,7 @@ import { setRuntimeConfig, type RuntimeConfig } from '../../src/platform/runtime
 import { changeLanguage, initI18n } from '../../src/platform/i18n';
 import { QueryClient } from '@tanstack/react-query';
 import { getCurrentUserQueryOptions } from '../../src/lib/session/get-current-user';
+import { getOrganizationQueryOptions } from '../../src/lib/organization/get-organization';
 
 interface Seen {
   method: string;
@@ -251,5 +252,41 @@ describe('the current user (spec §8; decision 0053)', () => {
     replies.push({ status: 403, body: { error: { code: 'Forbidden', message: 'x-org-token does not match' } } });
     await expect(new QueryClient().fetchQuery(getCurrentUserQueryOptions())).rejects.toBeInstanceOf(ApiError);
     expect(getSessionToken()).toBe('tok_member');
+  });
+});
+
+describe('the organization asked for by index.html (decision 0107)', () => {
+  const early = (language: string, status: number, body: unknown) => {
+    (globalThis as { __podiumOrganization?: unknown }).__podiumOrganization = Promise.resolve({
+      language,
+      response: new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+    });
+  };
+  const organization = (name: string) => ({ organizationId: 'org-1', name, token: 'org-token-early' });
+
+  it('the first organization query takes its answer, in the language i18next decided, and the next one asks the server', async () => {
+    await initI18n();
+    await changeLanguage('en');
+    early('en', 200, { data: organization('Early') });
+    replies.push({ status: 200, body: { data: organization('From the server') } });
+    expect((await new QueryClient().fetchQuery(getOrganizationQueryOptions())).name).toBe('Early');
+    expect(seen).toHaveLength(0);
+    expect((await new QueryClient().fetchQuery(getOrganizationQueryOptions())).name).toBe('From the server');
+    expect(seen.map((request) => request.url)).toEqual(['/api/organization/current']);
+  });
+
+  it('an answer in another language, or a failed one, is dropped and the server is asked again', async () => {
+    await initI18n();
+    await changeLanguage('en');
+    for (const [language, status] of [
+      ['fr', 200],
+      ['en', 503],
+    ] as const) {
+      seen = [];
+      early(language, status, { data: organization('Early') });
+      replies.push({ status: 200, body: { data: organization('From the server') } });
+      expect((await new QueryClient().fetchQuery(getOrganizationQueryOptions())).name).toBe('From the server');
+      expect(seen).toHaveLength(1);
+    }
   });
 });

@@ -1,9 +1,9 @@
 /**
- * The first-visit preload map (scripts/lib/first-visit-preload.ts): which files index.html's inline script asks for
+ * The first-visit preload map (scripts/lib/early-requests.ts): which files index.html's inline script asks for
  * on a first visit, per language and per signed-out path.
  */
 import { describe, expect, it } from 'vitest';
-import { firstVisitPreloads } from '../../scripts/lib/first-visit-preload';
+import { firstVisitPreloads } from '../../scripts/lib/early-requests';
 
 /** A chunk of a rolldown bundle, as the plugin reads it. */
 const chunk = (fileName: string, options: { name?: string; isEntry?: boolean; facade?: string; imports?: string[] } = {}) => ({

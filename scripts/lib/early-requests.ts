@@ -1,16 +1,19 @@
 /**
- * First-visit preloads (ARCHITECTURE §6; decision 0107): on a first visit, before any service worker, the first
- * screen's strings and a signed-out page's route chunks start downloading with the framework instead of after it.
- * Without them the browser learns of those files only once the framework has run (the strings' chunk from i18next,
- * the route's chunks from the router), and a slow network then waits another round trip or two for them.
+ * Early requests (ARCHITECTURE §6; decision 0107): what the first screen needs is asked for by index.html's parser,
+ * beside the framework's download, instead of once the framework has run and the boot reaches it.
  *
- * `firstVisitPreloadPlugin()` writes, at build time, a small inline script into index.html's head with the
- * language chunks (`locale-{lang}`, vite.config.ts) and, per signed-out path, the route's chunks with their static
- * imports (less what index.html preloads already). The script adds `<link rel="modulepreload" data-first-visit>`
- * for the strings of the language i18next will pick (the `i18next` cookie, else the first shipped browser language,
- * else English: a wrong guess costs one small file) and for the current path's route, only when no service worker
- * controls the page: a returning fan's files come from the worker's precache, where a preload link per file costs
- * main-thread time and saves nothing. The shell's CSP hashes the script like the others (server security headers).
+ * `earlyRequestsPlugin()` writes, at build time, a small inline script into index.html with the language chunks
+ * (`locale-{lang}`, vite.config.ts) and, per signed-out path, the route's chunks with their static imports (less
+ * what index.html preloads already). The script:
+ * - guesses the language i18next will pick (the `i18next` cookie, else the first shipped browser language, else
+ *   English), from the same sources as its detector; a wrong guess costs one small request;
+ * - asks for the organization (`GET {apiOrigin}/organization/current` with the organization key, in that language)
+ *   once the runtime config that `index.html` already asked for arrives: `window.__podiumOrganization`, which the
+ *   organization query takes once when its language is the one i18next decided (src/lib/organization);
+ * - on a page no service worker controls (a first visit), adds `<link rel="modulepreload" data-first-visit>` for
+ *   the strings of that language and the current path's route chunks. A controlled page's files come from the
+ *   worker's precache, where a preload link per file costs main-thread time and saves nothing (0106).
+ * The shell's CSP hashes the script like the others (server security headers).
  */
 import type { Plugin } from 'vite';
 
@@ -69,14 +72,26 @@ export function firstVisitPreloads(chunks: ChunkLike[]): { locales: Record<strin
   return { locales, routes };
 }
 
-/** The inline script (ES5, run by the HTML parser) adding the preload links of this visit. */
-function preloadScript(map: ReturnType<typeof firstVisitPreloads>): string {
+/** The inline script (ES5, run by the HTML parser): the language guess, the organization's request, the preloads. */
+function earlyRequestsScript(map: ReturnType<typeof firstVisitPreloads>): string {
   return `(function (m) {
-        if (navigator.serviceWorker && navigator.serviceWorker.controller) return;
         var chosen = /(?:^|;\\s*)i18next=(\\w+)/.exec(document.cookie), language = chosen && m.locales[chosen[1]] ? chosen[1] : '';
         var browser = navigator.languages || [navigator.language];
         for (var i = 0; !language && i < browser.length; i++) if (m.locales[String(browser[i]).slice(0, 2)]) language = String(browser[i]).slice(0, 2);
-        var urls = [m.locales[language || 'en']].concat(m.routes[location.pathname.replace(/\\/+$/, '') || '/'] || []);
+        language = language || 'en';
+        if (window.__podiumConfig) {
+          window.__podiumOrganization = window.__podiumConfig
+            .then(function (response) { return response.clone().json(); })
+            .then(function (config) {
+              return fetch(String(config.apiOrigin).replace(/\\/+$/, '') + '/organization/current', {
+                headers: { accept: 'application/json', 'accept-language': language, authorization: 'Bearer ' + config.organizationKey }
+              });
+            })
+            .then(function (response) { return { language: language, response: response }; });
+          window.__podiumOrganization.catch(function () {});
+        }
+        if (navigator.serviceWorker && navigator.serviceWorker.controller) return;
+        var urls = [m.locales[language]].concat(m.routes[location.pathname.replace(/\\/+$/, '') || '/'] || []);
         for (var j = 0; j < urls.length; j++) {
           if (!urls[j]) continue;
           var link = document.createElement('link');
@@ -90,13 +105,13 @@ function preloadScript(map: ReturnType<typeof firstVisitPreloads>): string {
 }
 
 /**
- * Vite plugin (build only) adding the first-visit preload script to index.html, just before the entry's module
+ * Vite plugin (build only) adding the early requests' script to index.html, just before the entry's module
  * script: ahead of the stylesheet link, so the parser runs it at once instead of after the stylesheet has loaded.
  * Returns the plugin; its HTML transform throws when index.html has no module script.
  */
-export function firstVisitPreloadPlugin(): Plugin {
+export function earlyRequestsPlugin(): Plugin {
   return {
-    name: 'podium:first-visit-preload',
+    name: 'podium:early-requests',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
@@ -104,8 +119,8 @@ export function firstVisitPreloadPlugin(): Plugin {
         if (!context.bundle) return html;
         const chunks = Object.values(context.bundle).filter((output): output is typeof output & ChunkLike => output.type === 'chunk');
         const entryScript = html.indexOf('<script type="module"');
-        if (entryScript < 0) throw new Error('index.html has no module script to put the first-visit preloads before');
-        const script = `<script>${preloadScript(firstVisitPreloads(chunks))}</script>\n    `;
+        if (entryScript < 0) throw new Error('index.html has no module script to put the early requests before');
+        const script = `<script>${earlyRequestsScript(firstVisitPreloads(chunks))}</script>\n    `;
         return html.slice(0, entryScript) + script + html.slice(entryScript);
       },
     },
