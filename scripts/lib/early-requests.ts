@@ -17,8 +17,12 @@
  */
 import type { Plugin } from 'vite';
 
-/** The signed-out layout and pages whose chunks are preloaded (`src/routes/_open.tsx`, `src/routes/_open/`). */
-const OPEN_ROUTE_MODULE = /[\\/]src[\\/]routes[\\/](_open\.tsx|_open[\\/](.+)\.tsx)\?tsr-split/;
+/**
+ * A split chunk of the signed-out layout (`src/routes/_open.tsx`) or of a page under it (`src/routes/_open/`): group
+ * 1 is the layout, group 2 the page's file under it (none for the layout itself). Only signed-out pages: a page
+ * without a service worker is a first visit, and a first visit is signed out.
+ */
+const ROUTE_MODULE = /[\\/]src[\\/]routes[\\/](_open)(?:\.tsx|[\\/](.+)\.tsx)\?tsr-split/;
 
 /** What the plugin reads of a rolldown output chunk. */
 interface ChunkLike {
@@ -30,20 +34,23 @@ interface ChunkLike {
   imports: string[];
 }
 
-/** The URL path of a page module under `_open/` (`login/index` → `/login`, `index` → `/`), or null for the layout. */
-function openPagePath(module: string): string | null {
-  const page = OPEN_ROUTE_MODULE.exec(module)?.[2];
-  if (page === undefined) return null;
+/**
+ * The URL path of a page module under a layout (`login/index` → `/login`, `index` → `/`), or null for the layout
+ * itself and for a page with a path parameter (`$id`: its URL is not known at build time).
+ */
+function pagePath(module: string): string | null {
+  const page = ROUTE_MODULE.exec(module)?.[2];
+  if (page === undefined || page.includes('$')) return null;
   const path = `/${page.replace(/\\/g, '/')}`.replace(/\/index$/, '');
   return path === '' ? '/' : path;
 }
 
 /**
- * The preload map of a bundle: `locales` (language → URL of its first-screen strings) and `routes` (signed-out path
- * → URLs of its route chunks and their static imports, without the entry's own static imports). Takes the bundle's
- * chunks; returns the map.
+ * The preload map of a bundle: `locales` (language → URL of its first-screen strings) and `routes` (the path of a
+ * signed-out page → URLs of its route chunks and their static imports, without the entry's own static imports).
+ * Takes the bundle's chunks; returns the map.
  */
-export function firstVisitPreloads(chunks: ChunkLike[]): { locales: Record<string, string>; routes: Record<string, string[]> } {
+export function earlyPreloads(chunks: ChunkLike[]): { locales: Record<string, string>; routes: Record<string, string[]> } {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const closure = (files: string[], into = new Set<string>()): Set<string> => {
     for (const file of files) {
@@ -59,27 +66,33 @@ export function firstVisitPreloads(chunks: ChunkLike[]): { locales: Record<strin
     const language = /^locale-(\w+)$/.exec(chunk.name)?.[1];
     if (language) locales[language] = `/${chunk.fileName}`;
   }
-  const layout = chunks.filter(
-    (chunk) => chunk.facadeModuleId && OPEN_ROUTE_MODULE.test(chunk.facadeModuleId) && openPagePath(chunk.facadeModuleId) === null,
-  );
-  const routes: Record<string, string[]> = {};
+  // Each layout's split chunks, then each page's (a route may have several: its component, its loader) with the
+  // chunks of the layout it sits under.
+  const layouts = new Map<string, string[]>();
+  const pages = new Map<string, { layout: string; files: string[] }>();
   for (const chunk of chunks) {
-    const path = chunk.facadeModuleId ? openPagePath(chunk.facadeModuleId) : null;
-    if (path === null) continue;
-    const files = closure([...layout.map((c) => c.fileName), chunk.fileName]);
+    const match = chunk.facadeModuleId ? ROUTE_MODULE.exec(chunk.facadeModuleId) : null;
+    if (!match) continue;
+    const path = pagePath(chunk.facadeModuleId!);
+    if (match[2] === undefined) layouts.set(match[1], [...(layouts.get(match[1]) ?? []), chunk.fileName]);
+    else if (path !== null) pages.set(path, { layout: match[1], files: [...(pages.get(path)?.files ?? []), chunk.fileName] });
+  }
+  const routes: Record<string, string[]> = {};
+  for (const [path, page] of pages) {
+    const files = closure([...(layouts.get(page.layout) ?? []), ...page.files]);
     routes[path] = [...files].filter((file) => !preloadedByHtml.has(file)).map((file) => `/${file}`);
   }
   return { locales, routes };
 }
 
 /** The inline script (ES5, run by the HTML parser): the language guess, the organization's request, the preloads. */
-function earlyRequestsScript(map: ReturnType<typeof firstVisitPreloads>): string {
+function earlyRequestsScript(map: ReturnType<typeof earlyPreloads>): string {
   return `(function (m) {
         var chosen = /(?:^|;\\s*)i18next=(\\w+)/.exec(document.cookie), language = chosen && m.locales[chosen[1]] ? chosen[1] : '';
         var browser = navigator.languages || [navigator.language];
         for (var i = 0; !language && i < browser.length; i++) if (m.locales[String(browser[i]).slice(0, 2)]) language = String(browser[i]).slice(0, 2);
         language = language || 'en';
-        if (window.__podiumConfig) {
+        if (window.__podiumConfig && navigator.onLine !== false) {
           window.__podiumOrganization = window.__podiumConfig
             .then(function (response) { return response.clone().json(); })
             .then(function (config) {
@@ -120,7 +133,7 @@ export function earlyRequestsPlugin(): Plugin {
         const chunks = Object.values(context.bundle).filter((output): output is typeof output & ChunkLike => output.type === 'chunk');
         const entryScript = html.indexOf('<script type="module"');
         if (entryScript < 0) throw new Error('index.html has no module script to put the early requests before');
-        const script = `<script>${earlyRequestsScript(firstVisitPreloads(chunks))}</script>\n    `;
+        const script = `<script>${earlyRequestsScript(earlyPreloads(chunks))}</script>\n    `;
         return html.slice(0, entryScript) + script + html.slice(entryScript);
       },
     },

@@ -3,7 +3,7 @@
  * on a first visit, per language and per signed-out path.
  */
 import { describe, expect, it } from 'vitest';
-import { firstVisitPreloads } from '../../scripts/lib/early-requests';
+import { earlyPreloads } from '../../scripts/lib/early-requests';
 
 /** A chunk of a rolldown bundle, as the plugin reads it. */
 const chunk = (fileName: string, options: { name?: string; isEntry?: boolean; facade?: string; imports?: string[] } = {}) => ({
@@ -34,13 +34,13 @@ const bundle = [
   chunk('assets/dashboard-j.js', { facade: '/app/src/routes/_auth/dashboard.tsx?tsr-split=component' }),
 ];
 
-describe('firstVisitPreloads', () => {
+describe('earlyPreloads', () => {
   it('maps each shipped language to its first-screen strings', () => {
-    expect(firstVisitPreloads(bundle).locales).toEqual({ en: '/assets/locale-en-d.js', fr: '/assets/locale-fr-e.js' });
+    expect(earlyPreloads(bundle).locales).toEqual({ en: '/assets/locale-en-d.js', fr: '/assets/locale-fr-e.js' });
   });
 
   it('maps each signed-out path to its route chunk and static imports, without what index.html preloads', () => {
-    expect(firstVisitPreloads(bundle).routes).toEqual({
+    expect(earlyPreloads(bundle).routes).toEqual({
       '/login': ['/assets/open-login-f.js', '/assets/button-g.js'],
       '/login/verify-email': ['/assets/open-verify-h.js', '/assets/button-g.js'],
       '/': ['/assets/open-home-i.js'],
@@ -49,7 +49,7 @@ describe('firstVisitPreloads', () => {
 
   it('adds a split chunk of the signed-out layout to every signed-out path', () => {
     const withLayout = [...bundle, chunk('assets/open-layout-k.js', { facade: '/app/src/routes/_open.tsx?tsr-split=component' })];
-    expect(firstVisitPreloads(withLayout).routes['/login']).toEqual([
+    expect(earlyPreloads(withLayout).routes['/login']).toEqual([
       '/assets/open-layout-k.js',
       '/assets/open-login-f.js',
       '/assets/button-g.js',
