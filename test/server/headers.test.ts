@@ -3,6 +3,7 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,7 +29,8 @@ beforeAll(async () => {
   writeFileSync(
     join(dist, 'index.html'),
     `<!doctype html><html><head><title>Podium</title><style>body{margin:0}</style><script>${INLINE_SCRIPT}</script>` +
-      '<script type="module" src="/assets/index-abc.js"></script></head><body></body></html>',
+      // A shell of a real one's size: larger than the 1 KiB under which compressing is not worth it.
+      `<script type="module" src="/assets/index-abc.js"></script></head><body>${'<p>Podium</p>'.repeat(100)}</body></html>`,
   );
   writeFileSync(join(dist, 'assets', 'index-abc.js'), 'console.log(1)');
 });
@@ -142,6 +144,20 @@ describe('Content-Security-Policy of the HTML shell', () => {
       expect(csp.get('object-src')).toEqual(["'none'"]);
       expect(csp.get('report-uri')).toEqual(['/api/csp-report']);
       expect(res.headers.get('reporting-endpoints')).toBe('csp="/api/csp-report"');
+    }
+  });
+
+  it('the shell is sent compressed to a browser that accepts it, with its policy, and as is to one that does not', async () => {
+    const app = appWith();
+    for (const path of ['/', '/index.html', '/challenges/poll']) {
+      const gzip = await app.request(path, { headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' } });
+      expect(gzip.headers.get('content-encoding'), path).toBe('gzip');
+      expect(gzip.headers.get('content-security-policy'), path).toContain('script-src');
+      const body = gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString('utf8');
+      expect(body, path).toContain(INLINE_SCRIPT);
+      const plain = await app.request(path, { headers: { accept: 'text/html' } });
+      expect(plain.headers.get('content-encoding'), path).toBeNull();
+      expect(await plain.text(), path).toContain(INLINE_SCRIPT);
     }
   });
 

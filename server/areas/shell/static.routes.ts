@@ -3,13 +3,14 @@
  * `sw.js` never cached and allowed to control `/`, and the SPA fallback: a GET navigation (Accept: text/html)
  * outside `/api` that matches no file gets `index.html`. Without a build, navigations get a 503 page that says
  * to run `npm run build`. Every HTML answer (`/`, `/index.html`, the fallback, the 503 page) carries the
- * Content-Security-Policy built for that HTML and the runtime config.
+ * Content-Security-Policy built for that HTML and the runtime config, and is compressed when the browser accepts it.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type MiddlewareHandler } from 'hono';
+import { compress } from 'hono/compress';
 import type { AppDeps } from '../../kernel/types';
 import type { AppEnv } from '../../lib/app-env';
 import { shellHeaders } from '../../lib/middlewares/security-headers';
@@ -59,9 +60,12 @@ export function staticRoutes(deps: AppDeps) {
   };
 
   const app = new Hono<AppEnv>();
+  // The shell is compressed (gzip or deflate, as the browser accepts): every first visit waits for it, and most of
+  // it is inline script, which compresses to less than half.
+  const compressShell = compress();
   // The shell itself, before the file server, so that it always gets its headers.
-  app.get('/', serveShell);
-  app.get('/index.html', serveShell);
+  app.get('/', compressShell, serveShell);
+  app.get('/index.html', compressShell, serveShell);
   app.get(
     '/sw.js',
     serveFile(() => ({ 'Cache-Control': 'no-cache', 'Service-Worker-Allowed': '/' })),
@@ -75,7 +79,10 @@ export function staticRoutes(deps: AppDeps) {
   app.get('*', async (c, next) => {
     const isNavigation = (c.req.header('accept') ?? '').includes('text/html');
     if (!isNavigation || c.req.path === '/api' || c.req.path.startsWith('/api/')) return next();
-    return serveShell(c, next);
+    await compressShell(c, async () => {
+      c.res = (await serveShell(c, next)) as Response;
+    });
+    return c.res;
   });
   return app;
 }
