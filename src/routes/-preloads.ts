@@ -17,11 +17,20 @@ import { ensureUserIdentified } from '../features/session/api/identify-user';
 import { afterFirstRender } from '../platform/after-first-render';
 import { restoreParkedActions } from '../offline/parked-actions';
 
+/** The operator console's paths (route marks: `/admin` and the pages under it). */
+const CONSOLE_PATH = /^\/admin(\/|$)/;
+
 /**
  * Brands the app and starts the preloads for whoever is on the page (member, logged-off dashboard visitor, or
- * nobody). Takes the router context and whether this is an intent preload (then nothing is started).
+ * nobody). Takes the router context, whether this is an intent preload (then nothing is started) and the path being
+ * loaded: on the operator console's pages the fan screens' preloads wait until the operator opens one of those
+ * (this loader runs on every navigation), so the console's own lists do not share the main thread with them.
  */
-export function loadAppShell({ queryClient, config }: { queryClient: QueryClient; config: RuntimeConfig }, preload: boolean): void {
+export function loadAppShell(
+  { queryClient, config }: { queryClient: QueryClient; config: RuntimeConfig },
+  preload: boolean,
+  pathname: string,
+): void {
   const organization = queryClient.getQueryData(getOrganizationQueryOptions().queryKey);
   if (organization) applyOrganization(organization);
   if (preload) return;
@@ -30,6 +39,7 @@ export function loadAppShell({ queryClient, config }: { queryClient: QueryClient
     ensureUserIdentified(queryClient, user);
     // What this member left waiting when they signed out on this device goes back to the queue (once: it is forgotten).
     void restoreParkedActions(queryClient, user.userId);
+    if (CONSOLE_PATH.test(pathname)) return;
     void queryClient.prefetchQuery(getChallengesQueryOptions());
     void queryClient.prefetchQuery(getCheckinQueryOptions());
     afterFirstRender(() => import('./-preload-content').then((m) => m.preloadContentForUser(queryClient)));

@@ -21,7 +21,7 @@ import { loadSession } from './-session';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   beforeLoad: ({ context }) => loadSession(context),
-  loader: ({ context, preload }) => loadAppShell(context, preload),
+  loader: ({ context, preload, location }) => loadAppShell(context, preload, location.pathname),
   component: RootComponent,
 });
 
