@@ -39,6 +39,14 @@ import { createAppRouter } from './router';
 import { startOrganizationLoad } from './routes/-session';
 import { keepReferralCodeFrom } from './features/referral/kept-code';
 import './styles/index.css';
+// The home screen's (start_url) styles go with the shell's: a route's own stylesheets must load before its chunk is
+// imported, one more round trip before a returning fan's first screen.
+import './app/dashboard/dashboard.css';
+import './features/sweepstakes/components/win-banner.css';
+import './features/ranks/components/ranks.css';
+import './features/venue/components/venue.css';
+import './features/challenges/components/challenges.css';
+import './features/checkin/components/checkin.css';
 
 async function boot(): Promise<void> {
   watchFatalErrors();
