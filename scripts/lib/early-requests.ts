@@ -18,11 +18,11 @@
 import type { Plugin } from 'vite';
 
 /**
- * A split chunk of the signed-out layout (`src/routes/_open.tsx`) or of a page under it (`src/routes/_open/`): group
- * 1 is the layout, group 2 the page's file under it (none for the layout itself). Only signed-out pages: a page
- * without a service worker is a first visit, and a first visit is signed out.
+ * A split chunk of the signed-out layout (`src/routes/_open.tsx`) or of a page under it (`src/routes/_open/`; group
+ * 1: the page's file under it). Only signed-out pages: a page without a service worker is a first visit, and a first
+ * visit is signed out.
  */
-const ROUTE_MODULE = /[\\/]src[\\/]routes[\\/](_open)(?:\.tsx|[\\/](.+)\.tsx)\?tsr-split/;
+const OPEN_ROUTE_MODULE = /[\\/]src[\\/]routes[\\/]_open(?:\.tsx|[\\/](.+)\.tsx)\?tsr-split/;
 
 /** What the plugin reads of a rolldown output chunk. */
 interface ChunkLike {
@@ -35,12 +35,11 @@ interface ChunkLike {
 }
 
 /**
- * The URL path of a page module under a layout (`login/index` → `/login`, `index` → `/`), or null for the layout
- * itself and for a page with a path parameter (`$id`: its URL is not known at build time).
+ * The URL path of a page's file under the layout (`login/index` → `/login`, `index` → `/`), or null for a page with a
+ * path parameter (`$id`: its URL is not known at build time).
  */
-function pagePath(module: string): string | null {
-  const page = ROUTE_MODULE.exec(module)?.[2];
-  if (page === undefined || page.includes('$')) return null;
+function pagePath(page: string): string | null {
+  if (page.includes('$')) return null;
   const path = `/${page.replace(/\\/g, '/')}`.replace(/\/index$/, '');
   return path === '' ? '/' : path;
 }
@@ -66,21 +65,22 @@ export function earlyPreloads(chunks: ChunkLike[]): { locales: Record<string, st
     const language = /^locale-(\w+)$/.exec(chunk.name)?.[1];
     if (language) locales[language] = `/${chunk.fileName}`;
   }
-  // Each layout's split chunks, then each page's (a route may have several: its component, its loader) with the
-  // chunks of the layout it sits under.
-  const layouts = new Map<string, string[]>();
-  const pages = new Map<string, { layout: string; files: string[] }>();
+  // The layout's split chunks, then each page's (a route may have several: its component, its loader).
+  const layout: string[] = [];
+  const pages = new Map<string, string[]>();
   for (const chunk of chunks) {
-    const match = chunk.facadeModuleId ? ROUTE_MODULE.exec(chunk.facadeModuleId) : null;
+    const match = chunk.facadeModuleId ? OPEN_ROUTE_MODULE.exec(chunk.facadeModuleId) : null;
     if (!match) continue;
-    const path = pagePath(chunk.facadeModuleId!);
-    if (match[2] === undefined) layouts.set(match[1], [...(layouts.get(match[1]) ?? []), chunk.fileName]);
-    else if (path !== null) pages.set(path, { layout: match[1], files: [...(pages.get(path)?.files ?? []), chunk.fileName] });
+    if (match[1] === undefined) {
+      layout.push(chunk.fileName);
+      continue;
+    }
+    const path = pagePath(match[1]);
+    if (path !== null) pages.set(path, [...(pages.get(path) ?? []), chunk.fileName]);
   }
   const routes: Record<string, string[]> = {};
-  for (const [path, page] of pages) {
-    const files = closure([...(layouts.get(page.layout) ?? []), ...page.files]);
-    routes[path] = [...files].filter((file) => !preloadedByHtml.has(file)).map((file) => `/${file}`);
+  for (const [path, files] of pages) {
+    routes[path] = [...closure([...layout, ...files])].filter((file) => !preloadedByHtml.has(file)).map((file) => `/${file}`);
   }
   return { locales, routes };
 }
