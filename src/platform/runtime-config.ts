@@ -5,6 +5,7 @@
  * screen.
  */
 import type { RuntimeConfig } from '../contracts/config';
+import { takeEarlyRequest } from './early-requests';
 
 export type { RuntimeConfig };
 
@@ -19,27 +20,15 @@ class RuntimeConfigError extends Error {
 }
 
 /**
- * The request for `/config.json` that `index.html` starts with the page (`window.__podiumConfig`), before the
- * scripts are even parsed, so the boot does not wait for their evaluation to ask for it. Taken once;
- * null when there is none (tests, a retry after a failed boot).
- */
-function takeEarlyConfigRequest(): Promise<Response> | null {
-  const holder = globalThis as { __podiumConfig?: Promise<Response> };
-  const early = holder.__podiumConfig ?? null;
-  delete holder.__podiumConfig;
-  return early;
-}
-
-/**
- * Fetches and validates `/config.json` (the request `index.html` already started, when there is one), then keeps it
- * for `getRuntimeConfig()`.
+ * Fetches and validates `/config.json` (the request `index.html` started with the page, before the scripts were even
+ * parsed, when there is one: `takeEarlyRequest`), then keeps it for `getRuntimeConfig()`.
  * Takes an optional URL (default `/config.json`). Returns the parsed config.
  * Throws `RuntimeConfigError` on a network failure, a non-2xx status or an invalid body.
  */
 export async function loadRuntimeConfig(url = '/config.json'): Promise<RuntimeConfig> {
   let response: Response;
   try {
-    const early = url === '/config.json' ? takeEarlyConfigRequest() : null;
+    const early = url === '/config.json' ? takeEarlyRequest<Response>('__podiumConfig') : null;
     response = await (early ?? fetch(url, { headers: { accept: 'application/json' }, cache: 'no-store' }));
   } catch (cause) {
     throw new RuntimeConfigError(`Could not reach ${url}`, { cause });

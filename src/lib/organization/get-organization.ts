@@ -7,6 +7,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, type Envelope } from '../../api/client';
 import { setOrganizationToken } from '../../api/credentials';
 import type { Organization } from '../../contracts/organization';
+import { takeEarlyRequest } from '../../platform/early-requests';
 import { currentLanguage } from '../../platform/i18n';
 
 /** The request index.html's parser started for the organization (scripts/lib/early-requests.ts). */
@@ -22,9 +23,7 @@ interface EarlyOrganizationRequest {
  * asks again, and a failure then surfaces as the API client's typed error). Never rejects.
  */
 async function takeEarlyOrganization(): Promise<Organization | null> {
-  const holder = globalThis as { __podiumOrganization?: Promise<EarlyOrganizationRequest> };
-  const early = holder.__podiumOrganization;
-  delete holder.__podiumOrganization;
+  const early = takeEarlyRequest<EarlyOrganizationRequest>('__podiumOrganization');
   if (!early) return null;
   try {
     const { language, response } = await early;
