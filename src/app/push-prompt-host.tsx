@@ -1,8 +1,9 @@
 /**
- * When to offer push: after a meaningful action — a successful check-in or an answered challenge —
- * never on first load, once per browser (asked or not, the choice stays in the profile). Watches the mutation
- * cache (and reads the successes it already holds); on the first such success it loads the push code (a chunk of
- * its own) and, when this device can receive push or needs installing first (iOS), opens the prompt. Mounted once in the root layout after the first screen.
+ * When to offer push: after a meaningful action — a successful check-in or an answered challenge — never on first
+ * load, once per browser (asked or not, the choice stays in the profile). Watches the mutation cache (and reads the
+ * successes it already holds); on the first such success it loads the push code (a chunk of its own) and, when this
+ * device can receive push or needs installing first (iOS), opens the prompt. Mounted once in the root layout after
+ * the first screen.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';

@@ -94,7 +94,8 @@ function setAttributeOf(selector: string, name: string, value: string): void {
 /**
  * Points the page's favicon and apple-touch-icon at the icons the server makes from the organization's logo
  * (`/manifest-icons/…`, versioned by logo and colour so a change is fetched), or back at the product's built-in
- * ones when there is no logo; only the links whose address changes are written. iOS reads the apple-touch-icon when the fan adds the app to the home screen.
+ * ones when there is no logo; only the links whose address changes are written. iOS reads the apple-touch-icon when
+ * the fan adds the app to the home screen.
  */
 function applyIcons(organization: Organization): void {
   const version = `${organization.logoMediaId ?? ''}-${organization.brandColor.replace('#', '')}`;
